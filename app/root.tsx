@@ -1,0 +1,75 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { NotFound } from "~/components/not-found";
+import { getEnv } from "~/utils/env.server";
+import type { PublicLinks } from "~/utils/site-config";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const env = getEnv();
+  const links: PublicLinks = {
+    appStoreUrl: env.APP_STORE_URL,
+    googlePlayUrl: env.GOOGLE_PLAY_URL,
+    signupUrl: env.SIGNUP_URL,
+  };
+  return { siteUrl: env.SITE_URL.replace(/\/$/, ""), cspNonce: context.cspNonce, links };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.cspNonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e1b4b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white text-slate-900 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  return (
+    <section className="container-page py-20 text-center">
+      <title>Something went wrong</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold">{message}</h1>
+      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+      <a href="/" className="btn btn-primary mt-8">
+        Return to Home
+      </a>
+    </section>
+  );
+}

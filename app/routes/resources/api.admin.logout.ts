@@ -1,0 +1,12 @@
+import type { Route } from "./+types/api.admin.logout";
+import { ApiError, json, withApi } from "~/utils/api.server";
+import { recordAudit } from "~/utils/audit.server";
+import { getAdminSession, signOut } from "~/utils/auth.server";
+
+export const action = withApi(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
+  const session = await getAdminSession(request);
+  const setCookie = await signOut(request);
+  if (session) await recordAudit(session.admin, "admin.sign_out", { summary: "Signed out" });
+  return json({ success: true }, { headers: { "Set-Cookie": setCookie } });
+});

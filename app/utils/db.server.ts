@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "~/db/schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export { schema };
+
+type Connection = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+let connection: Connection | undefined;
+
+/**
+ * Migrations ship in ./drizzle beside package.json. The code that asks may be the source
+ * (app/utils/) or a built chunk (build/server/assets/), so look upwards for the folder.
+ */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Could not find the drizzle migrations folder");
+    dir = parent;
+  }
+}
+
+// Any fixed number; instances starting together queue on it so migrations run once.
+const MIGRATION_LOCK_ID = 727_465_101;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
+  if (connection) return connection;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+    connection = { db, kind: "postgres", close: () => pool.end() };
+  } else {
+    const lock: DataDirLock = acquireDataDirLock(options.dataDir);
+    try {
+      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite") });
+      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      connection = {
+        db,
+        kind: "pglite",
+        close: async () => {
+          try {
+            await client.close();
+          } finally {
+            lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  return connection;
+}
+
+export function getDb(): Database {
+  if (!connection) throw new Error("The database is not open yet: openDatabase() runs at server start.");
+  return connection.db;
+}
+
+export function databaseKind(): Connection["kind"] | undefined {
+  return connection?.kind;
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  if (!connection) return false;
+  try {
+    await connection.db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = connection;
+  connection = undefined;
+  await current?.close();
+}

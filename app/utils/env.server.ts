@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** Server configuration, read once at start. A bad value stops the server with a message naming the variable. */
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  SITE_URL: z.url().default("http://localhost:3000"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
+  INDEXNOW_ENDPOINT: optionalUrl,
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      if (value === "true") return true as const;
+      if (value === "false") return false as const;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (/^[\w.:/,\s-]+$/.test(value)) return value; // express "trust proxy" list, e.g. "loopback, 10.0.0.0/8"
+      ctx.addIssue({ code: "custom", message: "must be true, false, a hop count or a list of addresses" });
+      return z.NEVER;
+    }),
+  APP_STORE_URL: z.url().default("https://apps.apple.com/app/clink-never-drink-alone/id6740000000"),
+  GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
+  SIGNUP_URL: z.url().default("https://forms.clink.app/early-access"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset, so `FOO=` in a .env file means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
+    throw new EnvError("Invalid configuration:\n  ADMIN_EMAIL: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  return result.data;
+}
+
+let current: Env | undefined;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  current = parseEnv(source);
+  return current;
+}
+
+export function getEnv(): Env {
+  if (!current) current = parseEnv(process.env);
+  return current;
+}

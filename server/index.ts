@@ -1,0 +1,178 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ensureAdminUser } from "~/utils/auth.server";
+import { DataDirLockedError } from "~/utils/data-dir-lock.server";
+import { closeDatabase, openDatabase, pingDatabase } from "~/utils/db.server";
+import { EnvError, loadEnv, type Env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { runStartupTasks } from "~/utils/startup.server";
+import { bodyLimit, rejectCrossSiteWrites } from "./security";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
+  const { vite } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            "'strict-dynamic'",
+          ],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: env.SITE_URL.startsWith("https:") ? [] : null,
+        },
+      },
+      strictTransportSecurity: env.SITE_URL.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await pingDatabase();
+    res.set("Cache-Control", "no-store");
+    res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
+  });
+
+  app.use(rejectCrossSiteWrites(env));
+  app.use(bodyLimit());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const clientDir = path.join(rootDir, "build/client");
+    // Hashed assets never change under their name: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+        : // eslint-disable-next-line @typescript-eslint/ban-ts-comment
+          // @ts-ignore -- a virtual module React Router provides at build time
+          () => import("virtual:react-router/server-build"),
+      mode: vite ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        requestId: String(req.id),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  app.use(((err, req, res, _next) => {
+    req.log?.error({ err }, "unhandled error");
+    if (res.headersSent) return res.end();
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    const message = status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
+    res.status(status).json({ success: false, message });
+  }) as express.ErrorRequestHandler);
+
+  return app;
+}
+
+/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
+export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  try {
+    await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await ensureAdminUser();
+  await runStartupTasks(env);
+
+  const app = createApp(env, options);
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeDatabase();
+      logger.info("database closed; bye");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}
