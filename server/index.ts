@@ -133,6 +133,33 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     throw error;
   }
 
+  // Handlers go in first, so a SIGTERM during start-up still closes the database cleanly.
+  let server: Server | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+      server?.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    const finish = async () => {
+      await closeDatabase();
+      logger.info("database closed; bye");
+      process.exit(0);
+    };
+    if (server) {
+      server.close(() => void finish());
+      server.closeIdleConnections();
+    } else {
+      void finish();
+    }
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   } catch (error) {
@@ -146,33 +173,15 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   await runStartupTasks(env);
 
   const app = createApp(env, options);
-  const server = app.listen(env.PORT, env.HOST);
+  const listening = app.listen(env.PORT, env.HOST);
+  server = listening;
   await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
+    listening.once("listening", resolve);
+    listening.once("error", reject);
   });
-  const address = server.address();
+  const address = listening.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await closeDatabase();
-      logger.info("database closed; bye");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
-  return server;
+  return listening;
 }

@@ -6,8 +6,8 @@ import { getAdminSession, signOut } from "~/utils/auth.server";
 import { loginSchema } from "~/utils/auth-schema";
 import { fieldErrors } from "~/utils/api.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Dashboard" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
   { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },
   { name: "robots", content: "noindex, nofollow" },
 ];

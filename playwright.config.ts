@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium, never a downloaded browser build.
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) {
+  throw new Error(
+    `No Chromium at ${chromePath}. Install it with \`apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // The production build is started once, on a free port with a temporary DATA_DIR.
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the figures for the summary line.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
+  use: {
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+});

@@ -1,0 +1,96 @@
+import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
+
+const PAGES = [
+  "/", "/about", "/faq", "/blog", "/contact", "/advertise", "/privacy-policy", "/terms-conditions",
+  "/delete-my-data", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",
+  "/venue-map", "/admin",
+];
+
+test("the home page has the exact title", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Clink - Never Drink Alone | Find Drinking Partners Near You");
+});
+
+test("the header links every main page and marks the current one", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/about");
+  const nav = page.getByRole("navigation", { name: "Main", exact: true });
+  for (const [name, href] of [
+    ["Home", "/"], ["About", "/about"], ["Venue Map", "/venue-map"], ["FAQ", "/faq"], ["Blog", "/blog"], ["Contact", "/contact"],
+  ]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+  // Client-side navigation moves the marker.
+  await nav.getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(nav.getByRole("link", { name: "FAQ" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the mobile menu opens, closes on an outside click and on route change", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  const menu = page.getByRole("navigation", { name: "Main (mobile)" });
+  await expect(menu).toBeVisible();
+  // Outside click.
+  await page.mouse.click(187, 700); // below the open menu
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  // Route change.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(menu).toBeHidden();
+});
+
+test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("admin sign-in fails with the spec's message and succeeds with the right pair", async ({ page }) => {
+  await signInThroughForm(page, { email: TEST_ADMIN.email, password: "definitely wrong" });
+  await expect(page.getByRole("alert")).toHaveText("Login failed: Invalid email or password");
+  await signInThroughForm(page);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  // A reload keeps the admin signed in.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+});
+
+test("/ai-admin sends a visitor to sign in first and returns there afterwards", async ({ page }) => {
+  await page.goto("/ai-admin");
+  await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fai-admin$/);
+  await page.getByLabel("Email").fill(TEST_ADMIN.email);
+  await page.getByLabel("Password").fill(TEST_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/ai-admin$/);
+});
+
+for (const path of PAGES) {
+  test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the page works with no CSP violations (nonce on every script)", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto("/");
+  await page.getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(violations).toEqual([]);
+});

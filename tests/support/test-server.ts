@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+/**
+ * Starts the production build (build/server) as a real child process on a free port, with a
+ * temporary DATA_DIR (PGlite) or, when TEST_DB=postgres, a fresh PostgreSQL database made from
+ * TEST_DATABASE_URL. Tests talk to it over HTTP only.
+ */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const TEST_ADMIN = { email: "admin@test.clink.app", password: "correct horse battery staple" };
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for a clean exit. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL: a crash, with no chance to clean up. */
+  kill: () => Promise<void>;
+};
+
+export type StartOptions = {
+  env?: Record<string, string>;
+  /** Reuse a data folder or database (to restart "the same" site). */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Resolve when the process exits instead of failing (for tests of refusals at start). */
+  expectExit?: boolean;
+};
+
+export function usingPostgres(): boolean {
+  return process.env.TEST_DB === "postgres";
+}
+
+export async function createTestDatabase(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
+  const name = `clink_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function queryTestDatabase<T = Record<string, unknown>>(databaseUrl: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated PGlite folder made once per test run (globalSetup), copied for each server: initdb is slow. */
+function pgliteTemplate(): string | undefined {
+  const dir = process.env.CLINK_PGLITE_TEMPLATE;
+  return dir && fs.existsSync(dir) ? dir : undefined;
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const serverEntry = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first (npm test does).");
+
+  let dataDir = options.dataDir;
+  let databaseUrl = options.databaseUrl;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-"));
+    const template = pgliteTemplate();
+    if (template && !usingPostgres() && !databaseUrl) fs.cpSync(template, dataDir, { recursive: true });
+  }
+  if (!databaseUrl && usingPostgres()) databaseUrl = await createTestDatabase();
+
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SITE_URL: "http://localhost:3000",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: "info",
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  for (const [key, value] of Object.entries(options.env ?? {})) if (value === "") delete env[key];
+
+  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = () => {
+      const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      if (options.expectExit) resolve(-1);
+      else reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  const server: TestServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    databaseUrl,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+  return server;
+}
+
+/** Signs in through the API and returns the session cookie ("name=value"). */
+export async function signInCookie(server: Pick<TestServer, "url">, credentials = TEST_ADMIN): Promise<string> {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests are pure and fast; integration tests start the built server (see
+// tests/support/test-server.ts) and run once on PGlite and, with TEST_DATABASE_URL, once on PostgreSQL.
+const integration = (name: string, db: "pglite" | "postgres") => ({
+  resolve: { tsconfigPaths: true },
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { TEST_DB: db },
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    pool: "forks" as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { tsconfigPaths: true },
+        test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], environment: "node" },
+      },
+      integration("integration-pglite", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),
+    ],
+  },
+});
