@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ SITE_URL: "not a url" }, "SITE_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ ADMIN_EMAIL: "nobody" , ADMIN_PASSWORD: "long enough password"}, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_EMAIL"],
+    [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+  ])("names the bad variable in %o", (source, name) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(name);
+  });
+
+  it("reads TRUST_PROXY as a boolean, a hop count or a list", () => {
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { absoluteUrl, seo } from "./seo";
+
+const matches = [{ id: "root", loaderData: { siteUrl: "https://clink.example" } }];
+
+describe("seo", () => {
+  it("makes absolute canonical and social URLs from the site URL", () => {
+    const meta = seo(matches, { title: "About Us", description: "d".repeat(60), path: "/about" });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://clink.example/about" });
+    expect(meta).toContainEqual({ property: "og:url", content: "https://clink.example/about" });
+    expect(meta).toContainEqual({ property: "og:image", content: "https://clink.example/images/social-card.png" });
+    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("adds WebPage and BreadcrumbList structured data for breadcrumbs", () => {
+    const meta = seo(matches, {
+      title: "FAQ",
+      description: "d".repeat(60),
+      path: "/faq",
+      breadcrumbs: [{ name: "FAQ", path: "/faq" }],
+    });
+    const ld = meta.filter((m) => "script:ld+json" in m).map((m) => (m as { "script:ld+json": Record<string, unknown> })["script:ld+json"]);
+    expect(ld.map((d) => d["@type"])).toEqual(["WebPage", "BreadcrumbList"]);
+    expect(ld[1]!.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://clink.example/" },
+      { "@type": "ListItem", position: 2, name: "FAQ", item: "https://clink.example/faq" },
+    ]);
+  });
+
+  it("marks noindex pages", () => {
+    expect(seo(matches, { title: "x", description: "y", path: "/x", noindex: true })).toContainEqual({
+      name: "robots",
+      content: "noindex, nofollow",
+    });
+  });
+
+  it("leaves absolute URLs alone", () => {
+    expect(absoluteUrl("https://a.example", "https://cdn.example/x.png")).toBe("https://cdn.example/x.png");
+    expect(absoluteUrl("https://a.example", "x.png")).toBe("https://a.example/x.png");
+  });
+});
