@@ -134,7 +134,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   }
 
   // Handlers go in first, so a SIGTERM during start-up still closes the database cleanly.
-  let server: Server | undefined;
+  const http: { server?: Server } = {};
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -142,7 +142,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-      server?.closeAllConnections();
+      http.server?.closeAllConnections();
     }, 10_000);
     force.unref();
     const finish = async () => {
@@ -150,9 +150,9 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       logger.info("database closed; bye");
       process.exit(0);
     };
-    if (server) {
-      server.close(() => void finish());
-      server.closeIdleConnections();
+    if (http.server) {
+      http.server.close(() => void finish());
+      http.server.closeIdleConnections();
     } else {
       void finish();
     }
@@ -174,7 +174,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
 
   const app = createApp(env, options);
   const listening = app.listen(env.PORT, env.HOST);
-  server = listening;
+  http.server = listening;
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", resolve);
     listening.once("error", reject);

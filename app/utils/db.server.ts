@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { logger } from "./logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -45,6 +46,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (connection) return connection;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it, and /healthz reports the outage meanwhile.
+    pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {

@@ -5,8 +5,8 @@ import { TEST_ADMIN } from "../support/test-server";
 /** Every e2e test imports `test` from here: it points the browser at the server global-setup started. */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+  baseURL: async ({}, provide) => {
+    await provide(process.env.E2E_BASE_URL);
   },
 });
 export { expect, TEST_ADMIN };

@@ -15,9 +15,10 @@ test("the header links every main page and marks the current one", async ({ page
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main", exact: true });
-  for (const [name, href] of [
+  const expected: Array<[string, string]> = [
     ["Home", "/"], ["About", "/about"], ["Venue Map", "/venue-map"], ["FAQ", "/faq"], ["Blog", "/blog"], ["Contact", "/contact"],
-  ]) {
+  ];
+  for (const [name, href] of expected) {
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
   await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");

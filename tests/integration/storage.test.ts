@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT, signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { queryTestDatabase, ROOT, signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -74,6 +74,18 @@ describe.runIf(usingPostgres())("several instances on one PostgreSQL database", 
     track(shared);
     const cookie = await signInCookie(a!);
     expect(await isAuthenticated(shared.url, cookie)).toBe(true);
+  });
+});
+
+describe.runIf(usingPostgres())("health", () => {
+  it("answers 503 when the database stops answering", async () => {
+    const server = track(await startTestServer());
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const name = new URL(server.databaseUrl!).pathname.slice(1);
+    await queryTestDatabase(process.env.TEST_DATABASE_URL!, `DROP DATABASE ${name} WITH (FORCE)`);
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable" });
   });
 });
 

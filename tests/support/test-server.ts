@@ -42,7 +42,9 @@ export function usingPostgres(): boolean {
 export async function createTestDatabase(): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)");
-  const name = `clink_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // Named after the run (set in global-setup) so the run's teardown can drop exactly its own.
+  const run = process.env.CLINK_TEST_RUN ?? "adhoc";
+  const name = `clink_test_${run}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
