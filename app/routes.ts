@@ -29,6 +29,11 @@ export default [
     route("admin/login", "routes/resources/api.admin.login.ts"),
     route("admin/logout", "routes/resources/api.admin.logout.ts"),
     route("admin/session", "routes/resources/api.admin.session.ts"),
+    route("blog", "routes/resources/api.blog.ts"),
+    route("blog/:id", "routes/resources/api.blog.id.ts"),
+    route("blog/:id/image", "routes/resources/api.blog.id.image.ts"),
+    route("upload", "routes/resources/api.upload.ts"),
+    route("tag-suggestions", "routes/resources/api.tag-suggestions.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 
