@@ -22,6 +22,9 @@ export default [
     route("venue-map", "routes/_marketing/venue-map.tsx"),
   ]),
   route("blog", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/resources/blog.rss.ts"),
+  route("blog/:slug", "routes/blog/post.tsx"),
+  route("search", "routes/search.tsx"),
   route("admin", "routes/admin/index.tsx"),
   route("ai-admin", "routes/admin/ai-admin.tsx"),
 
@@ -29,6 +32,11 @@ export default [
     route("admin/login", "routes/resources/api.admin.login.ts"),
     route("admin/logout", "routes/resources/api.admin.logout.ts"),
     route("admin/session", "routes/resources/api.admin.session.ts"),
+    route("blog", "routes/resources/api.blog.ts"),
+    route("blog/:id", "routes/resources/api.blog.id.ts"),
+    route("blog/:id/image", "routes/resources/api.blog.id.image.ts"),
+    route("upload", "routes/resources/api.upload.ts"),
+    route("tag-suggestions", "routes/resources/api.tag-suggestions.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 

@@ -15,6 +15,7 @@ import { closeDatabase, openDatabase, pingDatabase } from "~/utils/db.server";
 import { EnvError, loadEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { runStartupTasks } from "~/utils/startup.server";
+import { blogPageCache } from "./page-cache";
 import { bodyLimit, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -92,6 +93,8 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+
+  if (!vite) app.use(blogPageCache());
 
   app.use(
     createRequestHandler({

@@ -1,0 +1,105 @@
+// npm run bench: latency and throughput of the blog on a fresh PGlite site (needs `npm run build`).
+// 1,000 posts for /blog, /api/blog and a post page; 10,000 for /search. 50 connections, ~5 s each.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
+
+function startServer() {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+
+const WORDS = ["rooftop", "cocktail", "trivia", "happy hour", "meetup", "craft beer", "wine", "sydney", "melbourne", "karaoke", "jazz", "brunch", "safety", "friends", "networking", "whisky", "tapas", "sunset", "live music", "pub quiz"];
+const CATEGORIES = ["events", "nightlife", "social", "tips", "updates"];
+
+/** Adds posts straight into the (stopped) site's database: one INSERT ... SELECT generate_series. */
+async function addPosts(from, to) {
+  const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+  await db.query(
+    `insert into blog_posts (slug, title, excerpt, author, category, content, tags, published, created_at, updated_at)
+     select 'bench-post-' || i,
+       initcap(w1) || ' and ' || w2 || ' night number ' || i,
+       'A guide to ' || w1 || ' with ' || w2 || ' for people who want to meet new friends over a drink.',
+       'Author ' || (i % 37),
+       c,
+       '## Why ' || w1 || E'\\n\\nPost ' || i || ' talks about ' || w1 || ', ' || w2 || E' and meeting people.\\n\\n' || repeat('Plan ahead, pace yourself and say hello to someone new at the bar. ', 8),
+       array[w1, w2],
+       i % 10 <> 0,
+       now() - (i || ' minutes')::interval,
+       now() - (i || ' minutes')::interval
+     from (
+       select i, ($3::text[])[1 + (i * 7) % 20] as w1, ($3::text[])[1 + (i * 13 + 5) % 20] as w2, ($4::text[])[1 + i % 5] as c
+       from generate_series($1::int, $2::int) as i
+     ) s`,
+    [from, to, WORDS, CATEGORIES],
+  );
+  await db.close();
+}
+
+async function measure(name, url, headers = {}) {
+  const times = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+  const row = {
+    name,
+    "p50 ms": pct(50).toFixed(1),
+    "p95 ms": pct(95).toFixed(1),
+    "p99 ms": pct(99).toFixed(1),
+    "req/s": Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+const rows = [];
+let server = await startServer(); // creates and migrates the database
+await server.stop();
+await addPosts(1, 1000);
+server = await startServer();
+const browserHeaders = { "accept-encoding": "gzip", accept: "text/html,application/xhtml+xml,*/*" };
+// Warm up once (first renders, caches).
+for (const p of ["/blog", "/api/blog", "/blog/bench-post-11", "/search?q=rooftop"]) await fetch(server.url + p);
+rows.push(await measure("/blog (1,000 posts)", `${server.url}/blog`, browserHeaders));
+rows.push(await measure("/api/blog (1,000 posts)", `${server.url}/api/blog`, { "accept-encoding": "gzip" }));
+rows.push(await measure("/blog/{slug}", `${server.url}/blog/bench-post-11`, browserHeaders));
+await server.stop();
+await addPosts(1001, 10000);
+server = await startServer();
+await fetch(`${server.url}/search?q=rooftop+cocktail`);
+rows.push(await measure("/search?q=rooftop cocktail (10,000 posts)", `${server.url}/search?q=rooftop+cocktail`, browserHeaders));
+await server.stop();
+console.table(rows);
+console.log(`targets: p95 < 25 ms for the first three, < 50 ms for search (${CONNECTIONS} connections, ${DURATION} s each)`);
+fs.rmSync(dataDir, { recursive: true, force: true });
