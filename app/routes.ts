@@ -29,6 +29,10 @@ export default [
     route("admin/login", "routes/resources/api.admin.login.ts"),
     route("admin/logout", "routes/resources/api.admin.logout.ts"),
     route("admin/session", "routes/resources/api.admin.session.ts"),
+    route("contact", "routes/resources/api.contact.ts"),
+    route("admin/contact-submissions", "routes/resources/api.admin.contact-submissions.ts"),
+    route("admin/contact-submissions.csv", "routes/resources/api.admin.contact-submissions.csv.ts"),
+    route("admin/contact-submissions/:id", "routes/resources/api.admin.contact-submissions.$id.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 
