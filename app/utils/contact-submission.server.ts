@@ -1,8 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Admin } from "./auth.server";
 import { recordAudit } from "./audit.server";
-import type { ContactSubmission, SubmissionStatus } from "./contact-submission";
-import { contactSubmissionSchema } from "./contact-submission";
+import type { ContactSubmission, contactSubmissionSchema, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, inquiryTypeLabel } from "./contact-submission";
 import { toCsv } from "./csv";
 import { getDb, schema } from "./db.server";

@@ -138,7 +138,7 @@ describe("the admin inbox", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for Excel
     const text = bytes.subarray(3).toString("utf8");
     expect(text.split("\r\n")[0]).toBe("ID,Received,Name,Email,Inquiry type,Budget,Subject,Message,Status");
-    expect(text).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(text).toContain(`,'=cmd|' /C calc'!A0,`);
     expect(text).toContain(`"csv, ""quoted"""`);
     expect(text).toContain(`"line one\nline two"`);
     expect(text).toContain("General Information,Not specified");
