@@ -33,6 +33,11 @@ export default [
     route("admin/contact-submissions", "routes/resources/api.admin.contact-submissions.ts"),
     route("admin/contact-submissions.csv", "routes/resources/api.admin.contact-submissions.csv.ts"),
     route("admin/contact-submissions/:id", "routes/resources/api.admin.contact-submissions.$id.ts"),
+    route("blog", "routes/resources/api.blog.ts"),
+    route("blog/:id", "routes/resources/api.blog.id.ts"),
+    route("blog/:id/image", "routes/resources/api.blog.id.image.ts"),
+    route("upload", "routes/resources/api.upload.ts"),
+    route("tag-suggestions", "routes/resources/api.tag-suggestions.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 

@@ -1,0 +1,49 @@
+/**
+ * GET    /api/blog/{id}  -> 200 BlogPostDto (drafts only with an admin session) | 404
+ * PUT    /api/blog/{id}  (admin) either the full post body (as POST /api/blog; the slug is kept so
+ *        links stay valid; updatedAt is set by the server) or only {published: boolean} (the
+ *        list's toggle) -> 200 {success: true, post} | 400 {success:false, message, errors} | 404
+ *        Image on a full edit: imageData+imageMimeType replace the upload; `image` equal to the
+ *        post's own /api/blog/{id}/image address keeps it; any other `image` (or none) drops it.
+ * DELETE /api/blog/{id}  (admin) -> 200 {success: true} | 404
+ * Every change is written to the audit log (blog.create/update/publish/unpublish/delete).
+ */
+import type { Route } from "./+types/api.blog.id";
+import { ApiError, fieldErrors, json, readJson, withApi } from "~/utils/api.server";
+import { getAdminSession, requireAdmin } from "~/utils/auth.server";
+import { parsePostId, translateBlogErrors } from "~/utils/blog-api.server";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/utils/blog-post-schema";
+import { deletePost, findPost, setPublished, toDto, updatePost } from "~/utils/blog.server";
+
+export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
+  const id = parsePostId(params.id);
+  const post = await findPost(id);
+  if (!post || (!post.published && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
+  return json(toDto(post));
+});
+
+export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
+  if (request.method !== "PUT" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed");
+  const { admin } = await requireAdmin(request);
+  const id = parsePostId(params.id);
+  if (request.method === "DELETE") {
+    await translateBlogErrors(() => deletePost(admin, id));
+    return json({ success: true });
+  }
+  const body = await readJson(request);
+  if (isPublishOnlyBody(body)) {
+    const parsed = blogPublishSchema.safeParse(body);
+    if (!parsed.success) throw invalid(parsed.error);
+    const post = await translateBlogErrors(() => setPublished(admin, id, parsed.data.published));
+    return json({ success: true, post: toDto(post) });
+  }
+  const parsed = blogPostInputSchema.safeParse(body);
+  if (!parsed.success) throw invalid(parsed.error);
+  const post = await translateBlogErrors(() => updatePost(admin, id, parsed.data));
+  return json({ success: true, post: toDto(post) });
+});
+
+function invalid(error: Parameters<typeof fieldErrors>[0]) {
+  const errors = fieldErrors(error);
+  return new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });
+}

@@ -1,0 +1,38 @@
+/**
+ * GET  /api/blog  -> 200 BlogPostDto[] newest first (see ~/utils/blog-post-schema):
+ *        {id, slug, title, excerpt, author, category, content, image, imageMimeType, published,
+ *         createdAt, updatedAt, tags}. Without an admin session: published posts only; with one: all.
+ *        `image` is `/api/blog/{id}/image?v=...` when the image was uploaded, else the stored URL/path
+ *        or null. Sends an ETag; answers 304 to a matching If-None-Match.
+ * POST /api/blog  (admin) JSON blogPostInputSchema:
+ *        {title, author, excerpt, content, category, tags?, image?, imageData?, imageMimeType?,
+ *         published? (default true), createdAt?}
+ *        -> 201 {success: true, post: BlogPostDto}   (the slug is made from the title, unique)
+ *        -> 400 {success: false, message, errors: {field: message}}  | 401 signed out
+ *        `imageData` + `imageMimeType` are what POST /api/upload answered (base64); the bytes are
+ *        checked again and stored in the database.
+ */
+import type { Route } from "./+types/api.blog";
+import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
+import { getAdminSession, requireAdmin } from "~/utils/auth.server";
+import { cachedJsonResponse, translateBlogErrors } from "~/utils/blog-api.server";
+import { blogPostInputSchema } from "~/utils/blog-post-schema";
+import { createPost, listPostsJson, toDto } from "~/utils/blog.server";
+
+export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
+  const session = request.headers.get("cookie") ? await getAdminSession(request) : null;
+  const includeDrafts = Boolean(session);
+  const { body, version } = await listPostsJson({ includeDrafts });
+  const key = `${includeDrafts ? "all" : "pub"}-${Buffer.from(version).toString("base64url")}`;
+  return cachedJsonResponse(request, key, body, {
+    "Cache-Control": includeDrafts ? "private, no-cache" : "public, max-age=0, must-revalidate",
+  });
+});
+
+export const action = withApi(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
+  const { admin } = await requireAdmin(request);
+  const input = await parseJson(request, blogPostInputSchema);
+  const post = await translateBlogErrors(() => createPost(admin, input));
+  return json({ success: true, post: toDto(post) }, { status: 201 });
+});
