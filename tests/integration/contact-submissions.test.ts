@@ -151,6 +151,12 @@ const GUARDED: { method: string; path: string; body?: unknown }[] = [
   { method: "GET", path: "/api/admin/contact-submissions" },
   { method: "GET", path: "/api/admin/contact-submissions.csv" },
   { method: "PATCH", path: "/api/admin/contact-submissions/1", body: { isResolved: true } },
+  // The blog API (built on the blog branch): writes, uploads and suggestions are admin-only.
+  { method: "POST", path: "/api/blog", body: { title: "t", content: "c", excerpt: "e", author: "a", category: "tips", tags: [], published: false } },
+  { method: "PUT", path: "/api/blog/1", body: { published: false } },
+  { method: "DELETE", path: "/api/blog/1" },
+  { method: "POST", path: "/api/upload", body: {} },
+  { method: "POST", path: "/api/tag-suggestions", body: { title: "Happy hour in Sydney" } },
 ];
 
 describe("the admin API guard", () => {
