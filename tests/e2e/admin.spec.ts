@@ -213,4 +213,11 @@ test("a failed save keeps the dialog open with everything typed", async ({ page 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   await expect(dialog.getByLabel("Excerpt")).toHaveValue("An excerpt.");
+  // Focus stays inside the dialog, which passes axe; Escape closes the toast on top, then the dialog.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(toast(page, "Failed to create blog post")).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });

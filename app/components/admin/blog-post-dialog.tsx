@@ -173,6 +173,7 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (saving || uploading) return;
     const body = {
       title: form.title,
       content: form.content,
@@ -342,7 +343,7 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
               />
             </Field>
             <div className="flex flex-wrap items-center gap-2">
-              <input ref={fileRef} id={`${id}-file`} type="file" accept="image/*" className="sr-only" onChange={(e) => void onFile(e)} />
+              <input ref={fileRef} id={`${id}-file`} type="file" accept="image/*" aria-label="Image file to upload" tabIndex={-1} className="sr-only" onChange={(e) => void onFile(e)} />
               <button type="button" className="btn btn-secondary" onClick={() => fileRef.current?.click()} disabled={uploading}>
                 <ImageUp aria-hidden="true" className="size-4" />
                 {uploading ? "Uploading..." : "Upload image"}
@@ -388,7 +389,8 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
           <Dialog.Close type="button" className="btn btn-secondary">
             Cancel
           </Dialog.Close>
-          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
+          {/* aria-disabled, not disabled: a disabled button drops focus to <body>, out of the dialog. */}
+          <button type="submit" className="btn btn-primary aria-disabled:opacity-60" aria-disabled={saving || uploading || undefined}>
             {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
           </button>
         </div>
