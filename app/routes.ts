@@ -22,6 +22,9 @@ export default [
     route("venue-map", "routes/_marketing/venue-map.tsx"),
   ]),
   route("blog", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/resources/blog.rss.ts"),
+  route("blog/:slug", "routes/blog/post.tsx"),
+  route("search", "routes/search.tsx"),
   route("admin", "routes/admin/index.tsx"),
   route("ai-admin", "routes/admin/ai-admin.tsx"),
 

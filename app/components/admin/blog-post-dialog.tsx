@@ -67,10 +67,6 @@ const MARKDOWN_HELP: [string, string][] = [
   ["`code`", "Code"],
 ];
 
-/** Readable defaults for the rendered markdown (align with the public post page's styles at merge). */
-const PREVIEW_STYLE =
-  "space-y-3 leading-relaxed [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-100 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:pl-6";
-
 const inputClass = "min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600";
 
 /** The create/edit dialog. `post` null = closed, "new" = create mode, a post = edit mode. */
@@ -306,8 +302,8 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
               </Tabs.Content>
               <Tabs.Content value="preview" className="min-h-60 rounded-lg border border-slate-300 p-4">
                 {form.content.trim() ? (
-                  // Sanitized by renderMarkdown, the same function the public post page uses.
-                  <div className={`blog-content ${PREVIEW_STYLE}`} dangerouslySetInnerHTML={{ __html: renderMarkdown(form.content) }} />
+                  // Sanitized by renderMarkdown and styled by .blog-prose: exactly what the public post page renders.
+                  <div className="blog-prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(form.content) }} />
                 ) : (
                   <p className="text-slate-700">Nothing to preview yet.</p>
                 )}

@@ -1,18 +1,152 @@
+import { Search, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
+import { PostCard } from "~/components/blog/post-card";
+import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, toCard } from "~/utils/blog-listing";
 import { seo } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo(matches, {
     title: "Blog | Social Drinking, Bar Culture and Connections",
     description: "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app.",
     path: "/blog",
     breadcrumbs: [{ name: "Blog", path: "/blog" }],
+    // A search result list is not a page of its own for search engines.
+    noindex: new URLSearchParams(location.search).has("q"),
+    extra: [BLOG_FEED_LINK],
   });
 
-export default function BlogIndex() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { listPosts } = await import("~/utils/blog.server");
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const show = Math.min(Math.max(Number(url.searchParams.get("show")) || BLOG_PAGE_SIZE, BLOG_PAGE_SIZE), 10_000);
+  const all = await listPosts({ includeDrafts: false });
+  const matching = filterPosts(all, q);
+  return data(
+    { q, total: all.length, matching: matching.length, show, cards: matching.slice(0, show).map((post, i) => toCard(post, i)) },
+    { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  const { q, total, matching, show, cards } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [query, setQuery] = useState(q);
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Back/forward or "Clear Search" change the URL: the box follows it.
+  useEffect(() => setQuery(q), [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  const searchFor = (value: string) => {
+    setQuery(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams();
+      if (value.trim()) params.set("q", value);
+      void submit(params, { method: "get", action: "/blog", replace: true, preventScrollReset: true });
+    }, 150);
+  };
+  const moreParams = new URLSearchParams(location.search);
+  moreParams.set("show", String(show + BLOG_PAGE_SIZE));
+
   return (
-    <section className="container-page py-16">
+    <>
+      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-purple-900 text-white">
+        <div className="container-page py-14 sm:py-20">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Clink Blog</h1>
+          <p className="mt-4 max-w-2xl text-lg text-indigo-100">
+            Stories, guides and tips on social drinking, bar culture and making real connections, from meetup hosting to the best rooftop bars in town.
+          </p>
+          <Form ref={formRef} method="get" action="/blog" role="search" className="mt-8 max-w-xl" onSubmit={(e) => { e.preventDefault(); searchFor(query); }}>
+            <label htmlFor="blog-search" className="sr-only">
+              Search blog posts
+            </label>
+            <div className="relative">
+              <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+              <input
+                id="blog-search"
+                type="search"
+                name="q"
+                value={query}
+                onChange={(e) => searchFor(e.target.value)}
+                placeholder="Search blog posts..."
+                autoComplete="off"
+                className="min-h-12 w-full rounded-full border-0 bg-white py-3 pl-12 pr-4 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-300"
+              />
+            </div>
+            <noscript>
+              <button type="submit" className="btn mt-3 bg-white text-brand-800">
+                Search
+              </button>
+            </noscript>
+          </Form>
+        </div>
+      </section>
+
+      <section className="container-page py-12" aria-labelledby="blog-posts-heading">
+        <h2 id="blog-posts-heading" className="sr-only">
+          {q ? `Posts matching "${q}"` : "Latest posts"}
+        </h2>
+        <div role="status" aria-live="polite" className="mb-6 min-h-6 text-slate-600">
+          {loading ? "Loading blog posts..." : q && matching > 0 ? `${matching} ${matching === 1 ? "post" : "posts"} found` : ""}
+        </div>
+
+        {total === 0 ? (
+          <p className="py-16 text-center text-lg text-slate-600">No blog posts available yet.</p>
+        ) : matching === 0 ? (
+          <div className="flex flex-col items-center gap-6 py-16 text-center">
+            <p className="text-lg text-slate-600">No blog posts found matching your search.</p>
+            <Link to="/blog" className="btn btn-primary" onClick={() => setQuery("")} preventScrollReset>
+              <X aria-hidden className="size-4" />
+              Clear Search
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className={`grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
+              {cards.map((card) => (
+                <li key={card.id} className="flex">
+                  <div className="flex w-full">
+                    <PostCard card={card} search={location.search} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {matching > cards.length ? (
+              <div className="mt-12 flex flex-col items-center gap-2">
+                <Link to={`/blog?${moreParams}`} className="btn btn-secondary" preventScrollReset replace>
+                  Load more posts
+                </Link>
+                <p className="text-sm text-slate-600">
+                  Showing {cards.length} of {matching}
+                </p>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="container-page py-20 text-center">
       <h1 className="text-4xl font-extrabold tracking-tight">Clink Blog</h1>
+      <p role="alert" className="mt-6 text-lg text-slate-700">
+        Error loading blog posts. Please try again later.
+      </p>
     </section>
   );
 }

@@ -1,0 +1,182 @@
+import { ArrowLeft, CalendarDays, Tag, User } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/post";
+import { BlogPicture } from "~/components/blog/blog-picture";
+import { PostCard } from "~/components/blog/post-card";
+import { ShareButtons } from "~/components/blog/share-buttons";
+import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/utils/blog-image";
+import { BLOG_FEED_LINK, categoryLabel, formatPostDate, toCard } from "~/utils/blog-listing";
+import { absoluteUrl, seo, siteUrlFrom } from "~/utils/seo";
+import { siteConfig } from "~/utils/site-config";
+
+const renderedBodies = new Map<string, string>();
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { findPublishedPost, relatedPosts } = await import("~/utils/blog.server");
+  const { renderMarkdown } = await import("~/utils/markdown");
+  const post = await findPublishedPost(params.slug);
+  if (!post) throw data(null, { status: 404 });
+  // Rendering markdown is the costly part of this page: once per version of the post.
+  const key = `${post.id}:${post.updatedAt}`;
+  let html = renderedBodies.get(key);
+  if (html === undefined) {
+    html = renderMarkdown(post.content);
+    if (renderedBodies.size > 2000) renderedBodies.clear();
+    renderedBodies.set(key, html);
+  }
+  const socialImage = post.hasStoredImage
+    ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
+    : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };
+  return data(
+    {
+      post: {
+        ...toCard(post, post.id),
+        updatedAt: post.updatedAt,
+        tags: post.tags,
+        html,
+      },
+      socialImage,
+      related: (await relatedPosts(post, 3)).map((other) => toCard(other, other.id)),
+    },
+    { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+function metaDescription(text: string): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length <= 160 ? clean : `${clean.slice(0, 157).replace(/\s+\S*$/, "")}...`;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [];
+  const { post, socialImage } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const path = `/blog/${post.slug}`;
+  const description = metaDescription(post.excerpt);
+  return seo(matches, {
+    title: `${post.title} | Clink Blog`,
+    description,
+    path,
+    type: "article",
+    image: { url: socialImage.url, alt: post.title, width: socialImage.width, height: socialImage.height },
+    breadcrumbs: [
+      { name: "Blog", path: "/blog" },
+      { name: post.title, path },
+    ],
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description,
+        image: [absoluteUrl(siteUrl, socialImage.url)],
+        datePublished: post.createdAt,
+        dateModified: post.updatedAt,
+        author: { "@type": "Person", name: post.author },
+        publisher: { "@type": "Organization", name: siteConfig.name, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/icon-512.png") } },
+        mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(siteUrl, path) },
+        articleSection: categoryLabel(post.category),
+        keywords: post.tags.join(", "),
+        url: absoluteUrl(siteUrl, path),
+      },
+    ],
+    extra: [
+      { property: "article:published_time", content: post.createdAt },
+      { property: "article:modified_time", content: post.updatedAt },
+      { property: "article:author", content: post.author },
+      { property: "article:section", content: categoryLabel(post.category) },
+      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      BLOG_FEED_LINK,
+    ],
+  });
+};
+
+export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  const location = useLocation();
+  const blogSearch = (location.state as { blogSearch?: string } | null)?.blogSearch;
+  const backTo = blogSearch && blogSearch.startsWith("?") ? `/blog${blogSearch}` : "/blog";
+  const url = absoluteUrl(siteUrlFrom(matches), `/blog/${post.slug}`);
+
+  return (
+    <article>
+      <header className="relative isolate overflow-hidden bg-slate-900">
+        <BlogPicture plan={post.image} alt="" sizes="100vw" width={1200} height={630} priority placeholderText={null} className="absolute inset-0 -z-10 h-full w-full" />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-slate-950/40" aria-hidden />
+        <div className="container-page pb-12 pt-8 sm:pb-16">
+          <Link to={backTo} className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25">
+            <ArrowLeft aria-hidden className="size-4" />
+            Back to Blog
+          </Link>
+          <div className="mt-16 max-w-3xl sm:mt-24">
+            <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">{post.categoryLabel}</span>
+            <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">{post.title}</h1>
+            <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-slate-100">
+              <span className="inline-flex items-center gap-2">
+                <User aria-hidden className="size-4" />
+                By {post.author}
+              </span>
+              <span className="inline-flex items-center gap-2">
+                <CalendarDays aria-hidden className="size-4" />
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </span>
+            </p>
+          </div>
+        </div>
+      </header>
+
+      <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <p className="text-xl leading-relaxed text-slate-700">{post.excerpt}</p>
+          {/* Sanitised on the server by ~/utils/markdown (allow-list, no raw HTML). */}
+          <div className="blog-prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
+          {post.tags.length ? (
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
+                  <Tag aria-hidden className="size-3.5" />
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="mt-10 border-t border-slate-200 pt-8">
+            <ShareButtons url={url} title={post.title} />
+          </div>
+        </div>
+        <aside className="flex flex-col gap-6">
+          <section aria-labelledby="about-author" className="rounded-2xl bg-brand-50 p-6">
+            <h2 id="about-author" className="text-lg font-bold text-slate-900">
+              About the Author
+            </h2>
+            <p className="mt-3 font-semibold text-brand-800">{post.author}</p>
+            <p className="mt-2 text-slate-700">
+              {post.author} writes for the {siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.
+            </p>
+          </section>
+        </aside>
+      </div>
+
+      {related.length ? (
+        <section aria-labelledby="related-posts" className="bg-slate-50 py-12">
+          <div className="container-page">
+            <h2 id="related-posts" className="text-2xl font-bold text-slate-900">
+              More from the blog
+            </h2>
+            <ul className="mt-6 grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {related.map((card) => (
+                <li key={card.id} className="flex">
+                  <PostCard card={card} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}

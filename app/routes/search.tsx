@@ -1,0 +1,131 @@
+import { Search } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/search";
+import type { Snippet } from "~/utils/search.server";
+import { seo } from "~/utils/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { searchSite } = await import("~/utils/search.server");
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  return data(await searchSite(q), { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search Clink",
+    description: "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
+    path: "/search",
+    // Result pages are endless and thin: keep them out of search engines' indexes.
+    noindex: true,
+  });
+
+function SnippetText({ snippet }: { snippet: Snippet }) {
+  return (
+    <>
+      {snippet.map((part, i) =>
+        part.hit ? (
+          <mark key={i} className="rounded bg-amber-200 px-0.5 text-slate-900">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, posts, pages, totalPosts } = loaderData;
+  const count = totalPosts + pages.length;
+  return (
+    <section className="container-page py-12 sm:py-16">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{query ? `Search results for "${query}"` : "Search Clink"}</h1>
+      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-3">
+        <label htmlFor="site-search" className="sr-only">
+          Search the site
+        </label>
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+          <input
+            id="site-search"
+            type="search"
+            name="q"
+            defaultValue={query}
+            key={query}
+            placeholder="Search posts and pages..."
+            className="min-h-12 w-full rounded-full border border-slate-300 py-3 pl-12 pr-4 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </Form>
+
+      {query ? (
+        <p role="status" className="mt-6 text-slate-600">
+          {count === 0 ? `Nothing matched "${query}". Try other words, or browse the blog.` : `${count} ${count === 1 ? "result" : "results"}`}
+        </p>
+      ) : (
+        <p className="mt-6 text-slate-600">Type a few words to search the blog and the site&apos;s pages.</p>
+      )}
+
+      {pages.length ? (
+        <section aria-labelledby="page-results" className="mt-10">
+          <h2 id="page-results" className="text-xl font-bold">
+            Pages
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+            {pages.map((page) => (
+              <li key={page.path} className="py-4">
+                <h3 className="text-lg font-semibold">
+                  <Link to={page.path} className="text-brand-700 underline-offset-4 hover:underline">
+                    {page.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 text-slate-700">
+                  <SnippetText snippet={page.snippet} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {posts.length ? (
+        <section aria-labelledby="post-results" className="mt-10">
+          <h2 id="post-results" className="text-xl font-bold">
+            Blog posts {totalPosts > posts.length ? <span className="font-normal text-slate-600">(best {posts.length} of {totalPosts})</span> : null}
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+            {posts.map((post) => (
+              <li key={post.path} className="py-4">
+                <h3 className="text-lg font-semibold">
+                  <Link to={post.path} className="text-brand-700 underline-offset-4 hover:underline">
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  {post.category} · {post.date}
+                </p>
+                <p className="mt-1 text-slate-700">
+                  <SnippetText snippet={post.snippet} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {query && count === 0 ? (
+        <Link to="/blog" className="btn btn-secondary mt-8">
+          Browse the blog
+        </Link>
+      ) : null}
+    </section>
+  );
+}

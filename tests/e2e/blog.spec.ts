@@ -1,0 +1,141 @@
+import { startTestServer, signInCookie } from "../support/test-server";
+import { axeViolations, expect, test } from "./fixtures";
+
+const unique = `Zephyr${Date.now().toString(36)}`;
+
+/** Creates a post through the API as the admin and answers it. */
+async function createPost(baseURL: string, overrides: Record<string, unknown> = {}) {
+  const cookie = await signInCookie({ url: baseURL });
+  const res = await fetch(`${baseURL}/api/blog`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      title: `${unique} cocktail crawl`,
+      author: "Test Author",
+      excerpt: `An evening of ${unique} cocktails.`,
+      content: "## The plan\n\nMeet at **eight**.",
+      category: "nightlife",
+      tags: ["cocktails"],
+      ...overrides,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()).post as { id: number; slug: string; title: string };
+}
+
+test("search filters live, keeps the query in the URL and clears", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!);
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1, name: "Clink Blog" })).toBeVisible();
+  const box = page.getByPlaceholder("Search blog posts...");
+  await box.fill(unique.toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`q=${unique.toUpperCase()}`));
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+
+  await box.fill(`${unique}-nothing-like-this`);
+  await expect(page.getByText("No blog posts found matching your search.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear Search" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(box).toHaveValue("");
+  expect(await page.getByRole("article").count()).toBeGreaterThan(0);
+});
+
+test("the server renders the same search result without JavaScript", async ({ browser, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} nojs night` });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/blog?q=${encodeURIComponent(`${unique} nojs`)}`);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+  await context.close();
+});
+
+test("card to post and back keeps the search; the post page is complete", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} roundtrip`, author: "Round Trip" });
+  await page.goto(`/blog?q=${unique}`);
+  await page.getByRole("link", { name: post.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
+  await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByText("By Round Trip").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "About the Author" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The plan" })).toBeVisible();
+  const share = encodeURIComponent(`http://localhost:3000/blog/${post.slug}`);
+  await expect(page.getByRole("link", { name: /Share on Facebook/ })).toHaveAttribute("href", new RegExp(share));
+  await expect(page.getByRole("link", { name: /Share on LinkedIn/ })).toHaveAttribute("href", new RegExp(share));
+  await expect(page.getByRole("link", { name: /Share on X/ })).toHaveAttribute("href", new RegExp(share));
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Back to Blog" }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog\\?q=${unique}$`));
+  await expect(page.getByPlaceholder("Search blog posts...")).toHaveValue(unique);
+});
+
+test("a permalink loads directly with article metadata; an unknown slug is the 404 page", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} permalink` });
+  const res = await page.goto(`/blog/${post.slug}`);
+  expect(res!.status()).toBe(200);
+  await expect(page).toHaveTitle(`${post.title} | Clink Blog`);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:3000\/images\/blog\/nightlife\.webp$/);
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(ld.some((text) => JSON.parse(text)["@type"] === "BlogPosting")).toBe(true);
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
+
+  const missing = await page.goto(`/blog/${unique}-does-not-exist`);
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+});
+
+test("a hostile post is rendered harmless", async ({ page, baseURL }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const post = await createPost(baseURL!, {
+    title: `${unique} <img src=x onerror=alert(1)>`,
+    content: '<script>alert("xss")</script>\n\n<img src=x onerror="alert(2)">\n\n[click me](javascript:alert(3))\n\n<iframe src="https://example.com"></iframe>\n\nSafe **text**.',
+  });
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByText("Safe text.")).toBeVisible();
+  const body = page.locator(".blog-prose");
+  await expect(body.locator("script, iframe, img[onerror]")).toHaveCount(0);
+  const hrefs = await body.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs.some((href) => /^javascript:/i.test(href))).toBe(false);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("<img src=x onerror=alert(1)>");
+  await page.getByText("click me").click().catch(() => undefined);
+  await page.waitForTimeout(200);
+  expect(dialogs).toEqual([]);
+});
+
+test("the RSS feed lists the latest posts", async ({ request, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} feed item` });
+  const res = await request.get("/blog/rss.xml");
+  expect(res.headers()["content-type"]).toContain("application/rss+xml");
+  const xml = await res.text();
+  expect(xml).toContain('<rss version="2.0"');
+  expect(xml).toContain(`<link>http://localhost:3000/blog/${post.slug}</link>`);
+});
+
+test("site search finds posts with highlighted words, and pages", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} searchable`, content: `A long evening with ${unique}marker friends.` });
+  await page.goto(`/search?q=${unique}`);
+  await expect(page).toHaveTitle(`Search results for "${unique}"`);
+  await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+  await expect(page.locator("mark").first()).toBeVisible();
+  await page.goto("/search?q=privacy");
+  await expect(page.getByRole("link", { name: "Privacy Policy" }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("an empty blog says so, and the list passes axe", async ({ page }) => {
+  const server = await startTestServer({ env: { SEED_DEMO: "false" } });
+  try {
+    await page.goto(`${server.url}/blog`);
+    await expect(page.getByText("No blog posts available yet.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
