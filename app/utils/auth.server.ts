@@ -151,11 +151,25 @@ function wantsJson(request: Request): boolean {
   return url.pathname.startsWith("/api/") || (request.headers.get("accept") ?? "").includes("application/json");
 }
 
+function isCrossSite(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  const own = new URL(request.url).origin;
+  return origin !== own && origin !== new URL(getEnv().SITE_URL).origin;
+}
+
 /**
  * The one guard for every admin page and API. Without a valid session a JSON call answers
  * 401 and a page visit is sent to /admin (which then returns to where it came from).
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
+  // Express refuses cross-site writes; admin JSON reads (the inbox, its CSV) are refused the same way,
+  // so no other site can make a signed-in browser fetch them.
+  if (wantsJson(request) && isCrossSite(request)) {
+    throw json({ success: false, message: "Cross-site requests are not allowed" }, { status: 403 });
+  }
   const session = await getAdminSession(request);
   if (session) return session;
   if (wantsJson(request)) {

@@ -1,10 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
+import { AdminDashboard } from "~/components/admin/dashboard";
+import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/utils/admin-sign-in.server";
-import { recordAudit } from "~/utils/audit.server";
-import { getAdminSession, signOut } from "~/utils/auth.server";
-import { loginSchema } from "~/utils/auth-schema";
+import { flashCookie, readFlash } from "~/utils/admin-flash.server";
 import { fieldErrors } from "~/utils/api.server";
+import { recentActivity, recordAudit } from "~/utils/audit.server";
+import { changePassword, getAdminSession, signOut } from "~/utils/auth.server";
+import { changePasswordSchema, loginSchema } from "~/utils/auth-schema";
+import { useFlashToast } from "~/components/admin/use-flash-toast";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
@@ -14,13 +18,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getAdminSession(request);
-  return { admin: session ? { email: session.admin.email } : null };
+  const { flash, clear } = readFlash(request);
+  const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
+  if (!session) return data({ admin: null, activity: [], flash }, { headers });
+  const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
+  return data({ admin: { email: session.admin.email }, activity, flash }, { headers });
 }
 
 /** Only same-site paths are allowed as a return address after sign-in. */
 function safeRedirect(target: FormDataEntryValue | string | null): string {
   const value = typeof target === "string" ? target : "";
   return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/admin";
+}
+
+function redirectWith(to: string, ...cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,38 +44,52 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await getAdminSession(request);
     const setCookie = await signOut(request);
     if (session) await recordAudit(session.admin, "admin.sign_out", { summary: "Signed out" });
-    return redirect("/admin", { headers: { "Set-Cookie": setCookie } });
+    return redirectWith("/admin", setCookie, flashCookie("signed-out"));
+  }
+  if (intent === "change-password") {
+    const session = await getAdminSession(request);
+    if (!session) return data({ intent, ok: false, sessionExpired: true, errors: {}, message: "Your session has expired. Please sign in again." }, { status: 401 });
+    const parsed = changePasswordSchema.safeParse({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
+    if (!parsed.success) return data({ intent, ok: false, sessionExpired: false, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+    const changed = await changePassword(session.admin.id, parsed.data.currentPassword, parsed.data.newPassword, session.sessionHash);
+    if (!changed) {
+      return data({ intent, ok: false, sessionExpired: false, errors: { currentPassword: "Current password is incorrect" }, message: null }, { status: 400 });
+    }
+    await recordAudit(session.admin, "admin.change_password", { targetType: "admin_user", targetId: session.admin.id, summary: "Changed the password" });
+    return data({ intent, ok: true, sessionExpired: false, errors: {}, message: "Password changed" });
   }
   const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+  if (!parsed.success) return data({ intent: "login", errors: fieldErrors(parsed.error), message: null }, { status: 400 });
   const attempt = await attemptSignIn(request, context.clientIp, parsed.data.email, parsed.data.password);
   if (!attempt.ok) {
-    return data({ errors: {}, message: `Login failed: ${attempt.message}` }, { status: attempt.status });
+    return data({ intent: "login", errors: {}, message: `Login failed: ${attempt.message}` }, { status: attempt.status });
   }
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
-  return redirect(redirectTo, { headers: { "Set-Cookie": attempt.setCookie } });
+  return redirectWith(redirectTo, attempt.setCookie, flashCookie("signed-in"));
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ToastProvider>
+      <FlashToast flash={loaderData.flash} />
+      {loaderData.admin ? (
+        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} />
+      ) : (
+        <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
+      )}
+    </ToastProvider>
+  );
+}
+
+function FlashToast({ flash }: { flash: "signed-in" | "signed-out" | null }) {
+  useFlashToast(flash);
+  return null;
+}
+
+function SignInCard({ actionData }: { actionData?: { errors: Record<string, string>; message: string | null } }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  if (loaderData.admin) {
-    return (
-      <section className="container-page py-12">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
-          <Form method="post">
-            <input type="hidden" name="intent" value="logout" />
-            <button type="submit" className="btn btn-secondary">
-              Logout
-            </button>
-          </Form>
-        </div>
-        <p className="mt-2 text-slate-600">Signed in as {loaderData.admin.email}</p>
-      </section>
-    );
-  }
-  const errors = (actionData?.errors ?? {}) as Record<string, string>;
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const errors = actionData?.errors ?? {};
   return (
     <section className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">

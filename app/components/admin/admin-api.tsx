@@ -1,0 +1,161 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
+import { useToast } from "~/components/ui/toast";
+
+/** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super("Your session has expired. Please sign in again.");
+  }
+}
+
+/** The spec's fetch helper: a non-OK answer becomes "status: message" (the server's message, else the body, else the status text). */
+async function errorFrom(response: Response): Promise<Error & { fieldErrors?: Record<string, string> }> {
+  const text = await response.text().catch(() => "");
+  let message = text || response.statusText;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> };
+    if (body.message) message = body.message;
+    fieldErrors = body.errors;
+  } catch {
+    // not JSON: keep the text
+  }
+  return Object.assign(new Error(`${response.status}: ${message}`), { fieldErrors });
+}
+
+type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
+
+type SessionState = { adminFetch: AdminFetch; expired: boolean; showSignIn: () => void };
+const SessionContext = createContext<SessionState | null>(null);
+
+export const SESSION_EXPIRED_TEXT = "Your session has expired. Please sign in again to continue; anything you typed is kept.";
+
+/**
+ * Gives the dashboard one way to call the admin API. A 401 marks the session expired and opens a
+ * sign-in dialog on top of whatever is open, so an unsaved post survives: sign in, then save again.
+ */
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const [expired, setExpired] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const revalidator = useRevalidator();
+  const adminFetch = useCallback<AdminFetch>(async (url, init = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("accept", "application/json");
+    if (json !== undefined) headers.set("content-type", "application/json");
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+    if (response.status === 401) {
+      setExpired(true);
+      setDialogOpen(true);
+      throw new SessionExpiredError();
+    }
+    if (!response.ok) throw await errorFrom(response);
+    const type = response.headers.get("content-type") ?? "";
+    return (type.includes("json") ? await response.json() : await response.text()) as never;
+  }, []);
+  const value = useMemo(() => ({ adminFetch, expired, showSignIn: () => setDialogOpen(true) }), [adminFetch, expired]);
+  return (
+    <SessionContext.Provider value={value}>
+      {expired ? (
+        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <p className="text-sm font-medium">{SESSION_EXPIRED_TEXT}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => setDialogOpen(true)}>
+            Sign in again
+          </button>
+        </div>
+      ) : null}
+      {children}
+      <SignInAgainDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        onSignedIn={() => {
+          setExpired(false);
+          setDialogOpen(false);
+          revalidator.revalidate();
+        }}
+      />
+    </SessionContext.Provider>
+  );
+}
+
+export function useAdminSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useAdminSession needs <AdminSessionProvider>");
+  return value;
+}
+
+function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; onOpenChange: (open: boolean) => void; onSignedIn: () => void }) {
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      if (!response.ok) {
+        setError(`Login failed: ${body.message ?? response.statusText}`);
+        return;
+      }
+      toast({ title: "Admin login successful" });
+      onSignedIn();
+    } catch {
+      setError("Login failed: the server could not be reached. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/60" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-[61] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            emailRef.current?.focus();
+          }}
+        >
+          <Dialog.Title className="text-xl font-bold">Session expired</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">{SESSION_EXPIRED_TEXT}</Dialog.Description>
+          <form onSubmit={submit} className="mt-4 grid gap-3">
+            <label className="grid gap-1 text-sm font-semibold">
+              Email
+              <input ref={emailRef} name="email" type="email" autoComplete="username" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+            </label>
+            <label className="grid gap-1 text-sm font-semibold">
+              Password
+              <input name="password" type="password" autoComplete="current-password" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+            </label>
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close className="btn btn-secondary">Not now</Dialog.Close>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "Signing in..." : "Sign In"}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

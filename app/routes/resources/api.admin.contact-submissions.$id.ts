@@ -1,0 +1,18 @@
+import type { Route } from "./+types/api.admin.contact-submissions.$id";
+import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { resolveSubmissionSchema } from "~/utils/contact-submission";
+import { setContactSubmissionResolved } from "~/utils/contact-submission.server";
+
+export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "PATCH" } });
+
+export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
+  const { admin } = await requireAdmin(request);
+  if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed", {}, { Allow: "PATCH" });
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ApiError(404, "Contact submission not found");
+  const { isResolved } = await parseJson(request, resolveSubmissionSchema);
+  const submission = await setContactSubmissionResolved(admin, id, isResolved);
+  if (!submission) throw new ApiError(404, "Contact submission not found");
+  return json({ success: true, submission });
+});
