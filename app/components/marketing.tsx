@@ -56,12 +56,14 @@ export function FeatureGrid({ features, columns = 3 }: { features: readonly Feat
   return (
     <ul className={`mt-12 grid gap-5 ${cols}`}>
       {features.map(({ icon: Icon, title, body }) => (
-        <li key={title} className="card">
+        <li key={title} className="card flex gap-4 p-5 sm:block sm:p-6">
           <span className="icon-badge">
             <Icon aria-hidden="true" className="h-5 w-5" />
           </span>
-          <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
-          <p className="mt-2 leading-7 text-slate-600">{body}</p>
+          <div className="min-w-0">
+            <h3 className="text-lg font-bold text-slate-900 sm:mt-4">{title}</h3>
+            <p className="mt-1 leading-7 text-slate-600 sm:mt-2">{body}</p>
+          </div>
         </li>
       ))}
     </ul>

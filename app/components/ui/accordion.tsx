@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { FaqItem } from "~/utils/faq-content";
 
 /**
@@ -12,6 +12,9 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly FaqItem
   const baseId = useId();
   const triggers = useRef<Array<HTMLButtonElement | null>>([]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Marks the list interactive once hydrated (tests wait for it; before that clicks do nothing).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   // Arrow keys, Home and End move between questions; Enter and Space toggle (native buttons).
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -25,7 +28,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly FaqItem
   }
 
   return (
-    <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div data-ready={ready || undefined} className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
       {items.map((item, index) => {
         const open = openId === item.id;
         const triggerId = `${baseId}-q-${item.id}`;
