@@ -6,17 +6,22 @@ import { faqPageItems } from "~/utils/faq-content";
 import { seo } from "~/utils/seo";
 import { faqPageJsonLd } from "~/utils/structured-data";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// Served as loader data so the answers are not bundled into JavaScript (see home.tsx).
+export function loader() {
+  return { faq: faqPageItems };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Frequently Asked Questions",
     description:
       "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data.",
     path: "/faq",
     breadcrumbs: [{ name: "FAQ", path: "/faq" }],
-    jsonLd: [faqPageJsonLd(faqPageItems)],
+    jsonLd: [faqPageJsonLd(loaderData?.faq ?? [])],
   });
 
-export default function FaqPage() {
+export default function FaqPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="surface-dark">
@@ -30,7 +35,7 @@ export default function FaqPage() {
         </div>
       </section>
       <section aria-label="Questions and answers" className="container-page max-w-3xl py-14 sm:py-20">
-        <Accordion items={faqPageItems} headingLevel={2} />
+        <Accordion items={loaderData.faq} headingLevel={2} />
         <div className="mt-12 rounded-2xl bg-brand-50 p-6 text-center sm:p-8">
           <Mail aria-hidden="true" className="mx-auto h-8 w-8 text-brand-700" />
           <h2 className="mt-3 text-xl font-bold text-slate-900">Still have a question?</h2>

@@ -10,14 +10,20 @@ import { seo, siteUrlFrom } from "~/utils/seo";
 import { siteConfig } from "~/utils/site-config";
 import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/utils/structured-data";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+// The FAQ reaches the page as loader data, not as an import: it then costs HTML, not JavaScript,
+// on the page whose script budget is tightest, and meta builds the FAQPage JSON-LD from the same items.
+export function loader() {
+  return { faq: homeFaq };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   return seo(matches, {
     title: siteConfig.homeTitle,
     description:
       "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
     path: "/",
-    jsonLd: [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl), faqPageJsonLd(homeFaq)],
+    jsonLd: [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl), faqPageJsonLd(loaderData?.faq ?? [])],
   });
 };
 
@@ -44,7 +50,7 @@ const steps = [
   },
 ];
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <article aria-labelledby="hero-heading" className="surface-dark relative overflow-hidden">
@@ -122,7 +128,7 @@ export default function HomePage() {
               <ArrowRight aria-hidden="true" className="h-4 w-4" />
             </Link>
           </div>
-          <Accordion items={homeFaq} />
+          <Accordion items={loaderData.faq} />
         </div>
       </section>
 
