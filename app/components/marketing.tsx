@@ -1,8 +1,12 @@
-import { Check, Quote, Star, type LucideIcon } from "lucide-react";
+import { Quote, Star, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** Building blocks shared by the public pages so they read as one site. */
+// The small blocks the home page needs live in their own modules so its script stays small.
+export { CheckList } from "./check-list";
+export { SectionIntro } from "./section-intro";
+export { Steps } from "./steps";
 
 export type Feature = { icon: LucideIcon; title: string; body: string };
 
@@ -39,18 +43,6 @@ export function PageHero({
   );
 }
 
-export function SectionIntro({ eyebrow, title, lead, id, center = true }: { eyebrow?: string; title: string; lead?: string; id?: string; center?: boolean }) {
-  return (
-    <div className={center ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
-      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-      <h2 id={id} className="heading-section mt-3">
-        {title}
-      </h2>
-      {lead ? <p className="lead mt-4">{lead}</p> : null}
-    </div>
-  );
-}
-
 export function FeatureGrid({ features, columns = 3 }: { features: readonly Feature[]; columns?: 2 | 3 | 4 }) {
   const cols = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
   return (
@@ -67,26 +59,6 @@ export function FeatureGrid({ features, columns = 3 }: { features: readonly Feat
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Numbered steps; an ordered list so the order is announced. */
-export function Steps({ steps }: { steps: readonly { title: string; body: string }[] }) {
-  return (
-    <ol className="mt-12 grid gap-6 md:grid-cols-3">
-      {steps.map((step, index) => (
-        <li key={step.title} className="relative rounded-2xl bg-brand-50 p-6">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white" aria-hidden="true">
-            {index + 1}
-          </span>
-          <h3 className="mt-4 text-lg font-bold text-slate-900">
-            <span className="sr-only">Step {index + 1}: </span>
-            {step.title}
-          </h3>
-          <p className="mt-2 leading-7 text-slate-700">{step.body}</p>
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -149,19 +121,6 @@ export function Testimonials({ items }: { items: readonly { quote: string; name:
               <span className="text-slate-600"> · {item.detail}</span>
             </figcaption>
           </figure>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function CheckList({ items, tone = "light" }: { items: readonly string[]; tone?: "light" | "dark" }) {
-  return (
-    <ul className="mt-6 space-y-3">
-      {items.map((item) => (
-        <li key={item} className="flex gap-3">
-          <Check aria-hidden="true" className={`mt-1 h-5 w-5 shrink-0 ${tone === "dark" ? "text-amber-accent" : "text-brand-700"}`} />
-          <span className={tone === "dark" ? "text-indigo-50" : "text-slate-700"}>{item}</span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,9 @@
 import { ArrowRight, CalendarDays, MapPin, Receipt, ShieldCheck, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { CheckList, SectionIntro, Steps } from "~/components/marketing";
+import { CheckList } from "~/components/check-list";
+import { SectionIntro } from "~/components/section-intro";
+import { Steps } from "~/components/steps";
 import { PhoneMockup } from "~/components/phone-mockup";
 import { EarlyAdopterCard, StoreButtons } from "~/components/store-buttons";
 import { Accordion } from "~/components/ui/accordion";
