@@ -1,3 +1,4 @@
+import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/delete-my-data";
 import { seo } from "~/utils/seo";
 
@@ -8,12 +9,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
     path: "/delete-my-data",
     breadcrumbs: [{ name: "Delete My Information", path: "/delete-my-data" }],
-    });
+  });
 
 export default function DeleteMyDataPage() {
   return (
-    <section className="container-page py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight">Delete My Information</h1>
+    <section className="container-page max-w-3xl py-14 sm:py-20">
+      <p className="eyebrow">Your data, your choice</p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">Delete My Information</h1>
+      <p className="lead mt-6">
+        You can ask us to delete your Clink account and all the personal information we hold about you: your profile,
+        photos, verification data, connections, messages, event history and location history.
+      </p>
+      <p className="mt-4 leading-7 text-slate-700">
+        Fill in the form below with the details of your account. We will send a verification e-mail to confirm the
+        request really comes from you; the link in it expires after 24 hours. Once you confirm, deletion is carried out
+        permanently.
+      </p>
+      <div role="note" className="mt-8 flex gap-4 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-amber-700" />
+        <div>
+          <h2 className="font-bold text-amber-950">This cannot be undone</h2>
+          <p className="mt-1 leading-7 text-amber-950">
+            Deleting your account removes all of your data permanently. Unused vouchers, Premium time and your ratings
+            will be lost, and you will not be able to recover your account.
+          </p>
+        </div>
+      </div>
+      {/* The deletion request form (a later issue) mounts here. */}
+      <div id="deletion-request" data-slot="delete-my-data-form" className="mt-10" />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
+import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { seo } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -8,12 +10,54 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
     path: "/venue-map",
     breadcrumbs: [{ name: "Venue Map", path: "/venue-map" }],
-    });
+  });
+
+const features = [
+  { icon: MapPinned, title: "Venues around you", body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance." },
+  { icon: Sparkles, title: "Smart recommendations", body: "Rainy night? Cosy indoor spots rise to the top. Warm evening? Rooftops and beer gardens do." },
+  { icon: Footprints, title: "Travel times", body: "See how long it takes on foot, by car or by transit before you commit to the next bar." },
+  { icon: Bell, title: "Check-in alerts", body: "Turn on notifications and get a welcome with the venue's happy hour times when you arrive." },
+];
+
+const steps = [
+  { title: "Filter by type", body: "Choose bars, restaurants, clubs, breweries, rooftops or just the places with a happy hour on." },
+  { title: "Click to explore", body: "Select a venue to see its address, rating, opening hours, price level and happy hour deals." },
+  { title: "Connect and visit", body: "Call ahead or get directions walking, driving or by transit, then meet your people there." },
+];
 
 export default function VenueMapPage() {
   return (
-    <section className="container-page py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight">Explore Venues Near You</h1>
-    </section>
+    <>
+      <PageHero
+        eyebrow="Venue map"
+        title="Explore Venues Near You"
+        lead="Find the right bar for tonight: happy hours, ratings, opening times and how far it is, all on one map. Demo venues shown below."
+      />
+
+      {/* The interactive venue explorer (its own issue) mounts here. */}
+      <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer">
+        <div className="flex min-h-64 flex-col items-center justify-center rounded-3xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center">
+          <Navigation aria-hidden="true" className="h-8 w-8 text-brand-700" />
+          <p className="mt-3 font-semibold text-slate-900">The interactive venue explorer is on its way.</p>
+          <p className="mt-1 text-sm text-slate-600">Meanwhile, the Clink app shows every partner venue near you.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="container-page section pt-4 sm:pt-6 lg:pt-8">
+        <SectionIntro id="features-heading" eyebrow="Features" title="More than pins on a map" />
+        <FeatureGrid features={features} columns={4} />
+      </section>
+
+      <section aria-labelledby="how-heading" className="bg-slate-50">
+        <div className="container-page section">
+          <SectionIntro id="how-heading" eyebrow="How to use the map" title="Three steps to your next bar" />
+          <Steps steps={steps} />
+          <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
+            <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
+            Rated 4.9/5 from 15,847 ratings. For adults 21+; please drink responsibly.
+          </p>
+        </div>
+      </section>
+    </>
   );
 }

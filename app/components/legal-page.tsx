@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { BackToHome } from "~/components/marketing";
+
+export type LegalSection = { id: string; title: string; body: ReactNode };
+
+/** Privacy and terms share one layout: title band, table of contents, one h2 per section. */
+export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+  return (
+    <>
+      <section className="surface-dark">
+        <div className="container-page py-14 sm:py-16">
+          <p className="eyebrow">Legal</p>
+          <h1 className="display mt-4">{title}</h1>
+          <p className="mt-4 text-indigo-100">Last updated {updated}</p>
+        </div>
+      </section>
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[16rem_1fr] lg:py-16">
+        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
+          <p className="text-sm font-bold uppercase tracking-wider text-slate-600">On this page</p>
+          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className="text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline">
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <article className="prose-legal max-w-3xl">
+          <div className="text-lg leading-8 text-slate-700">{intro}</div>
+          {sections.map((section, index) => (
+            <section key={section.id} aria-labelledby={section.id}>
+              <h2 id={section.id}>
+                {index + 1}. {section.title}
+              </h2>
+              {section.body}
+            </section>
+          ))}
+          <BackToHome className="mt-14" />
+        </article>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { ArrowRight, Sparkles } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
+import type { PublicLinks } from "~/utils/site-config";
+import { siteConfig } from "~/utils/site-config";
+
+/** Store and sign-up URLs are configurable on the server; the root loader hands them down. */
+export function usePublicLinks(): PublicLinks {
+  const data = useRouteLoaderData("root") as { links?: PublicLinks } | undefined;
+  return data?.links ?? { appStoreUrl: "#", googlePlayUrl: "#", signupUrl: "#" };
+}
+
+function AppleMark() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
+      <path d="M16.37 12.6c-.02-2.2 1.8-3.26 1.88-3.31-1.03-1.5-2.62-1.7-3.18-1.72-1.35-.14-2.64.8-3.33.8-.69 0-1.75-.78-2.88-.76-1.48.02-2.85.86-3.61 2.19-1.54 2.67-.39 6.62 1.11 8.79.73 1.06 1.6 2.25 2.74 2.21 1.1-.04 1.52-.71 2.85-.71s1.7.71 2.87.69c1.18-.02 1.93-1.08 2.66-2.14.84-1.23 1.18-2.42 1.2-2.48-.03-.01-2.3-.88-2.32-3.5ZM14.2 6.13c.6-.73 1.01-1.74.9-2.75-.87.04-1.92.58-2.54 1.31-.56.64-1.05 1.67-.92 2.66.97.07 1.96-.49 2.56-1.22Z" />
+    </svg>
+  );
+}
+
+function PlayMark() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-7 w-7">
+      <path d="M4 2.8v18.4c0 .3.3.5.6.4L14 12 4.6 2.4c-.3-.1-.6.1-.6.4Z" fill="#34d399" />
+      <path d="m14 12 3-3L5.6 2.5c-.4-.2-.7-.2-1 0L14 12Z" fill="#60a5fa" />
+      <path d="m14 12-9.4 9.5c.3.2.6.2 1 0L17 15l-3-3Z" fill="#f87171" />
+      <path d="m17 9-3 3 3 3 3.4-1.9c.8-.5.8-1.7 0-2.2L17 9Z" fill="#fbbf24" />
+    </svg>
+  );
+}
+
+const storeButtonClass =
+  "inline-flex min-h-14 items-center gap-3 rounded-xl bg-black px-4 py-2 text-left text-white ring-1 ring-white/20 transition-colors hover:bg-slate-800";
+
+/** Our own App Store and Google Play buttons (no third-party badge images), opening in a new tab. */
+export function StoreButtons({ className = "" }: { className?: string }) {
+  const links = usePublicLinks();
+  return (
+    <div className={`flex flex-wrap gap-3 ${className}`}>
+      <a href={links.appStoreUrl} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
+        <AppleMark />
+        <span className="flex flex-col leading-tight">
+          <span className="text-[11px]">Download on the</span>
+          <span className="text-lg font-semibold">App Store</span>
+        </span>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <a href={links.googlePlayUrl} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
+        <PlayMark />
+        <span className="flex flex-col leading-tight">
+          <span className="text-[11px] uppercase">Get it on</span>
+          <span className="text-lg font-semibold">Google Play</span>
+        </span>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
+
+/** The early-adopter promo: the whole card's call to action opens the external sign-up form. */
+export function EarlyAdopterCard() {
+  const links = usePublicLinks();
+  return (
+    <aside
+      aria-labelledby="early-adopter-heading"
+      className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-7"
+    >
+      <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wider text-amber-900">
+        <Sparkles aria-hidden="true" className="h-3.5 w-3.5" />
+        Early adopters
+      </p>
+      <h2 id="early-adopter-heading" className="mt-3 text-xl font-extrabold tracking-tight">
+        Only {siteConfig.earlyAdopterSpots} spots available
+      </h2>
+      <p className="mt-2 text-sm leading-6 text-slate-600">
+        Join the founding crew in your city: free Premium for your first three months and a founder badge on your profile.
+      </p>
+      <a href={links.signupUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-5 w-full">
+        Claim your spot
+        <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </aside>
+  );
+}

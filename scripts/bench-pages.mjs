@@ -1,0 +1,148 @@
+// `npm run bench:pages`: for each public page, the HTML size and the gzipped JavaScript and CSS
+// it loads, then Lighthouse's mobile scores (Lighthouse 12 driving Debian's Chromium).
+// Starts the BUILT server itself on a free port with a temporary DATA_DIR.
+//   node scripts/bench-pages.mjs [--no-lighthouse] [/path ...]
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const ALL_PAGES = [
+  "/", "/about", "/faq", "/contact", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",
+  "/venue-map", "/advertise", "/privacy-policy", "/terms-conditions", "/delete-my-data", "/blog",
+];
+// Pages held to the Lighthouse targets (issue 3): home, about, FAQ and every landing page.
+const TARGET_PAGES = new Set(["/", "/about", "/faq", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating"]);
+const HOME_JS_BUDGET = 125 * 1024;
+
+const args = process.argv.slice(2);
+const runLighthouse = !args.includes("--no-lighthouse");
+const pages = args.filter((a) => a.startsWith("/"));
+const selected = pages.length ? pages : ALL_PAGES;
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+if (!fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "inherit" });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, stop };
+}
+
+/** The scripts and stylesheets a page loads on first view, as React Router emits them. */
+function assetsOf(html) {
+  const js = new Set();
+  const css = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/import\(\s*"([^"]+\.js)"\s*\)|import\s+[^"']*["']([^"']+\.js)["']/g)) js.add(m[1] ?? m[2]);
+  for (const m of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(m[1]);
+  return { js: [...js], css: [...css] };
+}
+
+const gz = (buf) => zlib.gzipSync(buf).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function sizes(origin, page) {
+  const html = Buffer.from(await (await fetch(origin + page)).arrayBuffer());
+  const { js, css } = assetsOf(html.toString("utf8"));
+  const total = async (urls) => {
+    let sum = 0;
+    for (const url of urls) sum += gz(Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer()));
+    return sum;
+  };
+  return { html: html.length, htmlGz: gz(html), js: await total(js), jsFiles: js.length, css: await total(css) };
+}
+
+const server = await startServer();
+const rows = [];
+let chrome;
+try {
+  let lighthouse;
+  if (runLighthouse) {
+    lighthouse = (await import("lighthouse")).default;
+    const { launch } = await import("chrome-launcher");
+    chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  }
+  for (const page of selected) {
+    const row = { page, ...(await sizes(server.origin, page)) };
+    if (lighthouse) {
+      const result = await lighthouse(`${server.origin}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const { categories, audits } = result.lhr;
+      Object.assign(row, {
+        perf: Math.round(categories.performance.score * 100),
+        a11y: Math.round(categories.accessibility.score * 100),
+        bp: Math.round(categories["best-practices"].score * 100),
+        seo: Math.round(categories.seo.score * 100),
+        cls: audits["cumulative-layout-shift"].numericValue,
+        lcp: audits["largest-contentful-paint"].numericValue,
+      });
+    }
+    rows.push(row);
+    console.error(`measured ${page}`);
+  }
+} finally {
+  if (chrome) await chrome.kill();
+  await server.stop();
+}
+
+const failures = [];
+const header = ["page", "HTML", "HTML gz", "JS gz", "CSS gz", ...(runLighthouse ? ["Perf", "A11y", "BP", "SEO", "CLS", "LCP"] : [])];
+const table = rows.map((r) => {
+  if (r.page === "/" && r.js > HOME_JS_BUDGET) failures.push(`home JS ${kb(r.js)} > 125 KB`);
+  if (runLighthouse && TARGET_PAGES.has(r.page)) {
+    if (r.perf < 95) failures.push(`${r.page} performance ${r.perf}`);
+    for (const key of ["a11y", "bp", "seo"]) if (r[key] < 100) failures.push(`${r.page} ${key} ${r[key]}`);
+    if (r.cls > 0) failures.push(`${r.page} CLS ${r.cls}`);
+  }
+  return [
+    r.page, kb(r.html), kb(r.htmlGz), `${kb(r.js)} (${r.jsFiles})`, kb(r.css),
+    ...(runLighthouse ? [r.perf, r.a11y, r.bp, r.seo, r.cls.toFixed(3), `${Math.round(r.lcp)} ms`] : []),
+  ].map(String);
+});
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+console.log(line(header));
+for (const row of table) console.log(line(row));
+console.log(failures.length ? `\nTargets missed:\n  ${failures.join("\n  ")}` : "\nAll targets met.");
+process.exitCode = failures.length ? 1 : 0;
