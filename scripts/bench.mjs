@@ -2,6 +2,7 @@
 // 1,000 posts for /blog, /api/blog and a post page; 10,000 for /search. 50 connections, ~5 s each.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,23 +18,35 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
 
-function startServer() {
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the built site; ready when /healthz answers (so it works at any LOG_LEVEL). */
+async function startServer() {
+  const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
-      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => (child.kill("SIGTERM"), exited) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not become healthy in 30 s");
 }
 
 

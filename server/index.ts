@@ -91,7 +91,9 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     const clientDir = path.join(rootDir, "build/client");
     // Hashed assets never change under their name: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Other public files all have an extension; page addresses skip the disk lookup.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   if (!vite) app.use(blogPageCache());

@@ -1,6 +1,8 @@
-import { TriangleAlert } from "lucide-react";
+import { Mail, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/delete-my-data";
 import { seo } from "~/utils/seo";
+import { supportMailto } from "~/utils/site-config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -21,7 +23,7 @@ export default function DeleteMyDataPage() {
         photos, verification data, connections, messages, event history and location history.
       </p>
       <p className="mt-4 leading-7 text-slate-700">
-        Fill in the form below with the details of your account. We will send a verification e-mail to confirm the
+        Send us your request below with the details of your account. We will send a verification e-mail to confirm the
         request really comes from you; the link in it expires after 24 hours. Once you confirm, deletion is carried out
         permanently.
       </p>
@@ -36,7 +38,24 @@ export default function DeleteMyDataPage() {
         </div>
       </div>
       {/* The deletion request form (a later issue) mounts here. */}
-      <div id="deletion-request" data-slot="delete-my-data-form" className="mt-10" />
+      <section id="deletion-request" data-slot="delete-my-data-form" aria-labelledby="deletion-request-heading" className="card mt-10">
+        <h2 id="deletion-request-heading" className="text-2xl font-extrabold tracking-tight">
+          Send your deletion request
+        </h2>
+        <p className="mt-2 leading-7 text-slate-700">
+          E-mail us from the address linked to your Clink account, with your first name and the phone number on the
+          account, so we can find it. We reply with the verification e-mail.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={supportMailto("Delete My Data")} className="btn btn-primary">
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            E-mail my deletion request
+          </a>
+          <Link to="/" className="btn btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </section>
     </section>
   );
 }

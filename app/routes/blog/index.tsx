@@ -94,12 +94,14 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-12" aria-labelledby="blog-posts-heading">
-        <h2 id="blog-posts-heading" className="sr-only">
-          {q ? `Posts matching "${q}"` : "Latest posts"}
-        </h2>
-        <div role="status" aria-live="polite" className="mb-6 min-h-6 text-slate-600">
-          {loading ? "Loading blog posts..." : q && matching > 0 ? `${matching} ${matching === 1 ? "post" : "posts"} found` : ""}
+      <section className="container-page pb-16 pt-10" aria-labelledby="blog-posts-heading">
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+          <h2 id="blog-posts-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            {q ? `Posts matching "${q}"` : "Latest posts"}
+          </h2>
+          <div role="status" aria-live="polite" className="min-h-6 text-slate-600">
+            {loading ? "Loading blog posts..." : q && matching > 0 ? `${matching} ${matching === 1 ? "post" : "posts"} found` : ""}
+          </div>
         </div>
 
         {total === 0 ? (

@@ -1,0 +1,82 @@
+import { gunzipSync } from "node:zlib";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A raw GET (fetch would decompress for us): status, headers and the undecoded body. */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+const nonceOf = (headers: http.IncomingHttpHeaders) => String(headers["content-security-policy"]).match(/'nonce-([^']+)'/)![1]!;
+
+describe("the blog page cache", () => {
+  it("serves cached pages gzipped, with this response's own nonce on every script", async () => {
+    await rawGet("/blog", { "accept-encoding": "gzip" }); // fills the cache
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await rawGet("/blog", { "accept-encoding": "gzip" });
+      expect(res.status).toBe(200);
+      expect(res.headers["x-cache"]).toBe("HIT");
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      const html = gunzipSync(res.body).toString("utf8");
+      const nonce = nonceOf(res.headers);
+      nonces.add(nonce);
+      const inHtml = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...inHtml]).toEqual([nonce]);
+      expect(html).toContain("Clink Blog");
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("serves an uncompressed copy to clients that do not accept gzip", async () => {
+    await rawGet("/blog");
+    const res = await rawGet("/blog");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString("utf8")).toContain(`nonce="${nonceOf(res.headers)}"`);
+  });
+
+  it("shows a new post at once, in the page and the API, and answers 304 to a known ETag", async () => {
+    const before = await (await fetch(`${server.url}/api/blog`)).json();
+    const etag = (await rawGet("/api/blog", { "accept-encoding": "gzip" })).headers.etag!;
+    expect((await rawGet("/api/blog", { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(304);
+
+    const cookie = await signInCookie(server);
+    const title = `Cache freshness check ${Date.now()}`;
+    const created = await fetch(`${server.url}/api/blog`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ title, author: "Tester", excerpt: "An excerpt", content: "Some content here", category: "tips" }),
+    });
+    expect(created.status).toBe(201);
+
+    const after = await (await fetch(`${server.url}/api/blog`)).json();
+    expect(after.length).toBe(before.length + 1);
+    expect(after[0].title).toBe(title);
+    expect((await rawGet("/api/blog", { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(200);
+    expect(await (await fetch(`${server.url}/blog`)).text()).toContain(title);
+  });
+
+  it("never serves the cached anonymous copy to a signed-in admin", async () => {
+    const cookie = await signInCookie(server);
+    await rawGet("/api/blog");
+    const res = await rawGet("/api/blog", { cookie });
+    expect(res.headers["x-cache"]).toBeUndefined();
+  });
+});
