@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { isCrossSite } from "~/utils/cross-site";
 import type { Env } from "~/utils/env.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -12,12 +13,8 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
   const siteOrigin = new URL(env.SITE_URL).origin;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const fetchSite = req.get("sec-fetch-site");
-    const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    const crossSiteByFetch = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
-    const crossSiteByOrigin = origin !== undefined && origin !== siteOrigin && origin !== ownOrigin;
-    if (crossSiteByFetch || crossSiteByOrigin) {
+    if (isCrossSite({ secFetchSite: req.get("sec-fetch-site"), origin: req.get("origin") }, [siteOrigin, ownOrigin])) {
       res.status(403).json({ success: false, message: "Cross-site requests are not allowed" });
       return;
     }

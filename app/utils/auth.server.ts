@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "./api.server";
+import { isCrossSite } from "./cross-site";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
@@ -151,13 +152,11 @@ function wantsJson(request: Request): boolean {
   return url.pathname.startsWith("/api/") || (request.headers.get("accept") ?? "").includes("application/json");
 }
 
-function isCrossSite(request: Request): boolean {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const own = new URL(request.url).origin;
-  return origin !== own && origin !== new URL(getEnv().SITE_URL).origin;
+function fromAnotherSite(request: Request): boolean {
+  return isCrossSite(
+    { secFetchSite: request.headers.get("sec-fetch-site"), origin: request.headers.get("origin") },
+    [new URL(request.url).origin, new URL(getEnv().SITE_URL).origin],
+  );
 }
 
 /**
@@ -167,7 +166,7 @@ function isCrossSite(request: Request): boolean {
 export async function requireAdmin(request: Request): Promise<AdminSession> {
   // Express refuses cross-site writes; admin JSON reads (the inbox, its CSV) are refused the same way,
   // so no other site can make a signed-in browser fetch them.
-  if (wantsJson(request) && isCrossSite(request)) {
+  if (wantsJson(request) && fromAnotherSite(request)) {
     throw json({ success: false, message: "Cross-site requests are not allowed" }, { status: 403 });
   }
   const session = await getAdminSession(request);
