@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
@@ -158,4 +158,23 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Loads a JSON list for an admin panel: null while loading, `failed` after an error, `load` to retry. */
+export function useAdminList<T>(url: string) {
+  const { adminFetch } = useAdminSession();
+  const [items, setItems] = useState<T[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setItems(await adminFetch<T[]>(url));
+    } catch {
+      setFailed(true);
+    }
+  }, [adminFetch, url]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { items, setItems, failed, load };
 }

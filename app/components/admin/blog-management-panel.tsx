@@ -1,10 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { BLOG_CATEGORY_LABELS, blogMessages, isBlogCategory, type BlogPostDto } from "~/utils/blog-post-schema";
-import { SessionExpiredError, useAdminSession } from "./admin-api";
+import { SessionExpiredError, useAdminList, useAdminSession } from "./admin-api";
 import { BlogPostDialog } from "./blog-post-dialog";
 import { Spinner } from "./spinner";
 
@@ -15,24 +15,10 @@ export function BlogManagementPanel() {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [posts, setPosts] = useState<BlogPostDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { items: posts, failed, load } = useAdminList<BlogPostDto>("/api/blog");
   const [editing, setEditing] = useState<BlogPostDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<BlogPostDto | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setPosts(await adminFetch<BlogPostDto[]>("/api/blog"));
-    } catch {
-      setFailed(true);
-    }
-  }, [adminFetch]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const changed = () => {
     void load();

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { TextField } from "~/components/ui/text-field";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
@@ -25,50 +26,25 @@ export function ChangePasswordForm() {
       </h2>
       <fetcher.Form ref={formRef} method="post" action="/admin" className="mt-3 grid gap-3" noValidate>
         <input type="hidden" name="intent" value="change-password" />
-        <div className="grid gap-1">
-          <label htmlFor="current-password" className="text-sm font-semibold">
-            Current password
-          </label>
-          <input
-            id="current-password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={errors.currentPassword ? true : undefined}
-            aria-describedby={errors.currentPassword ? "current-password-error" : undefined}
-            className="min-h-11 rounded-lg border border-slate-300 px-3"
-          />
-          {errors.currentPassword ? (
-            <p id="current-password-error" className="text-sm text-red-700">
-              {errors.currentPassword}
-            </p>
-          ) : null}
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="new-password" className="text-sm font-semibold">
-            New password
-          </label>
-          <input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={errors.newPassword ? "new-password-error" : "new-password-hint"}
-            className="min-h-11 rounded-lg border border-slate-300 px-3"
-          />
-          <p id="new-password-hint" className="text-xs text-slate-700">
-            At least 12 characters.
-          </p>
-          {errors.newPassword ? (
-            <p id="new-password-error" className="text-sm text-red-700">
-              {errors.newPassword}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="current-password"
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+        <TextField
+          id="new-password"
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          error={errors.newPassword}
+        />
         {result?.sessionExpired ? (
           <p role="alert" className="text-sm font-medium text-red-800">
             {result.message}{" "}

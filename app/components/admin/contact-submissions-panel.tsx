@@ -1,10 +1,10 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2, Download, Mail, RotateCcw } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { budgetLabel, inquiryTypeLabel, type ContactSubmission, type SubmissionStatus } from "~/utils/contact-submission";
-import { SessionExpiredError, useAdminSession } from "./admin-api";
+import { SessionExpiredError, useAdminList, useAdminSession } from "./admin-api";
 import { Spinner } from "./spinner";
 
 const FILTERS: { value: SubmissionStatus; label: string }[] = [
@@ -20,23 +20,9 @@ export function ContactSubmissionsPanel() {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [submissions, setSubmissions] = useState<ContactSubmission[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { items: submissions, setItems: setSubmissions, failed, load } = useAdminList<ContactSubmission>("/api/admin/contact-submissions");
   const [filter, setFilter] = useState<SubmissionStatus>("all");
   const [pending, setPending] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setSubmissions(await adminFetch<ContactSubmission[]>("/api/admin/contact-submissions"));
-    } catch {
-      setFailed(true);
-    }
-  }, [adminFetch]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function toggle(submission: ContactSubmission) {
     setPending(submission.id);

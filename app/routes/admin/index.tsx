@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { ToastProvider } from "~/components/ui/toast";
@@ -97,46 +98,24 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
         <p className="mt-1 text-sm text-slate-600">Sign in to manage submissions and the blog.</p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="login" />
-          <div className="grid gap-1.5">
-            <label htmlFor="admin-email" className="text-sm font-semibold">
-              Email
-            </label>
-            <input
-              id="admin-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "admin-email-error" : undefined}
-              className="min-h-11 rounded-lg border border-slate-300 px-3"
-            />
-            {errors.email ? (
-              <p id="admin-email-error" className="text-sm text-red-700">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="admin-password" className="text-sm font-semibold">
-              Password
-            </label>
-            <input
-              id="admin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "admin-password-error" : undefined}
-              className="min-h-11 rounded-lg border border-slate-300 px-3"
-            />
-            {errors.password ? (
-              <p id="admin-password-error" className="text-sm text-red-700">
-                {errors.password}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="admin-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            error={errors.email}
+          />
+          <TextField
+            id="admin-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
           {actionData?.message ? (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
               {actionData.message}
