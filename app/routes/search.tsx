@@ -81,16 +81,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
             {pages.map((page) => (
-              <li key={page.path} className="py-4">
-                <h3 className="text-lg font-semibold">
-                  <Link to={page.path} className="text-brand-700 underline-offset-4 hover:underline">
-                    {page.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-slate-700">
-                  <SnippetText snippet={page.snippet} />
-                </p>
-              </li>
+              <SearchResult key={page.path} path={page.path} title={page.title} snippet={page.snippet} />
             ))}
           </ul>
         </section>
@@ -103,19 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
             {posts.map((post) => (
-              <li key={post.path} className="py-4">
-                <h3 className="text-lg font-semibold">
-                  <Link to={post.path} className="text-brand-700 underline-offset-4 hover:underline">
-                    {post.title}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-slate-600">
-                  {post.category} · {post.date}
-                </p>
-                <p className="mt-1 text-slate-700">
-                  <SnippetText snippet={post.snippet} />
-                </p>
-              </li>
+              <SearchResult key={post.path} path={post.path} title={post.title} detail={`${post.category} · ${post.date}`} snippet={post.snippet} />
             ))}
           </ul>
         </section>
@@ -127,5 +106,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : null}
     </section>
+  );
+}
+
+function SearchResult({ path, title, detail, snippet }: { path: string; title: string; detail?: string; snippet: Snippet }) {
+  return (
+    <li className="py-4">
+      <h3 className="text-lg font-semibold">
+        <Link to={path} className="text-brand-700 underline-offset-4 hover:underline">
+          {title}
+        </Link>
+      </h3>
+      {detail ? <p className="mt-1 text-sm text-slate-600">{detail}</p> : null}
+      <p className="mt-1 text-slate-700">
+        <SnippetText snippet={snippet} />
+      </p>
+    </li>
   );
 }
