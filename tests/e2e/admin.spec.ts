@@ -70,7 +70,9 @@ test("an expired session says so and signing in again keeps what was on screen",
 
 test("the password can be changed (at least 12 characters) and the new one signs in", async ({ page }) => {
   // Its own server: a password change ends the admin's other sessions, which would disturb
-  // the other spec files that share the suite's server.
+  // the other spec files that share the suite's server. Starting it (a fresh embedded database)
+  // takes seconds on a busy machine, hence the longer limit.
+  test.setTimeout(90_000);
   const server = await startTestServer();
   try {
     const changeTo = async (current: string, next: string) => {
