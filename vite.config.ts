@@ -5,7 +5,25 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   // The Express server is bundled with the React Router server build, so the whole
   // server (routes, database, sessions) ships as one module: build/server/index.js.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/index.ts" } }
+    : {
+        rolldownOptions: {
+          output: {
+            // Fewer, larger chunks for what every page needs at hydration: on a slow mobile
+            // connection each extra file costs a round trip (measured with Lighthouse).
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                // Icons used by several pages travel together; rarer ones stay with their page.
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 4, priority: 1 },
+                // Likewise our own components and helpers that most public pages share.
+                { name: "site", test: /[\\/]app[\\/](components|utils)[\\/]/, minShareCount: 4, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -116,10 +116,18 @@ try {
         seo: Math.round(categories.seo.score * 100),
         cls: audits["cumulative-layout-shift"].numericValue,
         lcp: audits["largest-contentful-paint"].numericValue,
+        fcp: audits["first-contentful-paint"].numericValue,
+        tbt: audits["total-blocking-time"].numericValue,
+        si: audits["speed-index"].numericValue,
       });
+      if (process.env.BENCH_DEBUG) {
+        for (const id of ["render-blocking-resources", "network-rtt", "server-response-time", "bootup-time", "mainthread-work-breakdown"]) {
+          console.error(id, audits[id]?.displayValue ?? "", JSON.stringify(audits[id]?.details?.items?.slice(0, 6) ?? []).slice(0, 600));
+        }
+      }
     }
     rows.push(row);
-    console.error(`measured ${page}`);
+    console.error(`measured ${page}`, row.perf ?? "", row.fcp ? Math.round(row.fcp) : "");
   }
 } finally {
   if (chrome) await chrome.kill();
@@ -127,7 +135,7 @@ try {
 }
 
 const failures = [];
-const header = ["page", "HTML", "HTML gz", "JS gz", "CSS gz", ...(runLighthouse ? ["Perf", "A11y", "BP", "SEO", "CLS", "LCP"] : [])];
+const header = ["page", "HTML", "HTML gz", "JS gz", "CSS gz", ...(runLighthouse ? ["Perf", "A11y", "BP", "SEO", "CLS", "FCP", "LCP", "TBT", "SI"] : [])];
 const table = rows.map((r) => {
   if (r.page === "/" && r.js > HOME_JS_BUDGET) failures.push(`home JS ${kb(r.js)} > 125 KB`);
   if (runLighthouse && TARGET_PAGES.has(r.page)) {
@@ -137,7 +145,7 @@ const table = rows.map((r) => {
   }
   return [
     r.page, kb(r.html), kb(r.htmlGz), `${kb(r.js)} (${r.jsFiles})`, kb(r.css),
-    ...(runLighthouse ? [r.perf, r.a11y, r.bp, r.seo, r.cls.toFixed(3), `${Math.round(r.lcp)} ms`] : []),
+    ...(runLighthouse ? [r.perf, r.a11y, r.bp, r.seo, r.cls?.toFixed(3), `${Math.round(r.fcp)} ms`, `${Math.round(r.lcp)} ms`, `${Math.round(r.tbt)} ms`, `${Math.round(r.si)} ms`] : []),
   ].map(String);
 });
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));

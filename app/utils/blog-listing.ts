@@ -1,5 +1,5 @@
 import { blogImagePlan, type BlogImagePlan } from "./blog-image";
-import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./blog-post-schema";
+import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./blog-category";
 
 /** What a card needs: no body text, so the page stays small. */
 export type BlogCard = {

@@ -5,20 +5,9 @@ import { z } from "zod";
  * POST /api/blog, PUT /api/blog/{id} on the server, so both give the same message per field.
  */
 
-export const BLOG_CATEGORIES = ["events", "nightlife", "social", "tips", "updates"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+import { BLOG_CATEGORIES } from "./blog-category";
 
-export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
-  events: "Events",
-  nightlife: "Nightlife",
-  social: "Social",
-  tips: "Tips",
-  updates: "Updates",
-};
-
-export function isBlogCategory(value: unknown): value is BlogCategory {
-  return typeof value === "string" && (BLOG_CATEGORIES as readonly string[]).includes(value);
-}
+export { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, isBlogCategory, type BlogCategory } from "./blog-category";
 
 /** Image types the upload endpoint produces and the image endpoint serves. */
 export const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
