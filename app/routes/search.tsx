@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import type { Snippet } from "~/utils/search.server";
+import { SearchInput } from "~/components/ui/search-input";
 import { seo } from "~/utils/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
-    title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search Clink",
+    title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search the Site",
     description: "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
     path: "/search",
     // Result pages are endless and thin: keep them out of search engines' indexes.
@@ -44,23 +44,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const count = totalPosts + pages.length;
   return (
     <section className="container-page py-12 sm:py-16">
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{query ? `Search results for "${query}"` : "Search Clink"}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{query ? `Search results for "${query}"` : "Search the Site"}</h1>
       <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-3">
-        <label htmlFor="site-search" className="sr-only">
-          Search the site
-        </label>
-        <div className="relative flex-1">
-          <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          <input
-            id="site-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            key={query}
-            placeholder="Search posts and pages..."
-            className="min-h-12 w-full rounded-full border border-slate-300 py-3 pl-12 pr-4 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          />
-        </div>
+        <SearchInput
+          id="site-search"
+          label="Search the site"
+          defaultValue={query}
+          key={query}
+          placeholder="Search posts and pages..."
+          className="border border-slate-300 focus:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+        />
         <button type="submit" className="btn btn-primary">
           Search
         </button>

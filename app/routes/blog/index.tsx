@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import { X } from "lucide-react";
+import { SearchInput } from "~/components/ui/search-input";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
@@ -69,22 +70,14 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             Stories, guides and tips on social drinking, bar culture and making real connections, from meetup hosting to the best rooftop bars in town.
           </p>
           <Form ref={formRef} method="get" action="/blog" role="search" className="mt-8 max-w-xl" onSubmit={(e) => { e.preventDefault(); searchFor(query); }}>
-            <label htmlFor="blog-search" className="sr-only">
-              Search blog posts
-            </label>
-            <div className="relative">
-              <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-              <input
-                id="blog-search"
-                type="search"
-                name="q"
-                value={query}
-                onChange={(e) => searchFor(e.target.value)}
-                placeholder="Search blog posts..."
-                autoComplete="off"
-                className="min-h-12 w-full rounded-full border-0 bg-white py-3 pl-12 pr-4 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-300"
-              />
-            </div>
+            <SearchInput
+              id="blog-search"
+              label="Search blog posts"
+              value={query}
+              onChange={(e) => searchFor(e.target.value)}
+              placeholder="Search blog posts..."
+              className="border-0 bg-white text-slate-900 placeholder:text-slate-500 focus-visible:ring-4 focus-visible:ring-amber-300"
+            />
             <noscript>
               <button type="submit" className="btn mt-3 bg-white text-brand-800">
                 Search
