@@ -75,7 +75,7 @@ test("a permalink loads directly with article metadata; an unknown slug is the 4
   const post = await createPost(baseURL!, { title: `${unique} permalink` });
   const res = await page.goto(`/blog/${post.slug}`);
   expect(res!.status()).toBe(200);
-  await expect(page).toHaveTitle(`${post.title} | Clink Blog`);
+  await expect(page).toHaveTitle(`${post.title} | Blog`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:3000\/images\/blog\/nightlife\.webp$/);
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -50,6 +50,12 @@ describe("pages are rendered on the server", () => {
       titles.add(title);
     }
     expect(titles.size).toBe(own.length);
+    // Blog posts (titled by the post alone), site search and the 404 page keep the brand out too.
+    const [post] = (await (await fetch(server.url + "/api/blog")).json()) as Array<{ slug: string; title: string }>;
+    expect(titleOf(await (await fetch(`${server.url}/blog/${post!.slug}`)).text())).toBe(`${post!.title} | Blog`);
+    for (const path of ["/search", "/search?q=rooftop", "/no-such-page"]) {
+      expect(titleOf(await (await fetch(server.url + path)).text()), path).not.toMatch(/Clink/);
+    }
   });
 
   it("marks the current page in the header with aria-current", async () => {

@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const path = `/blog/${post.slug}`;
   const description = metaDescription(post.excerpt);
   return seo(matches, {
-    title: `${post.title} | Clink Blog`,
+    title: `${post.title} | Blog`,
     description,
     path,
     type: "article",
