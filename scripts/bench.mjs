@@ -90,6 +90,7 @@ async function measure(name, url, headers = {}) {
     "p95 ms": pct(95).toFixed(1),
     "p99 ms": pct(99).toFixed(1),
     "req/s": Math.round(result.requests.average),
+    "KB/resp": (result.throughput.average / Math.max(1, result.requests.average) / 1024).toFixed(1),
     errors: result.errors + result.non2xx,
   };
   console.log(JSON.stringify(row));
