@@ -36,23 +36,22 @@ export function StoreButtons({ className = "" }: { className?: string }) {
   const links = usePublicLinks();
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
-      <a href={links.appStoreUrl} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
-        <AppleMark />
-        <span className="flex flex-col leading-tight">
-          <span className="text-[11px]">Download on the</span>
-          <span className="text-lg font-semibold">App Store</span>
-        </span>
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
-      <a href={links.googlePlayUrl} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
-        <PlayMark />
-        <span className="flex flex-col leading-tight">
-          <span className="text-[11px] uppercase">Get it on</span>
-          <span className="text-lg font-semibold">Google Play</span>
-        </span>
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      <StoreButton href={links.appStoreUrl} mark={<AppleMark />} lead="Download on the" store="App Store" />
+      <StoreButton href={links.googlePlayUrl} mark={<PlayMark />} lead="Get it on" store="Google Play" />
     </div>
+  );
+}
+
+function StoreButton({ href, mark, lead, store }: { href: string; mark: React.ReactNode; lead: string; store: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
+      {mark}
+      <span className="flex flex-col leading-tight">
+        <span className="text-[11px]">{lead}</span>
+        <span className="text-lg font-semibold">{store}</span>
+      </span>
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }
 

@@ -1,16 +1,10 @@
 import { blogImagePlan, type BlogImagePlan } from "./blog-image";
 import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./blog-category";
+import type { BlogPostDto } from "./blog-post-schema";
 
 /** What a card needs: no body text, so the page stays small. */
-export type BlogCard = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: string;
+export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt"> & {
   categoryLabel: string;
-  createdAt: string;
   date: string;
   image: BlogImagePlan;
   imageAlt: string;

@@ -43,24 +43,15 @@ async function readVersion(): Promise<string> {
   return `${row.n}:${row.m}:${row.u ?? ""}`;
 }
 
-function toPost(row: {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: string;
-  content: string;
-  image: string | null;
-  tags: string[];
-  published: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+/** A post row as loadSnapshot selects it: the post's columns (not its search vector) and its stored image's. */
+type PostRow = Omit<typeof schema.blogPosts.$inferSelect, "searchVector"> & {
   imageEtag: string | null;
   imageMimeType: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
-}): BlogPost {
+};
+
+function toPost(row: PostRow): BlogPost {
   const hasStoredImage = row.imageEtag !== null;
   return {
     id: row.id,
