@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,7 @@ import { EnvError, loadEnv, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { runStartupTasks } from "~/utils/startup.server";
 import { blogPageCache } from "./page-cache";
-import { bodyLimit, rejectCrossSiteWrites } from "./security";
+import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -44,7 +44,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
   );
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     next();
   });
   app.use(
@@ -74,6 +74,8 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
       xFrameOptions: { action: "deny" },
     }),
   );
+  const pageCache = vite ? undefined : blogPageCache();
+  if (pageCache) app.use(pageCache.serve);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -96,7 +98,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  if (!vite) app.use(blogPageCache());
+  if (pageCache) app.use(pageCache.store);
 
   app.use(
     createRequestHandler({

@@ -1,3 +1,4 @@
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import { isCrossSite } from "~/utils/cross-site";
 import type { Env } from "~/utils/env.server";
@@ -50,4 +51,20 @@ export function bodyLimit(): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * A fresh CSP nonce: 128 random bits, base64. The bits come from the system's CSPRNG in 4 KB
+ * batches, since one call per request showed as 3% of a cached page's cost.
+ */
+const noncePool = Buffer.alloc(4096);
+let noncePoolOffset = noncePool.length;
+export function cspNonce(): string {
+  if (noncePoolOffset + 16 > noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + 16);
+  noncePoolOffset += 16;
+  return nonce;
 }
