@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
@@ -71,6 +71,25 @@ describe("the blog page cache", () => {
     expect(after[0].title).toBe(title);
     expect((await rawGet("/api/blog", { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(200);
     expect(await (await fetch(`${server.url}/blog`)).text()).toContain(title);
+  });
+
+  it("answers /api/blog in brotli once it is made, gzip until then, and the same posts in every encoding", async () => {
+    const plain = (await rawGet("/api/blog")).body.toString("utf8");
+    const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const first = await rawGet("/api/blog", browser);
+    expect(["br", "gzip"]).toContain(first.headers["content-encoding"]);
+    let brotli = first;
+    for (let i = 0; i < 50 && brotli.headers["content-encoding"] !== "br"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      brotli = await rawGet("/api/blog", browser);
+    }
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString("utf8")).toBe(plain);
+    // Cached per encoding: a gzip-only client still gets gzip after a brotli client.
+    const gzip = await rawGet("/api/blog", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(plain);
+    expect(JSON.parse(plain).length).toBeGreaterThan(0);
   });
 
   it("never serves the cached anonymous copy to a signed-in admin", async () => {
