@@ -29,8 +29,11 @@ type CardSource = {
 };
 
 /** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
+// One formatter for every date: toLocaleDateString builds a new one per call, which showed in profiles.
+const POST_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 export function formatPostDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return POST_DATE_FORMAT.format(new Date(iso));
 }
 
 export function categoryLabel(category: string): string {
