@@ -40,7 +40,7 @@ function SnippetText({ snippet }: { snippet: Snippet }) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, posts, pages, totalPosts } = loaderData;
+  const { query, posts, pages, totalPosts, anyWord } = loaderData;
   const count = totalPosts + pages.length;
   return (
     <section className="container-page py-12 sm:py-16">
@@ -61,7 +61,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {query ? (
         <p role="status" className="mt-6 text-slate-600">
-          {count === 0 ? `Nothing matched "${query}". Try other words, or browse the blog.` : `${count} ${count === 1 ? "result" : "results"}`}
+          {count === 0
+            ? `Nothing matched "${query}". Try other words, or browse the blog.`
+            : `${count} ${count === 1 ? "result" : "results"}${anyWord ? " with some of your words (nothing had all of them)" : ""}`}
         </p>
       ) : (
         <p className="mt-6 text-slate-600">Type a few words to search the blog and the site&apos;s pages.</p>

@@ -3,6 +3,7 @@ import { blogVersion } from "./blog.server";
 import { categoryLabel, formatPostDate } from "./blog-listing";
 import { getDb } from "./db.server";
 import { SITE_PAGES } from "./search-pages";
+import { anyWordQuery } from "./search-query";
 
 /**
  * Site search (/search?q=): PostgreSQL full-text search over published posts (the generated
@@ -20,7 +21,14 @@ const HEADLINE_OPTIONS = `StartSel="${START}", StopSel="${STOP}", MaxWords=28, M
 export type Snippet = Array<{ text: string; hit: boolean }>;
 export type PostResult = { kind: "post"; path: string; title: string; category: string; date: string; snippet: Snippet };
 export type PageResult = { kind: "page"; path: string; title: string; snippet: Snippet };
-export type SearchResults = { query: string; posts: PostResult[]; totalPosts: number; pages: PageResult[] };
+export type SearchResults = {
+  query: string;
+  posts: PostResult[];
+  totalPosts: number;
+  pages: PageResult[];
+  /** Nothing had all the words, so these are results with any of them. */
+  anyWord: boolean;
+};
 
 export const MAX_QUERY_LENGTH = 200;
 const POST_LIMIT = 20;
@@ -48,11 +56,21 @@ const cache = new Map<string, SearchResults>();
 
 export async function searchSite(rawQuery: string): Promise<SearchResults> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
-  if (!query) return { query, posts: [], totalPosts: 0, pages: [] };
+  if (!query) return { query, posts: [], totalPosts: 0, pages: [], anyWord: false };
   const key = `${await blogVersion()}\n${query.toLowerCase()}`;
   const hit = cache.get(key);
   if (hit) return hit;
 
+  let results = await runSearch(query);
+  const looser = results.totalPosts + results.pages.length === 0 ? anyWordQuery(query) : null;
+  if (looser) results = { ...(await runSearch(looser)), query, anyWord: true };
+  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+  cache.set(key, results);
+  return results;
+}
+
+/** One full-text search (websearch syntax) over posts and pages. */
+async function runSearch(query: string): Promise<SearchResults> {
   const db = getDb();
   const postRows = (await db.execute(sql`
     with q as (select websearch_to_tsquery('english', ${query}) as q),
@@ -84,8 +102,9 @@ export async function searchSite(rawQuery: string): Promise<SearchResults> {
     limit 8
   `)) as unknown as Rows<{ path: string; title: string; headline: string }>;
 
-  const results: SearchResults = {
+  return {
     query,
+    anyWord: false,
     totalPosts: postRows.rows[0]?.total ?? 0,
     posts: postRows.rows.map((row) => ({
       kind: "post",
@@ -97,7 +116,4 @@ export async function searchSite(rawQuery: string): Promise<SearchResults> {
     })),
     pages: pageRows.rows.map((row) => ({ kind: "page", path: row.path, title: row.title.split(" | ")[0]!, snippet: toSnippet(row.headline) })),
   };
-  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-  cache.set(key, results);
-  return results;
 }

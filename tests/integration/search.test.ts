@@ -49,4 +49,14 @@ describe("GET /search", () => {
     expect(html).toMatch(new RegExp(`<mark[^>]*>${word}</mark>`));
     expect(html).toContain("bartender poured a");
   });
+
+  it("falls back to any of the words when no post has all of them, and says so", async () => {
+    const stamp = Date.now();
+    const first = await createPost({ title: `The velvetfizz${stamp} nights`, content: "Bubbles all round." });
+    const second = await createPost({ title: `A mossbarrel${stamp} tasting`, content: "Oak and smoke." });
+    const html = await searchText(`velvetfizz${stamp} mossbarrel${stamp}`);
+    expect(html).toContain("with some of your words (nothing had all of them)");
+    expect(html).toContain(`/blog/${first.slug}`);
+    expect(html).toContain(`/blog/${second.slug}`);
+  });
 });
