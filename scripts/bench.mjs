@@ -1,4 +1,5 @@
-// npm run bench: latency and throughput of the blog on a fresh PGlite site (needs `npm run build`).
+// npm run bench: latency and throughput of the blog on a fresh site (needs `npm run build`): on the
+// embedded PGlite, or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it).
 // 1,000 posts for /blog, /api/blog and a post page (50 connections); 10,000 for /search, cached at 50
 // connections and a new query each time at 1, 5 and 10 connections. ~5 s each.
 import { spawn } from "node:child_process";
@@ -8,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import autocannon from "autocannon";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -18,6 +20,21 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
+
+/** On PostgreSQL: a fresh database named after this run, dropped at the end. */
+const pgBase = process.env.BENCH_DATABASE_URL;
+const pgDatabase = `clink_bench_${process.pid}_${Date.now()}`;
+const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
+async function onPostgres(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
 
 async function freePort() {
   const server = net.createServer();
@@ -32,7 +49,7 @@ async function startServer() {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: "" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -56,7 +73,7 @@ const CATEGORIES = ["events", "nightlife", "social", "tips", "updates"];
 
 /** Adds posts straight into the (stopped) site's database: one INSERT ... SELECT generate_series. */
 async function addPosts(from, to) {
-  const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+  const db = databaseUrl ? await connectPostgres(databaseUrl) : await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
   await db.query(
     `insert into blog_posts (slug, title, excerpt, author, category, content, tags, published, created_at, updated_at)
      select 'bench-post-' || i,
@@ -76,6 +93,12 @@ async function addPosts(from, to) {
     [from, to, WORDS, CATEGORIES],
   );
   await db.close();
+}
+
+async function connectPostgres(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { query: (text, params) => client.query(text, params), close: async () => (await client.query("analyze"), client.end()) };
 }
 
 async function measure(name, url, headers = {}, { requests, connections = CONNECTIONS } = {}) {
@@ -130,5 +153,7 @@ const uncachedSearch = {
 for (const connections of [1, 5, 10]) rows.push(await measure(`/search, new query each time, ${connections} conn.`, `${server.url}/search`, browserHeaders, { requests: [uncachedSearch], connections }));
 await server.stop();
 console.table(rows);
-console.log(`targets: p95 < 25 ms for the first three, < 50 ms for search (${CONNECTIONS} connections, ${DURATION} s each)`);
+console.log(`targets: p95 < 25 ms for the first three (${CONNECTIONS} connections), < 50 ms for search; ${DURATION} s each`);
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
+console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
