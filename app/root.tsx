@@ -17,6 +17,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: env.SITE_URL.replace(/\/$/, ""), cspNonce: context.cspNonce, links };
 }
 
+// The root's data (configured links, the site URL, the nonce the server-rendered scripts carry)
+// cannot change while the page is open, so client navigations never load it again: less work per
+// navigation, and a page's failed load stays that page's error, inside the site's frame.
+export function shouldRevalidate() {
+  return false;
+}
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

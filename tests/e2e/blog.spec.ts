@@ -129,6 +129,27 @@ test("site search finds posts with highlighted words, and pages", async ({ page,
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("while posts load it says so, and a failed load shows the spec's error", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/blog\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Search blog posts").fill("rooftop");
+  await expect(page.getByRole("status")).toHaveText("Loading blog posts...");
+  release();
+  await expect(page.getByRole("status")).not.toHaveText("Loading blog posts...");
+
+  await page.unroute(/\/blog\.data/);
+  await page.route(/\/blog\.data/, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "database down" }));
+  await page.getByLabel("Search blog posts").fill("sunset");
+  await expect(page.getByRole("alert")).toHaveText("Error loading blog posts. Please try again later.");
+});
+
 test("an empty blog says so, and the list passes axe", async ({ page }) => {
   const server = await startTestServer({ env: { SEED_DEMO: "false" } });
   try {
