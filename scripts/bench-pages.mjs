@@ -108,7 +108,9 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // Lighthouse reports a failed run as scores of 0; say why instead of passing it off as a score.
+      if (runtimeError) console.error(`lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
       Object.assign(row, {
         perf: Math.round(categories.performance.score * 100),
         a11y: Math.round(categories.accessibility.score * 100),
