@@ -196,6 +196,7 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
 });
 
 test("a failed save keeps the dialog open with everything typed", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   const title = `Unsaved ${unique()}`;
   await signInThroughForm(page);
   await page.getByRole("tab", { name: "Blog Management" }).click();
@@ -215,6 +216,12 @@ test("a failed save keeps the dialog open with everything typed", async ({ page 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   await expect(dialog.getByLabel("Excerpt")).toHaveValue("An excerpt.");
+  // The toast, once it has slid in, does not cover the button to try again.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const save = dialog.getByRole("button", { name: "Create Post" });
+  const box = (await save.boundingBox())!;
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent?.trim(), [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(onTop).toBe("Create Post");
   // Focus stays inside the dialog, which passes axe; Escape closes the toast on top, then the dialog.
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
   expect(await axeViolations(page)).toEqual([]);

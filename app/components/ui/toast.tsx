@@ -5,6 +5,8 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 /**
  * Toasts as spec section 9 sets them: one at a time (a new one replaces the old), shown 5 s,
  * swiped away to the right past 50 px, F8 moves focus to them, at most 420 px wide from md up.
+ * They appear at the top centre: at the bottom right they covered the admin dialog's Save button,
+ * which is where the eye goes after a failed save.
  */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -58,7 +60,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <ToastPrimitive.Viewport
           hotkey={["F8"]}
           label="Notifications ({hotkey})"
-          className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+          className="fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]"
         />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
