@@ -15,23 +15,15 @@ export const BLOG_PAGE_SIZE = 24;
 /** <link rel="alternate"> announcing the feed, on every blog page. */
 export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
 
-type CardSource = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: string;
-  createdAt: string;
-  image: string | null;
+type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image"> & {
   hasStoredImage: boolean;
   imageVersion: string | null;
 };
 
-/** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
 // One formatter for every date: toLocaleDateString builds a new one per call, which showed in profiles.
 const POST_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
+/** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
 export function formatPostDate(iso: string): string {
   return POST_DATE_FORMAT.format(new Date(iso));
 }
