@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { logger } from "~/utils/logger.server";
+import { logger } from "~/core/logger.server";
 
 export const streamTimeout = 5_000;
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFound } from "~/components/not-found";
-import { getEnv } from "~/utils/env.server";
-import type { PublicLinks } from "~/utils/site-config";
+import { getEnv } from "~/core/env.server";
+import type { PublicLinks } from "~/site/config";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -9,12 +9,12 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ensureAdminUser } from "~/utils/auth.server";
-import { DataDirLockedError } from "~/utils/data-dir-lock.server";
-import { closeDatabase, openDatabase, pingDatabase } from "~/utils/db.server";
-import { EnvError, loadEnv, type Env } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { runStartupTasks } from "~/utils/startup.server";
+import { ensureAdminUser } from "~/auth/session.server";
+import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
+import { EnvError, loadEnv, type Env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import { runStartupTasks } from "~/startup.server";
 import { blogPageCache } from "./page-cache";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 

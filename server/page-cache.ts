@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import { blogVersion } from "~/utils/blog.server";
-import { preferredEncoding, type ContentEncoding } from "~/utils/content-encoding";
+import { blogVersion } from "~/blog/posts.server";
+import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./gzip-splice";
 
 /**

@@ -1,7 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
-import { isCrossSite } from "~/utils/cross-site";
-import type { Env } from "~/utils/env.server";
+import { isCrossSite } from "~/core/cross-site";
+import type { Env } from "~/core/env.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

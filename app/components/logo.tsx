@@ -1,4 +1,4 @@
-import { siteConfig } from "~/utils/site-config";
+import { siteConfig } from "~/site/config";
 
 /** Two clinking glasses and the word mark. Decorative: the link around it carries the name. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
-import { siteConfig } from "~/utils/site-config";
+import { siteConfig } from "~/site/config";
 
 const footerLinks = [
   { label: "About", to: "/about" },

@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
-import { mainNav } from "~/utils/site-config";
+import { mainNav } from "~/site/config";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${

@@ -1,7 +1,7 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import type { PublicLinks } from "~/utils/site-config";
-import { siteConfig } from "~/utils/site-config";
+import type { PublicLinks } from "~/site/config";
+import { siteConfig } from "~/site/config";
 
 /** Store and sign-up URLs are configurable on the server; the root loader hands them down. */
 export function usePublicLinks(): PublicLinks {

@@ -1,11 +1,11 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/search";
-import type { Snippet } from "~/utils/search.server";
+import type { Snippet } from "~/search/search.server";
 import { SearchInput } from "~/components/ui/search-input";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { searchSite } = await import("~/utils/search.server");
+  const { searchSite } = await import("~/search/search.server");
   const q = new URL(request.url).searchParams.get("q") ?? "";
   return data(await searchSite(q), { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { faqPageItems, homeFaq } from "../../app/utils/faq-content";
+import { faqPageItems, homeFaq } from "~/site/faq-content";
 import { axeViolations, expect, test } from "./fixtures";
 
 /** Every public content page this branch fills, with text the spec names for it. */

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { FaqItem } from "~/utils/faq-content";
+import type { FaqItem } from "~/site/faq-content";
 
 /**
  * Single-open, collapsible disclosure list (WAI-ARIA accordion pattern).

@@ -2,8 +2,8 @@ import { HeartHandshake, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { FeatureGrid, SectionIntro } from "~/components/marketing";
-import { seo } from "~/utils/seo";
-import { siteConfig } from "~/utils/site-config";
+import { seo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,7 +1,7 @@
 import { Eye, Mail, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
-import { seo } from "~/utils/seo";
-import { supportMailto } from "~/utils/site-config";
+import { seo } from "~/site/seo";
+import { supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

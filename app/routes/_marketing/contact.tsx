@@ -1,8 +1,8 @@
 import { BookOpen, FileText, HelpCircle, Mail, MapPin, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { seo } from "~/utils/seo";
-import { siteConfig, supportMailto } from "~/utils/site-config";
+import { seo } from "~/site/seo";
+import { siteConfig, supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -2,7 +2,7 @@ import { CalendarHeart, Clock, Heart, MapPin, MessageCircle, Mountain, ShieldChe
 import type { Route } from "./+types/dating";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Testimonials } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,8 +1,8 @@
 import { Mail, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/delete-my-data";
-import { seo } from "~/utils/seo";
-import { supportMailto } from "~/utils/site-config";
+import { seo } from "~/site/seo";
+import { supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

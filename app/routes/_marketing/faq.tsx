@@ -2,9 +2,9 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
 import { Accordion } from "~/components/ui/accordion";
-import { faqPageItems } from "~/utils/faq-content";
-import { seo } from "~/utils/seo";
-import { faqPageJsonLd } from "~/utils/structured-data";
+import { faqPageItems } from "~/site/faq-content";
+import { seo } from "~/site/seo";
+import { faqPageJsonLd } from "~/site/structured-data";
 
 // Served as loader data so the answers are not bundled into JavaScript (see home.tsx).
 export function loader() {

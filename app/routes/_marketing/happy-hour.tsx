@@ -2,7 +2,7 @@ import { Bell, Briefcase, CirclePlay, Clock, Heart, MapPin, Search, Star, Sun, T
 import type { Route } from "./+types/happy-hour";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -7,10 +7,10 @@ import { Steps } from "~/components/steps";
 import { PhoneMockup } from "~/components/phone-mockup";
 import { EarlyAdopterCard, StoreButtons } from "~/components/store-buttons";
 import { Accordion } from "~/components/ui/accordion";
-import { homeFaq } from "~/utils/faq-content";
-import { seo, siteUrlFrom } from "~/utils/seo";
-import { siteConfig } from "~/utils/site-config";
-import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/utils/structured-data";
+import { homeFaq } from "~/site/faq-content";
+import { seo, siteUrlFrom } from "~/site/seo";
+import { siteConfig } from "~/site/config";
+import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/site/structured-data";
 
 // The FAQ reaches the page as loader data, not as an import: it then costs HTML, not JavaScript,
 // on the page whose script budget is tightest, and meta builds the FAQPage JSON-LD from the same items.

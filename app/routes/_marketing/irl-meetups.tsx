@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -2,7 +2,7 @@ import { BadgeCheck, Briefcase, CalendarDays, Filter, Heart, MessagesSquare, Pal
 import type { Route } from "./+types/meetups";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, StatsBand } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/social-drinking-app";
 import { CtaBand, FeatureGrid, PageHero, SectionIntro, StatsBand, Testimonials } from "~/components/marketing";
 import { PhoneMockup } from "~/components/phone-mockup";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms-conditions";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { seo } from "~/utils/seo";
-import { siteConfig, supportMailto } from "~/utils/site-config";
+import { seo } from "~/site/seo";
+import { siteConfig, supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

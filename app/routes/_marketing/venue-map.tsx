@@ -1,7 +1,7 @@
 import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
-import { seo } from "~/utils/seo";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

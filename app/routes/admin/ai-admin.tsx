@@ -1,5 +1,5 @@
 import type { Route } from "./+types/ai-admin";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/session.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "AI Discoverability Dashboard" },

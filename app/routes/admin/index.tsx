@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
-import { AdminDashboard } from "~/components/admin/dashboard";
+import { AdminDashboard } from "~/admin/components/dashboard";
 import { ToastProvider } from "~/components/ui/toast";
-import { attemptSignIn } from "~/utils/admin-sign-in.server";
-import { flashCookie, readFlash } from "~/utils/admin-flash.server";
-import { fieldErrors } from "~/utils/api.server";
-import { recentActivity, recordAudit } from "~/utils/audit.server";
-import { changePassword, getAdminSession, signOut } from "~/utils/auth.server";
-import { changePasswordSchema, loginSchema } from "~/utils/auth-schema";
-import { useFlashToast } from "~/components/admin/use-flash-toast";
+import { attemptSignIn } from "~/auth/sign-in.server";
+import { flashCookie, readFlash } from "~/auth/flash.server";
+import { fieldErrors } from "~/core/api.server";
+import { recentActivity, recordAudit } from "~/core/audit.server";
+import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
+import { changePasswordSchema, loginSchema } from "~/auth/schema";
+import { useFlashToast } from "~/admin/use-flash-toast";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },

@@ -3,9 +3,9 @@ import { SearchInput } from "~/components/ui/search-input";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
-import { PostCard } from "~/components/blog/post-card";
-import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, toCard } from "~/utils/blog-listing";
-import { seo } from "~/utils/seo";
+import { PostCard } from "~/blog/components/post-card";
+import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, toCard } from "~/blog/listing";
+import { seo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo(matches, {
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { listPosts } = await import("~/utils/blog.server");
+  const { listPosts } = await import("~/blog/posts.server");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const show = Math.min(Math.max(Number(url.searchParams.get("show")) || BLOG_PAGE_SIZE, BLOG_PAGE_SIZE), 10_000);

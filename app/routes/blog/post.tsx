@@ -1,19 +1,19 @@
 import { ArrowLeft, CalendarDays, Tag, User } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/post";
-import { BlogPicture } from "~/components/blog/blog-picture";
-import { PostCard } from "~/components/blog/post-card";
-import { ShareButtons } from "~/components/blog/share-buttons";
-import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/utils/blog-image";
-import { BLOG_FEED_LINK, categoryLabel, formatPostDate, toCard } from "~/utils/blog-listing";
-import { absoluteUrl, seo, siteUrlFrom } from "~/utils/seo";
-import { siteConfig } from "~/utils/site-config";
+import { BlogPicture } from "~/blog/components/blog-picture";
+import { PostCard } from "~/blog/components/post-card";
+import { ShareButtons } from "~/blog/components/share-buttons";
+import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
+import { BLOG_FEED_LINK, categoryLabel, formatPostDate, toCard } from "~/blog/listing";
+import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 const renderedBodies = new Map<string, string>();
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { findPublishedPost, relatedPosts } = await import("~/utils/blog.server");
-  const { renderMarkdown } = await import("~/utils/markdown");
+  const { findPublishedPost, relatedPosts } = await import("~/blog/posts.server");
+  const { renderMarkdown } = await import("~/core/markdown");
   const post = await findPublishedPost(params.slug);
   if (!post) throw data(null, { status: 404 });
   // Rendering markdown is the costly part of this page: once per version of the post.

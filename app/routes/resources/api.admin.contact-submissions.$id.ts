@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
-import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { resolveSubmissionSchema } from "~/utils/contact-submission";
-import { setContactSubmissionResolved } from "~/utils/contact-submission.server";
+import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { resolveSubmissionSchema } from "~/forms/contact-submission";
+import { setContactSubmissionResolved } from "~/forms/contact-submission.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "PATCH" } });
 

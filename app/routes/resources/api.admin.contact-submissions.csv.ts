@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.admin.contact-submissions.csv";
-import { withApi } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { submissionStatusSchema } from "~/utils/contact-submission";
-import { contactSubmissionsCsv, listContactSubmissions } from "~/utils/contact-submission.server";
+import { withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { submissionStatusSchema } from "~/forms/contact-submission";
+import { contactSubmissionsCsv, listContactSubmissions } from "~/forms/contact-submission.server";
 
 /** The inbox (with the same filter as on screen) as a spreadsheet download. */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.admin.contact-submissions";
-import { json, withApi } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { submissionStatusSchema } from "~/utils/contact-submission";
-import { listContactSubmissions } from "~/utils/contact-submission.server";
+import { json, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { submissionStatusSchema } from "~/forms/contact-submission";
+import { listContactSubmissions } from "~/forms/contact-submission.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.admin.login";
-import { attemptSignIn } from "~/utils/admin-sign-in.server";
-import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
-import { loginSchema } from "~/utils/auth-schema";
+import { attemptSignIn } from "~/auth/sign-in.server";
+import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { loginSchema } from "~/auth/schema";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.admin.logout";
-import { ApiError, json, withApi } from "~/utils/api.server";
-import { recordAudit } from "~/utils/audit.server";
-import { getAdminSession, signOut } from "~/utils/auth.server";
+import { ApiError, json, withApi } from "~/core/api.server";
+import { recordAudit } from "~/core/audit.server";
+import { getAdminSession, signOut } from "~/auth/session.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.session";
-import { json, withApi } from "~/utils/api.server";
-import { getAdminSession } from "~/utils/auth.server";
+import { json, withApi } from "~/core/api.server";
+import { getAdminSession } from "~/auth/session.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = await getAdminSession(request);

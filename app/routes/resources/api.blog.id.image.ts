@@ -8,11 +8,11 @@
  *   404 JSON when there is no such post or image; 400 for another width.
  */
 import type { Route } from "./+types/api.blog.id.image";
-import { ApiError, withApi } from "~/utils/api.server";
-import { getAdminSession } from "~/utils/auth.server";
-import { parsePostId } from "~/utils/blog-api.server";
-import { negotiateFormat, parseWidth, readPostImage } from "~/utils/blog-image.server";
-import { imageVisible } from "~/utils/blog.server";
+import { ApiError, withApi } from "~/core/api.server";
+import { getAdminSession } from "~/auth/session.server";
+import { parsePostId } from "~/blog/api.server";
+import { negotiateFormat, parseWidth, readPostImage } from "~/blog/image.server";
+import { imageVisible } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);

@@ -9,11 +9,11 @@
  * Every change is written to the audit log (blog.create/update/publish/unpublish/delete).
  */
 import type { Route } from "./+types/api.blog.id";
-import { ApiError, fieldErrors, json, readJson, withApi } from "~/utils/api.server";
-import { getAdminSession, requireAdmin } from "~/utils/auth.server";
-import { parsePostId, translateBlogErrors } from "~/utils/blog-api.server";
-import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/utils/blog-post-schema";
-import { deletePost, findPost, setPublished, toDto, updatePost } from "~/utils/blog.server";
+import { ApiError, fieldErrors, json, readJson, withApi } from "~/core/api.server";
+import { getAdminSession, requireAdmin } from "~/auth/session.server";
+import { parsePostId, translateBlogErrors } from "~/blog/api.server";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
+import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);

@@ -13,11 +13,11 @@
  *        checked again and stored in the database.
  */
 import type { Route } from "./+types/api.blog";
-import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
-import { getAdminSession, requireAdmin } from "~/utils/auth.server";
-import { cachedJsonResponse, translateBlogErrors } from "~/utils/blog-api.server";
-import { blogPostInputSchema } from "~/utils/blog-post-schema";
-import { createPost, listPostsJson, toDto } from "~/utils/blog.server";
+import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { getAdminSession, requireAdmin } from "~/auth/session.server";
+import { cachedJsonResponse, translateBlogErrors } from "~/blog/api.server";
+import { blogPostInputSchema } from "~/blog/schema";
+import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = request.headers.get("cookie") ? await getAdminSession(request) : null;

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.contact";
-import { ApiError, json, parseJson, withApi } from "~/utils/api.server";
-import { contactSubmissionSchema } from "~/utils/contact-submission";
-import { createContactSubmission } from "~/utils/contact-submission.server";
-import { consume } from "~/utils/rate-limit.server";
+import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { contactSubmissionSchema } from "~/forms/contact-submission";
+import { createContactSubmission } from "~/forms/contact-submission.server";
+import { consume } from "~/core/rate-limit.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 

@@ -6,12 +6,12 @@
  *      when all three are empty | 401 signed out. Runs locally, no outside service.
  */
 import type { Route } from "./+types/api.tag-suggestions";
-import { ApiError, parseJson, json, withApi } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { tagSuggestionRequestSchema } from "~/utils/blog-post-schema";
-import { listPosts } from "~/utils/blog.server";
-import { markdownToText } from "~/utils/markdown";
-import { suggestTags } from "~/utils/tag-suggestions";
+import { ApiError, parseJson, json, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { tagSuggestionRequestSchema } from "~/blog/schema";
+import { listPosts } from "~/blog/posts.server";
+import { markdownToText } from "~/core/markdown";
+import { suggestTags } from "~/blog/tag-suggestions";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");

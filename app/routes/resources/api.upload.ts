@@ -9,10 +9,10 @@
  *   Nothing is stored yet: the editor sends imageData/imageMimeType with POST/PUT /api/blog.
  */
 import type { Route } from "./+types/api.upload";
-import { json, withApi } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { ImageRejected, processImage } from "~/utils/blog-image.server";
-import { blogMessages, MAX_UPLOAD_BYTES } from "~/utils/blog-post-schema";
+import { json, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { ImageRejected, processImage } from "~/blog/image.server";
+import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
 
 const fail = (status: number, error: string) => json({ success: false, error, message: error }, { status });
 

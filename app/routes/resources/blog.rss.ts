@@ -4,13 +4,13 @@
  */
 import { Feed } from "feed";
 import type { Route } from "./+types/blog.rss";
-import { blogVersion, listPosts } from "~/utils/blog.server";
-import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/utils/blog-image";
-import { categoryLabel } from "~/utils/blog-listing";
-import { getEnv } from "~/utils/env.server";
-import { renderMarkdown } from "~/utils/markdown";
-import { absoluteUrl } from "~/utils/seo";
-import { siteConfig } from "~/utils/site-config";
+import { blogVersion, listPosts } from "~/blog/posts.server";
+import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
+import { categoryLabel } from "~/blog/listing";
+import { getEnv } from "~/core/env.server";
+import { renderMarkdown } from "~/core/markdown";
+import { absoluteUrl } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 let cached: { version: string; xml: string } | undefined;
 

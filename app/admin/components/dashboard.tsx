@@ -1,0 +1,79 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { History, LogOut } from "lucide-react";
+import { Form } from "react-router";
+import { AdminSessionProvider } from "~/admin/admin-api";
+import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
+import { ChangePasswordForm } from "~/auth/components/change-password-form";
+import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
+
+export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const tabClass =
+  "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+
+export function AdminDashboard({ email, activity }: { email: string; activity: ActivityItem[] }) {
+  return (
+    <section className="container-page py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-700">Signed in as {email}</p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="btn btn-secondary">
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </button>
+        </Form>
+      </div>
+      <div className="mt-8">
+        <AdminSessionProvider>
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+            <Tabs.Root defaultValue="submissions">
+              <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2 border-b border-slate-200">
+                <Tabs.Trigger value="submissions" className={tabClass}>
+                  Contact Submissions
+                </Tabs.Trigger>
+                <Tabs.Trigger value="blog" className={tabClass}>
+                  Blog Management
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="submissions" className="pt-6">
+                <ContactSubmissionsPanel />
+              </Tabs.Content>
+              <Tabs.Content value="blog" className="pt-6">
+                <BlogManagementPanel />
+              </Tabs.Content>
+            </Tabs.Root>
+            <aside className="grid content-start gap-6">
+              <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
+                <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
+                  <History aria-hidden="true" className="size-5" />
+                  Recent activity
+                </h2>
+                {activity.length === 0 ? (
+                  <p className="mt-3 text-sm text-slate-700">Nothing yet.</p>
+                ) : (
+                  <ol className="mt-3 grid gap-3 text-sm">
+                    {activity.map((item) => (
+                      <li key={item.id} className="border-l-2 border-brand-100 pl-3">
+                        <p className="font-medium text-slate-900">{item.summary ?? item.action}</p>
+                        <p className="text-slate-700">
+                          {item.actorEmail} · <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+                        </p>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+              <ChangePasswordForm />
+            </aside>
+          </div>
+        </AdminSessionProvider>
+      </div>
+    </section>
+  );
+}

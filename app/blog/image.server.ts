@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+import { BLOG_IMAGE_WIDTHS } from "./image";
+import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
+import { getDb, schema } from "~/core/db.server";
+
+/**
+ * Uploaded blog images: judged by their bytes (sharp must decode them), re-encoded so no
+ * metadata (EXIF, GPS) survives, capped in size, and kept in the database so every instance
+ * can serve them. Resized WebP/AVIF/JPEG variants are made on first request and stored too.
+ */
+
+const MAX_DIMENSION = 2000;
+// A decompression bomb (a tiny file declaring a huge canvas) is refused before decoding.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export class ImageRejected extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type ProcessedImage = { data: Buffer; mimeType: string; width: number; height: number; etag: string };
+
+const etagOf = (data: Buffer) => createHash("sha256").update(data).digest("base64url").slice(0, 20);
+
+/** Accepts only bytes that decode as a raster image; answers the re-encoded image. */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw new ImageRejected(blogMessages.invalidImageFile);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejected(blogMessages.imageTooLarge, 413);
+  let format: string | undefined;
+  let animated: boolean;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = meta.format;
+    animated = (meta.pages ?? 1) > 1;
+  } catch {
+    throw new ImageRejected(blogMessages.invalidImageFile);
+  }
+  // SVG can carry scripts and PDF is no picture: raster formats only.
+  if (!format || !["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"].includes(format)) {
+    throw new ImageRejected(blogMessages.invalidImageFile);
+  }
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
+      .rotate() // apply the EXIF orientation before the metadata is dropped
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
+    let pipeline: Sharp;
+    let mimeType: string;
+    if (format === "png") [pipeline, mimeType] = [input.png({ compressionLevel: 9, palette: false }), "image/png"];
+    else if (format === "gif") [pipeline, mimeType] = [input.gif(), "image/gif"];
+    else if (format === "webp" || format === "avif") [pipeline, mimeType] = [input.webp({ quality: 82 }), "image/webp"];
+    else [pipeline, mimeType] = [input.jpeg({ quality: 82, mozjpeg: true }), "image/jpeg"];
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, mimeType, width: info.width, height: info.pageHeight ?? info.height, etag: etagOf(data) };
+  } catch {
+    throw new ImageRejected(blogMessages.invalidImageFile);
+  }
+}
+
+/** Stores (or replaces) a post's uploaded image; old variants go with it. */
+export async function storePostImage(postId: number, base64: string, originalName?: string | null): Promise<ProcessedImage> {
+  const image = await processImage(Buffer.from(base64, "base64"));
+  const db = getDb();
+  await db.delete(schema.blogImageVariants).where(eq(schema.blogImageVariants.postId, postId));
+  const row = {
+    postId,
+    data: image.data,
+    mimeType: image.mimeType,
+    originalName: originalName?.slice(0, 255) ?? null,
+    etag: image.etag,
+    width: image.width,
+    height: image.height,
+  };
+  await db.insert(schema.blogImages).values(row).onConflictDoUpdate({ target: schema.blogImages.postId, set: row });
+  return image;
+}
+
+export async function removePostImage(postId: number): Promise<void> {
+  const db = getDb();
+  await db.delete(schema.blogImageVariants).where(eq(schema.blogImageVariants.postId, postId));
+  await db.delete(schema.blogImages).where(eq(schema.blogImages.postId, postId));
+}
+
+export type VariantFormat = "avif" | "webp" | "jpeg";
+
+/** The best format this browser takes, from its Accept header. */
+export function negotiateFormat(accept: string | null): VariantFormat {
+  const value = accept ?? "";
+  if (/image\/avif/.test(value)) return "avif";
+  if (/image\/webp/.test(value)) return "webp";
+  return "jpeg";
+}
+
+export function parseWidth(value: string | null): number | null {
+  if (value === null) return null;
+  const width = Number(value);
+  return (BLOG_IMAGE_WIDTHS as readonly number[]).includes(width) ? width : NaN;
+}
+
+export type ServedImage = { data: Buffer; mimeType: string; etag: string; baseEtag: string };
+
+/** The stored original, or a resized variant (made once, then read from blog_image_variants). */
+export async function readPostImage(postId: number, width: number | null, format: VariantFormat): Promise<ServedImage | null> {
+  const db = getDb();
+  const [original] = await db
+    .select({ etag: schema.blogImages.etag, mimeType: schema.blogImages.mimeType, width: schema.blogImages.width })
+    .from(schema.blogImages)
+    .where(eq(schema.blogImages.postId, postId))
+    .limit(1);
+  if (!original) return null;
+  if (width === null) {
+    const [full] = await db.select({ data: schema.blogImages.data }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId));
+    if (!full) return null;
+    return { data: full.data, mimeType: original.mimeType, etag: `"${original.etag}"`, baseEtag: original.etag };
+  }
+  const variantEtag = `"${original.etag}-${width}-${format}"`;
+  const [cached] = await db
+    .select({ data: schema.blogImageVariants.data, etag: schema.blogImageVariants.etag })
+    .from(schema.blogImageVariants)
+    .where(and(eq(schema.blogImageVariants.postId, postId), eq(schema.blogImageVariants.width, width), eq(schema.blogImageVariants.format, format)))
+    .limit(1);
+  const mimeType = `image/${format}`;
+  if (cached && cached.etag === variantEtag) return { data: cached.data, mimeType, etag: variantEtag, baseEtag: original.etag };
+
+  const [full] = await db.select({ data: schema.blogImages.data }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId));
+  if (!full) return null;
+  const resized = sharp(full.data, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true });
+  const data = await (format === "avif"
+    ? resized.avif({ quality: 55, effort: 2 })
+    : format === "webp"
+      ? resized.webp({ quality: 78 })
+      : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })
+  ).toBuffer();
+  await db
+    .insert(schema.blogImageVariants)
+    .values({ postId, width, format, etag: variantEtag, data })
+    .onConflictDoUpdate({
+      target: [schema.blogImageVariants.postId, schema.blogImageVariants.width, schema.blogImageVariants.format],
+      set: { etag: variantEtag, data },
+    });
+  return { data, mimeType, etag: variantEtag, baseEtag: original.etag };
+}

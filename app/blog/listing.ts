@@ -1,0 +1,61 @@
+import { blogImagePlan, type BlogImagePlan } from "./image";
+import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./category";
+import type { BlogPostDto } from "./schema";
+
+/** What a card needs: no body text, so the page stays small. */
+export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt"> & {
+  categoryLabel: string;
+  date: string;
+  image: BlogImagePlan;
+  imageAlt: string;
+};
+
+export const BLOG_PAGE_SIZE = 24;
+
+/** <link rel="alternate"> announcing the feed, on every blog page. */
+export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
+
+type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image"> & {
+  hasStoredImage: boolean;
+  imageVersion: string | null;
+};
+
+// One formatter for every date: toLocaleDateString builds a new one per call, which showed in profiles.
+const POST_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
+export function formatPostDate(iso: string): string {
+  return POST_DATE_FORMAT.format(new Date(iso));
+}
+
+export function categoryLabel(category: string): string {
+  return isBlogCategory(category) ? BLOG_CATEGORY_LABELS[category] : category.charAt(0).toUpperCase() + category.slice(1);
+}
+
+export function toCard(post: CardSource, position: number): BlogCard {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    author: post.author,
+    category: post.category,
+    categoryLabel: categoryLabel(post.category),
+    createdAt: post.createdAt,
+    date: formatPostDate(post.createdAt),
+    image: blogImagePlan(post, position),
+    imageAlt: `Illustration for "${post.title}"`,
+  };
+}
+
+/** The spec's live search: case-insensitive, over title, excerpt, category and author. */
+export function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [post.title, post.excerpt, post.category, categoryLabel(post.category), post.author].some((field) => field.toLowerCase().includes(q));
+}
+
+export function filterPosts<T extends Pick<CardSource, "title" | "excerpt" | "category" | "author">>(posts: T[], query: string): T[] {
+  const q = query.trim();
+  return q ? posts.filter((post) => matchesSearch(post, q)) : posts;
+}

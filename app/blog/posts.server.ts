@@ -1,0 +1,316 @@
+import { desc, eq, like, or, sql } from "drizzle-orm";
+import type { Admin } from "~/auth/session.server";
+import { recordAudit } from "~/core/audit.server";
+import { storedImagePath } from "./image";
+import { removePostImage, storePostImage } from "./image.server";
+import { slugify, type BlogPostDto, type BlogPostInput } from "./schema";
+import { getDb, schema } from "~/core/db.server";
+
+/**
+ * The blog's one service: every page and API reads and writes posts through here.
+ *
+ * Reads are served from an in-process snapshot of all posts (without image bytes). Several
+ * instances may share one PostgreSQL database, so a snapshot is only trusted while a cheap
+ * version query (count, max(id), max(updated_at)) still matches; that query runs at most once
+ * per VERSION_CHECK_MS per instance (concurrent requests share it). So another instance's write
+ * shows here within VERSION_CHECK_MS; this instance's own writes show at once.
+ */
+
+export const VERSION_CHECK_MS = 250;
+
+export type BlogPost = BlogPostDto & { hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
+
+type Snapshot = {
+  version: string;
+  /** Every post, newest first. */
+  all: BlogPost[];
+  published: BlogPost[];
+  bySlug: Map<string, BlogPost>;
+  /** Serialised API answers, made once per snapshot. */
+  json: { all?: string; published?: string };
+};
+
+let snapshot: Snapshot | undefined;
+let versionCheckedAt = 0;
+let pendingVersion: Promise<string> | undefined;
+let pendingLoad: Promise<Snapshot> | undefined;
+
+async function readVersion(): Promise<string> {
+  const result = await getDb().execute<{ n: number; m: number; u: string | null }>(
+    sql`select count(*)::int as n, coalesce(max(id), 0)::int as m, max(updated_at)::text as u from blog_posts`,
+  );
+  const row = (result as unknown as { rows: Array<{ n: number; m: number; u: string | null }> }).rows[0]!;
+  return `${row.n}:${row.m}:${row.u ?? ""}`;
+}
+
+/** A post row as loadSnapshot selects it: the post's columns (not its search vector) and its stored image's. */
+type PostRow = Omit<typeof schema.blogPosts.$inferSelect, "searchVector"> & {
+  imageEtag: string | null;
+  imageMimeType: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+};
+
+function toPost(row: PostRow): BlogPost {
+  const hasStoredImage = row.imageEtag !== null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    author: row.author,
+    category: row.category,
+    content: row.content,
+    image: hasStoredImage ? storedImagePath(row.id, row.imageEtag) : row.image,
+    imageMimeType: row.imageMimeType,
+    published: row.published,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    tags: row.tags,
+    hasStoredImage,
+    imageVersion: row.imageEtag,
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+  };
+}
+
+async function loadSnapshot(version: string): Promise<Snapshot> {
+  const p = schema.blogPosts;
+  const rows = await getDb()
+    .select({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      excerpt: p.excerpt,
+      author: p.author,
+      category: p.category,
+      content: p.content,
+      image: p.image,
+      tags: p.tags,
+      published: p.published,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      imageEtag: schema.blogImages.etag,
+      imageMimeType: schema.blogImages.mimeType,
+      imageWidth: schema.blogImages.width,
+      imageHeight: schema.blogImages.height,
+    })
+    .from(p)
+    .leftJoin(schema.blogImages, eq(schema.blogImages.postId, p.id))
+    .orderBy(desc(p.createdAt), desc(p.id));
+  const all = rows.map(toPost);
+  const published = all.filter((post) => post.published);
+  return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])), json: {} };
+}
+
+async function currentSnapshot(): Promise<Snapshot> {
+  const now = Date.now();
+  if (snapshot && now - versionCheckedAt < VERSION_CHECK_MS) return snapshot;
+  pendingVersion ??= readVersion().finally(() => (pendingVersion = undefined));
+  const version = await pendingVersion;
+  versionCheckedAt = Date.now();
+  if (snapshot?.version === version) return snapshot;
+  pendingLoad ??= loadSnapshot(version)
+    .then((fresh) => (snapshot = fresh))
+    .finally(() => (pendingLoad = undefined));
+  return pendingLoad;
+}
+
+/** This instance's own writes are visible at once. */
+function invalidate() {
+  snapshot = undefined;
+  versionCheckedAt = 0;
+}
+
+/** The public fields only: what GET /api/blog answers. */
+export function toDto(post: BlogPost): BlogPostDto {
+  return {
+    id: post.id,
+    title: post.title,
+    excerpt: post.excerpt,
+    author: post.author,
+    category: post.category,
+    content: post.content,
+    image: post.image,
+    imageMimeType: post.imageMimeType,
+    published: post.published,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    tags: post.tags,
+    slug: post.slug,
+  };
+}
+
+export async function listPosts(options: { includeDrafts: boolean }): Promise<BlogPost[]> {
+  const snap = await currentSnapshot();
+  return options.includeDrafts ? snap.all : snap.published;
+}
+
+/** GET /api/blog's body, serialised once per snapshot. */
+export async function listPostsJson(options: { includeDrafts: boolean }): Promise<{ body: string; version: string }> {
+  const snap = await currentSnapshot();
+  const key = options.includeDrafts ? "all" : "published";
+  snap.json[key] ??= JSON.stringify((options.includeDrafts ? snap.all : snap.published).map(toDto));
+  return { body: snap.json[key], version: snap.version };
+}
+
+export async function blogVersion(): Promise<string> {
+  return (await currentSnapshot()).version;
+}
+
+export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
+  const post = (await currentSnapshot()).bySlug.get(slug);
+  return post?.published ? post : null;
+}
+
+export async function findPost(id: number): Promise<BlogPost | null> {
+  return (await currentSnapshot()).all.find((post) => post.id === id) ?? null;
+}
+
+/** A few other published posts: same category first, then shared tags, then the newest. */
+export async function relatedPosts(post: BlogPost, count = 3): Promise<BlogPost[]> {
+  const tags = new Set(post.tags.map((t) => t.toLowerCase()));
+  return (await currentSnapshot()).published
+    .filter((other) => other.id !== post.id)
+    .map((other, index) => ({
+      other,
+      score: (other.category === post.category ? 2 : 0) + other.tags.filter((t) => tags.has(t.toLowerCase())).length - index / 1e6,
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .map(({ other }) => other);
+}
+
+/** A slug from the title, with -2, -3... when it is taken. */
+async function uniqueSlug(title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(
+    (
+      await getDb()
+        .select({ slug: schema.blogPosts.slug })
+        .from(schema.blogPosts)
+        .where(or(eq(schema.blogPosts.slug, base), like(schema.blogPosts.slug, `${base}-%`)))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+export class PostNotFound extends Error {}
+
+async function applyImage(postId: number, input: BlogPostInput, existing: BlogPost | null): Promise<string | null> {
+  if (input.imageData && input.imageMimeType) {
+    await storePostImage(postId, input.imageData, input.imageOriginalName);
+    return null;
+  }
+  // The post's own image address sent back unchanged (the editor echoes `image`) keeps the upload.
+  if (existing?.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
+  if (existing?.hasStoredImage) await removePostImage(postId);
+  return input.image;
+}
+
+export async function createPost(admin: Admin, input: BlogPostInput): Promise<BlogPost> {
+  const db = getDb();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const slug = await uniqueSlug(input.title);
+      const [row] = await db
+        .insert(schema.blogPosts)
+        .values({
+          slug,
+          title: input.title,
+          excerpt: input.excerpt,
+          author: input.author,
+          category: input.category,
+          content: input.content,
+          image: input.imageData ? null : input.image,
+          tags: input.tags,
+          published: input.published,
+          ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+        })
+        .returning({ id: schema.blogPosts.id });
+      const id = row!.id;
+      if (input.imageData) {
+        try {
+          await storePostImage(id, input.imageData, input.imageOriginalName);
+        } catch (error) {
+          await db.delete(schema.blogPosts).where(eq(schema.blogPosts.id, id));
+          throw error;
+        }
+      }
+      invalidate();
+      await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: id, summary: `Created "${input.title}"`, details: { slug, published: input.published } });
+      return (await findPost(id))!;
+    } catch (error) {
+      // Two posts with the same title at the same moment: take the next free slug.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** A full edit. The slug stays as it was so shared links keep working. */
+export async function updatePost(admin: Admin, id: number, input: BlogPostInput): Promise<BlogPost> {
+  const existing = await findPostFresh(id);
+  if (!existing) throw new PostNotFound();
+  const image = await applyImage(id, input, existing);
+  await getDb()
+    .update(schema.blogPosts)
+    .set({
+      title: input.title,
+      excerpt: input.excerpt,
+      author: input.author,
+      category: input.category,
+      content: input.content,
+      image,
+      tags: input.tags,
+      published: input.published,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      // Always the real time of the change (not the client's value): other instances' caches key on it.
+      updatedAt: sql`now()`,
+    })
+    .where(eq(schema.blogPosts.id, id));
+  invalidate();
+  await recordAudit(admin, "blog.update", { targetType: "blog_post", targetId: id, summary: `Updated "${input.title}"`, details: { published: input.published } });
+  return (await findPost(id))!;
+}
+
+export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
+  const [row] = await getDb()
+    .update(schema.blogPosts)
+    .set({ published, updatedAt: sql`now()` })
+    .where(eq(schema.blogPosts.id, id))
+    .returning({ title: schema.blogPosts.title });
+  if (!row) throw new PostNotFound();
+  invalidate();
+  await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", {
+    targetType: "blog_post",
+    targetId: id,
+    summary: `${published ? "Published" : "Unpublished"} "${row.title}"`,
+  });
+  return (await findPost(id))!;
+}
+
+export async function deletePost(admin: Admin, id: number): Promise<void> {
+  const [row] = await getDb().delete(schema.blogPosts).where(eq(schema.blogPosts.id, id)).returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug });
+  if (!row) throw new PostNotFound();
+  invalidate();
+  await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } });
+}
+
+async function findPostFresh(id: number): Promise<BlogPost | null> {
+  invalidate();
+  return findPost(id);
+}
+
+/** Whether a stored image may be shown to this visitor (drafts' images stay private). */
+export async function imageVisible(id: number, isAdmin: () => Promise<boolean>): Promise<boolean> {
+  const post = await findPost(id);
+  if (!post) return false;
+  return post.published || (await isAdmin());
+}

@@ -1,0 +1,197 @@
+import { z } from "zod";
+
+/**
+ * The one definition of a blog post's input, shared by the admin editor in the browser and
+ * POST /api/blog, PUT /api/blog/{id} on the server, so both give the same message per field.
+ */
+
+import { BLOG_CATEGORIES } from "./category";
+
+export { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, isBlogCategory, type BlogCategory } from "./category";
+
+/** Image types the upload endpoint produces and the image endpoint serves. */
+export const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+
+export const blogMessages = {
+  title: "Title is required",
+  author: "Author is required",
+  excerpt: "Excerpt is required",
+  content: "Content is required",
+  category: "Please choose a category: events, nightlife, social, tips or updates",
+  invalidImageFile: "Please select an image file (PNG, JPG, GIF, etc.)",
+  imageTooLarge: "Please select an image smaller than 5MB",
+  tagsNeedText: "Please add a title, content, or excerpt to generate tag suggestions",
+  deleteConfirm: "Are you sure you want to delete this blog post?",
+} as const;
+
+/**
+ * Tags as typed (an array, or the form's comma-separated text): trimmed, empties dropped,
+ * duplicates removed ignoring letter case (the first spelling wins).
+ */
+export function normalizeTags(input: readonly string[] | string | null | undefined): string[] {
+  const parts = typeof input === "string" ? input.split(",") : (input ?? []);
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of parts) {
+    if (typeof raw !== "string") continue;
+    const tag = raw.trim().replace(/\s+/g, " ");
+    if (!tag) continue;
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters`);
+
+const isoDate = z
+  .union([z.string(), z.date()])
+  .optional()
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "Please enter a valid date" });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/**
+ * The spec lets the form's `image` value be a JSON string holding {imageData, imageMimeType,
+ * originalName} (what the upload answered) as well as a plain URL: lift that into the fields.
+ */
+function liftImageJson(input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const body = input as Record<string, unknown>;
+  if (typeof body.image !== "string" || !body.image.trim().startsWith("{")) return input;
+  try {
+    const parsed = JSON.parse(body.image) as Record<string, unknown>;
+    if (typeof parsed.imageData !== "string") return input;
+    return {
+      ...body,
+      image: null,
+      imageData: body.imageData ?? parsed.imageData,
+      imageMimeType: body.imageMimeType ?? parsed.imageMimeType,
+      imageOriginalName: body.imageOriginalName ?? parsed.originalName,
+    };
+  } catch {
+    return input;
+  }
+}
+
+const blogPostFields = z.object({
+  title: requiredText(blogMessages.title, 200),
+  author: requiredText(blogMessages.author, 100),
+  excerpt: requiredText(blogMessages.excerpt, 1000),
+  content: requiredText(blogMessages.content, 100_000),
+  category: z.enum(BLOG_CATEGORIES, { error: blogMessages.category }),
+  tags: z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .nullable()
+    .transform((value) => normalizeTags(value))
+    .refine((tags) => tags.length <= MAX_TAGS, `Please use at most ${MAX_TAGS} tags`)
+    .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), `Each tag must be at most ${MAX_TAG_LENGTH} characters`),
+  /** An image URL or site path (see blog-image.ts); empty means none. */
+  image: z
+    .string()
+    .trim()
+    .max(2000, "The image address is too long")
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+  /** Base64 image bytes as POST /api/upload answered them; stored in the database. */
+  imageData: z
+    .string()
+    .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 16, blogMessages.imageTooLarge)
+    .regex(/^[A-Za-z0-9+/=\s]*$/, "The image data is not valid base64")
+    .optional()
+    .nullable()
+    .transform((value) => value?.replace(/\s/g, "") || null),
+  imageMimeType: z
+    .enum(BLOG_IMAGE_MIME_TYPES, { error: blogMessages.invalidImageFile })
+    .optional()
+    .nullable()
+    .transform((value) => value ?? null),
+  imageOriginalName: z.string().max(255).optional().nullable(),
+  published: z.boolean({ error: "Published must be true or false" }).optional().default(true),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export const blogPostInputSchema = z.preprocess(
+  liftImageJson,
+  blogPostFields.superRefine((post, ctx) => {
+    if (post.imageData && !post.imageMimeType) {
+      ctx.addIssue({ code: "custom", path: ["imageMimeType"], message: blogMessages.invalidImageFile });
+    }
+  }),
+);
+export type BlogPostInput = z.output<typeof blogPostInputSchema>;
+/** What the editor's form holds before parsing. */
+export type BlogPostFormValues = z.input<typeof blogPostFields>;
+
+/** The list's publish toggle sends only this. */
+export const blogPublishSchema = z.strictObject({
+  published: z.boolean({ error: "Published must be true or false" }),
+});
+export type BlogPublishInput = z.output<typeof blogPublishSchema>;
+
+/** True when a PUT body is the publish toggle (only `published`), not a full edit. */
+export function isPublishOnlyBody(body: unknown): boolean {
+  return Boolean(body) && typeof body === "object" && !Array.isArray(body) && Object.keys(body as object).length === 1 && "published" in (body as object);
+}
+
+export const tagSuggestionRequestSchema = z
+  .object({
+    title: z.string().max(200).optional().nullable().transform((v) => v?.trim() ?? ""),
+    content: z.string().max(100_000).optional().nullable().transform((v) => v?.trim() ?? ""),
+    excerpt: z.string().max(1000).optional().nullable().transform((v) => v?.trim() ?? ""),
+    category: z.string().max(40).optional().nullable().transform((v) => v?.trim() ?? ""),
+  })
+  .refine((body) => Boolean(body.title || body.content || body.excerpt), { message: blogMessages.tagsNeedText, path: ["_form"] });
+export type TagSuggestionRequest = z.output<typeof tagSuggestionRequestSchema>;
+
+/** A post as GET /api/blog answers it (dates as ISO strings over JSON). */
+export type BlogPostDto = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  content: string;
+  /** Where to load the image from: `/api/blog/{id}/image` for uploads, else the stored URL/path, or null. */
+  image: string | null;
+  imageMimeType: string | null;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+  tags: string[];
+};
+
+/** URL-safe slug from a title; the server adds -2, -3... when one is taken. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "post";
+}

@@ -1,0 +1,40 @@
+import { desc } from "drizzle-orm";
+import { getDb, schema } from "./db.server";
+
+/** Who did it: the signed-in admin (core knows no feature, so only the fields the trail keeps). */
+export type AuditActor = { id: number; email: string };
+
+/** Writes one line of the admin's audit trail. */
+export async function recordAudit(
+  admin: AuditActor,
+  action: string,
+  options: { targetType?: string; targetId?: string | number; summary?: string; details?: unknown } = {},
+): Promise<void> {
+  await getDb()
+    .insert(schema.auditLog)
+    .values({
+      adminUserId: admin.id,
+      actorEmail: admin.email,
+      action,
+      targetType: options.targetType ?? null,
+      targetId: options.targetId === undefined ? null : String(options.targetId),
+      summary: options.summary ?? null,
+      details: options.details ?? null,
+    });
+}
+
+export async function recentActivity(limit = 10) {
+  return getDb()
+    .select({
+      id: schema.auditLog.id,
+      actorEmail: schema.auditLog.actorEmail,
+      action: schema.auditLog.action,
+      targetType: schema.auditLog.targetType,
+      targetId: schema.auditLog.targetId,
+      summary: schema.auditLog.summary,
+      createdAt: schema.auditLog.createdAt,
+    })
+    .from(schema.auditLog)
+    .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
+    .limit(limit);
+}
