@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, tsvector, createdAt, updatedAt } from "./columns";
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    author: text("author").notNull(),
+    category: text("category").notNull(),
+    content: text("content").notNull(),
+    /** An external URL or a site path; uploaded images live in blog_images instead. */
+    image: text("image"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    published: boolean("published").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '') || ' ' || coalesce(author, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_key").on(t.slug),
+    index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+    // fastupdate off: a blog is written rarely and searched often. With it on, new rows wait in
+    // GIN's pending list, which every search scans until a vacuum, and PGlite never autovacuums
+    // (10,000 new posts made each search ~3x slower).
+    index("blog_posts_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
+  ],
+);
+
+/** Uploaded images, kept in the database so that every instance can serve them. */
+export const blogImages = pgTable("blog_images", {
+  postId: integer("post_id")
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  data: bytea("data").notNull(),
+  mimeType: text("mime_type").notNull(),
+  originalName: text("original_name"),
+  etag: text("etag").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  createdAt: createdAt(),
+});
+
+/** Resized/re-encoded variants of blog images, made once on first request. */
+export const blogImageVariants = pgTable(
+  "blog_image_variants",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    etag: text("etag").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.width, t.format] })],
+);

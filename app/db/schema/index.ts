@@ -1,0 +1,8 @@
+/**
+ * The one schema for both databases (PGlite and PostgreSQL), one file per feature. Change it, then run
+ * `npm run db:generate` to add a migration to ./drizzle.
+ */
+export * from "./auth";
+export * from "./blog";
+export * from "./core";
+export * from "./forms";
