@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 export const contactSubmissions = pgTable(
