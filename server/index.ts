@@ -14,6 +14,7 @@ import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { runStartupTasks } from "~/startup.server";
 import { blogPageCache } from "./page-cache";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -43,8 +44,20 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     }),
   );
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = cspNonce();
+    if (hasResponseObservers()) {
+      res.once("finish", () =>
+        notifyResponse({
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          userAgent: String(req.headers["user-agent"] ?? ""),
+          ip: req.ip ?? req.socket.remoteAddress ?? "",
+          cacheHit: res.getHeader("x-cache") === "HIT",
+        }),
+      );
+    }
     next();
   });
   app.use(
