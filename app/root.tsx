@@ -14,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
     googlePlayUrl: env.GOOGLE_PLAY_URL,
     signupUrl: env.SIGNUP_URL,
   };
-  return { siteUrl: env.SITE_URL.replace(/\/$/, ""), cspNonce: context.cspNonce, links };
+  return { siteUrl: env.SITE_URL, cspNonce: context.cspNonce, links };
 }
 
 // The root's data (configured links, the site URL, the nonce the server-rendered scripts carry)

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { blogVersion } from "~/blog/posts.server";
-import { categoryLabel, formatPostDate } from "~/blog/listing";
+import { formatDate } from "~/core/dates";
+import { categoryLabel } from "~/blog/category";
 import { getDb } from "~/core/db.server";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { anyWordQuery } from "./query";
@@ -33,11 +34,11 @@ export type SearchResults = {
   anyWord: boolean;
 };
 
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 const POST_LIMIT = 20;
 
 /** Splits a headline into text and highlighted parts; markdown punctuation is dropped. */
-export function toSnippet(headline: string): Snippet {
+function toSnippet(headline: string): Snippet {
   const clean = headline
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\]\([^)]*\)/g, "")
@@ -114,7 +115,7 @@ async function runSearch(query: string): Promise<SearchResults> {
       path: `/blog/${row.slug}`,
       title: row.title,
       category: categoryLabel(row.category),
-      date: formatPostDate(new Date(row.created_at).toISOString()),
+      date: formatDate(new Date(row.created_at).toISOString()),
       snippet: toSnippet(row.headline),
     })),
     pages: pageRows.rows.map((row) => ({ kind: "page", path: row.path, title: row.title.split(" | ")[0]!, snippet: toSnippet(row.headline) })),

@@ -1,7 +1,7 @@
 import { HeartHandshake, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { FeatureGrid, SectionIntro } from "~/components/marketing";
+import { BackToHome, FeatureGrid, SectionIntro } from "~/components/marketing";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
@@ -101,9 +101,7 @@ export default function AboutPage() {
           <Link to="/contact" className="btn btn-primary">
             Contact Us
           </Link>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
+          <BackToHome />
         </div>
       </section>
     </>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
 import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/irl-meetups");
@@ -81,7 +82,7 @@ export default function IrlMeetupsPage() {
             </p>
             <CheckList
               tone="dark"
-              items={["Adults 21+ (or the higher local legal drinking age) only", "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
+              items={[`Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`, "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
             />
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
