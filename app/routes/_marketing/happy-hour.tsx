@@ -4,6 +4,11 @@ import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro } from "~/c
 import { StoreButtons } from "~/components/store-buttons";
 import { seo } from "~/site/seo";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Happy Hour Finder | Deals and Company Nearby",

@@ -5,6 +5,11 @@ import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro,
 import { StoreButtons } from "~/components/store-buttons";
 import { seo } from "~/site/seo";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "IRL Meetups | Real Events at Real Bars",

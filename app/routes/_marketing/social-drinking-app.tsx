@@ -5,6 +5,11 @@ import { PhoneMockup } from "~/components/phone-mockup";
 import { StoreButtons } from "~/components/store-buttons";
 import { seo } from "~/site/seo";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "The Social Drinking App for Real Connections",

@@ -11,6 +11,11 @@ import { changePassword, getAdminSession, signOut } from "~/auth/session.server"
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// The admin's own pages: never stored by a browser, proxy or our cache.
+export const handle = { private: true } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
   { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },
