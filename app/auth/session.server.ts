@@ -17,7 +17,7 @@ export const SESSION_COOKIE = "clink_session";
  */
 export const PERSONAL_COOKIES: readonly string[] = [SESSION_COOKIE, FLASH_COOKIE];
 /** Sessions end after 12 hours without a request. */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 // Refresh last-seen at most once a minute, so reads don't become a write per request.
 const TOUCH_AFTER_MS = 60 * 1000;
 

@@ -6,7 +6,7 @@ import { Feed } from "feed";
 import type { Route } from "./+types/blog.rss";
 import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { categoryLabel } from "~/blog/listing";
+import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { renderedPostBody } from "~/blog/rendered-body.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
@@ -24,7 +24,7 @@ export async function loader(_args: Route.LoaderArgs) {
 }
 
 async function buildFeed(): Promise<string> {
-  const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
+  const siteUrl = getEnv().SITE_URL;
   const posts = (await listPosts({ includeDrafts: false })).slice(0, 20);
   const feed = new Feed({
     title: `${siteConfig.name} Blog`,
