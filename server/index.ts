@@ -228,9 +228,8 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     const app = createApp(env, { policyOf });
     listener = frontCache({
       app,
-      // React Router's own lazy route discovery (/__manifest?paths=&version=) is no page: its query must
-      // reach React Router untouched, or every client navigation becomes a document reload.
-      expressPaths: new Set(["/healthz", "/__manifest"]),
+      // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
+      expressPaths: new Set(["/healthz", build.routeDiscovery.manifestPath]),
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,

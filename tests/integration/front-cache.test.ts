@@ -97,6 +97,17 @@ describe("content pages", () => {
   });
 });
 
+describe("addresses that are not pages", () => {
+  it("React Router's route discovery and the health check are answered by the server, never as the cached 404 page", async () => {
+    await get(server.url, "/no-such-page"); // the 404 page is cached
+    for (const path of ["/__manifest?p=%2Fblog&version=x", "/__manifest?p=%2Fabout&version=x", "/healthz", "/healthz"]) {
+      const res = await get(server.url, path);
+      expect(res.status, path).not.toBe(404);
+      expect(res.headers["x-cache"], path).toBeUndefined();
+    }
+  });
+});
+
 describe("queries", () => {
   it("share one entry for every /blog?show=N that lists the same posts, and ignore parameters the page does not read", async () => {
     const first = await get(server.url, "/blog?show=25&utm_source=x");
