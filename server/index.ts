@@ -15,7 +15,7 @@ import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
-import { runStartupTasks } from "~/startup.server";
+import { runShutdownTasks, runStartupTasks } from "~/startup.server";
 import { blogPageCache } from "./page-cache";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
@@ -166,6 +166,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }, 10_000);
     force.unref();
     const finish = async () => {
+      await runShutdownTasks().catch((error: unknown) => logger.error({ err: error }, "shutdown task failed"));
       await closeDatabase();
       logger.info("database closed; bye");
       process.exit(0);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldErrors } from "./field-errors";
 import { logger } from "./logger.server";
 
 /** Small helpers so every JSON endpoint answers errors the same way: `{message, errors?}`, never a stack. */
@@ -19,15 +20,7 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
-/** Field errors keyed by field name, first message each, for forms and API clients alike. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors };
 
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";

@@ -1,12 +1,11 @@
 import type { Route } from "./+types/api.contact";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
 import { contactSubmissionSchema } from "~/forms/contact-submission";
-import { createContactSubmission } from "~/forms/contact-submission.server";
-import { consume } from "~/core/rate-limit.server";
+import { submitContactForm, TOO_MANY_SUBMISSIONS } from "~/forms/contact-submission.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
-/** The public forms' one way in: stores a submission for the admin inbox. */
+/** The public forms' one way in: stores a submission for the admin inbox and queues its e-mails. */
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const input = await parseJson(request, contactSubmissionSchema).catch((error: unknown) => {
@@ -15,10 +14,7 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
     throw error;
   });
   // Counted only for well-formed messages, so a typo in the form doesn't use up the visitor's allowance.
-  const limit = await consume("publicForm", context.clientIp);
-  if (limit.limited) {
-    throw new ApiError(429, "Too many messages from your address. Please try again later.", {}, { "Retry-After": String(limit.retryAfterSeconds) });
-  }
-  await createContactSubmission(input);
+  const outcome = await submitContactForm(input, context.clientIp);
+  if (!outcome.accepted) throw new ApiError(429, TOO_MANY_SUBMISSIONS, {}, { "Retry-After": String(outcome.retryAfterSeconds) });
   return json({ success: true, message: "Thank you for your message. We will get back to you soon." }, { status: 201 });
 });
