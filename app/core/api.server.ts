@@ -20,7 +20,13 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
-export { fieldErrors };
+/** A path parameter that must be a database id (a positive 32-bit integer); anything else is "not found". */
+export function parseId(value: string | undefined, notFoundMessage: string): number {
+  if (!value || !/^\d{1,10}$/.test(value)) throw new ApiError(404, notFoundMessage);
+  const id = Number(value);
+  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, notFoundMessage);
+  return id;
+}
 
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";

@@ -1,8 +1,9 @@
 import { MailWarning, MailCheck } from "lucide-react";
+import { formatDateTime } from "~/core/dates";
 
 export type MailHealthData = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
 
 /** The dashboard's view of the mail outbox: how many messages wait, and the mail server's last refusal. */
 export function MailHealth({ health }: { health: MailHealthData }) {
@@ -22,7 +23,7 @@ export function MailHealth({ health }: { health: MailHealthData }) {
           <p className="break-words">{health.lastError}</p>
           {health.nextAttemptAt ? (
             <p className="mt-1 text-slate-700">
-              Next attempt <time dateTime={health.nextAttemptAt}>{timeFormat.format(new Date(health.nextAttemptAt))}</time>
+              Next attempt <time dateTime={health.nextAttemptAt}>{formatDateTime(health.nextAttemptAt)}</time>
             </p>
           ) : null}
         </div>

@@ -1,21 +1,16 @@
 import { BookOpen, FileText, HelpCircle, Mail, MapPin, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 import { contactFormSchema, HONEYPOT_FIELD } from "~/forms/contact-submission";
 import { submitContactForm } from "~/forms/contact-submission.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { ContactForm } from "~/forms/components/contact-form";
+import { BackToHome } from "~/components/marketing";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Contact Our Support Team",
-    description:
-      "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact", path: "/contact" }],
-  });
+  pageSeo(matches, "/contact");
 
 const quickLinks = [
   { to: "/faq", label: "FAQ", icon: HelpCircle },
@@ -100,9 +95,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Link to="/" className="btn btn-primary mt-10">
-            Back to Home
-          </Link>
+          <BackToHome primary className="mt-10" />
         </div>
       </section>
     </>

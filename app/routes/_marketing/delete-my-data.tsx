@@ -1,20 +1,14 @@
 import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/delete-my-data";
-import { seo } from "~/site/seo";
 import { HONEYPOT_FIELD } from "~/forms/contact-submission";
 import { CORRECT_STATEMENT, deletionRequestSchema } from "~/forms/deletion-request";
 import { requestDataDeletion } from "~/forms/deletion-request.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { DeletionRequestForm } from "~/forms/components/deletion-request-form";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Delete My Information | Data Deletion Request",
-    description:
-      "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
-    path: "/delete-my-data",
-    breadcrumbs: [{ name: "Delete My Information", path: "/delete-my-data" }],
-  });
+  pageSeo(matches, "/delete-my-data");
 
 /** The request posted without JavaScript: the chosen statement stands for the widget's verified flag. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,16 +1,11 @@
 import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Venue Map | Bars, Clubs and Happy Hours Near You",
-    description:
-      "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
-    path: "/venue-map",
-    breadcrumbs: [{ name: "Venue Map", path: "/venue-map" }],
-  });
+  pageSeo(matches, "/venue-map");
 
 const features = [
   { icon: MapPinned, title: "Venues around you", body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance." },
@@ -54,7 +49,7 @@ export default function VenueMapPage() {
           <Steps steps={steps} />
           <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
             <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
-            Rated 4.9/5 from 15,847 ratings. For adults 21+; please drink responsibly.
+            Rated 4.9/5 from 15,847 ratings. For adults {siteConfig.minimumAge}+; please drink responsibly.
           </p>
         </div>
       </section>

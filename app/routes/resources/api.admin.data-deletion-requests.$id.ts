@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.admin.data-deletion-requests.$id";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { deletionStatusUpdateSchema } from "~/forms/deletion-request";
 import { completeDeletionRequest } from "~/forms/deletion-request.server";
@@ -10,8 +10,7 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
   if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed", {}, { Allow: "PATCH" });
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ApiError(404, "Deletion request not found");
+  const id = parseId(params.id, "Deletion request not found");
   await parseJson(request, deletionStatusUpdateSchema);
   const outcome = await completeDeletionRequest(admin, id);
   if (outcome === "not_found") throw new ApiError(404, "Deletion request not found");
