@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { ApiError, parseJson } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { TOO_MANY_SUBMISSIONS, type PublicFormOutcome } from "./contact-submission.server";
 import { formFields } from "./form-data";
@@ -39,4 +40,18 @@ export async function handleFormPost<S extends z.ZodType>(
     );
   }
   return data<FormActionResult>({ ok: true, errors: {}, values: {}, message: null });
+}
+
+/** A public form's JSON body: a body that is not JSON at all is a bad request here too (400, not 415). */
+export async function readFormJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
+  return parseJson(request, schema).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 415) throw new ApiError(400, error.message);
+    throw error;
+  });
+}
+
+/** The JSON answer to a public form: 429 with Retry-After when the address is over its limit. */
+export function rejectIfLimited(outcome: PublicFormOutcome): void {
+  if (!outcome.accepted) throw new ApiError(429, TOO_MANY_SUBMISSIONS, {}, { "Retry-After": String(outcome.retryAfterSeconds) });
 }

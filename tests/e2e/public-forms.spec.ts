@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { waitForMail } from "../support/outbox-folder";
+import { ADVERTISING_MESSAGES, waitForMail } from "../support/outbox-folder";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { axeViolations, expect, test, TEST_ADMIN } from "./fixtures";
 
@@ -51,15 +51,6 @@ async function fillAdvertising(page: Page, email: string, company: string) {
   await page.getByLabel("Message").fill("We want to promote our Friday happy hour.");
 }
 
-const AD_MESSAGES = [
-  "Company name must be at least 2 characters",
-  "Contact name must be at least 2 characters",
-  "Please enter a valid email address",
-  "Phone number must be at least 5 characters",
-  "Please enter a valid URL",
-  "Message must be at least 10 characters",
-];
-
 test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent, the e-mail and the admin card", async ({ page }) => {
   const id = unique();
   const email = `ads-${id}@rooftop.example`;
@@ -67,7 +58,7 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
   await page.goto(at("/advertise"));
   await expect(page.getByLabel("Monthly budget")).toHaveValue("$100-$1,000");
   await page.getByRole("button", { name: "Submit Request" }).click();
-  for (const message of AD_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
+  for (const message of ADVERTISING_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
   await expect(page.getByLabel("Company name")).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
 
@@ -76,7 +67,7 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
   await expect(page.getByText("Company name must be at least 2 characters")).toHaveCount(0);
   await expect(page.getByText("Contact name must be at least 2 characters")).toBeVisible();
   await fillAdvertising(page, email, company);
-  for (const message of AD_MESSAGES) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+  for (const message of ADVERTISING_MESSAGES) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
 
   const release = await holdRequests(page, "/api/contact");
   await page.getByRole("button", { name: "Submit Request" }).click();
@@ -124,7 +115,7 @@ test("advertising enquiry without JavaScript", async ({ browser }) => {
     const email = `nojs-${unique()}@rooftop.example`;
     await page.goto(at("/advertise"));
     await page.getByRole("button", { name: "Submit Request" }).click();
-    for (const message of AD_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of ADVERTISING_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
     await fillAdvertising(page, email, "No Script Bar");
     await page.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByRole("status")).toContainText("Request Sent");

@@ -22,3 +22,13 @@ export async function waitForMail(dataDir: string, to: string, subject: RegExp) 
   const token = mail.text.match(/delete-my-data\/verify\?token=([A-Za-z0-9_-]{43})/)?.[1];
   return { ...mail, token };
 }
+
+/** Spec section 5's messages for the advertising enquiry, word for word, as each form must show them. */
+export const ADVERTISING_MESSAGES = [
+  "Company name must be at least 2 characters",
+  "Contact name must be at least 2 characters",
+  "Please enter a valid email address",
+  "Phone number must be at least 5 characters",
+  "Please enter a valid URL",
+  "Message must be at least 10 characters",
+];

@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 import { ToastProvider, useToast } from "~/components/ui/toast";
 import { advertisingInquirySchema, advertisingSubmission } from "~/forms/advertising-inquiry";
-import { AD_BUDGETS, DEFAULT_AD_BUDGET, HONEYPOT_FIELD } from "~/forms/contact-submission";
-import { answerOf, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
+import { AD_BUDGETS, DEFAULT_AD_BUDGET } from "~/forms/contact-submission";
+import { useJsonSubmit, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
 import { siteConfig } from "~/site/config";
 import { FormNotice, HoneypotField, InputField, SelectField, TextAreaField } from "./fields";
 
@@ -28,47 +28,20 @@ function AdvertisingFormBody({ serverResult }: { serverResult?: ServerResult }) 
   const toast = useToast();
   const initial = useMemo(() => (serverResult && !serverResult.ok ? { ...EMPTY, ...serverResult.values } : EMPTY), [serverResult]);
   const form = useSchemaForm(advertisingInquirySchema, initial, serverResult?.errors);
-  const [submitting, setSubmitting] = useState(false);
-  const { values, errors } = form;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const inquiry = form.validate();
-    if (!inquiry) return;
-    setSubmitting(true);
-    try {
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(advertisingSubmission({ ...inquiry, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined })),
-      });
-      const answer = await answerOf(response);
-      if (answer.success) {
-        toast(AD_SENT);
-        form.reset();
-      } else {
-        if (answer.errors) {
-          form.setErrors(Object.fromEntries(Object.entries(answer.errors).map(([k, v]) => [API_FIELD_TO_FORM[k] ?? k, v])));
-        }
-        toast({ title: AD_ERROR.title, description: answer.message ?? AD_ERROR.description, variant: "destructive" });
-      }
-    } catch {
-      toast({ ...AD_ERROR, variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const text = (name: string) => ({
-    name,
-    value: String(values[name] ?? ""),
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value),
+  const { submitting, onSubmit } = useJsonSubmit(form, {
+    url: "/api/contact",
+    body: advertisingSubmission,
+    defaultError: AD_ERROR.description,
+    apiToForm: API_FIELD_TO_FORM,
+    onSuccess: () => {
+      toast(AD_SENT);
+      form.reset();
+    },
   });
+  const text = form.bind;
 
   return (
-    <form ref={form.formRef} method="post" action="/advertise" noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 grid gap-4 sm:grid-cols-2">
+    <form ref={form.formRef} method="post" action="/advertise" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-2">
       {serverResult?.ok ? (
         <div className="sm:col-span-2">
           <FormNotice tone="success" title={AD_SENT.title}>

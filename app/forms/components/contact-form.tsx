@@ -1,7 +1,7 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 import { ToastProvider, useToast } from "~/components/ui/toast";
-import { contactFormSchema, HONEYPOT_FIELD, INQUIRY_TYPES } from "~/forms/contact-submission";
-import { answerOf, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
+import { contactFormSchema, INQUIRY_TYPES } from "~/forms/contact-submission";
+import { useJsonSubmit, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
 import { FormNotice, HoneypotField, InputField, SelectField, TextAreaField } from "./fields";
 import type { ServerResult } from "./advertising-form";
 
@@ -22,45 +22,19 @@ function ContactFormBody({ serverResult }: { serverResult?: ServerResult }) {
   const toast = useToast();
   const initial = useMemo(() => (serverResult && !serverResult.ok ? { ...EMPTY, ...serverResult.values } : EMPTY), [serverResult]);
   const form = useSchemaForm(contactFormSchema, initial, serverResult?.errors);
-  const [submitting, setSubmitting] = useState(false);
-  const { values, errors } = form;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const message = form.validate();
-    if (!message) return;
-    setSubmitting(true);
-    try {
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...message, [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined }),
-      });
-      const answer = await answerOf(response);
-      if (answer.success) {
-        toast(CONTACT_SENT);
-        form.reset();
-      } else {
-        if (answer.errors) form.setErrors(answer.errors);
-        toast({ title: "Error", description: answer.message ?? CONTACT_ERROR, variant: "destructive" });
-      }
-    } catch {
-      toast({ title: "Error", description: CONTACT_ERROR, variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const text = (name: string) => ({
-    name,
-    value: String(values[name] ?? ""),
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value),
+  const { submitting, onSubmit } = useJsonSubmit(form, {
+    url: "/api/contact",
+    body: (message) => message,
+    defaultError: CONTACT_ERROR,
+    onSuccess: () => {
+      toast(CONTACT_SENT);
+      form.reset();
+    },
   });
+  const text = form.bind;
 
   return (
-    <form ref={form.formRef} method="post" action="/contact" noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 grid gap-4 sm:grid-cols-2">
+    <form ref={form.formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-2">
       {serverResult?.ok ? (
         <div className="sm:col-span-2">
           <FormNotice tone="success" title={CONTACT_SENT.title}>

@@ -25,15 +25,13 @@ export function ContactSubmissionsPanel() {
   const [filter, setFilter] = useState<SubmissionStatus>("all");
   const [pending, setPending] = useState<number | null>(null);
 
-  async function completeDeletion(submission: ContactSubmission) {
-    if (!submission.deletionRequestId) return;
+  /** One change to one card: saves it, shows the card as saved, toasts; a failure toasts the spec's message. */
+  async function update(submission: ContactSubmission, save: () => Promise<ContactSubmission>, done: { title: string; description?: string }) {
     setPending(submission.id);
     try {
-      await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
-      setSubmissions(
-        (list) => list?.map((s) => (s.id === submission.id ? { ...s, deletionStatus: "completed" as const, isResolved: true } : s)) ?? null,
-      );
-      toast({ title: "Deletion completed", description: `${submission.email} has been told by e-mail.` });
+      const saved = await save();
+      setSubmissions((list) => list?.map((s) => (s.id === saved.id ? saved : s)) ?? null);
+      toast(done);
       revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) {
@@ -44,24 +42,28 @@ export function ContactSubmissionsPanel() {
     }
   }
 
-  async function toggle(submission: ContactSubmission) {
-    setPending(submission.id);
-    try {
-      const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(
-        `/api/admin/contact-submissions/${submission.id}`,
-        { method: "PATCH", json: { isResolved: !submission.isResolved } },
-      );
-      setSubmissions((list) => list?.map((s) => (s.id === saved.id ? saved : s)) ?? null);
-      toast({ title: "Status updated" });
-      revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
-      }
-    } finally {
-      setPending(null);
-    }
-  }
+  const toggle = (submission: ContactSubmission) =>
+    update(
+      submission,
+      async () =>
+        (
+          await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, {
+            method: "PATCH",
+            json: { isResolved: !submission.isResolved },
+          })
+        ).submission,
+      { title: "Status updated" },
+    );
+
+  const completeDeletion = (submission: ContactSubmission) =>
+    update(
+      submission,
+      async () => {
+        await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
+        return { ...submission, deletionStatus: "completed", isResolved: true };
+      },
+      { title: "Deletion completed", description: `${submission.email} has been told by e-mail.` },
+    );
 
   const counts = {
     all: submissions?.length ?? 0,

@@ -1,8 +1,7 @@
 import { CheckCircle2, MailCheck } from "lucide-react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ToastProvider, useToast } from "~/components/ui/toast";
-import { HONEYPOT_FIELD } from "~/forms/contact-submission";
 import {
   CORRECT_STATEMENT,
   DELETION_LINK_HOURS,
@@ -10,7 +9,7 @@ import {
   SECURITY_STATEMENTS,
   deletionRequestSchema,
 } from "~/forms/deletion-request";
-import { answerOf, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
+import { useJsonSubmit, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
 import { FormNotice, HoneypotField, InputField } from "./fields";
 import type { ServerResult } from "./advertising-form";
 
@@ -34,9 +33,17 @@ function DeletionRequestFormBody({ serverResult }: { serverResult?: ServerResult
     return { ...EMPTY, ...values };
   }, [serverResult]);
   const form = useSchemaForm(deletionRequestSchema, initial, serverResult?.errors);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(serverResult?.ok ? "" : null);
   const [answer, setAnswer] = useState("");
+  const { submitting, onSubmit } = useJsonSubmit(form, {
+    url: "/api/data-deletion-requests",
+    body: (request) => request,
+    defaultError: DELETION_ERROR,
+    onSuccess: (request) => {
+      setSentTo(request.email);
+      toast({ title: DELETION_TOAST, description: `Check ${request.email} for the link to confirm your request.` });
+    },
+  });
   const { values, errors } = form;
 
   function choose(statement: string) {
@@ -48,33 +55,6 @@ function DeletionRequestFormBody({ serverResult }: { serverResult?: ServerResult
     }
     setAnswer(statement);
     form.setValue("captchaVerified", true);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const request = form.validate();
-    if (!request) return;
-    setSubmitting(true);
-    try {
-      const response = await fetch("/api/data-deletion-requests", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...request, [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined }),
-      });
-      const result = await answerOf(response);
-      if (result.success) {
-        setSentTo(request.email);
-        toast({ title: DELETION_TOAST, description: `Check ${request.email} for the link to confirm your request.` });
-      } else {
-        if (result.errors) form.setErrors(result.errors);
-        toast({ title: "Error", description: result.message ?? DELETION_ERROR, variant: "destructive" });
-      }
-    } catch {
-      toast({ title: "Error", description: DELETION_ERROR, variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
   }
 
   if (sentTo !== null) {
@@ -93,16 +73,11 @@ function DeletionRequestFormBody({ serverResult }: { serverResult?: ServerResult
     );
   }
 
-  const text = (name: string) => ({
-    name,
-    value: String(values[name] ?? ""),
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value),
-  });
+  const text = form.bind;
   const verified = values.captchaVerified === true;
 
   return (
-    <form ref={form.formRef} method="post" action="/delete-my-data" noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 grid gap-5">
+    <form ref={form.formRef} method="post" action="/delete-my-data" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5">
       {serverResult && !serverResult.ok && serverResult.message ? (
         <FormNotice tone="error" title="Error">
           {serverResult.message}
