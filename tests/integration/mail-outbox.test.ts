@@ -73,6 +73,25 @@ describe("the mail outbox", () => {
     expect(delivered.map((raw) => header(raw, "to")).sort()).toEqual(["ada@example.com", "team@clink.test"]);
   });
 
+  it("a mail server that hangs does not slow the visitor's request", async () => {
+    const slow = smtp.hold();
+    try {
+      const before = smtp.arrived;
+      await contact(server, "hung-first");
+      await waitFor(() => smtp.arrived > before, "the worker to be stuck waiting on the server's answer");
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const startedAt = Date.now();
+        expect((await contact(server, `while-hung-${i}`)).status).toBe(201);
+        times.push(Date.now() - startedAt);
+      }
+      expect(Math.max(...times)).toBeLessThan(2_000);
+    } finally {
+      slow.release();
+    }
+    await waitFor(() => about("while-hung-2").length === 2, "the held mail, once the server answers");
+  });
+
   it("sends the admin notice to ADMIN_NOTIFY_EMAIL, with a text and an HTML part", async () => {
     await contact(server, "notice-target");
     const [notice] = await waitFor(() => {

@@ -9,13 +9,18 @@ export type TestSmtp = {
   url: string;
   received: string[];
   refusals: number;
+  /** Messages whose data arrived, answered or not yet (held). */
+  arrived: number;
   refuseWith: (code: 451 | 550 | null) => void;
+  /** Holds every message's answer (a slow server) until `release` is called. */
+  hold: () => { release: () => void };
   close: () => Promise<void>;
 };
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   let refuse: number | null = null;
-  const state = { received: [] as string[], refusals: 0 };
+  let held: Promise<void> | null = null;
+  const state = { received: [] as string[], refusals: 0, arrived: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -23,7 +28,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        state.arrived += 1;
+        if (held) await held;
         if (refuse !== null) {
           state.refusals += 1;
           const error = Object.assign(new Error(refuse >= 500 ? "Mailbox unavailable (test refusal)" : "Try again later (test refusal)"), { responseCode: refuse });
@@ -45,8 +52,21 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     get refusals() {
       return state.refusals;
     },
+    get arrived() {
+      return state.arrived;
+    },
     refuseWith: (code) => {
       refuse = code;
+    },
+    hold: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release: () => {
+          held = null;
+          release();
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
