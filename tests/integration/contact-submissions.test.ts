@@ -151,6 +151,7 @@ const GUARDED: { method: string; path: string; body?: unknown }[] = [
   { method: "GET", path: "/api/admin/contact-submissions" },
   { method: "GET", path: "/api/admin/contact-submissions.csv" },
   { method: "PATCH", path: "/api/admin/contact-submissions/1", body: { isResolved: true } },
+  { method: "PATCH", path: "/api/admin/data-deletion-requests/1", body: { status: "completed" } },
   // The blog API (built on the blog branch): writes, uploads and suggestions are admin-only.
   { method: "POST", path: "/api/blog", body: { title: "t", content: "c", excerpt: "e", author: "a", category: "tips", tags: [], published: false } },
   { method: "PUT", path: "/api/blog/1", body: { published: false } },
