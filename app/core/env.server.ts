@@ -41,6 +41,8 @@ const envSchema = z.object({
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
   SIGNUP_URL: z.url().default("https://forms.clink.app/early-access"),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -13,6 +13,11 @@ import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
 import { BackToHome } from "~/components/marketing";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// The admin's own pages: never stored by a browser, proxy or our cache.
+export const handle = { private: true } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
   { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },
