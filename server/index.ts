@@ -17,7 +17,7 @@ import { logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
-import { runStartupTasks } from "~/startup.server";
+import { runShutdownTasks, runStartupTasks } from "~/startup.server";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -191,6 +191,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }, 10_000);
     force.unref();
     const finish = async () => {
+      await runShutdownTasks().catch((error: unknown) => logger.error({ err: error }, "shutdown task failed"));
       await closeDatabase();
       logger.info("database closed; bye");
       process.exit(0);

@@ -21,6 +21,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
+  /** Where new submissions are announced; the first admin account's address when unset. */
+  ADMIN_NOTIFY_EMAIL: z.email().optional(),
+  /** First retry delay of undelivered mail; each further attempt waits twice as long (capped at an hour). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   INDEXNOW_ENDPOINT: optionalUrl,
   TRUST_PROXY: z
     .string()

@@ -1,13 +1,19 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
-import type { ContactSubmission, contactSubmissionSchema, SubmissionStatus } from "./contact-submission";
-import { budgetLabel, inquiryTypeLabel } from "./contact-submission";
 import { toCsv } from "~/core/csv";
 import { getDb, schema } from "~/core/db.server";
-import type { z } from "zod";
+import { getEnv } from "~/core/env.server";
+import { consume } from "~/core/rate-limit.server";
+import { adminNotifyAddress, mailQueued, queueMail, type DbExecutor } from "~/mail/outbox.server";
+import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
+import type { ContactSubmission, DeletionStatus, SubmissionStatus } from "./contact-submission";
+import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel } from "./contact-submission";
+import { newSubmissionNotice, submissionReceipt } from "./notifications";
 
 const t = schema.contactSubmissions;
+const deletion = schema.dataDeletionRequests;
 
 const columns = {
   id: t.id,
@@ -19,15 +25,28 @@ const columns = {
   message: t.message,
   createdAt: t.createdAt,
   isResolved: t.isResolved,
+  companyName: t.companyName,
+  phone: t.phone,
+  website: t.website,
+  deletionRequestId: t.deletionRequestId,
 };
 
 type Row = { [K in keyof typeof columns]: K extends "createdAt" ? Date : ContactSubmission[K] };
 
-const toSubmission = (row: Row): ContactSubmission => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toSubmission = (row: Row, deletionStatus: string | null = null): ContactSubmission => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  deletionStatus: deletionStatus as DeletionStatus | null,
+});
 
-/** Stores what a visitor sent through one of the public forms. */
-export async function createContactSubmission(input: z.output<typeof contactSubmissionSchema>): Promise<ContactSubmission> {
-  const [row] = await getDb()
+type NewSubmission = Omit<z.output<typeof contactSubmissionSchema>, typeof HONEYPOT_FIELD> & { deletionRequestId?: number };
+
+/**
+ * Stores a submission for the admin inbox inside `db` (an open transaction) and queues, in the same
+ * transaction, the notice to the admin and (unless `receipt` is false) the visitor's receipt.
+ */
+export async function storeSubmission(db: DbExecutor, input: NewSubmission, options: { receipt: boolean }): Promise<ContactSubmission> {
+  const [row] = await db
     .insert(t)
     .values({
       name: input.name,
@@ -36,18 +55,59 @@ export async function createContactSubmission(input: z.output<typeof contactSubm
       message: input.message,
       inquiryType: input.inquiryType,
       budget: input.budget ?? null,
+      companyName: input.companyName ?? null,
+      phone: input.phone ?? null,
+      website: input.website ?? null,
+      deletionRequestId: input.deletionRequestId ?? null,
     })
     .returning(columns);
+  const admin = await adminNotifyAddress(db);
+  if (admin) {
+    const adminUrl = new URL("/admin", getEnv().SITE_URL).toString();
+    await queueMail(db, { purpose: "new-submission", to: admin, replyTo: input.email, content: newSubmissionNotice(input, adminUrl) });
+  }
+  if (options.receipt) await queueMail(db, { purpose: "submission-receipt", to: input.email, content: submissionReceipt(input) });
   return toSubmission(row!);
+}
+
+export const TOO_MANY_SUBMISSIONS = "Too many messages from your address. Please try again later.";
+
+export type PublicFormOutcome = { accepted: true } | { accepted: false; retryAfterSeconds: number };
+
+/**
+ * The gate every public form passes after validation: the per-address limit (in the database, so it holds
+ * across instances), then the honeypot. A filled honeypot gets the same answer as a person, and nothing is stored.
+ */
+export async function admitPublicForm(clientIp: string, honeypot: string | undefined, store: () => Promise<unknown>): Promise<PublicFormOutcome> {
+  const limit = await consume("publicForm", clientIp);
+  if (limit.limited) return { accepted: false, retryAfterSeconds: limit.retryAfterSeconds };
+  if (honeypot) return { accepted: true };
+  await store();
+  mailQueued();
+  return { accepted: true };
+}
+
+/** A message from the contact or advertising form: stored with its mail, in one transaction. */
+export async function submitContactForm(input: z.output<typeof contactSubmissionSchema>, clientIp: string): Promise<PublicFormOutcome> {
+  const { [HONEYPOT_FIELD]: honeypot, ...submission } = input;
+  return admitPublicForm(clientIp, honeypot, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
+}
+
+/** The enquiry of /advertise posted as a form: the same submission the page's script sends to POST /api/contact. */
+export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string): Promise<PublicFormOutcome> {
+  return submitContactForm(contactSubmissionSchema.parse(advertisingSubmission(inquiry)), clientIp);
 }
 
 /** Newest first; `status` narrows to resolved or unresolved ones. */
 export async function listContactSubmissions(status: SubmissionStatus = "all"): Promise<ContactSubmission[]> {
   const db = getDb();
-  const query = db.select(columns).from(t);
+  const query = db
+    .select({ ...columns, deletionStatus: deletion.status })
+    .from(t)
+    .leftJoin(deletion, eq(deletion.id, t.deletionRequestId));
   const filtered = status === "all" ? query : query.where(eq(t.isResolved, status === "resolved"));
   const rows = await filtered.orderBy(desc(t.createdAt), desc(t.id));
-  return rows.map(toSubmission);
+  return rows.map(({ deletionStatus, ...row }) => toSubmission(row, deletionStatus));
 }
 
 /** Stores the new state and writes the audit trail; null when there is no such submission. */
@@ -58,17 +118,20 @@ export async function setContactSubmissionResolved(admin: Admin, id: number, isR
     .where(eq(t.id, id))
     .returning(columns);
   if (!row) return null;
+  const status = row.deletionRequestId
+    ? (await getDb().select({ status: deletion.status }).from(deletion).where(eq(deletion.id, row.deletionRequestId)))[0]?.status
+    : null;
   await recordAudit(admin, isResolved ? "contact_submission.resolve" : "contact_submission.unresolve", {
     targetType: "contact_submission",
     targetId: id,
     summary: `${isResolved ? "Resolved" : "Reopened"} "${row.subject.slice(0, 80)}" from ${row.email}`,
   });
-  return toSubmission(row);
+  return toSubmission(row, status ?? null);
 }
 
 export function contactSubmissionsCsv(submissions: ContactSubmission[]): string {
   return toCsv(
-    ["ID", "Received", "Name", "Email", "Inquiry type", "Budget", "Subject", "Message", "Status"],
+    ["ID", "Received", "Name", "Email", "Inquiry type", "Budget", "Subject", "Message", "Status", "Company", "Phone", "Website"],
     submissions.map((s) => [
       s.id,
       s.createdAt,
@@ -79,6 +142,9 @@ export function contactSubmissionsCsv(submissions: ContactSubmission[]): string 
       s.subject,
       s.message,
       s.isResolved ? "Resolved" : "Unresolved",
+      s.companyName ?? "",
+      s.phone ?? "",
+      s.website ?? "",
     ]),
   );
 }

@@ -38,18 +38,57 @@ export function budgetLabel(code: string | null | undefined): string {
   return (BUDGETS as Record<string, string>)[code] ?? code;
 }
 
-export const contactSubmissionSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"),
-  email: z
-    .string({ error: "Please enter a valid email address" })
+/** Hidden from people (display: none), filled in by bots: a submission that fills it is dropped quietly. */
+export const HONEYPOT_FIELD = "nickname";
+export const honeypotSchema = z.string().max(1000, "Too long").optional();
+
+/** Advertising enquiries (spec section 5): the five monthly budget bands, the first by default. */
+export const AD_BUDGETS = ["$100-$1,000", "$1,000-$5,000", "$5,000-$10,000", "$10,000-$20,000", "$20,000+"] as const;
+export type AdBudget = (typeof AD_BUDGETS)[number];
+export const DEFAULT_AD_BUDGET: AdBudget = "$100-$1,000";
+
+export const emailField = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** Fields of the advertising enquiry, each with the spec's message; the form and the server share them. */
+export const advertisingFields = {
+  companyName: z
+    .string({ error: "Company name must be at least 2 characters" })
     .trim()
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
-  subject: z.string({ error: "Subject is required" }).trim().min(1, "Subject is required").max(300, "Subject is too long"),
+    .min(2, "Company name must be at least 2 characters")
+    .max(200, "Company name is too long"),
+  phone: z.string({ error: "Phone number must be at least 5 characters" }).trim().min(5, "Phone number must be at least 5 characters").max(40, "Phone number is too long"),
+  website: z
+    .string({ error: "Please enter a valid URL" })
+    .trim()
+    .max(500, "Please enter a valid URL")
+    .pipe(z.url({ protocol: /^https?$/, hostname: /\./, error: "Please enter a valid URL" })),
+  budget: z.enum(AD_BUDGETS, { error: "Please choose a budget" }),
+};
+
+/** What POST /api/contact accepts: spec section 7's {name, email, subject, message}, and the enquiry's own fields. */
+export const contactSubmissionSchema = z.strictObject({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"),
+  email: emailField,
+  // One line: it becomes a mail header.
+  subject: z
+    .string({ error: "Subject is required" })
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, "Subject is required").max(300, "Subject is too long")),
   message: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(10_000, "Message is too long"),
   inquiryType: z.enum(inquiryTypeCodes, { error: "Unknown inquiry type" }).default("general_info"),
-  budget: z.enum(budgetCodes, { error: "Unknown budget" }).nullish(),
+  budget: z.union([z.enum(budgetCodes), advertisingFields.budget], { error: "Unknown budget" }).nullish(),
+  companyName: advertisingFields.companyName.optional(),
+  phone: advertisingFields.phone.optional(),
+  website: advertisingFields.website.optional(),
+  [HONEYPOT_FIELD]: honeypotSchema,
 });
+
+/** The general contact form on /contact (the same rules, fewer fields). */
+export const contactFormSchema = contactSubmissionSchema.pick({ name: true, email: true, inquiryType: true, subject: true, message: true, [HONEYPOT_FIELD]: true });
 
 export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
 
@@ -71,4 +110,12 @@ export type ContactSubmission = {
   message: string;
   createdAt: string;
   isResolved: boolean;
+  companyName: string | null;
+  phone: string | null;
+  website: string | null;
+  /** For a confirmed deletion request: its id and where it stands. */
+  deletionRequestId: number | null;
+  deletionStatus: DeletionStatus | null;
 };
+
+export type DeletionStatus = "pending" | "verified" | "completed";

@@ -99,7 +99,7 @@ describe("the admin inbox", () => {
     const subjects = all.map((s: { subject: string }) => s.subject);
     expect(subjects.indexOf("order-b")).toBeLessThan(subjects.indexOf("order-a"));
     expect(Object.keys(all[0]).sort()).toEqual(
-      ["budget", "createdAt", "email", "id", "inquiryType", "isResolved", "message", "name", "subject"],
+      ["budget", "companyName", "createdAt", "deletionRequestId", "deletionStatus", "email", "id", "inquiryType", "isResolved", "message", "name", "phone", "subject", "website"],
     );
   });
 
@@ -137,12 +137,12 @@ describe("the admin inbox", () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for Excel
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.split("\r\n")[0]).toBe("ID,Received,Name,Email,Inquiry type,Budget,Subject,Message,Status");
+    expect(text.split("\r\n")[0]).toBe("ID,Received,Name,Email,Inquiry type,Budget,Subject,Message,Status,Company,Phone,Website");
     expect(text).toContain(`,'=cmd|' /C calc'!A0,`);
     expect(text).toContain(`"csv, ""quoted"""`);
     expect(text).toContain(`"line one\nline two"`);
     expect(text).toContain("General Information,Not specified");
-    expect(text).not.toMatch(/,Resolved\r\n/);
+    expect(text).not.toMatch(/,Resolved,/);
   });
 });
 
@@ -151,6 +151,7 @@ const GUARDED: { method: string; path: string; body?: unknown }[] = [
   { method: "GET", path: "/api/admin/contact-submissions" },
   { method: "GET", path: "/api/admin/contact-submissions.csv" },
   { method: "PATCH", path: "/api/admin/contact-submissions/1", body: { isResolved: true } },
+  { method: "PATCH", path: "/api/admin/data-deletion-requests/1", body: { status: "completed" } },
   // The blog API (built on the blog branch): writes, uploads and suggestions are admin-only.
   { method: "POST", path: "/api/blog", body: { title: "t", content: "c", excerpt: "e", author: "a", category: "tips", tags: [], published: false } },
   { method: "PUT", path: "/api/blog/1", body: { published: false } },

@@ -5,6 +5,7 @@ import { AdminSessionProvider } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
+import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { formatDateTime } from "~/core/dates";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
@@ -13,7 +14,7 @@ export type ActivityItem = { id: number; actorEmail: string; action: string; sum
 const tabClass =
   "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
-export function AdminDashboard({ email, activity }: { email: string; activity: ActivityItem[] }) {
+export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
   return (
     <section className="container-page py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -49,6 +50,7 @@ export function AdminDashboard({ email, activity }: { email: string; activity: A
               </Tabs.Content>
             </Tabs.Root>
             <aside className="grid content-start gap-6">
+              <MailHealth health={mail} />
               <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />

@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { CheckCircle2, Download, Mail, RotateCcw } from "lucide-react";
+import { CheckCircle2, Download, Mail, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
@@ -14,6 +14,7 @@ const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "resolved", label: "Resolved" },
 ];
 
+const DELETION_STATUS_LABELS = { pending: "Awaiting e-mail confirmation", verified: "Confirmed, to be deleted", completed: "Completed" } as const;
 
 /** The inbox: all submissions are loaded once, the filter tabs narrow them (and give the counts). */
 export function ContactSubmissionsPanel() {
@@ -24,15 +25,13 @@ export function ContactSubmissionsPanel() {
   const [filter, setFilter] = useState<SubmissionStatus>("all");
   const [pending, setPending] = useState<number | null>(null);
 
-  async function toggle(submission: ContactSubmission) {
+  /** One change to one card: saves it, shows the card as saved, toasts; a failure toasts the spec's message. */
+  async function update(submission: ContactSubmission, save: () => Promise<ContactSubmission>, done: { title: string; description?: string }) {
     setPending(submission.id);
     try {
-      const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(
-        `/api/admin/contact-submissions/${submission.id}`,
-        { method: "PATCH", json: { isResolved: !submission.isResolved } },
-      );
+      const saved = await save();
       setSubmissions((list) => list?.map((s) => (s.id === saved.id ? saved : s)) ?? null);
-      toast({ title: "Status updated" });
+      toast(done);
       revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) {
@@ -42,6 +41,29 @@ export function ContactSubmissionsPanel() {
       setPending(null);
     }
   }
+
+  const toggle = (submission: ContactSubmission) =>
+    update(
+      submission,
+      async () =>
+        (
+          await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, {
+            method: "PATCH",
+            json: { isResolved: !submission.isResolved },
+          })
+        ).submission,
+      { title: "Status updated" },
+    );
+
+  const completeDeletion = (submission: ContactSubmission) =>
+    update(
+      submission,
+      async () => {
+        await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
+        return { ...submission, deletionStatus: "completed", isResolved: true };
+      },
+      { title: "Deletion completed", description: `${submission.email} has been told by e-mail.` },
+    );
 
   const counts = {
     all: submissions?.length ?? 0,
@@ -116,6 +138,42 @@ export function ContactSubmissionsPanel() {
                         <dt className="text-slate-600">Budget:</dt>
                         <dd className="font-medium">{budgetLabel(s.budget)}</dd>
                       </div>
+                      {s.companyName ? (
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Company:</dt>
+                          <dd className="font-medium">{s.companyName}</dd>
+                        </div>
+                      ) : null}
+                      {s.phone ? (
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Phone:</dt>
+                          <dd className="font-medium">
+                            <a href={`tel:${s.phone.replace(/[^+\d]/g, "")}`} className="text-brand-700 underline">
+                              {s.phone}
+                            </a>
+                          </dd>
+                        </div>
+                      ) : null}
+                      {s.website ? (
+                        <div className="flex min-w-0 gap-1">
+                          <dt className="text-slate-600">Website:</dt>
+                          <dd className="min-w-0 break-all font-medium">
+                            {/^https?:\/\//.test(s.website) ? (
+                              <a href={s.website} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                                {s.website}
+                              </a>
+                            ) : (
+                              s.website
+                            )}
+                          </dd>
+                        </div>
+                      ) : null}
+                      {s.deletionStatus ? (
+                        <div className="flex gap-1">
+                          <dt className="text-slate-600">Deletion:</dt>
+                          <dd className="font-medium">{DELETION_STATUS_LABELS[s.deletionStatus]}</dd>
+                        </div>
+                      ) : null}
                     </dl>
                     <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{s.message}</p>
                     <button
@@ -128,6 +186,18 @@ export function ContactSubmissionsPanel() {
                       {s.isResolved ? <RotateCcw aria-hidden="true" className="size-4" /> : <CheckCircle2 aria-hidden="true" className="size-4" />}
                       {s.isResolved ? "Mark as Unresolved" : "Mark as Resolved"}
                     </button>
+                    {s.deletionStatus === "verified" ? (
+                      <button
+                        type="button"
+                        className="btn btn-primary ml-3 mt-4"
+                        disabled={pending === s.id}
+                        onClick={() => void completeDeletion(s)}
+                        aria-describedby={`submission-${s.id}`}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Mark deletion completed
+                      </button>
+                    ) : null}
                   </article>
                 </li>
               ))}

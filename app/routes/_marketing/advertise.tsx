@@ -1,7 +1,11 @@
-import { Eye, Mail, MapPin, SlidersHorizontal, Target } from "lucide-react";
+import { Eye, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
+import { advertisingInquirySchema } from "~/forms/advertising-inquiry";
+import { submitAdvertisingInquiry } from "~/forms/contact-submission.server";
+import { handleFormPost } from "~/forms/public-form.server";
+import { HONEYPOT_FIELD } from "~/forms/contact-submission";
+import { AdvertisingForm } from "~/forms/components/advertising-form";
 import { pageSeo } from "~/site/seo";
-import { supportMailto } from "~/site/config";
 import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,7 +18,16 @@ const benefits = [
   { icon: SlidersHorizontal, title: "Flexible ad options", body: "From a single promoted event to city-wide campaigns, with budgets to match venues and brands of any size." },
 ];
 
-export default function AdvertisePage() {
+/** The enquiry posted without JavaScript: the same schema and service as POST /api/contact. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, {
+    text: ["companyName", "contactName", "email", "phone", "website", "budget", "message", HONEYPOT_FIELD],
+    schema: advertisingInquirySchema,
+    submit: (inquiry) => submitAdvertisingInquiry(inquiry, context.clientIp),
+  });
+}
+
+export default function AdvertisePage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="surface-dark">
@@ -50,23 +63,12 @@ export default function AdvertisePage() {
             alcohol marketing codes.
           </p>
         </section>
-        {/* The advertising enquiry form (a later issue) mounts here. */}
-        <section aria-labelledby="enquiry-heading" id="advertise-enquiry" data-slot="advertise-form" className="card self-start bg-slate-50">
+        <section aria-labelledby="enquiry-heading" id="advertise-enquiry" className="card self-start bg-slate-50">
           <h2 id="enquiry-heading" className="text-2xl font-extrabold tracking-tight">
             Tell us about your venue or brand
           </h2>
           <p className="mt-2 text-slate-600">Our partnerships team replies within two business days with options and prices.</p>
-          <p className="mt-5 font-semibold text-slate-900">Tell us in your e-mail:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            <li>your company, your name and a phone number</li>
-            <li>your website and the city you want to reach</li>
-            <li>a rough monthly budget, from $100-$1,000 to $20,000+</li>
-            <li>what you would like to promote</li>
-          </ul>
-          <a href={supportMailto("Advertising Inquiry")} className="btn btn-primary mt-6">
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            E-mail our partnerships team
-          </a>
+          <AdvertisingForm serverResult={actionData} />
         </section>
       </div>
     </>

@@ -3,6 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
+import { contactFormSchema, HONEYPOT_FIELD } from "~/forms/contact-submission";
+import { submitContactForm } from "~/forms/contact-submission.server";
+import { handleFormPost } from "~/forms/public-form.server";
+import { ContactForm } from "~/forms/components/contact-form";
 import { BackToHome } from "~/components/marketing";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,7 +18,16 @@ const quickLinks = [
   { to: "/terms-conditions", label: "Terms & Conditions", icon: FileText },
 ];
 
-export default function ContactPage() {
+/** The support form posted without JavaScript: the same schema and service as POST /api/contact. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, {
+    text: ["name", "email", "inquiryType", "subject", "message", HONEYPOT_FIELD],
+    schema: contactFormSchema,
+    submit: (message) => submitContactForm(message, context.clientIp),
+  });
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="surface-dark">
@@ -52,6 +65,16 @@ export default function ContactPage() {
           <h2 className="mt-4 text-xl font-bold text-slate-900">Location</h2>
           <p className="mt-2 leading-7 text-slate-600">Clink is built and supported from our home town.</p>
           <p className="mt-4 font-semibold text-slate-900">{siteConfig.location.label}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="contact-form-heading" className="container-page pb-14 sm:pb-20">
+        <div className="card mx-auto max-w-3xl">
+          <h2 id="contact-form-heading" className="text-2xl font-extrabold tracking-tight">
+            Send us a message
+          </h2>
+          <p className="mt-2 text-slate-600">Prefer a form? Write here and it reaches the same team.</p>
+          <ContactForm serverResult={actionData} />
         </div>
       </section>
 

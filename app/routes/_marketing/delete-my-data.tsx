@@ -1,13 +1,27 @@
-import { Mail, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/delete-my-data";
+import { HONEYPOT_FIELD } from "~/forms/contact-submission";
+import { CORRECT_STATEMENT, deletionRequestSchema } from "~/forms/deletion-request";
+import { requestDataDeletion } from "~/forms/deletion-request.server";
+import { handleFormPost } from "~/forms/public-form.server";
+import { DeletionRequestForm } from "~/forms/components/deletion-request-form";
 import { pageSeo } from "~/site/seo";
-import { supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/delete-my-data");
 
-export default function DeleteMyDataPage() {
+/** The request posted without JavaScript: the chosen statement stands for the widget's verified flag. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, {
+    text: ["firstName", "email", "phone", "securityAnswer", HONEYPOT_FIELD],
+    checkboxes: ["confirmDelete"],
+    prepare: ({ securityAnswer, ...values }) => ({ ...values, captchaVerified: securityAnswer === CORRECT_STATEMENT }),
+    schema: deletionRequestSchema,
+    submit: (input) => requestDataDeletion(input, context.clientIp),
+  });
+}
+
+export default function DeleteMyDataPage({ actionData }: Route.ComponentProps) {
   return (
     <section className="container-page max-w-3xl py-14 sm:py-20">
       <p className="eyebrow">Your data, your choice</p>
@@ -31,24 +45,14 @@ export default function DeleteMyDataPage() {
           </p>
         </div>
       </div>
-      {/* The deletion request form (a later issue) mounts here. */}
-      <section id="deletion-request" data-slot="delete-my-data-form" aria-labelledby="deletion-request-heading" className="card mt-10">
+      <section id="deletion-request" aria-labelledby="deletion-request-heading" className="card mt-10">
         <h2 id="deletion-request-heading" className="text-2xl font-extrabold tracking-tight">
           Send your deletion request
         </h2>
         <p className="mt-2 leading-7 text-slate-700">
-          E-mail us from the address linked to your Clink account, with your first name and the phone number on the
-          account, so we can find it. We reply with the verification e-mail.
+          Use the e-mail address, first name and phone number of your Clink account, so we can find it.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <a href={supportMailto("Delete My Data")} className="btn btn-primary">
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            E-mail my deletion request
-          </a>
-          <Link to="/" className="btn btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <DeletionRequestForm serverResult={actionData} />
       </section>
     </section>
   );

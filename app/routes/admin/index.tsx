@@ -10,6 +10,7 @@ import { recentActivity, recordAudit } from "~/core/audit.server";
 import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
+import { outboxHealth } from "~/mail/outbox.server";
 import { BackToHome } from "~/components/marketing";
 
 import type { PageHandle } from "~/core/page-handle";
@@ -27,9 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getAdminSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  if (!session) return data({ admin: null, activity: [], flash }, { headers });
+  if (!session) return data({ admin: null, activity: [], mail: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  return data({ admin: { email: session.admin.email }, activity, flash }, { headers });
+  return data({ admin: { email: session.admin.email }, activity, mail: await outboxHealth(), flash }, { headers });
 }
 
 /** Only same-site paths are allowed as a return address after sign-in. */
@@ -80,7 +81,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} />
+        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}

@@ -1,0 +1,94 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/forms/contact-submission";
+
+const controlClass =
+  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600";
+
+type FieldShell = { id: string; label: string; error?: string; hint?: string; className?: string };
+
+function Shell({ id, label, error, hint, className = "", children }: FieldShell & { children: ReactNode }) {
+  return (
+    <div className={`grid content-start gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const described = (id: string, error?: string, hint?: string) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
+
+export function InputField({ id, label, error, hint, className, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className}>
+      <input id={id} className={controlClass} {...described(id, error, hint)} {...input} />
+    </Shell>
+  );
+}
+
+export function TextAreaField({ id, label, error, hint, className, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea id={id} rows={5} className={`${controlClass} py-2`} {...described(id, error, hint)} {...area} />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...select
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} className={className}>
+      <select id={id} className={controlClass} {...described(id, error, hint)} {...select}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+/** The honeypot: not displayed (so people and screen readers never meet it), but in the HTML bots read. */
+export function HoneypotField({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div className="hidden">
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** What a form without JavaScript shows after the server answered (the toast's words, in the page). */
+export function FormNotice({ tone, title, children }: { tone: "success" | "error"; title: string; children?: ReactNode }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-xl border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-950"}`}
+    >
+      <p className="font-semibold">{title}</p>
+      {children ? <p className="mt-1 text-sm">{children}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { MailWarning, MailCheck } from "lucide-react";
+import { formatDateTime } from "~/core/dates";
+
+export type MailHealthData = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
+
+
+
+/** The dashboard's view of the mail outbox: how many messages wait, and the mail server's last refusal. */
+export function MailHealth({ health }: { health: MailHealthData }) {
+  const ok = health.undelivered === 0;
+  return (
+    <section aria-labelledby="mail-health" className={`rounded-xl border p-5 ${ok ? "border-slate-200 bg-white" : "border-amber-300 bg-amber-50"}`}>
+      <h2 id="mail-health" className="flex items-center gap-2 text-lg font-bold">
+        {ok ? <MailCheck aria-hidden="true" className="size-5" /> : <MailWarning aria-hidden="true" className="size-5 text-amber-700" />}
+        Outgoing mail
+      </h2>
+      <p className="mt-2 text-sm text-slate-800" data-testid="undelivered-mail">
+        {ok ? "All mail delivered." : `${health.undelivered} undelivered ${health.undelivered === 1 ? "message" : "messages"}`}
+      </p>
+      {health.lastError ? (
+        <div className="mt-2 text-sm text-slate-800">
+          <p className="font-semibold">Last error</p>
+          <p className="break-words">{health.lastError}</p>
+          {health.nextAttemptAt ? (
+            <p className="mt-1 text-slate-700">
+              Next attempt <time dateTime={health.nextAttemptAt}>{formatDateTime(health.nextAttemptAt)}</time>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server on loopback for tests: it can be told to refuse every message (a 4xx or 5xx answer)
+ * and later to accept again. Accepted messages are kept whole, in order.
+ */
+export type TestSmtp = {
+  url: string;
+  received: string[];
+  refusals: number;
+  /** Messages whose data arrived, answered or not yet (held). */
+  arrived: number;
+  refuseWith: (code: 451 | 550 | null) => void;
+  /** Holds every message's answer (a slow server) until `release` is called. */
+  hold: () => { release: () => void };
+  close: () => Promise<void>;
+};
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  let refuse: number | null = null;
+  let held: Promise<void> | null = null;
+  const state = { received: [] as string[], refusals: 0, arrived: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        state.arrived += 1;
+        if (held) await held;
+        if (refuse !== null) {
+          state.refusals += 1;
+          const error = Object.assign(new Error(refuse >= 500 ? "Mailbox unavailable (test refusal)" : "Try again later (test refusal)"), { responseCode: refuse });
+          callback(error);
+          return;
+        }
+        state.received.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get received() {
+      return state.received;
+    },
+    get refusals() {
+      return state.refusals;
+    },
+    get arrived() {
+      return state.arrived;
+    },
+    refuseWith: (code) => {
+      refuse = code;
+    },
+    hold: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release: () => {
+          held = null;
+          release();
+        },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Polls `check` until it returns something truthy (a test waits for the condition it needs, never a fixed time). */
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The decoded text of a quoted-printable part, so links and words can be found in a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
