@@ -21,6 +21,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
   INDEXNOW_ENDPOINT: optionalUrl,
+  /** AI crawlers robots.txt turns away (comma-separated tokens, e.g. "GPTBot,CCBot"); all are allowed by default. */
+  ROBOTS_DISALLOW_AI_CRAWLERS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   TRUST_PROXY: z
     .string()
     .default("false")
