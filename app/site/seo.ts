@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { markdownPath } from "~/discoverability/llms";
 import { siteConfig } from "./config";
 
 /**
@@ -69,7 +70,10 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
     { title: page.title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...(page.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    ...(page.noindex
+      ? [{ name: "robots", content: "noindex, nofollow" }]
+      : // Every indexable page has a Markdown version for AI systems (app/discoverability).
+        [{ tagName: "link", rel: "alternate", type: "text/markdown", href: absoluteUrl(siteUrl, markdownPath(page.path)) }]),
     { property: "og:site_name", content: siteConfig.name },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },
