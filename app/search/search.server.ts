@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { blogVersion } from "~/blog/posts.server";
 import { categoryLabel, formatPostDate } from "~/blog/listing";
 import { getDb } from "~/core/db.server";
-import { SITE_PAGES } from "~/site/pages";
+import { INDEXABLE_PAGES } from "~/site/pages";
 import { anyWordQuery } from "./query";
+
+/** The registry's public pages, as the search query reads them. */
+const PAGES_JSON = JSON.stringify(INDEXABLE_PAGES.map(({ path, title, description }) => ({ path, title, description })));
 
 /**
  * Site search (/search?q=): PostgreSQL full-text search over published posts (the generated
@@ -96,7 +99,7 @@ async function runSearch(query: string): Promise<SearchResults> {
     select p.path, p.title,
       ts_headline('english', p.description, q.q, ${HEADLINE_OPTIONS}) as headline,
       ts_rank(setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B'), q.q) as rank
-    from json_to_recordset(${JSON.stringify(SITE_PAGES)}::json) as p(path text, title text, description text), q
+    from json_to_recordset(${PAGES_JSON}::json) as p(path text, title text, description text), q
     where (setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B')) @@ q.q
     order by rank desc
     limit 8

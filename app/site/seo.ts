@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { markdownPath } from "~/discoverability/llms";
 import { siteConfig } from "./config";
+import { sitePage } from "./pages";
 
 /**
  * One typed way for a page to declare its metadata and structured data. Call it from a
@@ -91,4 +92,20 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
     ...structured.map((data) => ({ "script:ld+json": data })),
     ...(page.extra ?? []),
   ];
+}
+
+/**
+ * A registered page's metadata (app/site/pages.ts), with a breadcrumb after Home for every page but
+ * the home page; `more` adds or overrides (structured data, noindex, feed links).
+ */
+export function pageSeo(matches: ReadonlyArray<RootMatch>, path: string, more: Omit<Partial<PageSeo>, "path"> = {}): MetaDescriptor[] {
+  const entry = sitePage(path);
+  return seo(matches, {
+    title: entry.title,
+    description: entry.description,
+    path,
+    ...(path === "/" ? {} : { breadcrumbs: [{ name: entry.name, path }] }),
+    noindex: !entry.indexable,
+    ...more,
+  });
 }

@@ -2,17 +2,11 @@ import { HeartHandshake, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { FeatureGrid, SectionIntro } from "~/components/marketing";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "About Us | Our Mission, Story and Values",
-    description:
-      "Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults 21+ meet new people over a drink, safely.",
-    path: "/about",
-    breadcrumbs: [{ name: "About", path: "/about" }],
-  });
+  pageSeo(matches, "/about");
 
 const values = [
   {

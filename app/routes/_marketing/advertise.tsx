@@ -1,16 +1,10 @@
 import { Eye, Mail, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Advertise With Us | Reach Social Drinkers 21-45",
-    description:
-      "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands.",
-    path: "/advertise",
-    breadcrumbs: [{ name: "Advertise", path: "/advertise" }],
-  });
+  pageSeo(matches, "/advertise");
 
 const benefits = [
   { icon: Target, title: "Targeted demographic", body: "Reach verified adults aged 21-45 who go out, try new venues and bring friends along." },

@@ -1,17 +1,11 @@
 import { BookOpen, FileText, HelpCircle, Mail, MapPin, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Contact Our Support Team",
-    description:
-      "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact", path: "/contact" }],
-  });
+  pageSeo(matches, "/contact");
 
 const quickLinks = [
   { to: "/faq", label: "FAQ", icon: HelpCircle },

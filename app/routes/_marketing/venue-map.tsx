@@ -1,16 +1,10 @@
 import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Venue Map | Bars, Clubs and Happy Hours Near You",
-    description:
-      "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
-    path: "/venue-map",
-    breadcrumbs: [{ name: "Venue Map", path: "/venue-map" }],
-  });
+  pageSeo(matches, "/venue-map");
 
 const features = [
   { icon: MapPinned, title: "Venues around you", body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance." },
