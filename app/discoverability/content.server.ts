@@ -5,7 +5,7 @@ import { categoryLabel } from "~/blog/listing";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { faqPageItems, homeFaq } from "~/site/faq-content";
-import { SITE_PAGES } from "~/site/pages";
+import { INDEXABLE_PAGES } from "~/site/pages";
 import { faqMarkdown, llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage } from "./llms";
 import { buildSitemaps, w3cDate, type SitemapEntry } from "./sitemap";
 
@@ -65,9 +65,8 @@ async function build(version: string): Promise<DiscoverableContent> {
   const url = siteUrl();
   const posts = await listPosts({ includeDrafts: false });
   const newestPost = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
-  const registry = SITE_PAGES.filter((p) => (p as { indexable?: boolean }).indexable !== false);
   const pages: DiscoverablePage[] = [
-    ...registry.map((p) => ({
+    ...INDEXABLE_PAGES.map((p) => ({
       path: p.path,
       title: p.title,
       description: p.description,

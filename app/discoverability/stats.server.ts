@@ -5,6 +5,7 @@ import { KNOWN_CRAWLERS, SEARCH_CRAWLERS } from "./crawlers";
 import { discoverableContent, siteUrl } from "./content.server";
 import { indexNowKey } from "./indexnow.server";
 import { markdownPath } from "./llms";
+import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
 import { fieldVitals } from "./vitals.server";
 
 /**
@@ -14,9 +15,7 @@ import { fieldVitals } from "./vitals.server";
 export const ACTIVE_DAYS = 7;
 export const PAGES_CRAWLED_DAYS = 30;
 
-export type CrawlerActivity = { last_visit: string | null; status: "active" | "inactive" | "never seen"; pages_crawled: number };
-
-export async function crawlerStats() {
+export async function crawlerStats(): Promise<CrawlerStatsResponse> {
   await flushCrawlerVisits();
   const db = getDb();
   const v = schema.crawlerVisits;
@@ -58,7 +57,7 @@ export async function crawlerStats() {
 
   const now = Date.now();
   const byName = new Map(activityRows.map((r) => [r.crawler, r]));
-  const crawler_activity: Record<string, CrawlerActivity & { operator: string; kind: string; verified_pages_crawled: number }> = {};
+  const crawler_activity: CrawlerStatsResponse["crawler_activity"] = {};
   for (const crawler of KNOWN_CRAWLERS) {
     const row = byName.get(crawler.name);
     const last = row?.last ? new Date(row.last) : null;
@@ -93,7 +92,7 @@ export async function crawlerStats() {
   };
 }
 
-export async function aiIndexingStatus() {
+export async function aiIndexingStatus(): Promise<AiIndexingStatusResponse> {
   const url = siteUrl();
   const key = await indexNowKey();
   return {

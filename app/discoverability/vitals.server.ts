@@ -1,8 +1,8 @@
 import { gte, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
-import type { NO_DATA} from "./vitals";
-import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalRating, type VitalsBeacon } from "./vitals";
+import type { FieldVitals, VitalSummary } from "./types";
+import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
 
 /**
  * Field Core Web Vitals: beacons are buffered and written in batches; under load (a long unwritten
@@ -60,17 +60,6 @@ export function startVitalsWriter(): void {
   started = true;
   setInterval(() => void flushVitals(), FLUSH_MS).unref();
 }
-
-export type VitalSummary = { p75: number; rating: VitalRating; samples: number };
-export type FieldVitals = {
-  rating: VitalRating | typeof NO_DATA;
-  metrics: Partial<Record<VitalName, VitalSummary>>;
-  pages: Array<{ page: string; rating: VitalRating | typeof NO_DATA; metrics: Partial<Record<VitalName, VitalSummary>> }>;
-  /** p75 per day and metric over the rating window, for the trend chart. */
-  daily: Array<{ day: string; metric: VitalName; p75: number; samples: number }>;
-  thresholds: typeof VITAL_THRESHOLDS;
-  days: number;
-};
 
 type P75Row = { page: string | null; metric: string; p75: number; samples: number };
 
