@@ -174,7 +174,7 @@ function Overview({ stats }: { stats: CrawlerStatsResponse }) {
         </h2>
         <VitalsTrendCharts vitals={vitals} />
         {vitals.pages.length > 0 ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Rating per page">
             <table className="w-full text-left text-sm">
               <caption className="p-4 text-left font-semibold">Rating per page (75th percentile, last {vitals.days} days)</caption>
               <thead>
@@ -214,7 +214,7 @@ function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
   return (
     <>
       <CrawlerVisitsChart daily={stats.crawler_visits_daily} crawlers={rows.map(([name]) => name)} />
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Crawler activity">
         <table className="w-full text-left text-sm">
           <caption className="p-4 text-left font-semibold">Crawler activity (pages crawled: distinct pages in the last 30 days)</caption>
           <thead>

@@ -66,7 +66,7 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
       <p id={`${id}-desc`} className="text-sm text-slate-700">
         {total === 0 ? `No visits from ${label} in the last ${DAYS} days.` : `${total} visits from ${label}: ${verifiedTotal} verified, ${total - verifiedTotal} claimed.`}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-2">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-2" tabIndex={0} role="region" aria-label="Chart of crawler visits per day">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full min-w-[36rem]">
           <defs>
             <pattern id={`${id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -109,7 +109,7 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
       </ul>
       <details className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
         <summary className="cursor-pointer font-semibold">Show the figures as a table</summary>
-        <div className="mt-3 max-h-80 overflow-auto">
+        <div className="mt-3 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`Table of crawler visits per day for ${label}`}>
           <table className="w-full text-left">
             <caption className="sr-only">Crawler visits per day for {label}</caption>
             <thead>
