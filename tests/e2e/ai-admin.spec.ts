@@ -31,6 +31,7 @@ test.describe("the AI admin", () => {
   });
 
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {
+    test.setTimeout(60_000); // four axe runs
     const hold = await holdUntilBothSent(page);
     await page.goto("/ai-admin");
     await expect(page.getByRole("status")).toContainText("Loading discoverability data...");
@@ -59,8 +60,8 @@ test.describe("the AI admin", () => {
 
     // Refresh Data sends both again, together.
     await page.getByRole("tab", { name: "Overview" }).click();
-    const again = await holdUntilBothSent(page);
     await hold.stop();
+    const again = await holdUntilBothSent(page);
     await page.getByRole("button", { name: "Refresh Data" }).click();
     await again.bothSent;
     await expect(page.getByRole("button", { name: "Refresh Data" })).toBeEnabled();
