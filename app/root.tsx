@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -62,6 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Field Core Web Vitals (app/discoverability): a small chunk loaded once the page is interactive.
+  useEffect(() => {
+    void import("~/discoverability/vitals.client").then((vitals) => vitals.reportWebVitals());
+  }, []);
   return <Outlet />;
 }
 
