@@ -4,6 +4,7 @@ CREATE TABLE "crawler_visits" (
 	"verified" boolean NOT NULL,
 	"path" text NOT NULL,
 	"status" smallint NOT NULL,
+	"hits" integer DEFAULT 1 NOT NULL,
 	"visited_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

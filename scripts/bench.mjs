@@ -134,6 +134,7 @@ await new Promise((r) => setTimeout(r, 1000)); // /api/blog's brotli body is mad
 rows.push(await measure("/blog (1,000 posts)", `${server.url}/blog`, browserHeaders));
 rows.push(await measure("/api/blog (1,000 posts)", `${server.url}/api/blog`, { "accept-encoding": browserHeaders["accept-encoding"] }));
 rows.push(await measure("/blog/{slug}", `${server.url}/blog/bench-post-11`, browserHeaders));
+rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, measure, browserHeaders)));
 await server.stop();
 await addPosts(1001, 10000);
 server = await startServer();

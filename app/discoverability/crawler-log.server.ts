@@ -3,7 +3,7 @@ import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { isVerifiedCrawler } from "./crawler-verification";
-import { recognizeCrawler } from "./crawlers";
+import { recognizeCrawler, type Crawler } from "./crawlers";
 
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the
@@ -17,7 +17,9 @@ const BATCH = 500;
 /** Past this many unwritten rows (the database is down or slow) new visits are dropped, not queued. */
 const MAX_BUFFER = 20_000;
 
-type Visit = typeof schema.crawlerVisits.$inferInsert;
+type Visit = typeof schema.crawlerVisits.$inferInsert & { hits: number };
+/** Unwritten visits, identical requests folded into one row (see the table's comment). */
+let pending = new Map<string, Visit>();
 let buffer: Visit[] = [];
 let flushing: Promise<void> | undefined;
 let prunedAt = 0;
@@ -26,18 +28,33 @@ let dropped = 0;
 export function observeCrawlerRequest(info: ResponseInfo): void {
   const crawler = recognizeCrawler(info.userAgent);
   if (!crawler) return;
-  if (buffer.length >= MAX_BUFFER) {
+  const verified = verifiedCached(crawler, info.ip);
+  const path = info.path.slice(0, 1000);
+  const key = `${crawler.name}\n${verified ? 1 : 0}\n${info.status}\n${path}`;
+  const same = pending.get(key);
+  if (same) {
+    same.hits++;
+    return;
+  }
+  if (pending.size + buffer.length >= MAX_BUFFER) {
     dropped++;
     return;
   }
-  buffer.push({
-    crawler: crawler.name,
-    verified: isVerifiedCrawler(crawler, info.ip),
-    path: info.path.slice(0, 1000),
-    status: info.status,
-    visitedAt: new Date(),
-  });
-  if (buffer.length >= BATCH) void flushCrawlerVisits();
+  pending.set(key, { crawler: crawler.name, verified, path, status: info.status, hits: 1, visitedAt: new Date() });
+  if (pending.size >= BATCH) void flushCrawlerVisits();
+}
+
+/** Crawlers come from few addresses: remember each (crawler, address) verdict instead of re-testing the ranges. */
+const verdicts = new Map<string, boolean>();
+function verifiedCached(crawler: Crawler, ip: string): boolean {
+  const key = `${crawler.name} ${ip}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    verdict = isVerifiedCrawler(crawler, ip);
+    if (verdicts.size >= 10_000) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 export function flushCrawlerVisits(): Promise<void> {
@@ -46,6 +63,10 @@ export function flushCrawlerVisits(): Promise<void> {
 }
 
 async function write(): Promise<void> {
+  if (pending.size > 0) {
+    buffer.push(...pending.values());
+    pending = new Map();
+  }
   while (buffer.length > 0) {
     const rows = buffer.slice(0, BATCH);
     try {

@@ -44,8 +44,8 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
       .select({
         day: sql<string>`to_char(date_trunc('day', ${v.visitedAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
         crawler: v.crawler,
-        verified: sql<number>`count(*) filter (where ${v.verified})::int`,
-        claimed: sql<number>`count(*) filter (where not ${v.verified})::int`,
+        verified: sql<number>`coalesce(sum(${v.hits}) filter (where ${v.verified}), 0)::int`,
+        claimed: sql<number>`coalesce(sum(${v.hits}) filter (where not ${v.verified}), 0)::int`,
       })
       .from(v)
       .where(gte(v.visitedAt, sql`now() - make_interval(days => ${PAGES_CRAWLED_DAYS})`))

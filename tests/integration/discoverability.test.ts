@@ -134,6 +134,30 @@ describe("what crawlers read", () => {
   });
 });
 
+describe("the RSS feed", () => {
+  it("names authors with dc:creator, states each enclosure's real length, and keeps its channel image within RSS limits", async () => {
+    const xml = await (await get("/blog/rss.xml")).text();
+    expect(xml).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    expect(xml).not.toMatch(/<author>/);
+    const items = xml.split("<item>").slice(1);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item).toMatch(/<dc:creator>[^<]+<\/dc:creator>/);
+      const enclosure = item.match(/<enclosure ([^>]+)\/>/);
+      if (!enclosure) continue;
+      const attrs = Object.fromEntries([...enclosure[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, "&")]));
+      const body = await (await get(new URL(attrs.url!).pathname + new URL(attrs.url!).search)).arrayBuffer();
+      expect(Number(attrs.length), attrs.url).toBe(body.byteLength);
+    }
+    const image = xml.match(/<image>([\s\S]*?)<\/image>/)![1]!;
+    const width = Number(image.match(/<width>(\d+)<\/width>/)![1]);
+    const height = Number(image.match(/<height>(\d+)<\/height>/)![1]);
+    expect(width).toBeLessThanOrEqual(144);
+    expect(height).toBeLessThanOrEqual(400);
+    expect((await get(new URL(image.match(/<url>([^<]+)<\/url>/)![1]!).pathname)).status).toBe(200);
+  });
+});
+
 // Addresses inside each operator's published ranges (crawler-ranges/*.json); the rest only claim.
 const AGENTS: Array<[name: string, ua: string, publishedIp?: string]> = [
   ["Googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "66.249.66.1"],

@@ -1,7 +1,11 @@
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-/** One request by a recognised crawler (kept 90 days). `verified`: its address is in the operator's published ranges. */
+/**
+ * Requests by a recognised crawler (kept 90 days). `verified`: its address is in the operator's
+ * published ranges. Identical requests (crawler, verified, path, status) within one write interval
+ * (about a second) share a row, counted in `hits`, so a crawl storm costs few writes.
+ */
 export const crawlerVisits = pgTable(
   "crawler_visits",
   {
@@ -10,6 +14,7 @@ export const crawlerVisits = pgTable(
     verified: boolean("verified").notNull(),
     path: text("path").notNull(),
     status: smallint("status").notNull(),
+    hits: integer("hits").notNull().default(1),
     visitedAt: timestamp("visited_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("crawler_visits_visited_idx").on(t.visitedAt), index("crawler_visits_crawler_idx").on(t.crawler, t.visitedAt)],

@@ -7,6 +7,7 @@ import { ShareButtons } from "~/blog/components/share-buttons";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { BLOG_FEED_LINK, categoryLabel, formatPostDate, toCard } from "~/blog/listing";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
 const renderedBodies = new Map<string, string>();
@@ -77,8 +78,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         datePublished: post.createdAt,
         dateModified: post.updatedAt,
         author: { "@type": "Person", name: post.author },
-        publisher: { "@type": "Organization", name: siteConfig.name, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/icon-512.png") } },
-        mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(siteUrl, path) },
+        publisher: { "@id": graphIds.organization(siteUrl) },
+        isPartOf: { "@id": graphIds.website(siteUrl) },
+        mainEntityOfPage: { "@id": graphIds.webPage(absoluteUrl(siteUrl, path)) },
         articleSection: categoryLabel(post.category),
         keywords: post.tags.join(", "),
         url: absoluteUrl(siteUrl, path),
