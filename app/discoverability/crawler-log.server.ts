@@ -4,6 +4,7 @@ import { logger } from "~/core/logger.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { isVerifiedCrawler } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
+import { serialized } from "./serialized";
 
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the
@@ -21,7 +22,6 @@ type Visit = typeof schema.crawlerVisits.$inferInsert & { hits: number };
 /** Unwritten visits, identical requests folded into one row (see the table's comment). */
 let pending = new Map<string, Visit>();
 let buffer: Visit[] = [];
-let flushing: Promise<void> | undefined;
 let prunedAt = 0;
 let dropped = 0;
 
@@ -57,10 +57,7 @@ function verifiedCached(crawler: Crawler, ip: string): boolean {
   return verdict;
 }
 
-export function flushCrawlerVisits(): Promise<void> {
-  flushing ??= write().finally(() => (flushing = undefined));
-  return flushing;
-}
+export const flushCrawlerVisits = serialized(write);
 
 async function write(): Promise<void> {
   if (pending.size > 0) {

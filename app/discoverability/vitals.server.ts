@@ -1,6 +1,7 @@
 import { gte, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
+import { serialized } from "./serialized";
 import type { FieldVitals, VitalSummary } from "./types";
 import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
 
@@ -18,7 +19,6 @@ const MAX_BUFFER = 10_000;
 
 type Row = typeof schema.webVitals.$inferInsert;
 let buffer: Row[] = [];
-let flushing: Promise<void> | undefined;
 let seen = 0;
 let prunedAt = 0;
 
@@ -31,28 +31,25 @@ export function recordVitals(beacon: VitalsBeacon): boolean {
   return true;
 }
 
-export function flushVitals(): Promise<void> {
-  flushing ??= (async () => {
-    while (buffer.length > 0) {
-      const rows = buffer.slice(0, 1000);
-      try {
-        await getDb().insert(schema.webVitals).values(rows);
-        buffer = buffer.slice(rows.length);
-      } catch (error) {
-        logger.warn({ err: error }, "could not record web vitals; will retry");
-        return;
-      }
+export const flushVitals = serialized(async () => {
+  while (buffer.length > 0) {
+    const rows = buffer.slice(0, 1000);
+    try {
+      await getDb().insert(schema.webVitals).values(rows);
+      buffer = buffer.slice(rows.length);
+    } catch (error) {
+      logger.warn({ err: error }, "could not record web vitals; will retry");
+      return;
     }
-    if (Date.now() - prunedAt > 60 * 60 * 1000) {
-      prunedAt = Date.now();
-      await getDb()
-        .delete(schema.webVitals)
-        .where(lt(schema.webVitals.recordedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
-        .catch(() => undefined);
-    }
-  })().finally(() => (flushing = undefined));
-  return flushing;
-}
+  }
+  if (Date.now() - prunedAt > 60 * 60 * 1000) {
+    prunedAt = Date.now();
+    await getDb()
+      .delete(schema.webVitals)
+      .where(lt(schema.webVitals.recordedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
+      .catch(() => undefined);
+  }
+});
 
 let started = false;
 export function startVitalsWriter(): void {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { shortDay } from "./chart-format";
 import type { CrawlerStatsResponse } from "~/discoverability/types";
 
 /**
@@ -17,7 +18,6 @@ function lastDays(today = new Date()): string[] {
   return days;
 }
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsResponse["crawler_visits_daily"]; crawlers: string[] }) {
   const [crawler, setCrawler] = useState("all");

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { shortDay } from "./chart-format";
 import type { FieldVitals } from "~/discoverability/types";
 import { rateVital, VITAL_NAMES, type VitalName } from "~/discoverability/vitals";
 
@@ -11,7 +12,6 @@ const H = 150;
 const PAD = { top: 10, right: 10, bottom: 24, left: 46 };
 
 const format = (metric: VitalName, value: number) => (metric === "CLS" ? value.toFixed(2) : `${Math.round(value).toLocaleString("en-US")} ms`);
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 function VitalChart({ metric, vitals }: { metric: VitalName; vitals: FieldVitals }) {
   const id = useId();
