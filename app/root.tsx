@@ -1,11 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFound } from "~/components/not-found";
 import { getEnv } from "~/core/env.server";
+import { pageHandleOf } from "~/core/page-handle";
 import type { PublicLinks } from "~/site/config";
+import { useEffect } from "react";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -15,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
     googlePlayUrl: env.GOOGLE_PLAY_URL,
     signupUrl: env.SIGNUP_URL,
   };
-  return { siteUrl: env.SITE_URL.replace(/\/$/, ""), cspNonce: context.cspNonce, links };
+  return { siteUrl: env.SITE_URL, cspNonce: context.cspNonce, links };
 }
 
 // The root's data (configured links, the site URL, the nonce the server-rendered scripts carry)
@@ -26,6 +28,8 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The one font file every page draws its text with (see app.css): fetched at once, not after the CSS.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -35,6 +39,10 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
+  // Content pages say `hydrate: false` (app/core/page-handle.ts): they are plain HTML, so React
+  // Router's scripts and module preloads are left out, and their bytes need no nonce.
+  const matches = useMatches();
+  const hydrate = pageHandleOf(matches.map((match) => match.handle)).hydrate !== false;
   return (
     <html lang="en">
       <head>
@@ -55,14 +63,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </div>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // Marks the document once React has taken over: tests wait for it before relying on client navigation.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // Field Core Web Vitals (app/discoverability): a small chunk loaded once the page is interactive.
   useEffect(() => {
     void import("~/discoverability/vitals.client").then((vitals) => vitals.reportWebVitals());

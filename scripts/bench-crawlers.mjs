@@ -13,20 +13,25 @@ const CRAWLER_AGENTS = [
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const ROUNDS = 3;
 
-export async function crawlerRows(baseUrl, measure, headers) {
+export async function crawlerRows(baseUrl, load, headers) {
   const url = `${baseUrl}/blog`;
   // Both sides set the user agent per request the same way, so the client's own work is equal.
   let n = 0;
   const withAgents = (agents) => ({ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "user-agent": agents[n++ % agents.length] } }) });
   const browser = [];
   const crawlers = [];
+  const row = (page, result) => {
+    const r = { page, conn: 50, "req/s": result.rps, "p50 ms": result.p50, "p95 ms": result.p95, "p99 ms": result.p99, errors: result.errors };
+    console.log(JSON.stringify(r));
+    return r;
+  };
   for (let round = 1; round <= ROUNDS; round++) {
-    browser.push(await measure(`/blog cached, browser UA, round ${round}`, url, headers, { requests: [withAgents([BROWSER_AGENT])] }));
-    crawlers.push(await measure(`/blog cached, crawler UAs, round ${round}`, url, headers, { requests: [withAgents(CRAWLER_AGENTS)] }));
+    browser.push(row(`/blog, browser UA (round ${round})`, await load(url, headers, { connections: 50, requests: [withAgents([BROWSER_AGENT])] })));
+    crawlers.push(row(`/blog, crawler UAs (round ${round})`, await load(url, headers, { connections: 50, requests: [withAgents(CRAWLER_AGENTS)] })));
   }
   const median = (rows) => rows.map((r) => r["req/s"]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
   const [plain, crawled] = [median(browser), median(crawlers)];
-  const summary = { name: `/blog cached: crawler UAs vs browser (median of ${ROUNDS})`, "req/s": crawled, "vs browser": `${(((crawled - plain) / plain) * 100).toFixed(1)} % (${plain} req/s)` };
+  const summary = { page: `/blog: crawler UAs vs browser (median of ${ROUNDS})`, conn: 50, "req/s": crawled, ratio: `${(((crawled - plain) / plain) * 100).toFixed(1)} % vs ${plain}` };
   console.log(JSON.stringify(summary));
   return [...browser, ...crawlers, summary];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterPosts, formatPostDate, toCard } from "./listing";
+import { BLOG_MAX_SHOWN, BLOG_PAGE_SIZE, filterPosts, normaliseShow, shownCount, toCard } from "./listing";
+import { formatDate } from "~/core/dates";
 
 const posts = [
   { title: "Rooftop Bars", excerpt: "Views", category: "nightlife", author: "Liam" },
@@ -17,7 +18,7 @@ describe("blog listing", () => {
   });
 
   it("formats dates like January 5, 2025", () => {
-    expect(formatPostDate("2025-01-05T23:30:00Z")).toBe("January 5, 2025");
+    expect(formatDate("2025-01-05T23:30:00Z")).toBe("January 5, 2025");
   });
 
   it("makes cards that cycle the gradient by position", () => {
@@ -25,5 +26,22 @@ describe("blog listing", () => {
     expect(card.image.sources).toEqual([]);
     expect(card.image.gradient).toBe(2);
     expect(card.categoryLabel).toBe("Tips");
+  });
+});
+
+describe("the number of posts /blog shows", () => {
+  it("is whole pages between one page and the maximum, whatever is asked", () => {
+    expect(shownCount(null)).toBe(BLOG_PAGE_SIZE);
+    expect(shownCount("1")).toBe(BLOG_PAGE_SIZE);
+    expect(shownCount(String(BLOG_PAGE_SIZE + 1))).toBe(2 * BLOG_PAGE_SIZE);
+    expect(shownCount("junk")).toBe(BLOG_PAGE_SIZE);
+    expect(shownCount("1e9")).toBe(BLOG_MAX_SHOWN);
+    expect(shownCount("-5")).toBe(BLOG_PAGE_SIZE);
+  });
+
+  it("gives every N that lists the same posts one cache key", () => {
+    const keys = new Set(Array.from({ length: 1000 }, (_, n) => normaliseShow(String(n))));
+    expect(keys.size).toBe(Math.ceil(999 / BLOG_PAGE_SIZE));
+    expect(normaliseShow("3")).toBeUndefined();
   });
 });

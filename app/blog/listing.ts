@@ -1,6 +1,7 @@
 import { blogImagePlan, type BlogImagePlan } from "./image";
-import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./category";
+import { categoryLabel } from "./category";
 import type { BlogPostDto } from "./schema";
+import { formatDate } from "~/core/dates";
 
 /** What a card needs: no body text, so the page stays small. */
 export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt"> & {
@@ -11,6 +12,21 @@ export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "
 };
 
 export const BLOG_PAGE_SIZE = 24;
+/** The most posts one /blog page lists (`?show=`). */
+export const BLOG_MAX_SHOWN = 10_000;
+
+/** `?show=N` as the page reads it: whole pages, at least one, at most BLOG_MAX_SHOWN posts. */
+export function shownCount(value: string | null): number {
+  const asked = Number(value) || BLOG_PAGE_SIZE;
+  const pages = Math.ceil(Math.min(Math.max(asked, BLOG_PAGE_SIZE), BLOG_MAX_SHOWN) / BLOG_PAGE_SIZE);
+  return Math.min(pages * BLOG_PAGE_SIZE, BLOG_MAX_SHOWN);
+}
+
+/** `show` for the page cache's key: every N that lists the same posts gives one value (none for the first page). */
+export function normaliseShow(value: string): string | undefined {
+  const shown = shownCount(value);
+  return shown === BLOG_PAGE_SIZE ? undefined : String(shown);
+}
 
 /** <link rel="alternate"> announcing the feed, on every blog page. */
 export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
@@ -20,17 +36,7 @@ type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "autho
   imageVersion: string | null;
 };
 
-// One formatter for every date: toLocaleDateString builds a new one per call, which showed in profiles.
-const POST_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
-export function formatPostDate(iso: string): string {
-  return POST_DATE_FORMAT.format(new Date(iso));
-}
-
-export function categoryLabel(category: string): string {
-  return isBlogCategory(category) ? BLOG_CATEGORY_LABELS[category] : category.charAt(0).toUpperCase() + category.slice(1);
-}
 
 export function toCard(post: CardSource, position: number): BlogCard {
   return {
@@ -42,14 +48,14 @@ export function toCard(post: CardSource, position: number): BlogCard {
     category: post.category,
     categoryLabel: categoryLabel(post.category),
     createdAt: post.createdAt,
-    date: formatPostDate(post.createdAt),
+    date: formatDate(post.createdAt),
     image: blogImagePlan(post, position),
     imageAlt: `Illustration for "${post.title}"`,
   };
 }
 
 /** The spec's live search: case-insensitive, over title, excerpt, category and author. */
-export function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
+function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [post.title, post.excerpt, post.category, categoryLabel(post.category), post.author].some((field) => field.toLowerCase().includes(q));

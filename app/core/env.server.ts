@@ -12,7 +12,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  // Written one way everywhere: no trailing slash, so `${SITE_URL}/path` is always right.
+  SITE_URL: z.url().default("http://localhost:3000").transform((url) => url.replace(/\/+$/, "")),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SMTP_URL: z
@@ -41,6 +42,8 @@ const envSchema = z.object({
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
   SIGNUP_URL: z.url().default("https://forms.clink.app/early-access"),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

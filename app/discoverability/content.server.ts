@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { blogVersion, listPosts } from "~/blog/posts.server";
-import { categoryLabel } from "~/blog/listing";
+import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { faqPageItems, homeFaq } from "~/site/faq-content";

@@ -35,7 +35,7 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "About",
     group: "company",
     title: "About Us | Our Mission, Story and Values",
-    description: "Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults 21+ meet new people over a drink, safely.",
+    description: `Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults ${siteConfig.minimumAge}+ meet new people over a drink, safely.`,
   }),
   page({
     path: "/faq",
@@ -84,7 +84,7 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Social Drinking App",
     group: "landing",
     title: "The Social Drinking App for Real Connections",
-    description: "Clink is the social drinking app for adults 21+: find companions, discover local bars, join events and split the bill in one place.",
+    description: `Clink is the social drinking app for adults ${siteConfig.minimumAge}+: find companions, discover local bars, join events and split the bill in one place.`,
   }),
   page({
     path: "/happy-hour",

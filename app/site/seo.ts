@@ -30,14 +30,14 @@ type RootMatch = { id: string; loaderData?: unknown } | undefined;
 
 export function siteUrlFrom(matches: ReadonlyArray<RootMatch>): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
-  return (root?.siteUrl ?? "http://localhost:3000").replace(/\/$/, "");
+  return root?.siteUrl ?? "http://localhost:3000";
 }
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-export function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
+function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
   const url = absoluteUrl(siteUrl, page.path);
   const crumbs = [{ name: "Home", path: "/" }, ...(page.breadcrumbs ?? [])];
   return [

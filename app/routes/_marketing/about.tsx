@@ -1,9 +1,14 @@
 import { HeartHandshake, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { FeatureGrid, SectionIntro } from "~/components/marketing";
+import { BackToHome, FeatureGrid, SectionIntro } from "~/components/marketing";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
+
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/about");
@@ -101,9 +106,7 @@ export default function AboutPage() {
           <Link to="/contact" className="btn btn-primary">
             Contact Us
           </Link>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
+          <BackToHome />
         </div>
       </section>
     </>

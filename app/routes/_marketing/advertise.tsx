@@ -2,6 +2,7 @@ import { Eye, Mail, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
 import { pageSeo } from "~/site/seo";
 import { supportMailto } from "~/site/config";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/advertise");
@@ -45,7 +46,7 @@ export default function AdvertisePage() {
             ))}
           </ul>
           <p className="mt-8 text-sm leading-6 text-slate-600">
-            All advertising must target adults 21+ (or the higher local legal drinking age) and follow responsible
+            All advertising must target adults {siteConfig.minimumAge}+ (or the higher local legal drinking age) and follow responsible
             alcohol marketing codes.
           </p>
         </section>

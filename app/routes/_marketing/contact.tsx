@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
+import { BackToHome } from "~/components/marketing";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/contact");
@@ -71,9 +72,7 @@ export default function ContactPage() {
               </li>
             ))}
           </ul>
-          <Link to="/" className="btn btn-primary mt-10">
-            Back to Home
-          </Link>
+          <BackToHome primary className="mt-10" />
         </div>
       </section>
     </>

@@ -4,6 +4,12 @@ import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
 import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
+
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/irl-meetups");
@@ -81,7 +87,7 @@ export default function IrlMeetupsPage() {
             </p>
             <CheckList
               tone="dark"
-              items={["Adults 21+ (or the higher local legal drinking age) only", "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
+              items={[`Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`, "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
             />
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">

@@ -4,6 +4,12 @@ import { CtaBand, FeatureGrid, PageHero, SectionIntro, StatsBand, Testimonials }
 import { PhoneMockup } from "~/components/phone-mockup";
 import { StoreButtons } from "~/components/store-buttons";
 import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
+
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/social-drinking-app");
@@ -42,7 +48,7 @@ export default function SocialDrinkingAppPage() {
       <PageHero
         eyebrow="The social drinking app"
         title="The Social Drinking App"
-        lead="Clink connects adults 21+ with drinking companions, bars and events nearby. Find your people, pick a venue and split the bill, all in one free app."
+        lead={`Clink connects adults ${siteConfig.minimumAge}+ with drinking companions, bars and events nearby. Find your people, pick a venue and split the bill, all in one free app.`}
         aside={<PhoneMockup />}
       >
         <StoreButtons />

@@ -2,6 +2,7 @@ import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/venue-map");
@@ -48,7 +49,7 @@ export default function VenueMapPage() {
           <Steps steps={steps} />
           <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
             <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
-            Rated 4.9/5 from 15,847 ratings. For adults 21+; please drink responsibly.
+            Rated 4.9/5 from 15,847 ratings. For adults {siteConfig.minimumAge}+; please drink responsibly.
           </p>
         </div>
       </section>

@@ -4,6 +4,11 @@ import { AdminSessionProvider } from "~/admin/admin-api";
 import { ToastProvider } from "~/components/ui/toast";
 import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// The admin's own pages: never stored by a browser, proxy or our cache.
+export const handle = { private: true } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = () => [
   { title: "AI Discoverability Dashboard" },
   { name: "description", content: "How search engines and AI crawlers see Clink: indexing, crawler activity and sitemap submission." },

@@ -9,24 +9,25 @@ import type { Route } from "./+types/blog.rss";
 import { blogVersion, listPosts, type BlogPost } from "~/blog/posts.server";
 import { readPostImage } from "~/blog/image.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { categoryLabel } from "~/blog/listing";
+import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
-import { renderMarkdown } from "~/core/markdown";
+import { renderedPostBody } from "~/blog/rendered-body.server";
+import { stringBytes, VersionedCache } from "~/core/versioned-cache";
 import { absoluteUrl } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
-let cached: { version: string; xml: string } | undefined;
+// One feed, rebuilt when the blog changes.
+const feeds = new VersionedCache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: stringBytes });
 
 export async function loader(_args: Route.LoaderArgs) {
-  const version = await blogVersion();
-  if (cached?.version !== version) cached = { version, xml: await buildFeed() };
-  return new Response(cached.xml, {
+  const xml = await feeds.getOrMake("rss", await blogVersion(), buildFeed);
+  return new Response(xml, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }
 
 async function buildFeed(): Promise<string> {
-  const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
+  const siteUrl = getEnv().SITE_URL;
   const posts = (await listPosts({ includeDrafts: false })).slice(0, 20);
   const feed = new Feed({
     title: `${siteConfig.name} Blog`,
@@ -54,7 +55,7 @@ async function buildFeed(): Promise<string> {
       id: link,
       link,
       description: post.excerpt,
-      content: renderMarkdown(post.content),
+      content: renderedPostBody(post),
       // RSS's <author> must be an e-mail address; a name goes in Dublin Core's creator.
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
       date: new Date(post.createdAt),
