@@ -79,6 +79,10 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Field Core Web Vitals (app/discoverability): a small chunk loaded once the page is interactive.
+  useEffect(() => {
+    void import("~/discoverability/vitals.client").then((vitals) => vitals.reportWebVitals());
+  }, []);
   return <Outlet />;
 }
 

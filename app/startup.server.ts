@@ -1,5 +1,6 @@
 import { seedDemoPosts } from "~/blog/seed.server";
 import type { Env } from "~/core/env.server";
+import { startDiscoverability } from "~/discoverability/startup.server";
 import { startOutboxWorker } from "~/mail/worker.server";
 
 /**
@@ -11,6 +12,7 @@ type Stop = () => Promise<void>;
 const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
   async (env) => startOutboxWorker(env).stop,
+  startDiscoverability,
 ];
 
 const stops: Stop[] = [];

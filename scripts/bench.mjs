@@ -206,6 +206,7 @@ for (const p of PAGES) {
   }
 }
 await bare.stop();
+rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, load, browserHeaders)));
 
 // Every public page is cached now; the server idles a moment before its memory is read.
 await new Promise((r) => setTimeout(r, 3000));

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
-import { siteConfig } from "~/site/config";
+import { siteConfig, venueMapCityHref } from "~/site/config";
+import { SITE_PAGES } from "~/site/pages";
+
+// Every landing page is linked from every page (they were reachable only from search results).
+const exploreLinks = SITE_PAGES.filter((entry) => entry.group === "landing" || entry.path === "/venue-map");
 
 const footerLinks = [
   { label: "About", to: "/about" },
@@ -17,7 +21,7 @@ const footerLinks = [
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Link to="/" aria-label="Clink home" className="inline-block rounded-md">
             <Logo tone="light" />
@@ -39,14 +43,31 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Popular cities</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
-            {siteConfig.popularCities.map((city) => (
-              <li key={city}>{city}</li>
+        <nav aria-label="Explore">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Explore</h2>
+          <ul className="mt-4 grid gap-2 text-sm">
+            {exploreLinks.map((entry) => (
+              <li key={entry.path}>
+                <Link to={entry.path} className="hover:text-white hover:underline">
+                  {entry.name}
+                </Link>
+              </li>
             ))}
           </ul>
-        </div>
+        </nav>
+        <nav aria-label="Popular cities">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Popular cities</h2>
+          <ul className="mt-4 grid gap-2 text-sm">
+            {siteConfig.venueMapCities.map((city) => (
+              <li key={city}>
+                <Link to={venueMapCityHref(city)} className="hover:text-white hover:underline">
+                  {city}
+                  <span className="sr-only"> venues on the map</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Follow us</h2>
           <ul className="mt-4 grid gap-2 text-sm">

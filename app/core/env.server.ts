@@ -26,6 +26,11 @@ const envSchema = z.object({
   /** First retry delay of undelivered mail; each further attempt waits twice as long (capped at an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   INDEXNOW_ENDPOINT: optionalUrl,
+  /** AI crawlers robots.txt turns away (comma-separated tokens, e.g. "GPTBot,CCBot"); all are allowed by default. */
+  ROBOTS_DISALLOW_AI_CRAWLERS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   TRUST_PROXY: z
     .string()
     .default("false")

@@ -28,6 +28,9 @@ export type PageHandle = {
 /** A page of fixed content that needs no JavaScript in the browser. */
 export const staticPage = { pageCache: {}, hydrate: false } as const satisfies PageHandle;
 
+/** A page with a form: the same for everyone until submitted (a POST is never cached), hydrated for the form. */
+export const formPage = { pageCache: {} } as const satisfies PageHandle;
+
 /** Free text in a query (a search): trimmed, spaces collapsed, bounded; empty drops it. */
 export function normaliseQueryText(maxLength: number): QueryNormaliser {
   return (value) => value.replace(/\s+/g, " ").trim().slice(0, maxLength) || undefined;

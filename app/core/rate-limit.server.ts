@@ -5,7 +5,7 @@ import { getDb, schema } from "./db.server";
  * Rate limits live in the database (rate_limits table), so they hold across every instance
  * behind a load balancer. Limiters are made lazily because the database opens at start.
  */
-type LimiterName = "loginByIp" | "loginByEmail" | "publicForm";
+type LimiterName = "loginByIp" | "loginByEmail" | "publicForm" | "vitals";
 
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
@@ -13,6 +13,8 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   loginByEmail: { points: 5, duration: 15 * 60 },
   // Public forms (contact, advertising, deletion requests): 10 per client address an hour.
   publicForm: { points: 10, duration: 60 * 60 },
+  // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.
+  vitals: { points: 60, duration: 60 },
 };
 
 const limiters = new Map<LimiterName, RateLimiterDrizzle>();

@@ -24,6 +24,8 @@ export const siteConfig = {
     { name: "LinkedIn", href: "https://www.linkedin.com/company/clinkapp" },
   ],
   popularCities: ["Sydney", "Melbourne", "New York", "Los Angeles", "Chicago", "San Francisco", "Miami", "London"],
+  /** The cities the venue explorer covers (spec section 2); the footer's popular cities link to them. */
+  venueMapCities: ["New York", "Los Angeles", "Chicago", "San Francisco", "Miami"],
   defaultSocialImage: "/images/social-card.png",
 } as const;
 
@@ -41,6 +43,11 @@ export const mainNav = [
   { label: "Blog", to: "/blog" },
   { label: "Contact", to: "/contact" },
 ] as const;
+
+/** The venue explorer opened on one city: /venue-map?city=New%20York. */
+export function venueMapCityHref(city: string): string {
+  return `/venue-map?city=${encodeURIComponent(city)}`;
+}
 
 export function supportMailto(subject: string = siteConfig.supportSubject): string {
   return `mailto:${siteConfig.supportEmail}?subject=${encodeURIComponent(subject)}`;

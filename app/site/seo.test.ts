@@ -12,7 +12,7 @@ describe("seo", () => {
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
-  it("adds WebPage and BreadcrumbList structured data for breadcrumbs", () => {
+  it("adds one linked graph: Organization and WebSite, and a WebPage and BreadcrumbList pointing at them", () => {
     const meta = seo(matches, {
       title: "FAQ",
       description: "d".repeat(60),
@@ -20,8 +20,14 @@ describe("seo", () => {
       breadcrumbs: [{ name: "FAQ", path: "/faq" }],
     });
     const ld = meta.filter((m) => "script:ld+json" in m).map((m) => (m as { "script:ld+json": Record<string, unknown> })["script:ld+json"]);
-    expect(ld.map((d) => d["@type"])).toEqual(["WebPage", "BreadcrumbList"]);
-    expect(ld[1]!.itemListElement).toEqual([
+    expect(ld.map((d) => d["@type"])).toEqual(["Organization", "WebSite", "WebPage", "BreadcrumbList"]);
+    const [organization, website, webPage, breadcrumb] = ld as Array<Record<string, unknown>>;
+    expect(organization!["@id"]).toBe("https://clink.example/#organization");
+    expect(organization!.contactPoint).toMatchObject({ "@type": "ContactPoint", email: "support@clink.app" });
+    expect(typeof organization!.description).toBe("string");
+    expect(website!.publisher).toEqual({ "@id": organization!["@id"] });
+    expect(webPage).toMatchObject({ "@id": "https://clink.example/faq#webpage", isPartOf: { "@id": website!["@id"] }, breadcrumb: { "@id": breadcrumb!["@id"] } });
+    expect(ld[3]!.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: "https://clink.example/" },
       { "@type": "ListItem", position: 2, name: "FAQ", item: "https://clink.example/faq" },
     ]);

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { markdownPath } from "~/discoverability/llms";
 import { siteConfig } from "./config";
+import { graphIds, organizationJsonLd, webSiteJsonLd } from "./structured-data";
 import { sitePage } from "./pages";
 
 /**
@@ -42,14 +44,18 @@ function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "descripti
     {
       "@context": "https://schema.org",
       "@type": "WebPage",
+      "@id": graphIds.webPage(url),
       name: page.title,
       description: page.description,
       url,
-      isPartOf: { "@type": "WebSite", name: siteConfig.name, url: siteUrl },
+      isPartOf: { "@id": graphIds.website(siteUrl) },
+      publisher: { "@id": graphIds.organization(siteUrl) },
+      breadcrumb: { "@id": graphIds.breadcrumb(url) },
     },
     {
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
+      "@id": graphIds.breadcrumb(url),
       itemListElement: crumbs.map((crumb, i) => ({
         "@type": "ListItem",
         position: i + 1,
@@ -65,12 +71,21 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
   const url = absoluteUrl(siteUrl, page.path);
   const image = page.image ?? { url: siteConfig.defaultSocialImage, alt: `${siteConfig.name}: ${siteConfig.slogan}`, width: 1200, height: 630 };
   const imageUrl = absoluteUrl(siteUrl, image.url);
-  const structured = [...(page.breadcrumbs ? webPageJsonLd(siteUrl, page) : []), ...(page.jsonLd ?? [])];
+  // One linked graph: the Organization and WebSite on every indexable page, the WebPage (and the
+  // page's own nodes) pointing at them by @id.
+  const structured = [
+    ...(page.noindex ? [] : [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl)]),
+    ...(page.breadcrumbs ? webPageJsonLd(siteUrl, page) : []),
+    ...(page.jsonLd ?? []),
+  ];
   return [
     { title: page.title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...(page.noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    ...(page.noindex
+      ? [{ name: "robots", content: "noindex, nofollow" }]
+      : // Every indexable page has a Markdown version for AI systems (app/discoverability).
+        [{ tagName: "link", rel: "alternate", type: "text/markdown", href: absoluteUrl(siteUrl, markdownPath(page.path)) }]),
     { property: "og:site_name", content: siteConfig.name },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faqPageItems, homeFaq } from "./faq-content";
-import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "./structured-data";
+import { faqItemsToMarkUp, faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "./structured-data";
 
 describe("FAQ content", () => {
   it("has 7 home questions and 10 FAQ-page questions, each with a unique id", () => {
@@ -45,5 +45,15 @@ describe("structured data", () => {
     expect(data["@type"]).toBe("Organization");
     expect(data.url).toBe("https://clink.example/");
     expect(data.logo).toBe("https://clink.example/icon-512.png");
+  });
+});
+
+describe("FAQ markup across the site", () => {
+  it("marks up each question once: /faq has them all, the home page only the ones /faq lacks", () => {
+    const onFaq = faqItemsToMarkUp("/faq", faqPageItems).map((q) => q.question);
+    const onHome = faqItemsToMarkUp("/", homeFaq).map((q) => q.question);
+    expect(onFaq).toHaveLength(faqPageItems.length);
+    expect(onHome.filter((q) => onFaq.includes(q))).toEqual([]);
+    expect(new Set([...onFaq, ...onHome]).size).toBe(new Set([...faqPageItems, ...homeFaq].map((q) => q.question)).size);
   });
 });

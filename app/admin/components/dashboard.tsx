@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { History, LogOut } from "lucide-react";
-import { Form } from "react-router";
+import { History, LogOut, Sparkles } from "lucide-react";
+import { Form, Link } from "react-router";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
@@ -22,13 +22,19 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
           <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
           <p className="mt-1 text-slate-700">Signed in as {email}</p>
         </div>
-        <Form method="post">
-          <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className="btn btn-secondary">
-            <LogOut aria-hidden="true" className="size-4" />
-            Logout
-          </button>
-        </Form>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/ai-admin" className="btn btn-secondary">
+            <Sparkles aria-hidden="true" className="size-4" />
+            AI Discoverability
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="intent" value="logout" />
+            <button type="submit" className="btn btn-secondary">
+              <LogOut aria-hidden="true" className="size-4" />
+              Logout
+            </button>
+          </Form>
+        </div>
       </div>
       <div className="mt-8">
         <AdminSessionProvider>

@@ -6,4 +6,5 @@ export * from "./auth";
 export * from "./blog";
 export * from "./core";
 export * from "./forms";
+export * from "./discoverability";
 export * from "./mail";

@@ -7,6 +7,9 @@ import { HONEYPOT_FIELD } from "~/forms/contact-submission";
 import { AdvertisingForm } from "~/forms/components/advertising-form";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
+import { formPage } from "~/core/page-handle";
+
+export const handle = formPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/advertise");

@@ -8,6 +8,9 @@ import { submitContactForm } from "~/forms/contact-submission.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { ContactForm } from "~/forms/components/contact-form";
 import { BackToHome } from "~/components/marketing";
+import { formPage } from "~/core/page-handle";
+
+export const handle = formPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/contact");

@@ -6,6 +6,9 @@ import { requestDataDeletion } from "~/forms/deletion-request.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { DeletionRequestForm } from "~/forms/components/deletion-request-form";
 import { pageSeo } from "~/site/seo";
+import { formPage } from "~/core/page-handle";
+
+export const handle = formPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/delete-my-data");

@@ -8,9 +8,9 @@ import { PhoneMockup } from "~/components/phone-mockup";
 import { EarlyAdopterCard, StoreButtons } from "~/components/store-buttons";
 import { Accordion } from "~/components/ui/accordion";
 import { homeFaq } from "~/site/faq-content";
-import { pageSeo, siteUrlFrom } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
-import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/site/structured-data";
+import { faqItemsToMarkUp, faqPageJsonLd } from "~/site/structured-data";
 
 import { staticPage } from "~/core/page-handle";
 
@@ -24,10 +24,9 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const siteUrl = siteUrlFrom(matches);
-  return pageSeo(matches, "/", {
-    jsonLd: [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl), faqPageJsonLd(loaderData?.faq ?? [])],
-  });
+  // The Organization and WebSite come with every page (seo); FAQ questions also on /faq are marked up there.
+  const faq = faqItemsToMarkUp("/", loaderData?.faq ?? []);
+  return pageSeo(matches, "/", { jsonLd: faq.length ? [faqPageJsonLd(faq)] : [] });
 };
 
 const heroTiles = [

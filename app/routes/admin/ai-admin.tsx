@@ -1,5 +1,8 @@
 import type { Route } from "./+types/ai-admin";
 import { requireAdmin } from "~/auth/session.server";
+import { AdminSessionProvider } from "~/admin/admin-api";
+import { ToastProvider } from "~/components/ui/toast";
+import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
 
 import type { PageHandle } from "~/core/page-handle";
 
@@ -19,8 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AiAdminPage() {
   return (
-    <section className="container-page py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight">AI Discoverability Dashboard</h1>
-    </section>
+    <ToastProvider>
+      <AdminSessionProvider>
+        <AiAdminDashboard />
+      </AdminSessionProvider>
+    </ToastProvider>
   );
 }

@@ -9,6 +9,7 @@ import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
 import { formatDate } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
 import type { PageHandle } from "~/core/page-handle";
@@ -75,8 +76,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         datePublished: post.createdAt,
         dateModified: post.updatedAt,
         author: { "@type": "Person", name: post.author },
-        publisher: { "@type": "Organization", name: siteConfig.name, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/icon-512.png") } },
-        mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(siteUrl, path) },
+        publisher: { "@id": graphIds.organization(siteUrl) },
+        isPartOf: { "@id": graphIds.website(siteUrl) },
+        mainEntityOfPage: { "@id": graphIds.webPage(absoluteUrl(siteUrl, path)) },
         articleSection: categoryLabel(post.category),
         keywords: post.tags.join(", "),
         url: absoluteUrl(siteUrl, path),

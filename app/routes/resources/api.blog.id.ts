@@ -15,6 +15,7 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
+import { notifyPostChanged } from "~/discoverability/indexnow.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
@@ -28,7 +29,9 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
   const id = parsePostId(params.id);
   if (request.method === "DELETE") {
+    const gone = await findPost(id);
     await translateBlogErrors(() => deletePost(admin, id));
+    if (gone?.published) await notifyPostChanged(gone.slug);
     return json({ success: true });
   }
   const body = await readJson(request);
@@ -36,11 +39,14 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     const parsed = blogPublishSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
     const post = await translateBlogErrors(() => setPublished(admin, id, parsed.data.published));
+    // Published or unpublished, search engines should fetch the address again.
+    await notifyPostChanged(post.slug);
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
   const post = await translateBlogErrors(() => updatePost(admin, id, parsed.data));
+  await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) });
 });
 

@@ -18,6 +18,7 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { cachedJsonResponse, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
+import { notifyPostChanged } from "~/discoverability/indexnow.server";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
@@ -37,5 +38,6 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
   const input = await parseJson(request, blogPostInputSchema);
   const post = await translateBlogErrors(() => createPost(admin, input));
+  if (post.published) await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) }, { status: 201 });
 });

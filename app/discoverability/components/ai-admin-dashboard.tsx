@@ -1,0 +1,316 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { Copy, ExternalLink, FileText, RefreshCw, Send, Sparkles } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { Spinner } from "~/components/ui/spinner";
+import { useToast } from "~/components/ui/toast";
+import type { AiIndexingStatusResponse, CrawlerStatsResponse, SubmitSitemapResponse } from "~/discoverability/types";
+import { VITAL_NAMES } from "~/discoverability/vitals";
+import { CrawlerVisitsChart } from "./crawler-visits-chart";
+import { ratingClass, VitalsTrendCharts } from "./vitals-trend-chart";
+
+/**
+ * The AI admin (spec section 2): four tabs over GET /api/crawler-stats and GET
+ * /api/ai-indexing-status (always sent together), and POST /api/submit-sitemap. Toasts use the
+ * exact texts of spec section 8.
+ */
+const tabClass =
+  "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+type Data = { stats: CrawlerStatsResponse; status: AiIndexingStatusResponse };
+
+export function AiAdminDashboard() {
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const [data, setData] = useState<Data | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [submitting, setSubmitting] = useState(false);
+  const [results, setResults] = useState<SubmitSitemapResponse["submissions"]["main_sitemap"] | null>(null);
+  const [tab, setTab] = useState("overview");
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [stats, status] = await Promise.all([
+        adminFetch<CrawlerStatsResponse>("/api/crawler-stats"),
+        adminFetch<AiIndexingStatusResponse>("/api/ai-indexing-status"),
+      ]);
+      setData({ stats, status });
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: "Error", description: "Failed to load data", variant: "destructive" });
+    } finally {
+      setLoading(false);
+    }
+  }, [adminFetch, toast]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function submit() {
+    setSubmitting(true);
+    try {
+      const answer = await adminFetch<SubmitSitemapResponse>("/api/submit-sitemap", { method: "POST", headers: { "content-type": "application/json" } });
+      const rows = answer.submissions.main_sitemap;
+      setResults(rows);
+      setTab("submission");
+      // Success only when an engine took the submission; the rows say which did.
+      if (rows.some((r) => r.success)) toast({ title: "Success", description: "Sitemaps submitted to search engines" });
+      else toast({ title: "Error", description: "Failed to submit sitemaps", variant: "destructive" });
+      await load();
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: "Error", description: "Failed to submit sitemaps", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Copied", description: "URL copied to clipboard" });
+    } catch {
+      toast({ title: "Error", description: "Could not copy the URL: copy it from the list instead", variant: "destructive" });
+    }
+  }
+
+  const busy = loading || submitting;
+
+  return (
+    <section className="container-page py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+              Admin Dashboard
+            </Link>
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight">AI Discoverability Dashboard</h1>
+          <p className="mt-1 text-slate-700">How search engines and AI crawlers see the site, measured from real traffic.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={busy}>
+            <Send aria-hidden="true" className="size-4" />
+            {submitting ? "Submitting..." : "Submit Sitemaps"}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => void load()} disabled={busy}>
+            <RefreshCw aria-hidden="true" className={`size-4 ${loading && data ? "animate-spin motion-reduce:animate-none" : ""}`} />
+            Refresh Data
+          </button>
+          <a href="/sitemap.xml" target="_blank" rel="noopener" className="btn btn-secondary">
+            <FileText aria-hidden="true" className="size-4" />
+            View Sitemap<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <a href="/ai-sitemap.xml" target="_blank" rel="noopener" className="btn btn-secondary">
+            <Sparkles aria-hidden="true" className="size-4" />
+            AI Sitemap<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+
+      {!data ? (
+        loading ? (
+          <Spinner label="Loading discoverability data..." />
+        ) : (
+          <p className="mt-10 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">The data could not be loaded. Use Refresh Data to try again.</p>
+        )
+      ) : (
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
+          <Tabs.List aria-label="AI discoverability sections" className="flex flex-wrap gap-2 border-b border-slate-200">
+            <Tabs.Trigger value="overview" className={tabClass}>Overview</Tabs.Trigger>
+            <Tabs.Trigger value="crawlers" className={tabClass}>Crawlers</Tabs.Trigger>
+            <Tabs.Trigger value="indexing" className={tabClass}>Indexing</Tabs.Trigger>
+            <Tabs.Trigger value="submission" className={tabClass}>Submission</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="overview" className="grid gap-8 pt-6">
+            <Overview stats={data.stats} />
+          </Tabs.Content>
+          <Tabs.Content value="crawlers" className="grid gap-8 pt-6">
+            <Crawlers stats={data.stats} />
+          </Tabs.Content>
+          <Tabs.Content value="indexing" className="grid gap-8 pt-6">
+            <Indexing status={data.status} onCopy={(url) => void copy(url)} />
+          </Tabs.Content>
+          <Tabs.Content value="submission" className="grid gap-8 pt-6">
+            <Submission status={data.status} results={results} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </section>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: React.ReactNode; note: string }) {
+  return (
+    <div className="card p-5">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="mt-2 text-3xl font-extrabold tracking-tight">{value}</dd>
+      <dd className="mt-1 text-xs text-slate-700">{note}</dd>
+    </div>
+  );
+}
+
+function Overview({ stats }: { stats: CrawlerStatsResponse }) {
+  const { indexing_status: s, performance_metrics: p } = stats;
+  const vitals = p.field_data;
+  return (
+    <>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total pages" value={s.total_pages} note="URLs in the sitemap" />
+        <Stat label="Indexed pages" value={s.indexed_pages} note="Fetched by a verified search crawler in 90 days" />
+        <Stat label="AI-optimised pages" value={s.ai_optimized_pages} note="Structured data, Markdown version and llms.txt entry" />
+        <Stat
+          label="Core Web Vitals"
+          value={<span className={`inline-block rounded-full px-3 py-1 text-lg ${ratingClass(p.core_web_vitals)}`}>{p.core_web_vitals}</span>}
+          note={`75th percentile of real visits, last ${vitals.days} days`}
+        />
+      </dl>
+      <section aria-labelledby="vitals-heading" className="grid gap-4">
+        <h2 id="vitals-heading" className="text-xl font-bold">
+          Core Web Vitals from real visitors
+        </h2>
+        <VitalsTrendCharts vitals={vitals} />
+        {vitals.pages.length > 0 ? (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Rating per page">
+            <table className="w-full text-left text-sm">
+              <caption className="p-4 text-left font-semibold">Rating per page (75th percentile, last {vitals.days} days)</caption>
+              <thead>
+                <tr className="border-y border-slate-200 bg-slate-50">
+                  <th scope="col" className="px-4 py-2">Page</th>
+                  <th scope="col" className="px-4 py-2">Rating</th>
+                  {VITAL_NAMES.map((m) => (
+                    <th key={m} scope="col" className="px-4 py-2 text-right">{m}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {vitals.pages.map((row) => (
+                  <tr key={row.page} className="border-b border-slate-100">
+                    <th scope="row" className="px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
+                    <td className="px-4 py-2">
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(row.rating)}`}>{row.rating}</span>
+                    </td>
+                    {VITAL_NAMES.map((m) => (
+                      <td key={m} className="px-4 py-2 text-right tabular-nums">
+                        {row.metrics[m] ? (m === "CLS" ? row.metrics[m].p75.toFixed(2) : `${row.metrics[m].p75} ms`) : "—"}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
+  const rows = Object.entries(stats.crawler_activity);
+  return (
+    <>
+      <CrawlerVisitsChart daily={stats.crawler_visits_daily} crawlers={rows.map(([name]) => name)} />
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Crawler activity">
+        <table className="w-full text-left text-sm">
+          <caption className="p-4 text-left font-semibold">Crawler activity (pages crawled: distinct pages in the last 30 days)</caption>
+          <thead>
+            <tr className="border-y border-slate-200 bg-slate-50">
+              <th scope="col" className="px-4 py-2">Crawler</th>
+              <th scope="col" className="px-4 py-2">Last visit</th>
+              <th scope="col" className="px-4 py-2">Status</th>
+              <th scope="col" className="px-4 py-2 text-right">Pages crawled</th>
+              <th scope="col" className="px-4 py-2 text-right">Of them verified</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([name, row]) => (
+              <tr key={name} className="border-b border-slate-100">
+                <th scope="row" className="px-4 py-2">
+                  <span className="font-semibold">{name}</span> <span className="font-normal text-slate-700">· {row.operator}, {row.kind === "search" ? "search" : "AI"}</span>
+                </th>
+                <td className="px-4 py-2">{row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}</td>
+                <td className="px-4 py-2">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${row.status === "active" ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-800"}`}>{row.status}</span>
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{row.pages_crawled}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{row.verified_pages_crawled}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function Indexing({ status, onCopy }: { status: AiIndexingStatusResponse; onCopy: (url: string) => void }) {
+  return (
+    <>
+      <section aria-labelledby="endpoints-heading" className="grid gap-3">
+        <h2 id="endpoints-heading" className="text-xl font-bold">Verification endpoints</h2>
+        <ul className="grid gap-2">
+          {status.verification_endpoints.map((url) => (
+            <li key={url} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2">
+              <code className="break-all text-sm">{url}</code>
+              <span className="flex gap-2">
+                <button type="button" className="btn btn-secondary px-4" onClick={() => onCopy(url)}>
+                  <Copy aria-hidden="true" className="size-4" />
+                  Copy<span className="sr-only"> {url}</span>
+                </button>
+                <a href={url} target="_blank" rel="noopener" className="btn btn-secondary px-4">
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  Open<span className="sr-only"> {url} (opens in a new tab)</span>
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="contexts-heading" className="grid gap-3">
+        <h2 id="contexts-heading" className="text-xl font-bold">AI training contexts</h2>
+        <ul className="grid list-disc gap-2 pl-6 text-slate-800">
+          {status.ai_training_contexts.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function Submission({ status, results }: { status: AiIndexingStatusResponse; results: SubmitSitemapResponse["submissions"]["main_sitemap"] | null }) {
+  return (
+    <>
+      <section aria-labelledby="instructions-heading" className="grid gap-3">
+        <h2 id="instructions-heading" className="text-xl font-bold">Manual submission</h2>
+        <dl className="grid gap-3">
+          {Object.entries(status.indexing_instructions).map(([platform, text]) => (
+            <div key={platform} className="card p-4">
+              <dt className="font-semibold">{platform}</dt>
+              <dd className="mt-1 text-sm text-slate-800">{text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="results-heading" className="grid gap-3" aria-live="polite">
+        <h2 id="results-heading" className="text-xl font-bold">Submission results</h2>
+        {results ? (
+          <ul className="grid gap-2">
+            {results.map((row) => (
+              <li key={row.engine} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
+                <span className="font-medium">{row.engine}</span>
+                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${row.success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>{row.success ? "Success" : "Failed"}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">Use Submit Sitemaps to send every sitemap URL by IndexNow; each engine&apos;s answer shows here.</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { blogVersion, listPosts } from "~/blog/posts.server";
+import { categoryLabel } from "~/blog/category";
+import { getEnv } from "~/core/env.server";
+import { siteConfig } from "~/site/config";
+import { faqPageItems, homeFaq } from "~/site/faq-content";
+import { INDEXABLE_PAGES } from "~/site/pages";
+import { faqMarkdown, llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage } from "./llms";
+import { buildSitemaps, w3cDate, type SitemapEntry } from "./sitemap";
+
+/**
+ * Every public page (from the page registry) and every published post, with what crawlers read of
+ * them: sitemaps, llms files and Markdown versions. Made once per blog version and kept.
+ */
+export type DiscoverableContent = {
+  version: string;
+  pages: DiscoverablePage[];
+  byMarkdownPath: Map<string, string>;
+  sitemap: { main: string; parts: string[] };
+  aiSitemap: string;
+  llms: string;
+  llmsFull: string;
+};
+
+export function siteUrl(): string {
+  return getEnv().SITE_URL.replace(/\/$/, "");
+}
+
+/** When this build was made: the pages' text changes only with a new build. */
+let builtAt: string | undefined;
+function buildDate(): string {
+  if (!builtAt) {
+    let stamp = new Date();
+    try {
+      stamp = fs.statSync(path.resolve("build/server/index.js")).mtime;
+    } catch {
+      // Development: no build; the start time stands in.
+    }
+    builtAt = w3cDate(stamp);
+  }
+  return builtAt;
+}
+
+const SITE_SUMMARY = `${siteConfig.name} is a free iOS and Android social drinking app for adults ${siteConfig.minimumAge}+: find drinking companions, bars, venues and events near you. ${siteConfig.slogan}.`;
+const SITE_DETAILS = `Based in ${siteConfig.location.label}, founded ${siteConfig.founded}. Every page below is also served as Markdown (the links point to it); the HTML page is at the same address without ".md". Support: ${siteConfig.supportEmail}.`;
+
+function pageBody(pagePath: string, description: string): string {
+  if (pagePath === "/faq") return faqMarkdown(faqPageItems);
+  if (pagePath === "/") return `${description}\n\n## Frequently asked questions\n\n${faqMarkdown(homeFaq).replace(/^## /gm, "### ")}`;
+  return description;
+}
+
+let cached: DiscoverableContent | undefined;
+let pending: Promise<DiscoverableContent> | undefined;
+
+export async function discoverableContent(): Promise<DiscoverableContent> {
+  const version = await blogVersion();
+  if (cached?.version === version) return cached;
+  pending ??= build(version).finally(() => (pending = undefined));
+  return pending;
+}
+
+async function build(version: string): Promise<DiscoverableContent> {
+  const url = siteUrl();
+  const posts = await listPosts({ includeDrafts: false });
+  const newestPost = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
+  const pages: DiscoverablePage[] = [
+    ...INDEXABLE_PAGES.map((p) => ({
+      path: p.path,
+      title: p.title,
+      description: p.description,
+      lastmod: p.path === "/blog" && newestPost ? w3cDate(newestPost) : buildDate(),
+      kind: "page" as const,
+      body: pageBody(p.path, p.description),
+    })),
+    ...posts.map((post) => ({
+      path: `/blog/${post.slug}`,
+      title: post.title,
+      description: post.excerpt,
+      lastmod: w3cDate(post.updatedAt),
+      kind: "post" as const,
+      body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}`,
+    })),
+  ];
+  pages.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "page" ? -1 : 1));
+  const entries: SitemapEntry[] = pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod }));
+  const aiEntries: SitemapEntry[] = [
+    { loc: `${url}/llms.txt`, lastmod: newestOf(pages) },
+    { loc: `${url}/llms-full.txt`, lastmod: newestOf(pages) },
+    ...pages.flatMap((p) => [
+      { loc: `${url}${p.path}`, lastmod: p.lastmod },
+      { loc: `${url}${markdownPath(p.path)}`, lastmod: p.lastmod },
+    ]),
+  ];
+  const site = { name: siteConfig.name, summary: SITE_SUMMARY, details: SITE_DETAILS };
+  const content: DiscoverableContent = {
+    version,
+    pages,
+    byMarkdownPath: new Map(pages.map((p) => [markdownPath(p.path), pageMarkdown(url, p)])),
+    sitemap: buildSitemaps(url, entries),
+    aiSitemap: buildSitemaps(url, aiEntries.slice(0, 50_000)).main,
+    llms: llmsTxt(url, site, pages),
+    llmsFull: llmsFullTxt(url, site, pages),
+  };
+  cached = content;
+  return content;
+}
+
+function newestOf(pages: readonly DiscoverablePage[]): string | undefined {
+  return pages.reduce<string | undefined>((max, p) => (p.lastmod && (!max || p.lastmod > max) ? p.lastmod : max), undefined);
+}

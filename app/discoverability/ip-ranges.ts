@@ -1,0 +1,80 @@
+/**
+ * CIDR ranges (IPv4 and IPv6) and membership, pure. Addresses are compared as BigInts so one code
+ * path serves both families; IPv4-mapped IPv6 addresses (::ffff:1.2.3.4, how Node reports IPv4 on
+ * a dual-stack socket) count as their IPv4 address.
+ */
+export type Cidr = { family: 4 | 6; base: bigint; bits: number };
+
+function parseV4(text: string): bigint | null {
+  const parts = text.split(".");
+  if (parts.length !== 4) return null;
+  let value = 0n;
+  for (const part of parts) {
+    if (!/^\d{1,3}$/.test(part)) return null;
+    const n = Number(part);
+    if (n > 255) return null;
+    value = (value << 8n) | BigInt(n);
+  }
+  return value;
+}
+
+function parseV6(text: string): bigint | null {
+  let head = text;
+  let tailV4: bigint | null = null;
+  const lastColon = text.lastIndexOf(":");
+  if (text.includes(".")) {
+    tailV4 = parseV4(text.slice(lastColon + 1));
+    if (tailV4 === null) return null;
+    head = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const halves = head.split("::");
+  if (halves.length > 2) return null;
+  const left = halves[0] ? halves[0].split(":") : [];
+  const right = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - left.length - right.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...right];
+  let value = 0n;
+  for (const group of groups) {
+    if (!/^[0-9a-f]{1,4}$/i.test(group)) return null;
+    value = (value << 16n) | BigInt(parseInt(group, 16));
+  }
+  if (tailV4 !== null) value = (value & ~0xffffffffn) | tailV4;
+  return value;
+}
+
+const MAPPED_PREFIX = 0xffffn << 32n;
+
+/** An address as family and number, or null when it is not an IP address. */
+export function parseIp(text: string): { family: 4 | 6; value: bigint } | null {
+  const clean = text.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!clean.includes(":")) {
+    const v4 = parseV4(clean);
+    return v4 === null ? null : { family: 4, value: v4 };
+  }
+  const v6 = parseV6(clean);
+  if (v6 === null) return null;
+  if (v6 >> 32n === MAPPED_PREFIX >> 32n) return { family: 4, value: v6 & 0xffffffffn };
+  return { family: 6, value: v6 };
+}
+
+/** "66.249.64.0/27", "2001:4860:4801:10::/64" or a bare address (a /32 or /128). */
+export function parseCidr(text: string): Cidr | null {
+  const [address, bitsText] = text.trim().split("/");
+  const ip = parseIp(address ?? "");
+  if (!ip) return null;
+  const width = ip.family === 4 ? 32 : 128;
+  const bits = bitsText === undefined ? width : Number(bitsText);
+  if (!Number.isInteger(bits) || bits < 0 || bits > width) return null;
+  return { family: ip.family, base: ip.value >> BigInt(width - bits), bits };
+}
+
+export function inRanges(ipText: string, ranges: readonly Cidr[]): boolean {
+  const ip = parseIp(ipText);
+  if (!ip) return false;
+  const width = ip.family === 4 ? 32 : 128;
+  for (const range of ranges) {
+    if (range.family === ip.family && ip.value >> BigInt(width - range.bits) === range.base) return true;
+  }
+  return false;
+}

@@ -1,0 +1,65 @@
+import type { FaqItem } from "~/site/faq-content";
+
+/**
+ * What AI systems read, pure: the llms.txt index (llmstxt.org: an H1, a blockquote summary, H2
+ * sections of `- [title](url): note` links), the full-text companion, and the Markdown version of
+ * each page and post.
+ */
+export type DiscoverablePage = {
+  path: string;
+  title: string;
+  description: string;
+  lastmod?: string;
+  kind: "page" | "post";
+  /** The page's text as Markdown (without its title). */
+  body: string;
+};
+
+/** The Markdown address of a page: "/" is "/index.md", every other path gets ".md" appended. */
+export function markdownPath(path: string): string {
+  return path === "/" ? "/index.md" : `${path}.md`;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export function pageMarkdown(siteUrl: string, page: DiscoverablePage): string {
+  const lines = [`# ${oneLine(page.title)}`, "", `> ${oneLine(page.description)}`, "", `Canonical: ${siteUrl}${page.path}`];
+  if (page.lastmod) lines.push(`Updated: ${page.lastmod.slice(0, 10)}`);
+  lines.push("", page.body.trim(), "");
+  return lines.join("\n");
+}
+
+export function faqMarkdown(items: readonly FaqItem[]): string {
+  return items.map((item) => `## ${oneLine(item.question)}\n\n${item.answer.trim()}`).join("\n\n");
+}
+
+export function llmsTxt(siteUrl: string, site: { name: string; summary: string; details: string }, pages: readonly DiscoverablePage[]): string {
+  const link = (p: DiscoverablePage) => `- [${oneLine(p.title).replace(/[[\]]/g, "")}](${siteUrl}${markdownPath(p.path)}): ${oneLine(p.description)}`;
+  const sitePages = pages.filter((p) => p.kind === "page");
+  const posts = pages.filter((p) => p.kind === "post");
+  return [
+    `# ${site.name}`,
+    "",
+    `> ${oneLine(site.summary)}`,
+    "",
+    site.details,
+    "",
+    "## Pages",
+    "",
+    ...sitePages.map(link),
+    "",
+    "## Blog posts",
+    "",
+    ...(posts.length ? posts.map(link) : ["- No posts are published yet."]),
+    "",
+    "## Optional",
+    "",
+    `- [Full text](${siteUrl}/llms-full.txt): every page and post above in one Markdown file`,
+    `- [Sitemap](${siteUrl}/sitemap.xml): every public URL with its last change`,
+    "",
+  ].join("\n");
+}
+
+export function llmsFullTxt(siteUrl: string, site: { name: string; summary: string }, pages: readonly DiscoverablePage[]): string {
+  return [`# ${site.name}`, "", `> ${oneLine(site.summary)}`, "", ...pages.map((p) => `---\n\n${pageMarkdown(siteUrl, p)}`)].join("\n");
+}

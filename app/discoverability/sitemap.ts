@@ -1,0 +1,51 @@
+/**
+ * Sitemaps (sitemaps.org 0.9), pure. One <urlset> holds at most 50,000 URLs; past that
+ * /sitemap.xml becomes a <sitemapindex> of numbered sitemaps (/sitemap/1.xml, ...).
+ */
+export const MAX_URLS_PER_SITEMAP = 50_000;
+
+export type SitemapEntry = { loc: string; lastmod?: string };
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** W3C datetime with seconds and "Z", as the sitemaps.org schema accepts it. */
+export function w3cDate(date: Date | string): string {
+  return new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function urlsetXml(entries: readonly SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => `  <url>\n    <loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}\n  </url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(sitemaps: readonly SitemapEntry[]): string {
+  const items = sitemaps
+    .map((s) => `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>${s.lastmod ? `\n    <lastmod>${escapeXml(s.lastmod)}</lastmod>` : ""}\n  </sitemap>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+}
+
+/** The newest of some lastmod values (undefined when none has one). */
+function newest(entries: readonly SitemapEntry[]): string | undefined {
+  let best: string | undefined;
+  for (const e of entries) if (e.lastmod && (!best || e.lastmod > best)) best = e.lastmod;
+  return best;
+}
+
+/**
+ * The documents to serve: `main` at /sitemap.xml, and `parts[n-1]` at /sitemap/n.xml when the
+ * URLs do not fit in one file.
+ */
+export function buildSitemaps(siteUrl: string, entries: readonly SitemapEntry[]): { main: string; parts: string[] } {
+  if (entries.length <= MAX_URLS_PER_SITEMAP) return { main: urlsetXml(entries), parts: [] };
+  const chunks: SitemapEntry[][] = [];
+  for (let i = 0; i < entries.length; i += MAX_URLS_PER_SITEMAP) chunks.push(entries.slice(i, i + MAX_URLS_PER_SITEMAP));
+  return {
+    main: sitemapIndexXml(chunks.map((chunk, i) => ({ loc: `${siteUrl}/sitemap/${i + 1}.xml`, lastmod: newest(chunk) }))),
+    parts: chunks.map(urlsetXml),
+  };
+}

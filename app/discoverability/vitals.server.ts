@@ -1,0 +1,124 @@
+import { gte, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+import { logger } from "~/core/logger.server";
+import { serialized } from "./serialized";
+import type { FieldVitals, VitalSummary } from "./types";
+import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
+
+/**
+ * Field Core Web Vitals: beacons are buffered and written in batches; under load (a long unwritten
+ * queue) only one beacon in SAMPLE_WHEN_BUSY is kept, so a traffic spike costs a bounded amount of
+ * writing. The rating is the 75th percentile of the last RATING_DAYS days, per page and overall.
+ */
+export const RATING_DAYS = 28;
+const RETENTION_DAYS = 90;
+const FLUSH_MS = 2000;
+const BUSY_AT = 1000;
+const SAMPLE_WHEN_BUSY = 10;
+const MAX_BUFFER = 10_000;
+
+type Row = typeof schema.webVitals.$inferInsert;
+let buffer: Row[] = [];
+let seen = 0;
+let prunedAt = 0;
+
+/** Keeps a beacon's metrics for the next batch; says whether it was kept (false: sampled out). */
+export function recordVitals(beacon: VitalsBeacon): boolean {
+  seen++;
+  if (buffer.length >= MAX_BUFFER || (buffer.length >= BUSY_AT && seen % SAMPLE_WHEN_BUSY !== 0)) return false;
+  const now = new Date();
+  for (const metric of beacon.metrics) buffer.push({ metric: metric.name, value: metric.value, page: beacon.page, recordedAt: now });
+  return true;
+}
+
+export const flushVitals = serialized(async () => {
+  while (buffer.length > 0) {
+    const rows = buffer.slice(0, 1000);
+    try {
+      await getDb().insert(schema.webVitals).values(rows);
+      buffer = buffer.slice(rows.length);
+    } catch (error) {
+      logger.warn({ err: error }, "could not record web vitals; will retry");
+      return;
+    }
+  }
+  if (Date.now() - prunedAt > 60 * 60 * 1000) {
+    prunedAt = Date.now();
+    await getDb()
+      .delete(schema.webVitals)
+      .where(lt(schema.webVitals.recordedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
+      .catch(() => undefined);
+  }
+});
+
+let started = false;
+export function startVitalsWriter(): void {
+  if (started) return;
+  started = true;
+  setInterval(() => void flushVitals(), FLUSH_MS).unref();
+}
+
+type P75Row = { page: string | null; metric: string; p75: number; samples: number };
+
+export async function fieldVitals(): Promise<FieldVitals> {
+  await flushVitals();
+  const db = getDb();
+  const since = sql`now() - make_interval(days => ${RATING_DAYS})`;
+  const p75 = sql<number>`percentile_cont(0.75) within group (order by ${schema.webVitals.value})`;
+  const [overallRows, pageRows, dailyRows] = await Promise.all([
+    db
+      .select({ metric: schema.webVitals.metric, p75, samples: sql<number>`count(*)::int` })
+      .from(schema.webVitals)
+      .where(gte(schema.webVitals.recordedAt, since))
+      .groupBy(schema.webVitals.metric),
+    db
+      .select({ page: schema.webVitals.page, metric: schema.webVitals.metric, p75, samples: sql<number>`count(*)::int` })
+      .from(schema.webVitals)
+      .where(gte(schema.webVitals.recordedAt, since))
+      .groupBy(schema.webVitals.page, schema.webVitals.metric),
+    db
+      .select({ day: sql<string>`to_char(date_trunc('day', ${schema.webVitals.recordedAt} at time zone 'UTC'), 'YYYY-MM-DD')`, metric: schema.webVitals.metric, p75, samples: sql<number>`count(*)::int` })
+      .from(schema.webVitals)
+      .where(gte(schema.webVitals.recordedAt, since))
+      .groupBy(sql`1`, schema.webVitals.metric)
+      .orderBy(sql`1`),
+  ]);
+  const summarise = (rows: readonly Omit<P75Row, "page">[]) => {
+    const metrics: Partial<Record<VitalName, VitalSummary>> = {};
+    for (const row of rows) {
+      if (!isVital(row.metric)) continue;
+      const value = round(row.metric, Number(row.p75));
+      metrics[row.metric] = { p75: value, rating: rateVital(row.metric, value), samples: Number(row.samples) };
+    }
+    return metrics;
+  };
+  const metrics = summarise(overallRows);
+  const byPage = new Map<string, Omit<P75Row, "page">[]>();
+  for (const row of pageRows) byPage.set(row.page, [...(byPage.get(row.page) ?? []), row]);
+  const pages = [...byPage.entries()]
+    .map(([page, rows]) => {
+      const m = summarise(rows);
+      return { page, rating: overallRating(p75sOf(m)), metrics: m };
+    })
+    .sort((a, b) => a.page.localeCompare(b.page));
+  return {
+    rating: overallRating(p75sOf(metrics)),
+    metrics,
+    pages,
+    daily: dailyRows.filter((r) => isVital(r.metric)).map((r) => ({ day: r.day, metric: r.metric as VitalName, p75: round(r.metric as VitalName, Number(r.p75)), samples: Number(r.samples) })),
+    thresholds: VITAL_THRESHOLDS,
+    days: RATING_DAYS,
+  };
+}
+
+function p75sOf(metrics: Partial<Record<VitalName, VitalSummary>>): Partial<Record<VitalName, number>> {
+  return Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, v.p75]));
+}
+
+function isVital(name: string): name is VitalName {
+  return (VITAL_NAMES as readonly string[]).includes(name);
+}
+
+function round(metric: VitalName, value: number): number {
+  return metric === "CLS" ? Math.round(value * 1000) / 1000 : Math.round(value);
+}

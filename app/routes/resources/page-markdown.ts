@@ -1,0 +1,14 @@
+/**
+ * GET /{page}.md, /index.md and /blog/{slug}.md: the Markdown version of a public page or a
+ * published post (announced on the page with <link rel="alternate" type="text/markdown">).
+ */
+import type { Route } from "./+types/page-markdown";
+import { textResponse } from "~/discoverability/http.server";
+import { discoverableContent } from "~/discoverability/content.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const path = decodeURIComponent(new URL(request.url).pathname);
+  const markdown = (await discoverableContent()).byMarkdownPath.get(path);
+  if (markdown === undefined) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return textResponse(markdown, "text/markdown; charset=utf-8");
+}

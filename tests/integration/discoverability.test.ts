@@ -1,0 +1,287 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import robotsParser from "robots-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, signInCookie, startTestServer, type TestServer } from "../support/test-server";
+
+const SITE = "http://localhost:3000"; // SITE_URL the test server runs with
+
+/** A stand-in IndexNow endpoint on loopback: records each body, answers with `status`. */
+type FakeIndexNow = { url: string; bodies: Array<{ host: string; key: string; keyLocation: string; urlList: string[] }>; status: number; close: () => Promise<void> };
+async function fakeIndexNow(): Promise<FakeIndexNow> {
+  const fake = { bodies: [], status: 200 } as unknown as FakeIndexNow;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      if (req.method === "POST" && req.headers["content-type"]?.startsWith("application/json")) fake.bodies.push(JSON.parse(body));
+      res.writeHead(fake.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  fake.url = `http://127.0.0.1:${port}/indexnow`;
+  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return fake;
+}
+
+let server: TestServer;
+let indexNow: FakeIndexNow;
+let cookie: string;
+
+beforeAll(async () => {
+  indexNow = await fakeIndexNow();
+  // TRUST_PROXY=loopback: the test speaks for crawlers' addresses through X-Forwarded-For.
+  server = await startTestServer({ env: { TRUST_PROXY: "loopback", INDEXNOW_ENDPOINT: indexNow.url } });
+  cookie = await signInCookie(server);
+});
+afterAll(async () => {
+  await server?.stop();
+  await indexNow?.close();
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(server.url + p, { headers });
+const admin = (p: string, init: RequestInit = {}) => fetch(server.url + p, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function publishedPosts(): Promise<Array<{ id: number; slug: string; title: string; content: string }>> {
+  return (await get("/api/blog")).json();
+}
+
+describe("what crawlers read", () => {
+  it("serves a sitemap valid against the sitemaps.org schema, with every public page and post and nothing private", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("xml");
+    const xml = await res.text();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "sitemap.xml");
+    fs.writeFileSync(file, xml);
+    execFileSync("xmllint", ["--noout", "--schema", path.join(ROOT, "tests/fixtures/sitemap.xsd"), file], { stdio: "pipe" });
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const p of ["/", "/about", "/faq", "/happy-hour", "/meetups", "/dating", "/venue-map", "/blog"]) expect(locs).toContain(`${SITE}${p}`);
+    for (const post of await publishedPosts()) expect(locs).toContain(`${SITE}/blog/${post.slug}`);
+    expect(locs.some((l) => /\/admin|\/ai-admin|\/api\//.test(l!))).toBe(false);
+    expect(xml.match(/<lastmod>/g)?.length).toBe(locs.length);
+  });
+
+  it("renews the sitemap when a post is published", async () => {
+    const res = await admin("/api/blog", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "Sitemap freshness check", author: "Test", excerpt: "A post made by the sitemap test.", content: "Body text.", category: "tips" }),
+    });
+    expect(res.status).toBe(201);
+    const { post } = await res.json();
+    expect(await (await get("/sitemap.xml")).text()).toContain(`${SITE}/blog/${post.slug}</loc>`);
+    // Publishing notified IndexNow of the post's address, after the request, through the queue.
+    await until(async () => indexNow.bodies, (b) => b.some((body) => body.urlList.includes(`${SITE}/blog/${post.slug}`)), "the IndexNow ping for the new post");
+  });
+
+  it("serves robots.txt that a robots.txt parser reads as intended", async () => {
+    const res = await get("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const robots = robotsParser(`${SITE}/robots.txt`, await res.text());
+    for (const agent of ["Googlebot", "GPTBot", "ClaudeBot", "PerplexityBot", "CCBot", "AnyBrowser"]) {
+      expect(robots.isAllowed(`${SITE}/`, agent)).toBe(true);
+      expect(robots.isAllowed(`${SITE}/blog/some-post`, agent)).toBe(true);
+      expect(robots.isDisallowed(`${SITE}/admin`, agent)).toBe(true);
+      expect(robots.isDisallowed(`${SITE}/ai-admin`, agent)).toBe(true);
+      expect(robots.isDisallowed(`${SITE}/api/blog`, agent)).toBe(true);
+    }
+    expect(robots.getSitemaps()).toContain(`${SITE}/sitemap.xml`);
+  });
+
+  it("serves llms.txt, llms-full.txt and the AI sitemap", async () => {
+    const llms = await (await get("/llms.txt")).text();
+    expect(llms.startsWith("# Clink\n\n> ")).toBe(true);
+    expect(llms).toContain("## Pages");
+    expect(llms).toContain(`- [Frequently Asked Questions](${SITE}/faq.md): `);
+    const posts = await publishedPosts();
+    for (const post of posts) expect(llms).toContain(`(${SITE}/blog/${post.slug}.md)`);
+    const full = await (await get("/llms-full.txt")).text();
+    expect(full).toContain(posts[0]!.content.trim().split("\n")[0]);
+    expect(full).toContain("How old do I have to be?");
+    const ai = await (await get("/ai-sitemap.xml")).text();
+    expect(ai).toContain(`<loc>${SITE}/llms.txt</loc>`);
+    expect(ai).toContain(`<loc>${SITE}/about.md</loc>`);
+  });
+
+  it("serves every page and post as Markdown and announces it on the HTML page", async () => {
+    const about = await get("/about.md");
+    expect(about.status).toBe(200);
+    expect(about.headers.get("content-type")).toContain("text/markdown");
+    expect(await about.text()).toMatch(/^# About Us/);
+    const [post] = await publishedPosts();
+    const md = await (await get(`/blog/${post!.slug}.md`)).text();
+    expect(md).toContain(`# ${post!.title}`);
+    expect(md).toContain(post!.content.trim().split("\n")[0]);
+    expect((await get("/no-such-page.md")).status).toBe(404);
+    const html = await (await get("/about")).text();
+    expect(html).toMatch(/<link rel="alternate" type="text\/markdown" href="http:\/\/localhost:3000\/about\.md"\/>/);
+  });
+});
+
+describe("the RSS feed", () => {
+  it("names authors with dc:creator, states each enclosure's real length, and keeps its channel image within RSS limits", async () => {
+    const xml = await (await get("/blog/rss.xml")).text();
+    expect(xml).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    expect(xml).not.toMatch(/<author>/);
+    const items = xml.split("<item>").slice(1);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item).toMatch(/<dc:creator>[^<]+<\/dc:creator>/);
+      const enclosure = item.match(/<enclosure ([^>]+)\/>/);
+      if (!enclosure) continue;
+      const attrs = Object.fromEntries([...enclosure[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]!.replace(/&amp;/g, "&")]));
+      const body = await (await get(new URL(attrs.url!).pathname + new URL(attrs.url!).search)).arrayBuffer();
+      expect(Number(attrs.length), attrs.url).toBe(body.byteLength);
+    }
+    const image = xml.match(/<image>([\s\S]*?)<\/image>/)![1]!;
+    const width = Number(image.match(/<width>(\d+)<\/width>/)![1]);
+    const height = Number(image.match(/<height>(\d+)<\/height>/)![1]);
+    expect(width).toBeLessThanOrEqual(144);
+    expect(height).toBeLessThanOrEqual(400);
+    expect((await get(new URL(image.match(/<url>([^<]+)<\/url>/)![1]!).pathname)).status).toBe(200);
+  });
+});
+
+// Addresses inside each operator's published ranges (crawler-ranges/*.json); the rest only claim.
+const AGENTS: Array<[name: string, ua: string, publishedIp?: string]> = [
+  ["Googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "66.249.66.1"],
+  ["Bingbot", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"],
+  ["Applebot", "Mozilla/5.0 (Applebot/0.1; +http://www.apple.com/go/applebot)", "17.241.208.170"],
+  ["DuckDuckBot", "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)"],
+  ["YandexBot", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)"],
+  ["GPTBot", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)", "20.171.206.10"],
+  ["OAI-SearchBot", "Mozilla/5.0 (compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot)", "51.8.102.7"],
+  ["ChatGPT-User", "Mozilla/5.0 (compatible; ChatGPT-User/1.0; +https://openai.com/bot)"],
+  ["ClaudeBot", "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", "216.73.216.5"],
+  ["Claude-User", "Mozilla/5.0 (compatible; Claude-User/1.0; +Claude-User@anthropic.com)", "216.73.216.6"],
+  ["Claude-SearchBot", "Mozilla/5.0 (compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)", "216.73.216.7"],
+  ["PerplexityBot", "Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)"],
+  ["Perplexity-User", "Mozilla/5.0 (compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)"],
+  ["CCBot", "CCBot/2.0 (https://commoncrawl.org/faq/)"],
+  ["Bytespider", "Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)"],
+  ["Amazonbot", "Mozilla/5.0 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)"],
+  ["meta-externalagent", "meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)"],
+  ["Applebot-Extended", "Mozilla/5.0 (compatible; Applebot-Extended/0.1; +http://www.apple.com/go/applebot)", "17.241.208.171"],
+];
+
+type Stats = {
+  indexing_status: { total_pages: number; indexed_pages: number; ai_optimized_pages: number };
+  performance_metrics: { core_web_vitals: string; field_data: { pages: Array<{ page: string; rating: string }> } };
+  crawler_activity: Record<string, { last_visit: string | null; status: string; pages_crawled: number; verified_pages_crawled: number }>;
+  crawler_visits_daily: Array<{ crawler: string; verified: number; claimed: number }>;
+};
+const stats = async (): Promise<Stats> => (await admin("/api/crawler-stats")).json();
+
+describe("crawler analytics", () => {
+  it("answers only the admin", async () => {
+    expect((await get("/api/crawler-stats")).status).toBe(401);
+    expect((await get("/api/ai-indexing-status")).status).toBe(401);
+    expect((await fetch(`${server.url}/api/submit-sitemap`, { method: "POST", headers: { "content-type": "application/json" } })).status).toBe(401);
+  });
+
+  it("records each listed crawler, verified from its published range and claimed from elsewhere, cache hits included", async () => {
+    const before = await stats();
+    expect(before.crawler_activity.Googlebot!.status).toBe("never seen");
+    expect(before.crawler_activity.Googlebot!.last_visit).toBeNull();
+    expect(before.indexing_status.indexed_pages).toBe(0);
+    for (const [, ua, ip] of AGENTS) {
+      // Claimed: a documentation address (TEST-NET-3) that is no operator's.
+      expect((await get("/about", { "user-agent": ua, "x-forwarded-for": "203.0.113.50" })).status).toBe(200);
+      if (ip) {
+        expect((await get("/faq", { "user-agent": ua, "x-forwarded-for": ip })).status).toBe(200);
+        const blog = await get("/blog", { "user-agent": ua, "x-forwarded-for": ip }); // served from the page cache after the first
+        expect(blog.status).toBe(200);
+      }
+    }
+    const after = await until(stats, (s) => AGENTS.every(([name]) => s.crawler_activity[name]?.status === "active"), "every crawler to show as active");
+    for (const [name, , ip] of AGENTS) {
+      const row = after.crawler_activity[name]!;
+      expect(Date.parse(row.last_visit!)).toBeGreaterThan(Date.now() - 60_000);
+      expect(row.pages_crawled, name).toBe(ip ? 3 : 1);
+      expect(row.verified_pages_crawled, name).toBe(ip ? 2 : 0);
+      const daily = after.crawler_visits_daily.filter((d) => d.crawler === name);
+      expect(daily.reduce((n, d) => n + d.claimed, 0), name).toBe(1);
+      expect(daily.reduce((n, d) => n + d.verified, 0), name).toBe(ip ? 2 : 0);
+    }
+    // /faq and /blog were fetched by a verified search engine crawler (Googlebot, Applebot); /about only by claimants.
+    expect(after.indexing_status.indexed_pages).toBe(2);
+    expect(after.indexing_status.total_pages).toBe((await (await get("/sitemap.xml")).text()).match(/<loc>/g)!.length);
+    expect(after.indexing_status.ai_optimized_pages).toBe(after.indexing_status.total_pages);
+  });
+});
+
+describe("field Core Web Vitals", () => {
+  const beacon = (body: unknown, type = "application/json") => fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "content-type": type, "x-forwarded-for": "198.51.100.7" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+  it("says No data until beacons arrive, then rates the 75th percentile, and beacons change the rating", async () => {
+    expect((await stats()).performance_metrics.core_web_vitals).toBe("No data");
+    for (let i = 0; i < 4; i++) expect((await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 1200 + i }, { name: "CLS", value: 0.01 }, { name: "INP", value: 80 }] })).status).toBe(202);
+    let s = await until(stats, (x) => x.performance_metrics.core_web_vitals !== "No data", "the first rating");
+    expect(s.performance_metrics.core_web_vitals).toBe("Good");
+    for (let i = 0; i < 12; i++) await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 6000 }] });
+    s = await until(stats, (x) => x.performance_metrics.core_web_vitals === "Poor", "a Poor rating");
+    expect(s.performance_metrics.field_data.pages.find((p) => p.page === "/meetups")?.rating).toBe("Poor");
+  });
+
+  it("refuses malformed beacons with 400, the wrong type with 415, and a flood with 429", async () => {
+    expect((await beacon({ page: "/x", metrics: [{ name: "LCP", value: -5 }] })).status).toBe(400);
+    expect((await beacon("{not json")).status).toBe(400);
+    expect((await beacon("page=/x", "application/x-www-form-urlencoded")).status).toBe(415);
+    let status = 0;
+    for (let i = 0; i < 70 && status !== 429; i++) status = (await fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.99" }, body: JSON.stringify({ page: "/", metrics: [{ name: "TTFB", value: 100 }] }) })).status;
+    expect(status).toBe(429);
+  });
+});
+
+describe("submitting to search engines", () => {
+  it("submits every sitemap URL by IndexNow with the stored key, which the site serves", async () => {
+    indexNow.status = 200;
+    indexNow.bodies.length = 0;
+    const res = await admin("/api/submit-sitemap", { method: "POST", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(200);
+    const host = new URL(indexNow.url).host;
+    expect(await res.json()).toEqual({ submissions: { main_sitemap: [{ engine: `IndexNow (${host})`, success: true }] } });
+    const [body] = indexNow.bodies;
+    const locs = [...(await (await get("/sitemap.xml")).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(body!.host).toBe("localhost:3000");
+    expect(body!.keyLocation).toBe(`${SITE}/${body!.key}.txt`);
+    expect(body!.urlList.sort()).toEqual(locs.sort());
+    const keyFile = await get(`/${body!.key}.txt`);
+    expect(keyFile.status).toBe(200);
+    expect(await keyFile.text()).toBe(body!.key);
+    expect((await get("/0123456789abcdef0123456789abcdef.txt")).status).toBe(404);
+  });
+
+  it("reports Failed when the endpoint answers an error", async () => {
+    indexNow.status = 500;
+    const res = await admin("/api/submit-sitemap", { method: "POST", headers: { "content-type": "application/json" } });
+    expect((await res.json()).submissions.main_sitemap).toEqual([{ engine: expect.stringContaining("IndexNow"), success: false }]);
+    indexNow.status = 200;
+  });
+
+  it("lists its own verification endpoints, each answering 200, with contexts and instructions", async () => {
+    const status = await (await admin("/api/ai-indexing-status")).json();
+    expect(status.verification_endpoints.length).toBeGreaterThanOrEqual(6);
+    for (const url of status.verification_endpoints as string[]) {
+      expect((await get(new URL(url).pathname)).status, url).toBe(200);
+    }
+    expect(status.ai_training_contexts.length).toBeGreaterThan(0);
+    expect(Object.keys(status.indexing_instructions)).toEqual(expect.arrayContaining(["Google Search Console", "Bing Webmaster Tools"]));
+  });
+});
