@@ -129,6 +129,15 @@ export const SITE_PAGES: readonly SitePage[] = [
     description: "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
   }),
   page({
+    path: "/delete-my-data/verify",
+    name: "Confirm Deletion",
+    group: "support",
+    title: "Confirm your deletion request",
+    description: "Confirm the request to delete your Clink account and personal data, from the link in the verification email we sent you.",
+    // Reached only through a personal, single-use link.
+    indexable: false,
+  }),
+  page({
     path: "/search",
     name: "Search",
     group: "tools",

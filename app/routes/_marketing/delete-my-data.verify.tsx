@@ -2,12 +2,11 @@ import { CircleAlert, ShieldCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/delete-my-data.verify";
 import { DELETION_LINK_MESSAGES } from "~/forms/deletion-request";
+import { pageSeo } from "~/site/seo";
 import { confirmDeletionLink, inspectDeletionLink } from "~/forms/deletion-request.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your deletion request" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+// Not indexable in the registry: the page says noindex and carries no breadcrumb of its own.
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/delete-my-data/verify", { breadcrumbs: undefined });
 
 const noStore = { "Cache-Control": "no-store" };
 
