@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
@@ -112,6 +112,8 @@ export function frontCache(options: FrontCacheOptions) {
 
   function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
     let status = entry.status;
+    // Every answer carries a request id, hits too, so a report from a visitor can be traced (Express sets it on misses).
+    if (hit) res.setHeader("X-Request-Id", requestIdOf(req));
     if (entry.kind === "shared") {
       const encoding = encodingFor(acceptEncoding, entry.variants.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
       const variant = entry.variants[encoding] ?? entry.variants.identity!;
@@ -264,6 +266,12 @@ export function frontCache(options: FrontCacheOptions) {
   }
 
   return { listener, cache };
+}
+
+/** The caller's request id (bounded), or a new one: the same rule as Express's logger applies on misses. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return (typeof given === "string" && given.length > 0 && given.length <= 100 && /^[\w.:-]+$/.test(given) ? given : undefined) ?? randomUUID();
 }
 
 /** The path with only the page's own query parameters, normalised and in a fixed order. */
