@@ -41,6 +41,10 @@ export default [
     route("blog/:id/image", "routes/resources/api.blog.id.image.ts"),
     route("upload", "routes/resources/api.upload.ts"),
     route("tag-suggestions", "routes/resources/api.tag-suggestions.ts"),
+    route("venues", "routes/resources/api.venues.ts"),
+    route("weather", "routes/resources/api.weather.ts"),
+    route("admin/venues", "routes/resources/api.admin.venues.ts"),
+    route("admin/venues/:id", "routes/resources/api.admin.venues.$id.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 

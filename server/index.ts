@@ -16,6 +16,7 @@ import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { runStartupTasks } from "~/startup.server";
+import { tileImageSource } from "~/venues/tiles";
 import { blogPageCache } from "./page-cache";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
@@ -71,7 +72,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
             "'strict-dynamic'",
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          imgSrc: ["'self'", "data:", "blob:", "https:", tileImageSource(env.MAP_TILE_URL)],
           connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -6,3 +6,4 @@ export * from "./auth";
 export * from "./blog";
 export * from "./core";
 export * from "./forms";
+export * from "./venues";
