@@ -1,3 +1,4 @@
+import { VENUE_IMAGES } from "./images";
 import { CITY_INFO, type City, type PriceLevel, type VenueInput, type VenueType } from "./schema";
 
 /**
@@ -88,16 +89,6 @@ const ROWS: Record<City, { area: string; phone: string; rows: Row[] }> = {
       ["Harbor Lights Kitchen", "401 Brickell Key Dr", -0.0050, 0.0080, "restaurant", 4.6, "$$$", "11:00 PM", "afterWork", ["Indoor", "Waterfront", "Wine List"], 1, 19],
     ],
   },
-};
-
-/** The built-in pictures, one or two per type (drawn by scripts/make-venue-images.mjs). */
-export const VENUE_IMAGES: Record<VenueType, [string, string]> = {
-  bar: ["/images/venues/bar-1.webp", "/images/venues/bar-2.webp"],
-  restaurant: ["/images/venues/restaurant-1.webp", "/images/venues/restaurant-2.webp"],
-  club: ["/images/venues/club-1.webp", "/images/venues/club-2.webp"],
-  brewery: ["/images/venues/brewery-1.webp", "/images/venues/brewery-2.webp"],
-  rooftop: ["/images/venues/rooftop-1.webp", "/images/venues/rooftop-2.webp"],
-  lounge: ["/images/venues/lounge-1.webp", "/images/venues/lounge-2.webp"],
 };
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -5,6 +5,7 @@ import { AdminSessionProvider } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
+import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
@@ -40,12 +41,18 @@ export function AdminDashboard({ email, activity }: { email: string; activity: A
                 <Tabs.Trigger value="blog" className={tabClass}>
                   Blog Management
                 </Tabs.Trigger>
+                <Tabs.Trigger value="venues" className={tabClass}>
+                  Venues
+                </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="submissions" className="pt-6">
                 <ContactSubmissionsPanel />
               </Tabs.Content>
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
+              </Tabs.Content>
+              <Tabs.Content value="venues" className="pt-6">
+                <AdminVenuesPanel />
               </Tabs.Content>
             </Tabs.Root>
             <aside className="grid content-start gap-6">
