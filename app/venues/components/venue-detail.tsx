@@ -100,13 +100,14 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
 }
 
 function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
+  // dt and dd stay direct children of the group div (what a definition list allows); the icon sits in the dt.
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-brand-700">{icon}</span>
-      <div>
-        <dt className="font-semibold text-slate-900">{term}</dt>
-        <dd className="text-slate-800">{children}</dd>
-      </div>
+    <div className="relative pl-7">
+      <dt className="font-semibold text-slate-900">
+        <span className="absolute left-0 top-0.5 text-brand-700">{icon}</span>
+        {term}
+      </dt>
+      <dd className="text-slate-800">{children}</dd>
     </div>
   );
 }
