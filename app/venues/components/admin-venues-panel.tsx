@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Eye, EyeOff, Pencil, Plus, X } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
@@ -25,13 +26,19 @@ export function AdminVenuesPanel() {
   const [city, setCity] = useState<City | "all">("all");
   const [editing, setEditing] = useState<AdminVenue | "new" | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const revalidator = useRevalidator();
+  // Reload the list and the page's data (the Recent activity box shows the change).
+  const changed = () => {
+    void load();
+    void revalidator.revalidate();
+  };
 
   async function toggleHidden(venue: AdminVenue) {
     setBusyId(venue.id);
     try {
       await adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: { hidden: !venue.hidden } });
       toast({ title: venue.hidden ? "Venue shown on the map" : "Venue hidden from the map" });
-      void load();
+      changed();
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) toast({ title: "Failed to update venue", description: (error as Error).message, variant: "destructive" });
     } finally {
@@ -113,7 +120,7 @@ export function AdminVenuesPanel() {
                 venue={editing === "new" ? null : editing}
                 onSaved={() => {
                   setEditing(null);
-                  void load();
+                  changed();
                 }}
               />
             ) : null}

@@ -215,8 +215,10 @@ export function VenueExplorer({ city: initialCity, venues: initialVenues, weathe
   const mapRef = useRef<VenueMapController | null>(null);
   const [mapReady, setMapReady] = useState(false);
   const [mapFailed, setMapFailed] = useState(false);
+  const [mapStarted, setMapStarted] = useState(false);
   useEffect(() => {
     let cancelled = false;
+    setMapStarted(true);
     let controller: VenueMapController | null = null;
     const start = () => {
       import("~/venues/map.client")
@@ -391,7 +393,9 @@ export function VenueExplorer({ city: initialCity, venues: initialVenues, weathe
           <div ref={mapElement} role="region" aria-label="Venue map" data-testid="venue-map" className="h-full w-full" />
           {!mapReady ? (
             <p className="pointer-events-none absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-700">
-              {mapFailed ? "The map could not be loaded; the venue list works without it." : "Loading the map…"}
+              {/* Server and first client render say nothing here, so hydration matches; <noscript> covers no JavaScript. */}
+              {mapFailed ? "The map could not be loaded; the venue list works without it." : mapStarted ? "Loading the map…" : null}
+              <noscript>The map needs JavaScript; every venue in range is listed beside it.</noscript>
             </p>
           ) : null}
         </div>
