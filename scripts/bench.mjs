@@ -157,3 +157,4 @@ console.log(`targets: p95 < 25 ms for the first three (${CONNECTIONS} connection
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
+await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript

@@ -18,6 +18,7 @@ import {
   nearbyVenueIds,
   nearestCity,
   nextCheckIn,
+  outsideBox,
   RADIUS,
   telHref,
   travelMinutes,
@@ -230,5 +231,32 @@ describe("links, formats and location", () => {
     const centres = Object.fromEntries(Object.entries(CITY_INFO).map(([k, v]) => [k, v.centre]));
     expect(nearestCity({ lat: 41.9, lng: -87.6 }, centres)).toBe("chicago");
     expect(nearestCity({ lat: 25.8, lng: -80.2 }, centres)).toBe("miami");
+  });
+});
+
+describe("outsideBox (the quick pre-check before the haversine)", () => {
+  it("never rules out a point within the distance, anywhere on the globe", () => {
+    const point = fc.record({ lat: fc.double({ min: -85, max: 85, noNaN: true }), lng: fc.double({ min: -180, max: 180, noNaN: true }) });
+    fc.assert(
+      fc.property(point, point, fc.double({ min: 0.01, max: 10, noNaN: true }), (a, b, miles) => {
+        if (distanceMiles(a, b) <= miles) return !outsideBox(a, miles)(b);
+        return true;
+      }),
+    );
+    // Points just inside the radius in each direction, across the date line too.
+    for (const from of [centre, { lat: 0, lng: 179.999 }, { lat: -60, lng: -179.99 }]) {
+      const test = outsideBox(from, 2);
+      for (const [dLat, dLng] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const lat = from.lat + (dLat * 1.99) / ((3959 * Math.PI) / 180);
+        const lng = from.lng + (dLng * 1.99) / (((3959 * Math.PI) / 180) * Math.cos((from.lat * Math.PI) / 180));
+        const p = { lat, lng: ((lng + 540) % 360) - 180 };
+        expect(distanceMiles(from, p)).toBeLessThanOrEqual(2);
+        expect(test(p)).toBe(false);
+      }
+    }
+  });
+  it("rules out far points", () => {
+    expect(outsideBox(centre, 2)(north(centre, 3))).toBe(true);
+    expect(outsideBox(centre, 2)({ lat: centre.lat, lng: centre.lng + 0.1 })).toBe(true);
   });
 });
