@@ -1,4 +1,4 @@
-import type { VenueType } from "./schema";
+import type { VenueType } from "./venue";
 
 /** The built-in pictures, one or two per type (drawn by scripts/make-venue-images.mjs). */
 export const VENUE_IMAGES: Record<VenueType, [string, string]> = {

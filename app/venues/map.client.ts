@@ -2,7 +2,7 @@ import "leaflet/dist/leaflet.css";
 import "./map.css";
 import L from "leaflet";
 import Supercluster from "supercluster";
-import type { LatLng, VenueType } from "./schema";
+import type { LatLng, VenueType } from "./venue";
 
 /**
  * The explorer's Leaflet map, loaded only on /venue-map after the first paint (a dynamic import).

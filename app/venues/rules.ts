@@ -1,4 +1,4 @@
-import type { LatLng, Venue, VenueType } from "./schema";
+import type { LatLng, Venue, VenueType } from "./venue";
 import type { Weather } from "./weather";
 
 /** The explorer's rules (spec sections 4 and 9), pure so they can be tested and timed. */

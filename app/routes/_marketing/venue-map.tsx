@@ -4,7 +4,7 @@ import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketi
 import { getEnv } from "~/core/env.server";
 import { seo } from "~/site/seo";
 import { VenueExplorer } from "~/venues/components/venue-explorer";
-import { DEFAULT_CITY } from "~/venues/schema";
+import { DEFAULT_CITY } from "~/venues/venue";
 import { listPublicVenues } from "~/venues/venues.server";
 import { cityWeather } from "~/venues/weather.server";
 

@@ -1,6 +1,6 @@
 import { Clock, Navigation, Phone, Sparkles, Star, Users } from "lucide-react";
 import { directionsUrl, formatDistance, formatTravel, MAX_CARD_FEATURES, telHref, type TransportMode, type VenueView } from "~/venues/rules";
-import { VENUE_TYPE_LABELS } from "~/venues/schema";
+import { VENUE_TYPE_LABELS } from "~/venues/venue";
 import { VenueImage } from "./venue-image";
 
 /** One venue in the grid, with every field the spec lists for a card. */

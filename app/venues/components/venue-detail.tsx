@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, ExternalLink, Info, MapPin, Star, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatDistance, formatTravel, type TransportMode, type VenueView } from "~/venues/rules";
-import { VENUE_TYPE_LABELS } from "~/venues/schema";
+import { VENUE_TYPE_LABELS } from "~/venues/venue";
 import { VenueActions } from "./venue-card";
 
 /** The selected venue: address, rating, hours, price, happy-hour deals, Call, Directions and Details. */

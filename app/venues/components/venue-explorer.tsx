@@ -19,7 +19,7 @@ import {
   type MapSettings,
   type VenueFilter,
 } from "~/venues/rules";
-import { CITIES, CITY_INFO, DEFAULT_CITY, isCity, type City, type LatLng, type Venue } from "~/venues/schema";
+import { CITIES, CITY_INFO, DEFAULT_CITY, isCity, type City, type LatLng, type Venue } from "~/venues/venue";
 import type { Weather } from "~/venues/weather";
 import type { VenueMapController } from "~/venues/map.client";
 import { VenueCard } from "./venue-card";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { VenueType } from "~/venues/schema";
+import type { VenueType } from "~/venues/venue";
 
 /** The spec's placeholder colours by type (other grey), with text that stays readable on them. */
 export const TYPE_PLACEHOLDER: Record<VenueType | "other", string> = {
