@@ -1,4 +1,4 @@
-// Reads the JSON reports of Vitest and Playwright and prints one line: "N passed, N failed".
+// Reads the JSON reports of Vitest and Playwright and prints one line: "N passed, N failed, N skipped".
 import fs from "node:fs";
 
 let passed = 0;

@@ -30,7 +30,7 @@ type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => P
 type SessionState = { adminFetch: AdminFetch; expired: boolean; showSignIn: () => void };
 const SessionContext = createContext<SessionState | null>(null);
 
-export const SESSION_EXPIRED_TEXT = "Your session has expired. Please sign in again to continue; anything you typed is kept.";
+const SESSION_EXPIRED_TEXT = "Your session has expired. Please sign in again to continue; anything you typed is kept.";
 
 /**
  * Gives the dashboard one way to call the admin API. A 401 marks the session expired and opens a

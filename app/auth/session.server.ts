@@ -10,7 +10,7 @@ import { generatePassword, hashPassword, verifyPassword } from "./password.serve
 
 export const SESSION_COOKIE = "clink_session";
 /** Sessions end after 12 hours without a request. */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 // Refresh last-seen at most once a minute, so reads don't become a write per request.
 const TOUCH_AFTER_MS = 60 * 1000;
 

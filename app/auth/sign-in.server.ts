@@ -2,8 +2,8 @@ import { recordAudit } from "~/core/audit.server";
 import { signIn, type Admin } from "./session.server";
 import { consume, isLimited, reset } from "~/core/rate-limit.server";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
-export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
+const INVALID_CREDENTIALS = "Invalid email or password";
+const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export type SignInAttempt =
   | { ok: true; admin: Admin; setCookie: string }

@@ -1,16 +1,12 @@
 import { brotliCompress, constants, gzipSync } from "node:zlib";
-import { ApiError } from "~/core/api.server";
+import { ApiError, parseId } from "~/core/api.server";
 import { ImageRejected } from "./image.server";
 import { preferredEncoding } from "~/core/content-encoding";
 import { PostNotFound } from "./posts.server";
 
 /** Shared bits of the /api/blog* routes. */
 
-export function parsePostId(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,9}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw new ApiError(404, "Blog post not found");
-  return id;
-}
+export const parsePostId = (value: string | undefined): number => parseId(value, "Blog post not found");
 
 /** Service errors as the API's answers: unknown post 404, refused image 400/413 on the `image` field. */
 export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T> {

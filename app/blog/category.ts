@@ -13,3 +13,8 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
 export function isBlogCategory(value: unknown): value is BlogCategory {
   return typeof value === "string" && (BLOG_CATEGORIES as readonly string[]).includes(value);
 }
+
+/** A category as readers see it; an unknown one (older data) capitalised rather than hidden. */
+export function categoryLabel(category: string): string {
+  return isBlogCategory(category) ? BLOG_CATEGORY_LABELS[category] : category.charAt(0).toUpperCase() + category.slice(1);
+}

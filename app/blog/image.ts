@@ -1,3 +1,5 @@
+import { isBlogCategory } from "./category";
+
 /**
  * Where a blog post's picture comes from (spec section 4, "Image URL handling"), as one pure
  * function so the card, the post hero, the feed and social tags all agree.
@@ -25,12 +27,9 @@ const IMAGE_HOSTS = [
 ];
 const IMAGE_HOST_SUFFIXES = [".googleusercontent.com", ".cloudfront.net", ".imgix.net", ".wp.com"];
 
-export const BLOG_FALLBACK_CATEGORIES = ["events", "nightlife", "social", "tips", "updates"] as const;
-
 /** The site's own picture for a category (public/images/blog/), or the default one. */
 export function categoryFallbackImage(category: string | null | undefined): string {
-  const known = (BLOG_FALLBACK_CATEGORIES as readonly string[]).includes(category ?? "");
-  return `/images/blog/${known ? category : "default"}.webp`;
+  return `/images/blog/${isBlogCategory(category) ? category : "default"}.webp`;
 }
 
 /** Google Drive share links ("/file/d/{id}/view", "open?id={id}") rewritten to a direct-view link. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterPosts, formatPostDate, toCard } from "./listing";
+import { filterPosts, toCard } from "./listing";
+import { formatDate } from "~/core/dates";
 
 const posts = [
   { title: "Rooftop Bars", excerpt: "Views", category: "nightlife", author: "Liam" },
@@ -17,7 +18,7 @@ describe("blog listing", () => {
   });
 
   it("formats dates like January 5, 2025", () => {
-    expect(formatPostDate("2025-01-05T23:30:00Z")).toBe("January 5, 2025");
+    expect(formatDate("2025-01-05T23:30:00Z")).toBe("January 5, 2025");
   });
 
   it("makes cards that cycle the gradient by position", () => {

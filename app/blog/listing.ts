@@ -1,6 +1,7 @@
 import { blogImagePlan, type BlogImagePlan } from "./image";
-import { BLOG_CATEGORY_LABELS, isBlogCategory } from "./category";
+import { categoryLabel } from "./category";
 import type { BlogPostDto } from "./schema";
+import { formatDate } from "~/core/dates";
 
 /** What a card needs: no body text, so the page stays small. */
 export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt"> & {
@@ -20,17 +21,7 @@ type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "autho
   imageVersion: string | null;
 };
 
-// One formatter for every date: toLocaleDateString builds a new one per call, which showed in profiles.
-const POST_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** "January 5, 2025", the same on server and browser (UTC, so hydration agrees). */
-export function formatPostDate(iso: string): string {
-  return POST_DATE_FORMAT.format(new Date(iso));
-}
-
-export function categoryLabel(category: string): string {
-  return isBlogCategory(category) ? BLOG_CATEGORY_LABELS[category] : category.charAt(0).toUpperCase() + category.slice(1);
-}
 
 export function toCard(post: CardSource, position: number): BlogCard {
   return {
@@ -42,14 +33,14 @@ export function toCard(post: CardSource, position: number): BlogCard {
     category: post.category,
     categoryLabel: categoryLabel(post.category),
     createdAt: post.createdAt,
-    date: formatPostDate(post.createdAt),
+    date: formatDate(post.createdAt),
     image: blogImagePlan(post, position),
     imageAlt: `Illustration for "${post.title}"`,
   };
 }
 
 /** The spec's live search: case-insensitive, over title, excerpt, category and author. */
-export function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
+function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [post.title, post.excerpt, post.category, categoryLabel(post.category), post.author].some((field) => field.toLowerCase().includes(q));

@@ -16,7 +16,7 @@ import { getDb, schema } from "~/core/db.server";
  * shows here within VERSION_CHECK_MS; this instance's own writes show at once.
  */
 
-export const VERSION_CHECK_MS = 250;
+const VERSION_CHECK_MS = 250;
 
 export type BlogPost = BlogPostDto & { hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
 

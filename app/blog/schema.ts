@@ -7,13 +7,12 @@ import { z } from "zod";
 
 import { BLOG_CATEGORIES } from "./category";
 
-export { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, isBlogCategory, type BlogCategory } from "./category";
 
 /** Image types the upload endpoint produces and the image endpoint serves. */
-export const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_TAGS = 20;
-export const MAX_TAG_LENGTH = 40;
+const MAX_TAG_LENGTH = 40;
 
 export const blogMessages = {
   title: "Title is required",

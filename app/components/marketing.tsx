@@ -1,6 +1,7 @@
 import { Quote, Star, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { siteConfig } from "~/site/config";
 
 /** Building blocks shared by the public pages so they read as one site. */
 // The small blocks the home page needs live in their own modules so its script stays small.
@@ -141,7 +142,7 @@ export function CtaBand({ title, lead, children }: { title: string; lead: string
           <p className="lead mt-4">{lead}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
           <p className="mt-8 text-sm text-indigo-200">
-            Clink is for adults 21+ (or the higher legal drinking age where you live). Please drink responsibly.
+            Clink is for adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live). Please drink responsibly.
           </p>
         </div>
       </div>
@@ -149,9 +150,10 @@ export function CtaBand({ title, lead, children }: { title: string; lead: string
   );
 }
 
-export function BackToHome({ className = "" }: { className?: string }) {
+/** The spec's "Back to Home" button (about, contact, legal pages, admin sign-in). */
+export function BackToHome({ className = "", primary = false }: { className?: string; primary?: boolean }) {
   return (
-    <Link to="/" className={`btn btn-secondary ${className}`}>
+    <Link to="/" className={`btn ${primary ? "btn-primary" : "btn-secondary"} ${className}`}>
       Back to Home
     </Link>
   );

@@ -23,11 +23,11 @@ export function PhoneMockup() {
           <div className="bg-brand-700 px-4 pb-4 pt-10 text-white">
             <p className="text-[11px] font-semibold uppercase tracking-wider text-brand-100">Sydney · Tonight</p>
             <p className="mt-1 text-lg font-bold">12 people nearby</p>
-            <div className="mt-3 flex gap-1.5">
+            <div className="mt-3 flex gap-1">
               {["All", "Bars", "Rooftops", "Happy hour"].map((chip, i) => (
                 <span
                   key={chip}
-                  className={`rounded-full px-2.5 py-1 text-[10px] font-semibold ${i === 0 ? "bg-white text-brand-800" : "bg-white/15 text-white"}`}
+                  className={`shrink-0 whitespace-nowrap rounded-full px-2 py-1 text-[10px] font-semibold ${i === 0 ? "bg-white text-brand-800" : "bg-white/15 text-white"}`}
                 >
                   {chip}
                 </span>

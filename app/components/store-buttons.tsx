@@ -4,7 +4,7 @@ import type { PublicLinks } from "~/site/config";
 import { siteConfig } from "~/site/config";
 
 /** Store and sign-up URLs are configurable on the server; the root loader hands them down. */
-export function usePublicLinks(): PublicLinks {
+function usePublicLinks(): PublicLinks {
   const data = useRouteLoaderData("root") as { links?: PublicLinks } | undefined;
   return data?.links ?? { appStoreUrl: "#", googlePlayUrl: "#", signupUrl: "#" };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldErrors } from "./field-errors";
 import { logger } from "./logger.server";
 
 /** Small helpers so every JSON endpoint answers errors the same way: `{message, errors?}`, never a stack. */
@@ -19,14 +20,12 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
-/** Field errors keyed by field name, first message each, for forms and API clients alike. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
+/** A path parameter that must be a database id (a positive 32-bit integer); anything else is "not found". */
+export function parseId(value: string | undefined, notFoundMessage: string): number {
+  if (!value || !/^\d{1,10}$/.test(value)) throw new ApiError(404, notFoundMessage);
+  const id = Number(value);
+  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, notFoundMessage);
+  return id;
 }
 
 export async function readJson(request: Request): Promise<unknown> {

@@ -92,10 +92,6 @@ export function getDb(): Database {
   return connection.db;
 }
 
-export function databaseKind(): Connection["kind"] | undefined {
-  return connection?.kind;
-}
-
 export async function pingDatabase(): Promise<boolean> {
   if (!connection) return false;
   try {

@@ -11,6 +11,11 @@ describe("parseEnv", () => {
     expect(env.SEED_DEMO).toBe(true);
   });
 
+  it("writes SITE_URL one way, without a trailing slash", () => {
+    expect(parseEnv({ SITE_URL: "https://clink.example/" }).SITE_URL).toBe("https://clink.example");
+    expect(parseEnv({ SITE_URL: "https://clink.example" }).SITE_URL).toBe("https://clink.example");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

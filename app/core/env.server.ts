@@ -12,7 +12,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  // Written one way everywhere: no trailing slash, so `${SITE_URL}/path` is always right.
+  SITE_URL: z.url().default("http://localhost:3000").transform((url) => url.replace(/\/+$/, "")),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SMTP_URL: z

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import type { Snippet } from "~/search/search.server";
 import { SearchInput } from "~/components/ui/search-input";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { searchSite } = await import("~/search/search.server");
@@ -15,12 +15,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo(matches, {
+  pageSeo(matches, "/search", {
     title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search the Site",
-    description: "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
-    path: "/search",
     // Result pages are endless and thin: keep them out of search engines' indexes.
     noindex: true,
+    breadcrumbs: undefined,
   });
 
 function SnippetText({ snippet }: { snippet: Snippet }) {

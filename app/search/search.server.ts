@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import { blogVersion } from "~/blog/posts.server";
-import { categoryLabel, formatPostDate } from "~/blog/listing";
+import { formatDate } from "~/core/dates";
+import { categoryLabel } from "~/blog/category";
 import { getDb } from "~/core/db.server";
-import { SITE_PAGES } from "~/site/pages";
+import { INDEXABLE_PAGES } from "~/site/pages";
 import { anyWordQuery } from "./query";
+
+/** The registry's public pages, as the search query reads them. */
+const PAGES_JSON = JSON.stringify(INDEXABLE_PAGES.map(({ path, title, description }) => ({ path, title, description })));
 
 /**
  * Site search (/search?q=): PostgreSQL full-text search over published posts (the generated
@@ -30,11 +34,11 @@ export type SearchResults = {
   anyWord: boolean;
 };
 
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 const POST_LIMIT = 20;
 
 /** Splits a headline into text and highlighted parts; markdown punctuation is dropped. */
-export function toSnippet(headline: string): Snippet {
+function toSnippet(headline: string): Snippet {
   const clean = headline
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
     .replace(/\]\([^)]*\)/g, "")
@@ -96,7 +100,7 @@ async function runSearch(query: string): Promise<SearchResults> {
     select p.path, p.title,
       ts_headline('english', p.description, q.q, ${HEADLINE_OPTIONS}) as headline,
       ts_rank(setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B'), q.q) as rank
-    from json_to_recordset(${JSON.stringify(SITE_PAGES)}::json) as p(path text, title text, description text), q
+    from json_to_recordset(${PAGES_JSON}::json) as p(path text, title text, description text), q
     where (setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B')) @@ q.q
     order by rank desc
     limit 8
@@ -111,7 +115,7 @@ async function runSearch(query: string): Promise<SearchResults> {
       path: `/blog/${row.slug}`,
       title: row.title,
       category: categoryLabel(row.category),
-      date: formatPostDate(new Date(row.created_at).toISOString()),
+      date: formatDate(new Date(row.created_at).toISOString()),
       snippet: toSnippet(row.headline),
     })),
     pages: pageRows.rows.map((row) => ({ kind: "page", path: row.path, title: row.title.split(" | ")[0]!, snippet: toSnippet(row.headline) })),

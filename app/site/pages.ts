@@ -1,23 +1,168 @@
-/**
- * The public pages, for /search: titles and descriptions as their `meta` exports give them
- * (keep in step when a page's metadata changes). Matched with the same full-text search as posts.
- */
-export type SitePage = { path: string; title: string; description: string };
+import { siteConfig } from "./config";
 
-export const SITE_PAGES: SitePage[] = [
-  { path: "/about", title: "About Us | Our Mission, Story and Values", description: "Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults 21+ meet new people over a drink, safely." },
-  { path: "/advertise", title: "Advertise With Us | Reach Social Drinkers 21-45", description: "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands." },
-  { path: "/contact", title: "Contact Our Support Team", description: "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you." },
-  { path: "/dating", title: "Group Dating and Social Mixers Over Drinks", description: "Meet someone new at relaxed group dates and cocktail mixers at verified venues. Clink makes dating over drinks social and safe." },
-  { path: "/delete-my-data", title: "Delete My Information | Data Deletion Request", description: "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold." },
-  { path: "/faq", title: "Frequently Asked Questions", description: "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data." },
-  { path: "/happy-hour", title: "Happy Hour Finder | Deals and Company Nearby", description: "Find the best happy hour deals near you and people to share them with: after-work drinks, singles meetups, networking and weekend socials." },
-  { path: "/", title: "Clink - Never Drink Alone | Find Drinking Partners Near You", description: "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone." },
-  { path: "/irl-meetups", title: "IRL Meetups | Real Events at Real Bars", description: "Join verified in-person meetups at public bars and venues near you: happy hours, weekend socials, themed nights and traveler meetups." },
-  { path: "/meetups", title: "Meetups Near You | Social Drinking Events", description: "Discover and create social drinking meetups in 150+ cities: networking nights, social mixers, interest groups and singles events." },
-  { path: "/privacy-policy", title: "Privacy Policy", description: "How Clink collects, uses, shares and protects your personal information, and the choices and rights you have over your data." },
-  { path: "/social-drinking-app", title: "The Social Drinking App for Real Connections", description: "Clink is the social drinking app for adults 21+: find companions, discover local bars, join events and split the bill in one place." },
-  { path: "/terms-conditions", title: "Terms and Conditions", description: "The terms that govern your use of the Clink app and website, including age requirements, conduct rules, payments and liability." },
-  { path: "/venue-map", title: "Venue Map | Bars, Clubs and Happy Hours Near You", description: "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions." },
-  { path: "/blog", title: "Clink Blog", description: "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app." },
+/**
+ * The one page registry: every page's address, title, description and place in the site. Each page's
+ * `meta` reads its entry (pageSeo in ./seo), site search matches these titles and descriptions, and the
+ * sitemap, robots and llms.txt list the indexable ones. Add a page here when you add its route.
+ */
+export type PageGroup = "home" | "company" | "landing" | "support" | "legal" | "blog" | "tools" | "admin";
+
+export type SitePage = {
+  path: string;
+  /** The document title. Only the home page carries the brand. */
+  title: string;
+  /** 50-160 characters: search engines show it under the title. */
+  description: string;
+  /** Short name for breadcrumbs and link lists. */
+  name: string;
+  group: PageGroup;
+  /** Public and meant for search engines (sitemap, site search); false for admin and result pages. */
+  indexable: boolean;
+};
+
+const page = (entry: Omit<SitePage, "indexable"> & { indexable?: boolean }): SitePage => ({ indexable: true, ...entry });
+
+export const SITE_PAGES: readonly SitePage[] = [
+  page({
+    path: "/",
+    name: "Home",
+    group: "home",
+    title: siteConfig.homeTitle,
+    description: "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
+  }),
+  page({
+    path: "/about",
+    name: "About",
+    group: "company",
+    title: "About Us | Our Mission, Story and Values",
+    description: `Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults ${siteConfig.minimumAge}+ meet new people over a drink, safely.`,
+  }),
+  page({
+    path: "/faq",
+    name: "FAQ",
+    group: "support",
+    title: "Frequently Asked Questions",
+    description: "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data.",
+  }),
+  page({
+    path: "/contact",
+    name: "Contact",
+    group: "support",
+    title: "Contact Our Support Team",
+    description: "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
+  }),
+  page({
+    path: "/advertise",
+    name: "Advertise",
+    group: "company",
+    title: "Advertise With Us | Reach Social Drinkers 21-45",
+    description: "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands.",
+  }),
+  page({
+    path: "/venue-map",
+    name: "Venue Map",
+    group: "tools",
+    title: "Venue Map | Bars, Clubs and Happy Hours Near You",
+    description: "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
+  }),
+  page({
+    path: "/blog",
+    name: "Blog",
+    group: "blog",
+    title: "Blog | Social Drinking, Bar Culture and Connections",
+    description: "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app.",
+  }),
+  page({
+    path: "/irl-meetups",
+    name: "IRL Meetups",
+    group: "landing",
+    title: "IRL Meetups | Real Events at Real Bars",
+    description: "Join verified in-person meetups at public bars and venues near you: happy hours, weekend socials, themed nights and traveler meetups.",
+  }),
+  page({
+    path: "/social-drinking-app",
+    name: "Social Drinking App",
+    group: "landing",
+    title: "The Social Drinking App for Real Connections",
+    description: `Clink is the social drinking app for adults ${siteConfig.minimumAge}+: find companions, discover local bars, join events and split the bill in one place.`,
+  }),
+  page({
+    path: "/happy-hour",
+    name: "Happy Hour",
+    group: "landing",
+    title: "Happy Hour Finder | Deals and Company Nearby",
+    description: "Find the best happy hour deals near you and people to share them with: after-work drinks, singles meetups, networking and weekend socials.",
+  }),
+  page({
+    path: "/meetups",
+    name: "Meetups",
+    group: "landing",
+    title: "Meetups Near You | Social Drinking Events",
+    description: "Discover and create social drinking meetups in 150+ cities: networking nights, social mixers, interest groups and singles events.",
+  }),
+  page({
+    path: "/dating",
+    name: "Dating",
+    group: "landing",
+    title: "Group Dating and Social Mixers Over Drinks",
+    description: "Meet someone new at relaxed group dates and cocktail mixers at verified venues. Clink makes dating over drinks social and safe.",
+  }),
+  page({
+    path: "/privacy-policy",
+    name: "Privacy Policy",
+    group: "legal",
+    title: "Privacy Policy",
+    description: "How Clink collects, uses, shares and protects your personal information, and the choices and rights you have over your data.",
+  }),
+  page({
+    path: "/terms-conditions",
+    name: "Terms and Conditions",
+    group: "legal",
+    title: "Terms and Conditions",
+    description: "The terms that govern your use of the Clink app and website, including age requirements, conduct rules, payments and liability.",
+  }),
+  page({
+    path: "/delete-my-data",
+    name: "Delete My Information",
+    group: "support",
+    title: "Delete My Information | Data Deletion Request",
+    description: "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
+  }),
+  page({
+    path: "/search",
+    name: "Search",
+    group: "tools",
+    title: "Search the Site",
+    description: "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
+    // Result pages are endless and thin: kept out of search engines' indexes.
+    indexable: false,
+  }),
+  page({
+    path: "/admin",
+    name: "Admin",
+    group: "admin",
+    title: "Admin Login",
+    description: "Sign in to manage Clink's contact submissions and blog posts.",
+    indexable: false,
+  }),
+  page({
+    path: "/ai-admin",
+    name: "AI Discoverability",
+    group: "admin",
+    title: "AI Discoverability Dashboard",
+    description: "How search engines and AI crawlers see Clink: indexing, crawler activity and sitemap submission.",
+    indexable: false,
+  }),
 ];
+
+const byPath = new Map(SITE_PAGES.map((entry) => [entry.path, entry]));
+
+/** The registry entry of a page; an unknown path is a programming error, caught by the unit test. */
+export function sitePage(path: string): SitePage {
+  const entry = byPath.get(path);
+  if (!entry) throw new Error(`No page registered at ${path}: add it to app/site/pages.ts`);
+  return entry;
+}
+
+/** The pages search engines and site search should know. */
+export const INDEXABLE_PAGES: readonly SitePage[] = SITE_PAGES.filter((entry) => entry.indexable);

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "./config";
+import { sitePage } from "./pages";
 
 /**
  * One typed way for a page to declare its metadata and structured data. Call it from a
@@ -27,14 +28,14 @@ type RootMatch = { id: string; loaderData?: unknown } | undefined;
 
 export function siteUrlFrom(matches: ReadonlyArray<RootMatch>): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
-  return (root?.siteUrl ?? "http://localhost:3000").replace(/\/$/, "");
+  return root?.siteUrl ?? "http://localhost:3000";
 }
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-export function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
+function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
   const url = absoluteUrl(siteUrl, page.path);
   const crumbs = [{ name: "Home", path: "/" }, ...(page.breadcrumbs ?? [])];
   return [
@@ -87,4 +88,20 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
     ...structured.map((data) => ({ "script:ld+json": data })),
     ...(page.extra ?? []),
   ];
+}
+
+/**
+ * A registered page's metadata (app/site/pages.ts), with a breadcrumb after Home for every page but
+ * the home page; `more` adds or overrides (structured data, noindex, feed links).
+ */
+export function pageSeo(matches: ReadonlyArray<RootMatch>, path: string, more: Omit<Partial<PageSeo>, "path"> = {}): MetaDescriptor[] {
+  const entry = sitePage(path);
+  return seo(matches, {
+    title: entry.title,
+    description: entry.description,
+    path,
+    ...(path === "/" ? {} : { breadcrumbs: [{ name: entry.name, path }] }),
+    noindex: !entry.indexable,
+    ...more,
+  });
 }

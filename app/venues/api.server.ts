@@ -1,14 +1,7 @@
 import { ApiError } from "~/core/api.server";
 import { VenueNameTaken, VenueNotFound } from "./venues.server";
 
-/** Shared bits of the /api/admin/venues* routes. */
-
-export function parseVenueId(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,9}$/.test(value) || id < 1) throw new ApiError(404, "Venue not found");
-  return id;
-}
-
+/** Venue service errors as the /api/admin/venues* answers. */
 export async function translateVenueErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -108,13 +108,13 @@ test("the password can be changed (at least 12 characters) and the new one signs
   }
 });
 
-test("a post is created with an uploaded image and suggested tags, previewed, published, unpublished, edited and deleted", async ({ page }) => {
+test("a post is created with an uploaded image and suggested tags, previewed, published, unpublished, edited and deleted", async ({ adminPage: page }) => {
   test.setTimeout(60_000);
   const sharp = (await import("sharp")).default;
   const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 79, g: 70, b: 229 } } }).png().toBuffer();
   const title = `Happy hour guide ${unique()}`;
 
-  await signInThroughForm(page);
+  await page.goto("/admin");
   await page.getByRole("tab", { name: "Blog Management" }).click();
   await page.getByRole("button", { name: "Create Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Post" });
@@ -195,10 +195,10 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   await expect(page.getByRole("heading", { name: edited })).toHaveCount(0);
 });
 
-test("a failed save keeps the dialog open with everything typed", async ({ page }) => {
+test("a failed save keeps the dialog open with everything typed", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const title = `Unsaved ${unique()}`;
-  await signInThroughForm(page);
+  await page.goto("/admin");
   await page.getByRole("tab", { name: "Blog Management" }).click();
   await page.getByRole("button", { name: "Create Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Post" });

@@ -1,26 +1,20 @@
-import { startTestServer, signInCookie } from "../support/test-server";
+import { adminApi, createPost as createAnyPost } from "../support/api";
+import { startTestServer } from "../support/test-server";
 import { axeViolations, expect, test } from "./fixtures";
 
 const unique = `Zephyr${Date.now().toString(36)}`;
 
 /** Creates a post through the API as the admin and answers it. */
 async function createPost(baseURL: string, overrides: Record<string, unknown> = {}) {
-  const cookie = await signInCookie({ url: baseURL });
-  const res = await fetch(`${baseURL}/api/blog`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({
-      title: `${unique} cocktail crawl`,
-      author: "Test Author",
-      excerpt: `An evening of ${unique} cocktails.`,
-      content: "## The plan\n\nMeet at **eight**.",
-      category: "nightlife",
-      tags: ["cocktails"],
-      ...overrides,
-    }),
+  return createAnyPost(await adminApi({ url: baseURL }), {
+    title: `${unique} cocktail crawl`,
+    author: "Test Author",
+    excerpt: `An evening of ${unique} cocktails.`,
+    content: "## The plan\n\nMeet at **eight**.",
+    category: "nightlife",
+    tags: ["cocktails"],
+    ...overrides,
   });
-  expect(res.status).toBe(201);
-  return (await res.json()).post as { id: number; slug: string; title: string };
 }
 
 test("search filters live, keeps the query in the URL and clears", async ({ page, baseURL }) => {

@@ -1,12 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { adminApi } from "../support/api";
 import { TEST_ADMIN } from "../support/test-server";
 
 /** Every e2e test imports `test` from here: it points the browser at the server global-setup started. */
-export const test = base.extend({
+export const test = base.extend<{ adminPage: Page }>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, provide) => {
     await provide(process.env.E2E_BASE_URL);
+  },
+  /** A page whose browser is signed in as the admin (through the API, so the test starts where it means to). */
+  adminPage: async ({ page, context, baseURL }, provide) => {
+    const { cookie } = await adminApi({ url: baseURL! });
+    const at = cookie!.indexOf("=");
+    await context.addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: baseURL! }]);
+    await provide(page);
   },
 });
 export { expect, TEST_ADMIN };

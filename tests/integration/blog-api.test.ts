@@ -1,41 +1,25 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryTestDatabase, signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { adminApi, createPost, postInput, publicApi, type Api } from "../support/api";
+import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 let server: TestServer;
+let admin: Api;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ env: { SEED_DEMO: "false" } });
-  cookie = await signInCookie(server);
+  admin = await adminApi(server);
+  cookie = admin.cookie!;
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const asAdmin = (method: string, path: string, body?: unknown) => call(method, path, body, { cookie });
-
-let counter = 0;
-const newPost = (overrides: Record<string, unknown> = {}) => ({
-  title: `Test post ${++counter} ${Date.now()}`,
-  author: "Alex Writer",
-  excerpt: "A short excerpt for the card.",
-  content: "## Hello\n\nSome **markdown** body.",
-  category: "tips",
-  tags: ["one", "two"],
-  published: true,
-  ...overrides,
-});
-const create = async (overrides: Record<string, unknown> = {}) => {
-  const res = await asAdmin("POST", "/api/blog", newPost(overrides));
-  expect(res.status).toBe(201);
-  return (await res.json()).post as { id: number; slug: string; title: string; image: string; imageMimeType: string | null; updatedAt: string; tags: string[] };
-};
+  publicApi(server).call(method, path, body, headers);
+const asAdmin = (method: string, path: string, body?: unknown) => admin.call(method, path, body);
+const newPost = postInput;
+const create = (overrides: Record<string, unknown> = {}) => createPost(admin, overrides);
 const png = (width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: "#4f46e5" } }).png().toBuffer();
 const upload = (bytes: Buffer | Uint8Array, name = "pic.png", type = "image/png", headers: Record<string, string> = { cookie }) => {

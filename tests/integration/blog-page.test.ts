@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { adminApi, createPost } from "../support/api";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { SEED_DEMO: "false" } });
-  const cookie = await signInCookie(server);
+  const admin = await adminApi(server);
   for (let i = 1; i <= 26; i++) {
-    const res = await fetch(`${server.url}/api/blog`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json" },
-      body: JSON.stringify({ title: `Paged post ${i}`, author: "Pat Pager", excerpt: "One of many.", content: "Body.", category: "social" }),
-    });
-    expect(res.status).toBe(201);
+    await createPost(admin, { title: `Paged post ${i}`, author: "Pat Pager", excerpt: "One of many.", content: "Body.", category: "social", tags: [] });
   }
 });
 afterAll(async () => {

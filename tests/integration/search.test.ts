@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { adminApi, createPost as createAnyPost, type Api } from "../support/api";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
-let cookie: string;
+let admin: Api;
 beforeAll(async () => {
   server = await startTestServer({ env: { SEED_DEMO: "false" } });
-  cookie = await signInCookie(server);
+  admin = await adminApi(server);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const createPost = async (post: { title: string; content: string; published?: boolean }) => {
-  const res = await fetch(`${server.url}/api/blog`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/json" },
-    body: JSON.stringify({ author: "Sam Searcher", excerpt: "An evening out.", category: "tips", published: true, ...post }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()).post as { slug: string; title: string };
-};
+const createPost = (post: { title: string; content: string; published?: boolean }) =>
+  createAnyPost(admin, { author: "Sam Searcher", excerpt: "An evening out.", tags: [], ...post });
 
 /** The search page's text, without React's text-joining comments. */
 const searchText = async (query: string) => {

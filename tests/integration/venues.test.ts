@@ -107,7 +107,7 @@ describe("/api/admin/venues", () => {
       [{ website: "javascript:alert(1)" }, "website"],
       [{ image: "javascript:alert(1)" }, "image"],
       [{ name: "" }, "name"],
-      [{ happyHour: { days: [], times: "x", deals: [] } }, "happyHour.days"],
+      [{ happyHour: { days: [], times: "x", deals: [] } }, "happyHour"],
     ] as const) {
       const res = await admin("/api/admin/venues", { method: "POST", body: JSON.stringify({ ...valid, name: `Bad ${field}`, ...change }) });
       expect(res.status, field).toBe(400);

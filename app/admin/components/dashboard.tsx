@@ -5,11 +5,11 @@ import { AdminSessionProvider } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
+import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const tabClass =
   "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
@@ -69,7 +69,7 @@ export function AdminDashboard({ email, activity }: { email: string; activity: A
                       <li key={item.id} className="border-l-2 border-brand-100 pl-3">
                         <p className="font-medium text-slate-900">{item.summary ?? item.action}</p>
                         <p className="text-slate-700">
-                          {item.actorEmail} · <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+                          {item.actorEmail} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                         </p>
                       </li>
                     ))}

@@ -8,8 +8,8 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
  * They appear at the top centre: at the bottom right they covered the admin dialog's Save button,
  * which is where the eye goes after a failed save.
  */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastOptions = { title: string; description?: string; variant?: "default" | "destructive" };
 type ShownToast = ToastOptions & { id: number };

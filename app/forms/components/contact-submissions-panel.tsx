@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { budgetLabel, inquiryTypeLabel, type ContactSubmission, type SubmissionStatus } from "~/forms/contact-submission";
 import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
 import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/core/dates";
 
 const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "all", label: "All" },
@@ -13,7 +14,6 @@ const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "resolved", label: "Resolved" },
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The inbox: all submissions are loaded once, the filter tabs narrow them (and give the counts). */
 export function ContactSubmissionsPanel() {
@@ -98,7 +98,7 @@ export function ContactSubmissionsPanel() {
                             <Mail aria-hidden="true" className="size-3.5" />
                             {s.email}
                           </a>{" "}
-                          · <time dateTime={s.createdAt}>{dateFormat.format(new Date(s.createdAt))}</time>
+                          · <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
                         </p>
                       </div>
                       <span

@@ -1,18 +1,12 @@
 import { HeartHandshake, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { FeatureGrid, SectionIntro } from "~/components/marketing";
-import { seo } from "~/site/seo";
+import { BackToHome, FeatureGrid, SectionIntro } from "~/components/marketing";
+import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "About Us | Our Mission, Story and Values",
-    description:
-      "Meet the Sydney team behind Clink, the social drinking app founded in 2022 to help adults 21+ meet new people over a drink, safely.",
-    path: "/about",
-    breadcrumbs: [{ name: "About", path: "/about" }],
-  });
+  pageSeo(matches, "/about");
 
 const values = [
   {
@@ -107,9 +101,7 @@ export default function AboutPage() {
           <Link to="/contact" className="btn btn-primary">
             Contact Us
           </Link>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
+          <BackToHome />
         </div>
       </section>
     </>

@@ -1,16 +1,11 @@
 import { Eye, Mail, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { supportMailto } from "~/site/config";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Advertise With Us | Reach Social Drinkers 21-45",
-    description:
-      "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands.",
-    path: "/advertise",
-    breadcrumbs: [{ name: "Advertise", path: "/advertise" }],
-  });
+  pageSeo(matches, "/advertise");
 
 const benefits = [
   { icon: Target, title: "Targeted demographic", body: "Reach verified adults aged 21-45 who go out, try new venues and bring friends along." },
@@ -51,7 +46,7 @@ export default function AdvertisePage() {
             ))}
           </ul>
           <p className="mt-8 text-sm leading-6 text-slate-600">
-            All advertising must target adults 21+ (or the higher local legal drinking age) and follow responsible
+            All advertising must target adults {siteConfig.minimumAge}+ (or the higher local legal drinking age) and follow responsible
             alcohol marketing codes.
           </p>
         </section>

@@ -1,17 +1,12 @@
 import { BookOpen, FileText, HelpCircle, Mail, MapPin, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
+import { BackToHome } from "~/components/marketing";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Contact Our Support Team",
-    description:
-      "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact", path: "/contact" }],
-  });
+  pageSeo(matches, "/contact");
 
 const quickLinks = [
   { to: "/faq", label: "FAQ", icon: HelpCircle },
@@ -77,9 +72,7 @@ export default function ContactPage() {
               </li>
             ))}
           </ul>
-          <Link to="/" className="btn btn-primary mt-10">
-            Back to Home
-          </Link>
+          <BackToHome primary className="mt-10" />
         </div>
       </section>
     </>

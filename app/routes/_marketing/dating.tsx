@@ -2,16 +2,10 @@ import { CalendarHeart, Clock, Heart, MapPin, MessageCircle, Mountain, ShieldChe
 import type { Route } from "./+types/dating";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Testimonials } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Group Dating and Social Mixers Over Drinks",
-    description:
-      "Meet someone new at relaxed group dates and cocktail mixers at verified venues. Clink makes dating over drinks social and safe.",
-    path: "/dating",
-    breadcrumbs: [{ name: "Dating", path: "/dating" }],
-  });
+  pageSeo(matches, "/dating");
 
 const features = [
   { icon: Users, title: "Group dating", body: "Meet several singles at once in a relaxed group. Less pressure than a one-on-one, more chances to click." },

@@ -1,17 +1,11 @@
 import { Mail, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/delete-my-data";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Delete My Information | Data Deletion Request",
-    description:
-      "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
-    path: "/delete-my-data",
-    breadcrumbs: [{ name: "Delete My Information", path: "/delete-my-data" }],
-  });
+  pageSeo(matches, "/delete-my-data");
 
 export default function DeleteMyDataPage() {
   return (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/faq";
 import { Accordion } from "~/components/ui/accordion";
 import { faqPageItems } from "~/site/faq-content";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { faqPageJsonLd } from "~/site/structured-data";
 
 // Served as loader data so the answers are not bundled into JavaScript (see home.tsx).
@@ -12,12 +12,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo(matches, {
-    title: "Frequently Asked Questions",
-    description:
-      "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data.",
-    path: "/faq",
-    breadcrumbs: [{ name: "FAQ", path: "/faq" }],
+  pageSeo(matches, "/faq", {
     jsonLd: [faqPageJsonLd(loaderData?.faq ?? [])],
   });
 

@@ -2,16 +2,10 @@ import { Bell, Briefcase, CirclePlay, Clock, Heart, MapPin, Search, Star, Sun, T
 import type { Route } from "./+types/happy-hour";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Happy Hour Finder | Deals and Company Nearby",
-    description:
-      "Find the best happy hour deals near you and people to share them with: after-work drinks, singles meetups, networking and weekend socials.",
-    path: "/happy-hour",
-    breadcrumbs: [{ name: "Happy Hour", path: "/happy-hour" }],
-  });
+  pageSeo(matches, "/happy-hour");
 
 const features = [
   { icon: Search, title: "Live deal finder", body: "See which bars near you are pouring happy hour prices right now, and how long the deal lasts." },

@@ -8,7 +8,7 @@ import { PhoneMockup } from "~/components/phone-mockup";
 import { EarlyAdopterCard, StoreButtons } from "~/components/store-buttons";
 import { Accordion } from "~/components/ui/accordion";
 import { homeFaq } from "~/site/faq-content";
-import { seo, siteUrlFrom } from "~/site/seo";
+import { pageSeo, siteUrlFrom } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/site/structured-data";
 
@@ -20,11 +20,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
-  return seo(matches, {
-    title: siteConfig.homeTitle,
-    description:
-      "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
-    path: "/",
+  return pageSeo(matches, "/", {
     jsonLd: [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl), faqPageJsonLd(loaderData?.faq ?? [])],
   });
 };

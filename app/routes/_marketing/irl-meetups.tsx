@@ -3,16 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "IRL Meetups | Real Events at Real Bars",
-    description:
-      "Join verified in-person meetups at public bars and venues near you: happy hours, weekend socials, themed nights and traveler meetups.",
-    path: "/irl-meetups",
-    breadcrumbs: [{ name: "IRL Meetups", path: "/irl-meetups" }],
-  });
+  pageSeo(matches, "/irl-meetups");
 
 const reasons = [
   { icon: Users, title: "Real people, not profiles", body: "Swiping is not socialising. Meetups put you at the same table as people who came for the same reason you did." },
@@ -87,7 +82,7 @@ export default function IrlMeetupsPage() {
             </p>
             <CheckList
               tone="dark"
-              items={["Adults 21+ (or the higher local legal drinking age) only", "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
+              items={[`Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`, "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
             />
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">

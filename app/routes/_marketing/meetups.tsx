@@ -2,16 +2,10 @@ import { BadgeCheck, Briefcase, CalendarDays, Filter, Heart, MessagesSquare, Pal
 import type { Route } from "./+types/meetups";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, StatsBand } from "~/components/marketing";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Meetups Near You | Social Drinking Events",
-    description:
-      "Discover and create social drinking meetups in 150+ cities: networking nights, social mixers, interest groups and singles events.",
-    path: "/meetups",
-    breadcrumbs: [{ name: "Meetups", path: "/meetups" }],
-  });
+  pageSeo(matches, "/meetups");
 
 const features = [
   { icon: Search, title: "Discover nearby", body: "Browse meetups by distance, date and vibe, from quiet wine tastings to loud trivia nights." },

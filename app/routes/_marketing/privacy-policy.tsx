@@ -1,17 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Privacy Policy",
-    description:
-      "How Clink collects, uses, shares and protects your personal information, and the choices and rights you have over your data.",
-    path: "/privacy-policy",
-    breadcrumbs: [{ name: "Privacy Policy", path: "/privacy-policy" }],
-  });
+  pageSeo(matches, "/privacy-policy");
 
 const email = <a href={supportMailto("Privacy question")}>{siteConfig.supportEmail}</a>;
 

@@ -3,16 +3,11 @@ import type { Route } from "./+types/social-drinking-app";
 import { CtaBand, FeatureGrid, PageHero, SectionIntro, StatsBand, Testimonials } from "~/components/marketing";
 import { PhoneMockup } from "~/components/phone-mockup";
 import { StoreButtons } from "~/components/store-buttons";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "The Social Drinking App for Real Connections",
-    description:
-      "Clink is the social drinking app for adults 21+: find companions, discover local bars, join events and split the bill in one place.",
-    path: "/social-drinking-app",
-    breadcrumbs: [{ name: "Social Drinking App", path: "/social-drinking-app" }],
-  });
+  pageSeo(matches, "/social-drinking-app");
 
 const whyUs = [
   { icon: Heart, title: "Real connections", body: "Meet people who share your taste in drinks, music and neighbourhoods, and turn one good night into a regular crew." },
@@ -48,7 +43,7 @@ export default function SocialDrinkingAppPage() {
       <PageHero
         eyebrow="The social drinking app"
         title="The Social Drinking App"
-        lead="Clink connects adults 21+ with drinking companions, bars and events nearby. Find your people, pick a venue and split the bill, all in one free app."
+        lead={`Clink connects adults ${siteConfig.minimumAge}+ with drinking companions, bars and events nearby. Find your people, pick a venue and split the bill, all in one free app.`}
         aside={<PhoneMockup />}
       >
         <StoreButtons />

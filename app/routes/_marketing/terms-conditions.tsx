@@ -1,17 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms-conditions";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Terms and Conditions",
-    description:
-      "The terms that govern your use of the Clink app and website, including age requirements, conduct rules, payments and liability.",
-    path: "/terms-conditions",
-    breadcrumbs: [{ name: "Terms and Conditions", path: "/terms-conditions" }],
-  });
+  pageSeo(matches, "/terms-conditions");
 
 const age = siteConfig.minimumAge;
 

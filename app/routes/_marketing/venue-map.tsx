@@ -1,8 +1,9 @@
 import { Bell, Footprints, MapPinned, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
+import { pageSeo } from "~/site/seo";
+import { siteConfig } from "~/site/config";
 import { getEnv } from "~/core/env.server";
-import { seo } from "~/site/seo";
 import { VenueExplorer } from "~/venues/components/venue-explorer";
 import { DEFAULT_CITY } from "~/venues/venue";
 import { listPublicVenues } from "~/venues/venues.server";
@@ -16,13 +17,7 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Venue Map | Bars, Clubs and Happy Hours Near You",
-    description:
-      "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
-    path: "/venue-map",
-    breadcrumbs: [{ name: "Venue Map", path: "/venue-map" }],
-  });
+  pageSeo(matches, "/venue-map");
 
 const features = [
   { icon: MapPinned, title: "Venues around you", body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance." },
@@ -61,7 +56,7 @@ export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
           <Steps steps={steps} />
           <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
             <Star aria-hidden="true" className="h-4 w-4 text-amber-600" />
-            Rated 4.9/5 from 15,847 ratings. For adults 21+; please drink responsibly.
+            Rated 4.9/5 from 15,847 ratings. For adults {siteConfig.minimumAge}+; please drink responsibly.
           </p>
         </div>
       </section>

@@ -1,15 +1,16 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
 import { AdminDashboard } from "~/admin/components/dashboard";
 import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/auth/sign-in.server";
 import { flashCookie, readFlash } from "~/auth/flash.server";
-import { fieldErrors } from "~/core/api.server";
+import { fieldErrors } from "~/core/field-errors";
 import { recentActivity, recordAudit } from "~/core/audit.server";
 import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
+import { BackToHome } from "~/components/marketing";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
@@ -124,9 +125,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>
-          <Link to="/" className="btn btn-secondary">
-            Back to Home
-          </Link>
+          <BackToHome />
         </Form>
       </div>
     </section>

@@ -5,14 +5,10 @@ import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-r
 import type { Route } from "./+types/index";
 import { PostCard } from "~/blog/components/post-card";
 import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, toCard } from "~/blog/listing";
-import { seo } from "~/site/seo";
+import { pageSeo } from "~/site/seo";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo(matches, {
-    title: "Blog | Social Drinking, Bar Culture and Connections",
-    description: "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app.",
-    path: "/blog",
-    breadcrumbs: [{ name: "Blog", path: "/blog" }],
+  pageSeo(matches, "/blog", {
     // A search result list is not a page of its own for search engines.
     noindex: new URLSearchParams(location.search).has("q"),
     extra: [BLOG_FEED_LINK],

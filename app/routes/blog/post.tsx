@@ -5,7 +5,9 @@ import { BlogPicture } from "~/blog/components/blog-picture";
 import { PostCard } from "~/blog/components/post-card";
 import { ShareButtons } from "~/blog/components/share-buttons";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { BLOG_FEED_LINK, categoryLabel, formatPostDate, toCard } from "~/blog/listing";
+import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
+import { formatDate } from "~/core/dates";
+import { categoryLabel } from "~/blog/category";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
@@ -122,7 +124,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
               </span>
               <span className="inline-flex items-center gap-2">
                 <CalendarDays aria-hidden className="size-4" />
-                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+                <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
               </span>
             </p>
           </div>

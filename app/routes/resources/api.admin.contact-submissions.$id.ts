@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { resolveSubmissionSchema } from "~/forms/contact-submission";
 import { setContactSubmissionResolved } from "~/forms/contact-submission.server";
@@ -9,8 +9,7 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
   if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed", {}, { Allow: "PATCH" });
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new ApiError(404, "Contact submission not found");
+  const id = parseId(params.id, "Contact submission not found");
   const { isResolved } = await parseJson(request, resolveSubmissionSchema);
   const submission = await setContactSubmissionResolved(admin, id, isResolved);
   if (!submission) throw new ApiError(404, "Contact submission not found");

@@ -5,16 +5,17 @@
  * Audited as venue.update, venue.hide or venue.show.
  */
 import type { Route } from "./+types/api.admin.venues.$id";
-import { ApiError, fieldErrors, json, readJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, readJson, withApi } from "~/core/api.server";
+import { fieldErrors } from "~/core/field-errors";
 import { requireAdmin } from "~/auth/session.server";
-import { parseVenueId, translateVenueErrors } from "~/venues/api.server";
+import { translateVenueErrors } from "~/venues/api.server";
 import { venueHiddenSchema, venueInputSchema } from "~/venues/schema";
 import { setVenueHidden, updateVenue } from "~/venues/venues.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PUT") throw new ApiError(405, "Method not allowed");
   const { admin } = await requireAdmin(request);
-  const id = parseVenueId(params.id);
+  const id = parseId(params.id, "Venue not found");
   const body = await readJson(request);
   const hideOnly = typeof body === "object" && body !== null && Object.keys(body).length === 1 && "hidden" in body;
   if (hideOnly) {

@@ -9,7 +9,8 @@
  * Every change is written to the audit log (blog.create/update/publish/unpublish/delete).
  */
 import type { Route } from "./+types/api.blog.id";
-import { ApiError, fieldErrors, json, readJson, withApi } from "~/core/api.server";
+import { ApiError, json, readJson, withApi } from "~/core/api.server";
+import { fieldErrors } from "~/core/field-errors";
 import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";

@@ -6,7 +6,7 @@ import { Feed } from "feed";
 import type { Route } from "./+types/blog.rss";
 import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { categoryLabel } from "~/blog/listing";
+import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { renderMarkdown } from "~/core/markdown";
 import { absoluteUrl } from "~/site/seo";
@@ -23,7 +23,7 @@ export async function loader(_args: Route.LoaderArgs) {
 }
 
 async function buildFeed(): Promise<string> {
-  const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
+  const siteUrl = getEnv().SITE_URL;
   const posts = (await listPosts({ includeDrafts: false })).slice(0, 20);
   const feed = new Feed({
     title: `${siteConfig.name} Blog`,

@@ -3,12 +3,13 @@ import { Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { BLOG_CATEGORY_LABELS, blogMessages, isBlogCategory, type BlogPostDto } from "~/blog/schema";
+import { categoryLabel } from "~/blog/category";
+import { blogMessages, type BlogPostDto } from "~/blog/schema";
 import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
 import { BlogPostDialog } from "./post-dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { formatDate } from "~/core/dates";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 /** Every post, drafts included, with publish toggle, edit and delete. */
 export function BlogManagementPanel() {
@@ -93,8 +94,8 @@ export function BlogManagementPanel() {
                   </span>
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
-                  {isBlogCategory(post.category) ? BLOG_CATEGORY_LABELS[post.category] : post.category} · By {post.author} ·{" "}
-                  <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time>
+                  {categoryLabel(post.category)} · By {post.author} ·{" "}
+                  <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
                 </p>
                 <p className="mt-1 line-clamp-2 text-sm text-slate-700">{post.excerpt}</p>
                 {post.tags.length > 0 ? (
