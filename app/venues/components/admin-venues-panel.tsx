@@ -1,13 +1,16 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Eye, EyeOff, Pencil, Plus, X } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
+import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
+import { IconButton } from "~/admin/components/icon-button";
+import { AdminDialogHeader } from "~/admin/components/dialog-header";
+import { CityOptions } from "./city-options";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import { VENUE_IMAGES } from "~/venues/images";
 import {
-  CITIES,
   CITY_INFO,
   PRICE_LEVELS,
   VENUE_TYPE_LABELS,
@@ -56,11 +59,7 @@ export function AdminVenuesPanel() {
             Show city
             <select value={city} onChange={(e) => setCity(e.target.value as City | "all")} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal">
               <option value="all">All cities</option>
-              {CITIES.map((c) => (
-                <option key={c} value={c}>
-                  {CITY_INFO[c].name}
-                </option>
-              ))}
+              <CityOptions />
             </select>
           </label>
           <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
@@ -191,17 +190,15 @@ function toBody(form: FormState): Record<string, unknown> {
   };
 }
 
-const inputClass = "min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600";
-
 function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSaved: () => void }) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
-  const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<FormState>(() => initialState(venue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const { id, field, error } = useFieldErrors(errors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -231,41 +228,27 @@ function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSaved: () =
     }
   }
 
-  const field = (name: string) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
   const text = (name: keyof FormState & string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field label={label} htmlFor={`${id}-${name}`} error={errors[name]} errorId={`${id}-${name}-error`}>
+    <Field label={label} htmlFor={`${id}-${name}`} error={error(name)}>
       <input {...field(name)} className={inputClass} value={form[name] as string} onChange={(e) => set(name, e.target.value as never)} {...props} />
     </Field>
   );
 
   return (
     <>
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <Dialog.Title className="text-xl font-bold">{venue ? "Edit Venue" : "Add Venue"}</Dialog.Title>
-        <Dialog.Close aria-label="Close" className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100">
-          <X aria-hidden="true" className="size-5" />
-        </Dialog.Close>
-      </div>
+      <AdminDialogHeader title={venue ? "Edit Venue" : "Add Venue"} />
       <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
         <div className="grid flex-1 content-start gap-4 overflow-y-auto px-6 py-5 sm:grid-cols-2">
           {text("name", "Name", { autoComplete: "off" })}
-          <Field label="City" htmlFor={`${id}-city`} error={errors.city} errorId={`${id}-city-error`}>
+          <Field label="City" htmlFor={`${id}-city`} error={error("city")}>
             <select {...field("city")} className={inputClass} value={form.city} onChange={(e) => set("city", e.target.value)}>
-              {CITIES.map((c) => (
-                <option key={c} value={c}>
-                  {CITY_INFO[c].name}
-                </option>
-              ))}
+              <CityOptions />
             </select>
           </Field>
           <div className="sm:col-span-2">{text("address", "Address")}</div>
           {text("lat", "Latitude", { inputMode: "decimal" })}
           {text("lng", "Longitude", { inputMode: "decimal" })}
-          <Field label="Type" htmlFor={`${id}-type`} error={errors.type} errorId={`${id}-type-error`}>
+          <Field label="Type" htmlFor={`${id}-type`} error={error("type")}>
             <select {...field("type")} className={inputClass} value={form.type} onChange={(e) => set("type", e.target.value)}>
               {VENUE_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -274,7 +257,7 @@ function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSaved: () =
               ))}
             </select>
           </Field>
-          <Field label="Price level" htmlFor={`${id}-priceLevel`} error={errors.priceLevel} errorId={`${id}-priceLevel-error`}>
+          <Field label="Price level" htmlFor={`${id}-priceLevel`} error={error("priceLevel")}>
             <select {...field("priceLevel")} className={inputClass} value={form.priceLevel} onChange={(e) => set("priceLevel", e.target.value)}>
               {PRICE_LEVELS.map((p) => (
                 <option key={p} value={p}>
@@ -322,13 +305,9 @@ function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSaved: () =
                       </label>
                     ))}
                   </div>
-                  {errors.days ? (
-                    <p id={`${id}-days-error`} className="text-sm text-red-700">
-                      {errors.days}
-                    </p>
-                  ) : null}
+                  {error("days")}
                 </fieldset>
-                <Field label="Deals (one per line)" htmlFor={`${id}-deals`} error={errors.deals} errorId={`${id}-deals-error`}>
+                <Field label="Deals (one per line)" htmlFor={`${id}-deals`} error={error("deals")}>
                   <textarea {...field("deals")} rows={3} className={inputClass} value={form.deals} onChange={(e) => set("deals", e.target.value)} />
                 </Field>
               </>
@@ -357,35 +336,4 @@ function issueKey(path: readonly PropertyKey[]): string {
   if (path[0] === "happyHour") return path[1] === "days" ? "days" : path[1] === "deals" ? "deals" : "happyHourTimes";
   if (path[0] === "features") return "features";
   return String(path[0] ?? "_form");
-}
-
-function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId: string; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function IconButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:opacity-60"
-    >
-      {children}
-    </button>
-  );
 }

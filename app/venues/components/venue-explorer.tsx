@@ -22,6 +22,7 @@ import {
 import { CITIES, CITY_INFO, DEFAULT_CITY, isCity, type City, type LatLng, type Venue } from "~/venues/venue";
 import type { Weather } from "~/venues/weather";
 import type { VenueMapController } from "~/venues/map.client";
+import { CityOptions } from "./city-options";
 import { VenueCard } from "./venue-card";
 import { VenueDetail } from "./venue-detail";
 
@@ -304,11 +305,7 @@ export function VenueExplorer({ city: initialCity, venues: initialVenues, weathe
               onChange={(event) => isCity(event.target.value) && chooseCity(event.target.value)}
               className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal"
             >
-              {CITIES.map((c) => (
-                <option key={c} value={c}>
-                  {CITY_INFO[c].name}
-                </option>
-              ))}
+              <CityOptions />
             </select>
           </label>
           <button type="button" aria-pressed={settings.notifications} onClick={() => void toggleNotifications()} className="btn btn-secondary px-4">
