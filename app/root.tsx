@@ -1,10 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFound } from "~/components/not-found";
 import { getEnv } from "~/core/env.server";
+import { pageHandleOf } from "~/core/page-handle";
 import type { PublicLinks } from "~/site/config";
+import { useEffect } from "react";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 
@@ -37,6 +39,10 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
+  // Content pages say `hydrate: false` (app/core/page-handle.ts): they are plain HTML, so React
+  // Router's scripts and module preloads are left out, and their bytes need no nonce.
+  const matches = useMatches();
+  const hydrate = pageHandleOf(matches.map((match) => match.handle)).hydrate !== false;
   return (
     <html lang="en">
       <head>
@@ -57,14 +63,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </div>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // Marks the document once React has taken over: tests wait for it before relying on client navigation.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,20 +1,23 @@
-// npm run bench: latency and throughput of the blog on a fresh site (needs `npm run build`): on the
-// embedded PGlite, or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it).
-// 1,000 posts for /blog, /api/blog and a post page (50 connections); 10,000 for /search, cached at 50
-// connections and a new query each time at 1, 5 and 10 connections. ~5 s each.
+// npm run bench: every public page's throughput and latency beside a bare node:http server sending
+// the same bytes (started here, in its own process), at 50 and 200 connections, with the gzipped
+// JavaScript each page loads and the server's idle memory once all are cached; then /search with a
+// new query each time. A fresh site with 10,000 posts (needs `npm run build`), on the embedded
+// PGlite, or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it).
+// BENCH_SECONDS (default 3) per measurement: about two minutes in all.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import autocannon from "autocannon";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
@@ -57,7 +60,7 @@ async function startServer() {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => (child.kill("SIGTERM"), exited) };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: child.pid, stop: () => (child.kill("SIGTERM"), exited) };
     } catch {
       // not listening yet
     }
@@ -101,47 +104,115 @@ async function connectPostgres(url) {
   return { query: (text, params) => client.query(text, params), close: async () => (await client.query("analyze"), client.end()) };
 }
 
-async function measure(name, url, headers = {}, { requests, connections = CONNECTIONS } = {}) {
+/** Latency percentiles and throughput of one address at one concurrency. */
+async function load(url, headers, { connections, requests, duration = DURATION }) {
   const times = [];
-  const instance = autocannon({ url, connections, duration: DURATION, headers, ...(requests ? { requests } : {}) });
+  const instance = autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
   instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-  const row = {
-    name,
-    "p50 ms": pct(50).toFixed(1),
-    "p95 ms": pct(95).toFixed(1),
-    "p99 ms": pct(99).toFixed(1),
-    "req/s": Math.round(result.requests.average),
-    "KB/resp": (result.throughput.average / Math.max(1, result.requests.average) / 1024).toFixed(1),
-    errors: result.errors + result.non2xx,
-  };
-  console.log(JSON.stringify(row));
-  return row;
+  const ms = (p) => Number(pct(p).toFixed(1));
+  return { rps: Math.round(result.requests.average), p50: ms(50), p95: ms(95), p99: ms(99), errors: result.errors + result.non2xx, bytes: result.throughput.average / Math.max(1, result.requests.average) };
 }
 
-const rows = [];
+/**
+ * A bare node:http server, in its own process, answering each page's path with the bytes and
+ * headers our server sent for it: the ceiling any Node server could reach on this machine.
+ */
+async function startBareServer(pages) {
+  const file = path.join(dataDir, "bare-pages.json");
+  fs.writeFileSync(file, JSON.stringify(pages));
+  const port = await freePort();
+  const code = `
+    const http = require("node:http");
+    const pages = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"));
+    for (const page of Object.values(pages)) page.body = Buffer.from(page.body, "base64");
+    http.createServer((req, res) => {
+      const page = pages[req.url];
+      if (!page) { res.writeHead(404); return res.end(); }
+      res.writeHead(200, page.headers);
+      res.end(page.body);
+    }).listen(${port}, "127.0.0.1", () => process.stdout.write("ready\\n"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => (child.kill("SIGTERM"), exited) };
+}
+
+/** Gzipped bytes of every script a page makes the browser load (script src, module preloads and imports). */
+async function pageJavaScript(base, html) {
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)|import "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? m[2] ?? m[3]));
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  return total;
+}
+
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024);
+}
+
+const POSTS = 10_000;
 let server = await startServer(); // creates and migrates the database
 await server.stop();
-await addPosts(1, 1000);
+await addPosts(1, POSTS);
 server = await startServer();
-// What Chromium sends: pages are answered in gzip, /api/blog in brotli.
+
+// What Chromium sends: pages come back in brotli or gzip.
 const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/xhtml+xml,*/*" };
-// Warm up once (first renders, caches).
-for (const p of ["/blog", "/api/blog", "/blog/bench-post-11", "/search?q=rooftop"]) await fetch(server.url + p);
-await new Promise((r) => setTimeout(r, 1000)); // /api/blog's brotli body is made in the background
-rows.push(await measure("/blog (1,000 posts)", `${server.url}/blog`, browserHeaders));
-rows.push(await measure("/api/blog (1,000 posts)", `${server.url}/api/blog`, { "accept-encoding": browserHeaders["accept-encoding"] }));
-rows.push(await measure("/blog/{slug}", `${server.url}/blog/bench-post-11`, browserHeaders));
-await server.stop();
-await addPosts(1001, 10000);
-server = await startServer();
-await fetch(`${server.url}/search?q=rooftop`);
-rows.push(await measure("/search?q=rooftop (10,000 posts, cached)", `${server.url}/search?q=rooftop`, browserHeaders));
-// The worst case: every request a new query, so neither the page cache nor the search's own
-// result cache helps. Half are one word (~500 matching posts, 20 shown), half two words; the
-// "or {n}" (a post number) makes each query new.
+const PAGES = ["/", "/about", "/faq", "/privacy-policy", "/happy-hour", "/blog", "/blog/bench-post-11", "/search?q=rooftop"];
+// Warm every page (first renders, brotli made in the background), then take the bytes it sends.
+for (const p of PAGES) await fetch(server.url + p);
+await new Promise((r) => setTimeout(r, 1500));
+const sent = {};
+const jsKb = {};
+for (const p of PAGES) {
+  const res = await fetch(server.url + p);
+  const raw = await new Promise((resolve, reject) => {
+    http.get(server.url + p, { headers: browserHeaders }, (answer) => {
+      const chunks = [];
+      answer.on("data", (chunk) => chunks.push(chunk));
+      answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+  const headers = {};
+  for (const name of ["content-type", "content-encoding", "vary", "cache-control", "content-security-policy"]) if (raw.headers[name]) headers[name] = raw.headers[name];
+  sent[p] = { headers, body: raw.body.toString("base64") };
+  jsKb[p] = ((await pageJavaScript(server.url, await res.text())) / 1024).toFixed(1);
+}
+const bare = await startBareServer(sent);
+
+const rows = [];
+for (const p of PAGES) {
+  for (const connections of [50, 200]) {
+    const ours = await load(server.url + p, browserHeaders, { connections });
+    const theirs = await load(bare.url + p, browserHeaders, { connections });
+    const row = {
+      page: p,
+      conn: connections,
+      "req/s": ours.rps,
+      "bare req/s": theirs.rps,
+      ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2),
+      "p50 ms": ours.p50,
+      "p95 ms": ours.p95,
+      "p99 ms": ours.p99,
+      "KB/resp": (ours.bytes / 1024).toFixed(1),
+      "JS KB gz": jsKb[p],
+      errors: ours.errors,
+    };
+    console.log(JSON.stringify(row));
+    rows.push(row);
+  }
+}
+await bare.stop();
+
+// Every public page is cached now; the server idles a moment before its memory is read.
+await new Promise((r) => setTimeout(r, 3000));
+const idleRss = rssMb(server.pid);
+
+// The worst case for search: every request a new query, so no cache helps. Half are one word
+// (~500 matching posts, 20 shown), half two words; the "or {n}" (a post number) makes each new.
 let searchCount = 0;
 const uncachedSearch = {
   setupRequest: (request) => {
@@ -150,10 +221,17 @@ const uncachedSearch = {
     return { ...request, path: `/search?q=${words.map(encodeURIComponent).join("+")}+or+${searchCount}` };
   },
 };
-for (const connections of [1, 5, 10]) rows.push(await measure(`/search, new query each time, ${connections} conn.`, `${server.url}/search`, browserHeaders, { requests: [uncachedSearch], connections }));
+const uncached = [];
+for (const connections of [1, 5]) {
+  const result = await load(`${server.url}/search`, browserHeaders, { requests: [uncachedSearch], connections });
+  uncached.push({ page: "/search, a new query each time", conn: connections, "req/s": result.rps, "p50 ms": result.p50, "p95 ms": result.p95, "p99 ms": result.p99 });
+}
 await server.stop();
+
 console.table(rows);
-console.log(`targets: p95 < 25 ms for the first three (${CONNECTIONS} connections), < 50 ms for search; ${DURATION} s each`);
+console.table(uncached);
+console.log(`idle memory of the server with ${POSTS.toLocaleString("en")} posts and every page above cached: ${idleRss} MB (target < 200 MB)`);
+console.log(`targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connections, < 250 ms at 200; content pages <= 5 KB of gzipped JS; ${DURATION} s each`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -15,15 +15,18 @@ import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+import { PERSONAL_COOKIES } from "~/auth/session.server";
+import { hasAnyCookie } from "~/core/cookies";
 import { runStartupTasks } from "~/startup.server";
 import { tileImageSource } from "~/venues/tiles";
-import { blogPageCache } from "./page-cache";
+import { frontCache } from "./front-cache";
+import { pagePolicies, type PagePolicy } from "./page-policies";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
-  const { vite } = options;
+export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
+  const { vite, policyOf } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -88,8 +91,6 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
       xFrameOptions: { action: "deny" },
     }),
   );
-  const pageCache = vite ? undefined : blogPageCache();
-  if (pageCache) app.use(pageCache.serve);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -112,7 +113,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  if (pageCache) app.use(pageCache.store);
+  if (policyOf) app.use(privateAnswers(policyOf));
 
   app.use(
     createRequestHandler({
@@ -139,6 +140,30 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
   }) as express.ErrorRequestHandler);
 
   return app;
+}
+
+/**
+ * Answers that must not be shared: the admin's pages (`handle.private`) and their `.data` requests
+ * send no-store; anything else answered to a request with a personal cookie is private to it
+ * (and says it varies by cookie), whatever the route set.
+ */
+function privateAnswers(policyOf: (pathname: string) => PagePolicy): express.RequestHandler {
+  return (req, res, next) => {
+    const personal = hasAnyCookie(req.headers.cookie, PERSONAL_COOKIES);
+    // A client navigation asks /page.data (and /_root.data for "/"): the page's own policy applies.
+    const page = req.path.endsWith(".data") ? req.path.slice(0, -5).replace(/^\/_root$/, "/") : req.path;
+    const isPrivate = Boolean(policyOf(page).private);
+    if (!personal && !isPrivate) return next();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+      const cacheControl = String(this.getHeader("cache-control") ?? "");
+      if (isPrivate) this.setHeader("Cache-Control", "no-store");
+      else if (!/no-store|private/.test(cacheControl)) this.setHeader("Cache-Control", "private, no-cache");
+      this.vary("Cookie");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
 }
 
 /** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
@@ -193,8 +218,26 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   await ensureAdminUser();
   await runStartupTasks(env);
 
-  const app = createApp(env, options);
-  const listening = app.listen(env.PORT, env.HOST);
+  let listener: Parameters<typeof createServer>[1];
+  if (options.vite) {
+    listener = createApp(env, options);
+  } else {
+    // eslint-disable-next-line @typescript-eslint/ban-ts-comment
+    // @ts-ignore -- a virtual module React Router provides at build time
+    const build = (await import("virtual:react-router/server-build")) as ServerBuild;
+    const policyOf = pagePolicies(build);
+    const app = createApp(env, { policyOf });
+    listener = frontCache({
+      app,
+      // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
+      expressPaths: new Set(["/healthz", build.routeDiscovery.manifestPath]),
+      policyOf,
+      deployId: build.assets.version,
+      maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+      trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    }).listener;
+  }
+  const listening = createServer(listener).listen(env.PORT, env.HOST);
   http.server = listening;
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", resolve);

@@ -1,8 +1,10 @@
+import { readCookie } from "~/core/cookies";
+
 /**
  * A one-time note for the next /admin render ("signed in", "signed out"), carried in a short-lived
  * cookie across the redirect after the sign-in form's post, so the page can show the spec's toast.
  */
-const FLASH_COOKIE = "clink_admin_flash";
+export const FLASH_COOKIE = "clink_admin_flash";
 export type AdminFlash = "signed-in" | "signed-out";
 
 export function flashCookie(flash: AdminFlash): string {
@@ -10,7 +12,7 @@ export function flashCookie(flash: AdminFlash): string {
 }
 
 export function readFlash(request: Request): { flash: AdminFlash | null; clear: string | null } {
-  const match = (request.headers.get("cookie") ?? "").match(/(?:^|;\s*)clink_admin_flash=(signed-in|signed-out)/);
-  if (!match) return { flash: null, clear: null };
-  return { flash: match[1] as AdminFlash, clear: `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
+  const value = readCookie(request, FLASH_COOKIE);
+  if (value !== "signed-in" && value !== "signed-out") return { flash: null, clear: null };
+  return { flash: value, clear: `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
 }

@@ -2,13 +2,20 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "~/core/api.server";
+import { readCookie } from "~/core/cookies";
 import { isCrossSite } from "~/core/cross-site";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { FLASH_COOKIE } from "./flash.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
 
 export const SESSION_COOKIE = "clink_session";
+/**
+ * Cookies that make an answer this visitor's own: a request carrying one is never answered from,
+ * nor stored in, the shared page cache (server/front-cache.ts), and its answer is never shared.
+ */
+export const PERSONAL_COOKIES: readonly string[] = [SESSION_COOKIE, FLASH_COOKIE];
 /** Sessions end after 12 hours without a request. */
 const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 // Refresh last-seen at most once a minute, so reads don't become a write per request.
@@ -39,16 +46,6 @@ export async function ensureAdminUser(): Promise<void> {
       `\n  No admin was configured, so one was created:\n    e-mail:   ${email}\n    password: ${generated}\n  Keep it safe: it is not shown again. Change it from /admin.\n\n`,
     );
   }
-}
-
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
 }
 
 function isSecure(request: Request): boolean {

@@ -12,6 +12,21 @@ export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "
 };
 
 export const BLOG_PAGE_SIZE = 24;
+/** The most posts one /blog page lists (`?show=`). */
+export const BLOG_MAX_SHOWN = 10_000;
+
+/** `?show=N` as the page reads it: whole pages, at least one, at most BLOG_MAX_SHOWN posts. */
+export function shownCount(value: string | null): number {
+  const asked = Number(value) || BLOG_PAGE_SIZE;
+  const pages = Math.ceil(Math.min(Math.max(asked, BLOG_PAGE_SIZE), BLOG_MAX_SHOWN) / BLOG_PAGE_SIZE);
+  return Math.min(pages * BLOG_PAGE_SIZE, BLOG_MAX_SHOWN);
+}
+
+/** `show` for the page cache's key: every N that lists the same posts gives one value (none for the first page). */
+export function normaliseShow(value: string): string | undefined {
+  const shown = shownCount(value);
+  return shown === BLOG_PAGE_SIZE ? undefined : String(shown);
+}
 
 /** <link rel="alternate"> announcing the feed, on every blog page. */
 export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;

@@ -309,8 +309,10 @@ async function findPostFresh(id: number): Promise<BlogPost | null> {
 }
 
 /** Whether a stored image may be shown to this visitor (drafts' images stay private). */
-export async function imageVisible(id: number, isAdmin: () => Promise<boolean>): Promise<boolean> {
+/** Who may see a post's image: anyone (published), only the admin (a draft), or no one (no such post). */
+export async function imageAudience(id: number, isAdmin: () => Promise<boolean>): Promise<"public" | "admin" | null> {
   const post = await findPost(id);
-  if (!post) return false;
-  return post.published || (await isAdmin());
+  if (!post) return null;
+  if (post.published) return "public";
+  return (await isAdmin()) ? "admin" : null;
 }

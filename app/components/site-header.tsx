@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { mainNav } from "~/site/config";
@@ -9,35 +9,26 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
+/**
+ * The site's header. The mobile menu is a native popover: the browser opens it from its button,
+ * closes it on a click outside or Escape, and reports it expanded, all without JavaScript (most
+ * pages are never hydrated). The button's name and icon follow its state through CSS alone
+ * (`.menu-open-only` / `.menu-closed-only` in app.css). A full page load closes it on navigation;
+ * on hydrated pages a client navigation closes it here.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
 
-  // The mobile menu closes on route change...
-  useEffect(() => setOpen(false), [location.pathname]);
-
-  // ...and on a click or tap outside it, or Escape.
   useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+    const menu = menuRef.current;
+    if (menu?.matches(":popover-open")) menu.hidePopover();
+  }, [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
-      <div ref={containerRef} className="container-page flex h-16 items-center justify-between gap-4">
+    <header data-site-header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Clink home">
           <Logo />
         </Link>
@@ -54,19 +45,24 @@ export function SiteHeader() {
         </nav>
         <button
           type="button"
+          popoverTarget={menuId}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((value) => !value)}
         >
-          {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+          <span className="menu-closed-only">
+            <Menu aria-hidden="true" className="h-6 w-6" />
+            <span className="sr-only">Open menu</span>
+          </span>
+          <span className="menu-open-only">
+            <X aria-hidden="true" className="h-6 w-6" />
+            <span className="sr-only">Close menu</span>
+          </span>
         </button>
         <nav
+          ref={menuRef}
           id={menuId}
+          popover="auto"
           aria-label="Main (mobile)"
-          hidden={!open}
-          className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg md:hidden"
+          className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-b border-slate-200 bg-white p-0 text-slate-900 shadow-lg md:hidden"
         >
           <ul className="container-page flex flex-col gap-1 py-3">
             {mainNav.map((item) => (

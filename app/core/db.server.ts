@@ -26,7 +26,7 @@ let connection: Connection | undefined;
 
 /**
  * Migrations ship in ./drizzle beside package.json. The code that asks may be the source
- * (app/utils/) or a built chunk (build/server/assets/), so look upwards for the folder.
+ * (app/core/) or a built chunk (build/server/assets/), so look upwards for the folder.
  */
 function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +65,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   } else {
     const lock: DataDirLock = acquireDataDirLock(options.dataDir);
     try {
-      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite") });
+      // PostgreSQL's default 128 MB of shared buffers is allocated inside PGlite's WebAssembly memory
+      // and stays resident: 16 MB holds the blog's working set (posts are also kept in memory by
+      // their service) and takes the idle server from ~400 to ~270 MB with 10,000 posts.
+      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf: ["shared_buffers=16MB"] });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
       connection = {

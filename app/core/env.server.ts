@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   WEATHER_PROVIDER: z.enum(["simulated", "open-meteo"]).default("simulated"),
   OPEN_METEO_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
+  /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

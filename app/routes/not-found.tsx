@@ -1,6 +1,11 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// Every unknown address shows the same page: one cache entry for all of them, no JavaScript.
+export const handle = { pageCache: { sharedKey: "not-found" }, hydrate: false } satisfies PageHandle;
+
 /** Any path no other route matches: the 404 page with a real 404 status (noindex is set by NotFound). */
 export function loader() {
   return data(null, { status: 404 });

@@ -4,6 +4,10 @@ import type { Snippet } from "~/search/search.server";
 import { SearchInput } from "~/components/ui/search-input";
 import { pageSeo } from "~/site/seo";
 
+import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
+
+export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } } } satisfies PageHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { searchSite } = await import("~/search/search.server");
   const q = new URL(request.url).searchParams.get("q") ?? "";

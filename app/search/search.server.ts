@@ -3,6 +3,7 @@ import { blogVersion } from "~/blog/posts.server";
 import { formatDate } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
 import { getDb } from "~/core/db.server";
+import { VersionedCache } from "~/core/versioned-cache";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { anyWordQuery } from "./query";
 
@@ -56,21 +57,17 @@ function toSnippet(headline: string): Snippet {
 
 type Rows<T> = { rows: T[] };
 
-const cache = new Map<string, SearchResults>();
+// Results per query while the blog is unchanged; a result list is a few KB.
+const cache = new VersionedCache<SearchResults>({ maxBytes: 16 * 1024 * 1024, sizeOf: (results) => JSON.stringify(results).length * 2 });
 
 export async function searchSite(rawQuery: string): Promise<SearchResults> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   if (!query) return { query, posts: [], totalPosts: 0, pages: [], anyWord: false };
-  const key = `${await blogVersion()}\n${query.toLowerCase()}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-
-  let results = await runSearch(query);
-  const looser = results.totalPosts + results.pages.length === 0 ? anyWordQuery(query) : null;
-  if (looser) results = { ...(await runSearch(looser)), query, anyWord: true };
-  if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-  cache.set(key, results);
-  return results;
+  return cache.getOrMake(query.toLowerCase(), await blogVersion(), async () => {
+    const results = await runSearch(query);
+    const looser = results.totalPosts + results.pages.length === 0 ? anyWordQuery(query) : null;
+    return looser ? { ...(await runSearch(looser)), query, anyWord: true } : results;
+  });
 }
 
 /** One full-text search (websearch syntax) over posts and pages. */

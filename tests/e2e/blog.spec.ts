@@ -1,6 +1,6 @@
 import { adminApi, createPost as createAnyPost } from "../support/api";
 import { startTestServer } from "../support/test-server";
-import { axeViolations, expect, test } from "./fixtures";
+import { axeViolations, expect, hydrated, test } from "./fixtures";
 
 const unique = `Zephyr${Date.now().toString(36)}`;
 
@@ -48,6 +48,7 @@ test("the server renders the same search result without JavaScript", async ({ br
 test("card to post and back keeps the search; the post page is complete", async ({ page, baseURL }) => {
   const post = await createPost(baseURL!, { title: `${unique} roundtrip`, author: "Round Trip" });
   await page.goto(`/blog?q=${unique}`);
+  await hydrated(page);
   await page.getByRole("link", { name: post.title }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
   await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();

@@ -31,3 +31,8 @@ export async function signInThroughForm(page: Page, credentials = TEST_ADMIN) {
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>), for tests of client navigation. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}

@@ -73,54 +73,53 @@ for (const [path, items] of [["/", homeFaq], ["/faq", faqPageItems]] as const) {
       expect(decoded).toContain(item.answer);
     }
   });
-
-  test(`the ${path} accordion keeps at most one answer open and closes the open one on a second click`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator("[data-ready]")).toHaveCount(1);
-    const triggers = page.locator("[data-ready] button[aria-expanded]");
-    await expect(triggers).toHaveCount(items.length);
-    await expect(page.locator('[data-ready] button[aria-expanded="true"]')).toHaveCount(0);
-    const [first, second] = [items[0]!, items[1]!];
-    const firstButton = page.getByRole("button", { name: first.question });
-    const secondButton = page.getByRole("button", { name: second.question });
-
-    await firstButton.click();
-    await expect(firstButton).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByText(first.answer)).toBeVisible();
-
-    await secondButton.click();
-    await expect(secondButton).toHaveAttribute("aria-expanded", "true");
-    await expect(firstButton).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByText(first.answer)).toBeHidden();
-    await expect(page.getByText(second.answer)).toBeVisible();
-
-    await secondButton.click();
-    await expect(secondButton).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator('[data-ready] button[aria-expanded="true"]')).toHaveCount(0);
-  });
-
-  test(`the ${path} accordion works from the keyboard`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator("[data-ready]")).toHaveCount(1);
-    const firstButton = page.getByRole("button", { name: items[0]!.question });
-    const secondButton = page.getByRole("button", { name: items[1]!.question });
-    const lastButton = page.getByRole("button", { name: items[items.length - 1]!.question });
-    await firstButton.focus();
-    await page.keyboard.press("Enter");
-    await expect(firstButton).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("ArrowDown");
-    await expect(secondButton).toBeFocused();
-    await page.keyboard.press("Space");
-    await expect(secondButton).toHaveAttribute("aria-expanded", "true");
-    await expect(firstButton).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.press("Enter");
-    await expect(secondButton).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.press("End");
-    await expect(lastButton).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(firstButton).toBeFocused();
-  });
 }
+
+// The accordions are native <details name> groups: they work with no script at all.
+test.describe("accordions without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, items] of [["/", homeFaq], ["/faq", faqPageItems]] as const) {
+    test(`the ${path} accordion keeps at most one answer open and closes the open one on a second click`, async ({ page }) => {
+      await page.goto(path);
+      const questions = page.locator("details");
+      await expect(questions).toHaveCount(items.length);
+      await expect(page.locator("details[open]")).toHaveCount(0);
+      const [first, second] = [items[0]!, items[1]!];
+      const firstSummary = page.locator("summary", { hasText: first.question });
+      const secondSummary = page.locator("summary", { hasText: second.question });
+
+      await firstSummary.click();
+      await expect(page.getByText(first.answer)).toBeVisible();
+      await expect(page.locator("details[open]")).toHaveCount(1);
+
+      await secondSummary.click();
+      await expect(page.getByText(first.answer)).toBeHidden();
+      await expect(page.getByText(second.answer)).toBeVisible();
+      await expect(page.locator("details[open]")).toHaveCount(1);
+
+      await secondSummary.click();
+      await expect(page.getByText(second.answer)).toBeHidden();
+      await expect(page.locator("details[open]")).toHaveCount(0);
+    });
+
+    test(`the ${path} accordion works from the keyboard`, async ({ page }) => {
+      await page.goto(path);
+      const firstSummary = page.locator("summary", { hasText: items[0]!.question });
+      const secondSummary = page.locator("summary", { hasText: items[1]!.question });
+      await firstSummary.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(items[0]!.answer)).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(secondSummary).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(page.getByText(items[1]!.answer)).toBeVisible();
+      await expect(page.getByText(items[0]!.answer)).toBeHidden();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(items[1]!.answer)).toBeHidden();
+    });
+  }
+});
 
 test("store buttons and the early-adopter card open the configured URLs in a new tab", async ({ page }) => {
   await page.goto("/");

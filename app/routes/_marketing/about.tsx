@@ -5,6 +5,11 @@ import { BackToHome, FeatureGrid, SectionIntro } from "~/components/marketing";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/about");
 

@@ -6,6 +6,11 @@ import { faqPageItems } from "~/site/faq-content";
 import { pageSeo } from "~/site/seo";
 import { faqPageJsonLd } from "~/site/structured-data";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 // Served as loader data so the answers are not bundled into JavaScript (see home.tsx).
 export function loader() {
   return { faq: faqPageItems };

@@ -12,6 +12,11 @@ import { pageSeo, siteUrlFrom } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { faqPageJsonLd, organizationJsonLd, webSiteJsonLd } from "~/site/structured-data";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 // The FAQ reaches the page as loader data, not as an import: it then costs HTML, not JavaScript,
 // on the page whose script budget is tightest, and meta builds the FAQPage JSON-LD from the same items.
 export function loader() {

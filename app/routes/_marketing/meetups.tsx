@@ -4,6 +4,11 @@ import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, StatsBand 
 import { StoreButtons } from "~/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/meetups");
 

@@ -4,6 +4,11 @@ import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 
+import { staticPage } from "~/core/page-handle";
+
+// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/privacy-policy");
 

@@ -1,6 +1,11 @@
 import type { Route } from "./+types/ai-admin";
 import { requireAdmin } from "~/auth/session.server";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// The admin's own pages: never stored by a browser, proxy or our cache.
+export const handle = { private: true } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = () => [
   { title: "AI Discoverability Dashboard" },
   { name: "description", content: "How search engines and AI crawlers see Clink: indexing, crawler activity and sitemap submission." },

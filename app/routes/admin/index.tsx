@@ -12,6 +12,11 @@ import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { BackToHome } from "~/components/marketing";
 
+import type { PageHandle } from "~/core/page-handle";
+
+// The admin's own pages: never stored by a browser, proxy or our cache.
+export const handle = { private: true } satisfies PageHandle;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
   { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },

@@ -4,8 +4,15 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { PostCard } from "~/blog/components/post-card";
-import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, toCard } from "~/blog/listing";
+import { BLOG_FEED_LINK, BLOG_PAGE_SIZE, filterPosts, normaliseShow, shownCount, toCard } from "~/blog/listing";
 import { pageSeo } from "~/site/seo";
+
+import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
+
+// `show` is rounded to whole pages, so a crawler walking show=1..N costs a render per page, not per number.
+export const handle = {
+  pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200), show: normaliseShow } },
+} satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageSeo(matches, "/blog", {
@@ -18,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { listPosts } = await import("~/blog/posts.server");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const show = Math.min(Math.max(Number(url.searchParams.get("show")) || BLOG_PAGE_SIZE, BLOG_PAGE_SIZE), 10_000);
+  const show = shownCount(url.searchParams.get("show"));
   const all = await listPosts({ includeDrafts: false });
   const matching = filterPosts(all, q);
   return data(

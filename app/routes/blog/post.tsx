@@ -11,21 +11,17 @@ import { categoryLabel } from "~/blog/category";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
-const renderedBodies = new Map<string, string>();
+import type { PageHandle } from "~/core/page-handle";
+
+export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
+
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { findPublishedPost, relatedPosts } = await import("~/blog/posts.server");
-  const { renderMarkdown } = await import("~/core/markdown");
+  const { renderedPostBody } = await import("~/blog/rendered-body.server");
   const post = await findPublishedPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  // Rendering markdown is the costly part of this page: once per version of the post.
-  const key = `${post.id}:${post.updatedAt}`;
-  let html = renderedBodies.get(key);
-  if (html === undefined) {
-    html = renderMarkdown(post.content);
-    if (renderedBodies.size > 2000) renderedBodies.clear();
-    renderedBodies.set(key, html);
-  }
+  const html = renderedPostBody(post);
   const socialImage = post.hasStoredImage
     ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
     : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };

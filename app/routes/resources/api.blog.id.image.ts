@@ -4,7 +4,8 @@
  *   in its own type. With `w`: a resized variant in AVIF, WebP or JPEG, chosen from the Accept
  *   header (Vary: Accept), made once and kept in blog_image_variants.
  *   ETag on every answer, 304 for a matching If-None-Match. Cache-Control: a year, immutable,
- *   when `v` names the current version (the pages always link that way); else 5 minutes.
+ *   when `v` names the current version (the pages always link that way); else 5 minutes; a draft's
+ *   image (admin only) is `private, no-store`.
  *   404 JSON when there is no such post or image; 400 for another width.
  */
 import type { Route } from "./+types/api.blog.id.image";
@@ -12,22 +13,23 @@ import { ApiError, withApi } from "~/core/api.server";
 import { getAdminSession } from "~/auth/session.server";
 import { parsePostId } from "~/blog/api.server";
 import { negotiateFormat, parseWidth, readPostImage } from "~/blog/image.server";
-import { imageVisible } from "~/blog/posts.server";
+import { imageAudience } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
   const url = new URL(request.url);
   const width = parseWidth(url.searchParams.get("w"));
   if (Number.isNaN(width)) throw new ApiError(400, "Width must be one of 400, 800 or 1200");
-  const visible = await imageVisible(id, async () => Boolean(await getAdminSession(request)));
-  if (!visible) throw new ApiError(404, "Image not found");
+  const audience = await imageAudience(id, async () => Boolean(await getAdminSession(request)));
+  if (!audience) throw new ApiError(404, "Image not found");
   const image = await readPostImage(id, width, negotiateFormat(request.headers.get("accept")));
   if (!image) throw new ApiError(404, "Image not found");
 
   const versioned = url.searchParams.get("v") === image.baseEtag;
   const headers: Record<string, string> = {
     ETag: image.etag,
-    "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
+    // A draft's image is the admin's alone: no shared cache may keep it, nor serve it after publishing changes.
+    "Cache-Control": audience === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'",
   };

@@ -18,13 +18,16 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { cachedJsonResponse, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
+import type { PageHandle } from "~/core/page-handle";
+
+// The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
+export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = request.headers.get("cookie") ? await getAdminSession(request) : null;
   const includeDrafts = Boolean(session);
   const { body, version } = await listPostsJson({ includeDrafts });
-  const key = `${includeDrafts ? "all" : "pub"}-${Buffer.from(version).toString("base64url")}`;
-  return cachedJsonResponse(request, key, body, {
+  return cachedJsonResponse(request, { kind: includeDrafts ? "all" : "pub", version, json: body }, {
     "Cache-Control": includeDrafts ? "private, no-cache" : "public, max-age=0, must-revalidate",
   });
 });

@@ -8,16 +8,17 @@ import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
-import { renderMarkdown } from "~/core/markdown";
+import { renderedPostBody } from "~/blog/rendered-body.server";
+import { stringBytes, VersionedCache } from "~/core/versioned-cache";
 import { absoluteUrl } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
-let cached: { version: string; xml: string } | undefined;
+// One feed, rebuilt when the blog changes.
+const feeds = new VersionedCache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: stringBytes });
 
 export async function loader(_args: Route.LoaderArgs) {
-  const version = await blogVersion();
-  if (cached?.version !== version) cached = { version, xml: await buildFeed() };
-  return new Response(cached.xml, {
+  const xml = await feeds.getOrMake("rss", await blogVersion(), buildFeed);
+  return new Response(xml, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }
@@ -53,7 +54,7 @@ async function buildFeed(): Promise<string> {
       id: link,
       link,
       description: post.excerpt,
-      content: renderMarkdown(post.content),
+      content: renderedPostBody(post),
       author: [{ name: post.author }],
       date: new Date(post.createdAt),
       category: [{ name: categoryLabel(post.category) }, ...post.tags.map((name) => ({ name }))],

@@ -1,0 +1,21 @@
+import { parseCookie } from "cookie";
+
+/**
+ * The one reading of the Cookie header, shared by the session check and the page cache, so
+ * both always agree on which cookies a request carries (a malformed percent-encoding is kept
+ * raw instead of throwing).
+ */
+export function parseCookies(header: string | null | undefined): Record<string, string | undefined> {
+  return header ? parseCookie(header) : {};
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  return parseCookies(request.headers.get("cookie"))[name];
+}
+
+/** Whether the header carries any of these cookies (with any value, even an empty one). */
+export function hasAnyCookie(header: string | null | undefined, names: readonly string[]): boolean {
+  if (!header) return false;
+  const cookies = parseCookies(header);
+  return names.some((name) => cookies[name] !== undefined);
+}

@@ -1,0 +1,63 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
+import { frontCache } from "./front-cache";
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** The front cache before a stand-in for Express that counts its renders. */
+async function start() {
+  let renders = 0;
+  const { listener } = frontCache({
+    app: (req, res) => {
+      renders++;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<p>page ${req.url}</p>`);
+    },
+    expressPaths: new Set(["/healthz"]),
+    policyOf: (pathname) => (pathname.startsWith("/private") ? { private: true } : { pageCache: { query: { q: (v) => v.trim() || undefined } } }),
+    deployId: "test",
+    maxBytes: 1024 * 1024,
+    trustProxy: () => false,
+  });
+  server = createServer(listener).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, renders: () => renders };
+}
+
+describe("the front cache", () => {
+  it("renders a page once, then answers from memory and tells the response observers of each hit", async () => {
+    const { base, renders } = await start();
+    const seen: ResponseInfo[] = [];
+    const stop = addResponseObserver((info) => seen.push(info));
+    try {
+      const first = await fetch(`${base}/page?q=%20x%20&utm=1`);
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      expect(await first.text()).toBe("<p>page /page?q=x</p>"); // rendered for the normalised address
+      const second = await fetch(`${base}/page?utm=2&q=x`, { headers: { "user-agent": "TestBot/1.0" } });
+      expect(second.headers.get("x-cache")).toBe("HIT");
+      expect(renders()).toBe(1);
+      expect(seen).toEqual([{ method: "GET", path: "/page", status: 200, userAgent: "TestBot/1.0", ip: "127.0.0.1", cacheHit: true }]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("leaves private pages, personal cookies, files and Express's own paths to Express", async () => {
+    const { base, renders } = await start();
+    for (const path of ["/private", "/private", "/healthz", "/healthz", "/a.txt", "/a.txt"]) await fetch(base + path);
+    await fetch(`${base}/p`, { headers: { cookie: "clink_session=x" } });
+    await fetch(`${base}/p`, { headers: { cookie: "clink_session=x" } });
+    expect(renders()).toBe(8);
+  });
+
+  it("shares one render among concurrent misses of a page", async () => {
+    const { base, renders } = await start();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/busy`).then((res) => res.text())));
+    expect(new Set(answers)).toEqual(new Set(["<p>page /busy</p>"]));
+    expect(renders()).toBe(1);
+  });
+});

@@ -1,0 +1,348 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
+import { brotliCompress, constants, gzipSync } from "node:zlib";
+import { PERSONAL_COOKIES } from "~/auth/session.server";
+import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
+import { hasAnyCookie } from "~/core/cookies";
+import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+import { VersionedCache } from "~/core/versioned-cache";
+import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./gzip-splice";
+import type { PageCachePolicy } from "~/core/page-handle";
+import type { PagePolicy } from "./page-policies";
+import { versionOf } from "./page-policies";
+import { cspNonce } from "./security";
+
+/**
+ * The front of the server: a plain request listener that answers every anonymous GET of a
+ * cacheable page from memory, before Express (Express alone costs ~6x a bare node:http answer).
+ * Everything else, and every miss, goes to Express; a miss's answer is captured, kept and then
+ * served from the cache like a hit, so both send the same bytes and headers (Express's security
+ * headers included).
+ *
+ * - Which pages, and on which content they depend, comes from each page's `handle`
+ *   (app/core/page-handle.ts); the key is the path, the page's own query parameters normalised,
+ *   the deploy and the current content versions (read from the database, so a post published on
+ *   another instance sharing PostgreSQL refreshes the pages here too).
+ * - A request carrying a personal cookie (the features' PERSONAL_COOKIES, read with the same
+ *   parser as the session check) is never answered from or stored in it; nor is an answer that
+ *   sets a cookie, says private/no-store, or is not a 200 (the shared 404 page excepted).
+ * - Pages without inline script (the content pages) are the same bytes for everyone: brotli and
+ *   gzip made once, a strong ETag, 304s, and a Cache-Control a CDN may keep. Hydrated pages carry
+ *   React Router's inline scripts with a per-response CSP nonce, spliced into a gzip made once
+ *   (gzip-splice.ts), so their CSP stays strict without a render per request.
+ */
+
+export type FrontCacheOptions = {
+  /** Express: everything the front does not answer itself. */
+  app: RequestListener;
+  /** Addresses Express answers itself, outside the pages (e.g. /healthz): never the 404 page's. */
+  expressPaths: ReadonlySet<string>;
+  policyOf: (pathname: string) => PagePolicy;
+  /** Changes with every build, so a deploy never serves an old page's asset links. */
+  deployId: string;
+  maxBytes: number;
+  /** Express's compiled `trust proxy` (for the client address given to response observers). */
+  trustProxy: (address: string, hop: number) => boolean;
+};
+
+/** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+type Variant = { headers: OutgoingHttpHeaders; missHeaders: OutgoingHttpHeaders; etag: string; body: Buffer };
+type SharedEntry = { kind: "shared"; status: number; variants: Partial<Record<ContentEncoding, Variant>> };
+type NoncedEntry = {
+  kind: "nonced";
+  status: number;
+  headers: OutgoingHttpHeaders;
+  /** The CSP header split at the nonce. */
+  csp: [string, string];
+  nonce: string;
+  body: Buffer;
+  gzip: SplicedGzip;
+};
+type Entry = SharedEntry | NoncedEntry;
+
+// Response headers that belong to one response, or that the cache sets itself.
+const OWN_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "x-request-id",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "etag",
+  "vary",
+  "content-encoding",
+  "x-cache",
+  "last-modified",
+]);
+
+export function frontCache(options: FrontCacheOptions) {
+  const { app, policyOf, deployId } = options;
+  const cache = new VersionedCache<Entry>({ maxBytes: options.maxBytes, sizeOf: entrySize });
+  const rendering = new Map<string, Promise<Entry | null>>();
+  const encodings = new Map<string, ContentEncoding>();
+
+  /** Accept-Encoding values repeat: negotiate each once. */
+  function encodingFor(acceptEncoding: string | undefined, offered: readonly ContentEncoding[]): ContentEncoding {
+    const memoKey = `${offered.length}${acceptEncoding ?? ""}`;
+    let chosen = encodings.get(memoKey);
+    if (chosen === undefined) {
+      if (encodings.size > 200) encodings.clear();
+      chosen = preferredEncoding(acceptEncoding, offered);
+      encodings.set(memoKey, chosen);
+    }
+    return chosen;
+  }
+
+  function clientIp(req: IncomingMessage): string {
+    // As Express computes req.ip: the nearest address the trusted proxies vouch for.
+    const socketAddress = req.socket.remoteAddress ?? "";
+    const forwarded = req.headers["x-forwarded-for"];
+    if (!forwarded || !options.trustProxy(socketAddress, 0)) return socketAddress;
+    const hops = String(forwarded).split(",").map((part) => part.trim()).reverse();
+    let address = socketAddress;
+    for (let i = 0; i < hops.length; i++) {
+      address = hops[i]!;
+      if (!options.trustProxy(address, i + 1)) break;
+    }
+    return address;
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
+    let status = entry.status;
+    if (entry.kind === "shared") {
+      const encoding = encodingFor(acceptEncoding, entry.variants.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+      const variant = entry.variants[encoding] ?? entry.variants.identity!;
+      const headers = hit ? variant.headers : variant.missHeaders;
+      const ifNoneMatch = req.headers["if-none-match"];
+      if (ifNoneMatch && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
+        status = 304;
+        res.writeHead(304, headers304(headers));
+        res.end();
+      } else {
+        res.writeHead(status, headers);
+        res.end(req.method === "HEAD" ? undefined : variant.body);
+      }
+    } else {
+      const nonce = cspNonce();
+      const headers: OutgoingHttpHeaders = { ...entry.headers, "content-security-policy": entry.csp[0] + nonce + entry.csp[1], "x-cache": hit ? "HIT" : "MISS" };
+      if (encodingFor(acceptEncoding, ["gzip", "identity"]) === "gzip") {
+        const parts = splicedGzip(entry.gzip, nonce);
+        headers["content-encoding"] = "gzip";
+        headers["content-length"] = parts.reduce((sum, part) => sum + part.length, 0);
+        res.writeHead(status, headers);
+        if (req.method === "HEAD") res.end();
+        else {
+          res.cork();
+          for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+          res.end(parts[parts.length - 1]);
+        }
+      } else {
+        const body = Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce));
+        headers["content-length"] = body.length;
+        res.writeHead(status, headers);
+        res.end(req.method === "HEAD" ? undefined : body);
+      }
+    }
+    // A miss is reported by Express's own observer; hits never reach Express.
+    if (hit && hasResponseObservers()) {
+      notifyResponse({
+        method: req.method ?? "GET",
+        path: pathname,
+        status,
+        userAgent: String(req.headers["user-agent"] ?? ""),
+        ip: clientIp(req),
+        cacheHit: true,
+      });
+    }
+  }
+
+  /** Renders through Express with the response held back; keeps it if it may be shared. */
+  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, key: string, version: string, acceptEncoding: string | undefined): Promise<Entry | null> {
+    return new Promise((resolve) => {
+      // Rendered plain and whole: the cache compresses and answers conditionals itself.
+      delete req.headers["accept-encoding"];
+      delete req.headers["if-none-match"];
+      delete req.headers["if-modified-since"];
+      const chunks: Buffer[] = [];
+      const collect = (chunk: unknown, encoding: unknown) => {
+        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array));
+      };
+      const held = res as unknown as Record<"writeHead" | "write" | "end", unknown>;
+      held.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
+        this.statusCode = code;
+        const headers = rest.find((arg) => arg && typeof arg === "object") as OutgoingHttpHeaders | undefined;
+        if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value);
+        return this;
+      };
+      held.write = function (chunk: unknown, encoding?: unknown, callback?: unknown) {
+        collect(chunk, encoding);
+        const done = typeof encoding === "function" ? encoding : callback;
+        if (typeof done === "function") process.nextTick(done as () => void);
+        return true;
+      };
+      held.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown) {
+        collect(chunk, encoding);
+        delete held.writeHead;
+        delete held.write;
+        delete held.end;
+        const body = Buffer.concat(chunks);
+        let entry: Entry | null;
+        try {
+          entry = makeEntry(this, body, policy);
+        } catch {
+          entry = null;
+        }
+        if (entry) {
+          cache.set(key, version, entry);
+          if (entry.kind === "shared") addBrotli(entry, key, version);
+          for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
+          serve(req, this, entry, acceptEncoding, false, "");
+        } else {
+          this.setHeader("Content-Length", body.length);
+          this.end(body);
+        }
+        resolve(entry);
+        return this;
+      };
+      app(req, res);
+    });
+  }
+
+  function addBrotli(entry: SharedEntry, key: string, version: string) {
+    const identity = entry.variants.identity!;
+    brotliCompress(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } }, (error, br) => {
+      if (error || cache.get(key, version) !== entry) return;
+      entry.variants.br = variant(identity, br, "br");
+      cache.resize(key);
+    });
+  }
+
+  const listener: RequestListener = (req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return app(req, res);
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    // Files (with an extension, .data included) are Express's; so is anything with a personal cookie.
+    const lastSlash = pathname.lastIndexOf("/");
+    if (pathname.indexOf(".", lastSlash) >= 0 || options.expressPaths.has(pathname)) return app(req, res);
+    const policy = policyOf(pathname);
+    const pageCache = policy.pageCache;
+    if (!pageCache || policy.private) return app(req, res);
+    const cookie = req.headers.cookie;
+    if (cookie && hasAnyCookie(cookie, PERSONAL_COOKIES)) return app(req, res);
+
+    const renderUrl = queryAt < 0 ? pathname : normalisedUrl(pathname, url.slice(queryAt + 1), pageCache.query);
+    const key = pageCache.sharedKey ?? renderUrl;
+    const contentVersion = versionOf(pageCache.versions);
+    if (typeof contentVersion === "string") return answer(req, res, policy, pathname, renderUrl, key, deployId + contentVersion);
+    contentVersion.then(
+      (version) => answer(req, res, policy, pathname, renderUrl, key, deployId + version),
+      () => app(req, res),
+    );
+  };
+
+  function answer(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, renderUrl: string, key: string, version: string) {
+    const acceptEncoding = req.headers["accept-encoding"];
+    const entry = cache.get(key, version);
+    if (entry) return serve(req, res, entry, acceptEncoding, true, pathname);
+    if (req.method === "HEAD") return app(req, res);
+    // One render per page and version, however many ask at once.
+    const flight = `${version}\u0000${key}`;
+    const pending = rendering.get(flight);
+    if (pending) {
+      void pending.then((made) => (made ? serve(req, res, made, acceptEncoding, true, pathname) : app(req, res)));
+      return;
+    }
+    req.url = renderUrl;
+    const made = render(req, res, policy, key, version, acceptEncoding).finally(() => rendering.delete(flight));
+    rendering.set(flight, made);
+  }
+
+  return { listener, cache };
+}
+
+/** The path with only the page's own query parameters, normalised and in a fixed order. */
+function normalisedUrl(pathname: string, query: string, normalisers: PageCachePolicy["query"]): string {
+  if (!normalisers) return pathname;
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of Object.keys(normalisers).sort()) {
+    const value = params.get(name);
+    if (value === null) continue;
+    const normal = normalisers[name]!(value);
+    if (normal !== undefined) kept.set(name, normal);
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Entry | null {
+  const status = res.statusCode;
+  if (status !== 200 && !(status === 404 && policy.pageCache?.sharedKey)) return null;
+  if (res.getHeader("set-cookie") !== undefined || res.getHeader("content-encoding") !== undefined) return null;
+  if (/private|no-store/i.test(String(res.getHeader("cache-control") ?? ""))) return null;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
+  // Express keeps the nonce it put in this response's CSP (server/index.ts).
+  const nonce = (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce;
+  const csp = String(headers["content-security-policy"] ?? "");
+  // The encoding is ours to choose now; whatever else the route said it varies by still holds.
+  const routeVary = String(res.getHeader("vary") ?? "").split(",").map((name) => name.trim()).filter((name) => name && name.toLowerCase() !== "accept-encoding");
+  headers["vary"] = ["Accept-Encoding", ...routeVary].join(", ");
+
+  if (nonce && body.includes(nonce)) {
+    // React Router puts the nonce on every <link> too; with no script using it, it is dropped and
+    // the page becomes everyone's bytes.
+    const withoutLinkNonces = Buffer.from(body.toString("utf8").replaceAll(`<link nonce="${nonce}"`, "<link"));
+    if (!withoutLinkNonces.includes(nonce)) return sharedEntry(status, headers, csp, withoutLinkNonces);
+    const [before, ...after] = csp.split(nonce);
+    if (after.length !== 1) return null;
+    delete headers["content-security-policy"];
+    return { kind: "nonced", status, headers, csp: [before!, after[0]!], nonce, body, gzip: prepareSplicedGzip(body.toString("utf8"), nonce) };
+  }
+  return sharedEntry(status, headers, csp, body);
+}
+
+/** A page with no inline script: nothing needs a nonce, so its bytes (and its CSP) are everyone's. */
+function sharedEntry(status: number, headers: OutgoingHttpHeaders, csp: string, body: Buffer): SharedEntry {
+  if (csp) headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/g, "").replace(/\s*'strict-dynamic'/g, "");
+  headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
+  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body });
+  return { kind: "shared", status, variants: { identity, gzip: variant(identity, gzipSync(body, { level: 9 }), "gzip") } };
+}
+
+function withHeaders(variant: Variant, encoding?: string): Variant {
+  const base: OutgoingHttpHeaders = { ...variant.headers, etag: variant.etag, "content-length": variant.body.length };
+  if (encoding) base["content-encoding"] = encoding;
+  return { ...variant, headers: { ...base, "x-cache": "HIT" }, missHeaders: { ...base, "x-cache": "MISS" } };
+}
+
+function variant(identity: Variant, body: Buffer, encoding: "gzip" | "br"): Variant {
+  const suffix = encoding === "gzip" ? "gz" : "br";
+  const headers = { ...identity.headers };
+  delete headers.etag;
+  delete headers["content-length"];
+  delete headers["x-cache"];
+  return withHeaders({ headers, missHeaders: {}, etag: `${identity.etag.slice(0, -1)}-${suffix}"`, body }, encoding);
+}
+
+function headers304(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const { "content-length": _length, "content-type": _type, "content-encoding": _encoding, ...rest } = headers;
+  return rest;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag || ifNoneMatch === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+function entrySize(entry: Entry): number {
+  if (entry.kind === "nonced") return entry.body.length * 2 + entry.gzip.pieces.reduce((sum, piece) => sum + piece.length + 64, 0) + 1024;
+  return Object.values(entry.variants).reduce((sum, variant) => sum + variant.body.length + 1024, 0);
+}
