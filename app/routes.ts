@@ -58,6 +58,10 @@ export default [
     route("ai-indexing-status", "routes/resources/api.ai-indexing-status.ts"),
     route("submit-sitemap", "routes/resources/api.submit-sitemap.ts"),
     route("vitals", "routes/resources/api.vitals.ts"),
+    route("venues", "routes/resources/api.venues.ts"),
+    route("weather", "routes/resources/api.weather.ts"),
+    route("admin/venues", "routes/resources/api.admin.venues.ts"),
+    route("admin/venues/:id", "routes/resources/api.admin.venues.$id.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 

@@ -2,6 +2,7 @@ import { seedDemoPosts } from "~/blog/seed.server";
 import type { Env } from "~/core/env.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { startOutboxWorker } from "~/mail/worker.server";
+import { seedDemoVenues } from "~/venues/seed.server";
 
 /**
  * Work that runs once at start, after migrations and before the first request
@@ -13,6 +14,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
   async (env) => startOutboxWorker(env).stop,
   startDiscoverability,
+  seedDemoVenues,
 ];
 
 const stops: Stop[] = [];

@@ -236,3 +236,4 @@ console.log(`targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connect
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
+await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript

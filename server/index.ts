@@ -18,6 +18,7 @@ import { hasResponseObservers, notifyResponse } from "~/core/response-observers"
 import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
 import { runShutdownTasks, runStartupTasks } from "~/startup.server";
+import { tileImageSource } from "~/venues/tiles";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -74,7 +75,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
             "'strict-dynamic'",
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          imgSrc: ["'self'", "data:", "blob:", "https:", tileImageSource(env.MAP_TILE_URL)],
           connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],

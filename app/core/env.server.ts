@@ -46,6 +46,14 @@ const envSchema = z.object({
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
   SIGNUP_URL: z.url().default("https://forms.clink.app/early-access"),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  // The venue explorer's map tiles ({s} {z} {x} {y} placeholders) and their credit line, and its weather.
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, "must be an http(s) URL with {z}, {x} and {y}")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  WEATHER_PROVIDER: z.enum(["simulated", "open-meteo"]).default("simulated"),
+  OPEN_METEO_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
   /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

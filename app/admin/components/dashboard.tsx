@@ -7,6 +7,7 @@ import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { formatDateTime } from "~/core/dates";
+import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
@@ -47,12 +48,18 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
                 <Tabs.Trigger value="blog" className={tabClass}>
                   Blog Management
                 </Tabs.Trigger>
+                <Tabs.Trigger value="venues" className={tabClass}>
+                  Venues
+                </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="submissions" className="pt-6">
                 <ContactSubmissionsPanel />
               </Tabs.Content>
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
+              </Tabs.Content>
+              <Tabs.Content value="venues" className="pt-6">
+                <AdminVenuesPanel />
               </Tabs.Content>
             </Tabs.Root>
             <aside className="grid content-start gap-6">

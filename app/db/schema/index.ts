@@ -8,3 +8,4 @@ export * from "./core";
 export * from "./forms";
 export * from "./discoverability";
 export * from "./mail";
+export * from "./venues";

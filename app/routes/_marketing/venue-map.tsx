@@ -1,8 +1,24 @@
-import { Bell, Footprints, MapPinned, Navigation, Sparkles, Star } from "lucide-react";
+import { Bell, Footprints, MapPinned, Sparkles, Star } from "lucide-react";
 import type { Route } from "./+types/venue-map";
 import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
+import { getEnv } from "~/core/env.server";
+import { VenueExplorer } from "~/venues/components/venue-explorer";
+import { cityFromParam, DEFAULT_CITY } from "~/venues/venue";
+import { listPublicVenues } from "~/venues/venues.server";
+import { cityWeather } from "~/venues/weather.server";
+
+/**
+ * A city's venues and weather, server-rendered so the list works without JavaScript: the one in
+ * `?city=` (its slug or its name, as the footer's popular cities link it), else the default city.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const city = cityFromParam(new URL(request.url).searchParams.get("city")) ?? DEFAULT_CITY;
+  const [venues, weather] = await Promise.all([listPublicVenues(city), cityWeather(city)]);
+  return { city, venues, weather: weather.weather, tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/venue-map");
@@ -20,7 +36,7 @@ const steps = [
   { title: "Connect and visit", body: "Call ahead or get directions walking, driving or by transit, then meet your people there." },
 ];
 
-export default function VenueMapPage() {
+export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -29,13 +45,8 @@ export default function VenueMapPage() {
         lead="Find the right bar for tonight: happy hours, ratings, opening times and how far it is, all on one map. Demo venues shown below."
       />
 
-      {/* The interactive venue explorer (its own issue) mounts here. */}
       <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer">
-        <div className="flex min-h-64 flex-col items-center justify-center rounded-3xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center">
-          <Navigation aria-hidden="true" className="h-8 w-8 text-brand-700" />
-          <p className="mt-3 font-semibold text-slate-900">The interactive venue explorer is on its way.</p>
-          <p className="mt-1 text-sm text-slate-600">Meanwhile, the Clink app shows every partner venue near you.</p>
-        </div>
+        <VenueExplorer {...loaderData} />
       </section>
 
       <section aria-labelledby="features-heading" className="container-page section pt-4 sm:pt-6 lg:pt-8">

@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { renderMarkdown } from "~/core/markdown";
-import { inputClass, type FieldErrors } from "./field";
+import { inputClass, type FieldErrors } from "~/admin/components/field";
 
 const MARKDOWN_HELP: [string, string][] = [
   ["**bold**", "Bold"],

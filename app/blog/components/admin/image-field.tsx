@@ -4,7 +4,7 @@ import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { normalizeBlogImageUrl } from "~/blog/image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
-import { Field, inputClass, type FieldErrors } from "./field";
+import { Field, inputClass, type FieldErrors } from "~/admin/components/field";
 import type { Upload } from "./post-form-state";
 
 type UploadResult = { success: boolean; imageData?: string; imageMimeType?: string; originalName?: string; error?: string };

@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { categoryLabel } from "~/blog/category";
 import { blogMessages, type BlogPostDto } from "~/blog/schema";
 import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
+import { IconButton } from "~/admin/components/icon-button";
 import { BlogPostDialog } from "./post-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/core/dates";
@@ -159,20 +160,5 @@ export function BlogManagementPanel() {
         </Dialog.Portal>
       </Dialog.Root>
     </div>
-  );
-}
-
-function IconButton({ label, onClick, disabled, danger, children }: { label: string; onClick: () => void; disabled?: boolean; danger?: boolean; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className={`inline-flex size-11 items-center justify-center rounded-lg border border-slate-200 disabled:opacity-60 ${danger ? "text-red-700 hover:bg-red-50" : "text-slate-700 hover:bg-slate-100"}`}
-    >
-      {children}
-    </button>
   );
 }

@@ -1,5 +1,4 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
@@ -7,7 +6,8 @@ import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/field-errors";
 import { ContentField } from "./content-field";
-import { Field, inputClass, useFieldErrors } from "./field";
+import { AdminDialogHeader } from "~/admin/components/dialog-header";
+import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ImageField } from "./image-field";
 import { initialPostForm, toRequestBody, type PostFormState } from "./post-form-state";
 import { TagsField } from "./tags-field";
@@ -78,12 +78,7 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
 
   return (
     <>
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <Dialog.Title className="text-xl font-bold">{post ? "Edit Post" : "Create Post"}</Dialog.Title>
-        <Dialog.Close aria-label="Close" className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100">
-          <X aria-hidden="true" className="size-5" />
-        </Dialog.Close>
-      </div>
+      <AdminDialogHeader title={post ? "Edit Post" : "Create Post"} />
       <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
         <div className="grid flex-1 content-start gap-4 overflow-y-auto px-6 py-5">
           <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>

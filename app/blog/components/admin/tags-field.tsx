@@ -3,7 +3,7 @@ import { useState } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { blogMessages, normalizeTags } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
-import { Field, inputClass, type FieldErrors } from "./field";
+import { Field, inputClass, type FieldErrors } from "~/admin/components/field";
 
 /** Comma-separated tags with the Smart Tags helper (POST /api/tag-suggestions); a suggestion is added once. */
 export function TagsField({

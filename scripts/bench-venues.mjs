@@ -1,0 +1,101 @@
+// Venue explorer figures (part of `npm run bench`; also runs alone: node scripts/bench-venues.mjs).
+// 1. One explorer update over 10,000 venues: distance, travel time, radius, filter counts, badges and
+//    sorting (buildExplorerView), plus the Nearby set; median and p95 of 200 updates. Target < 3 ms.
+// 2. The gzipped JavaScript /venue-map loads before its first paint (entry, root, layout and page
+//    modules with their imports) and after it (the Leaflet map chunk and its imports), from the build.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { runnerImport } from "vite";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent", root })).module;
+const rules = await load("app/venues/rules.ts");
+const { CITY_INFO } = await load("app/venues/schema.ts");
+
+// 10,000 venues spread over ~6 miles around Times Square, every type, a third with a happy hour.
+const TYPES = ["bar", "restaurant", "club", "brewery", "rooftop", "lounge"];
+const FEATURES = ["Indoor", "Outdoor Seating", "Live Music", "Craft Beer", "DJ", "Rooftop Views"];
+const centre = CITY_INFO["new-york"].centre;
+let seed = 42;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const venues = Array.from({ length: 10_000 }, (_, i) => ({
+  id: i + 1,
+  city: "new-york",
+  name: `Bench Venue ${i}`,
+  address: `${i} Bench St`,
+  lat: centre.lat + (random() - 0.5) * 0.17,
+  lng: centre.lng + (random() - 0.5) * 0.22,
+  type: TYPES[i % 6],
+  rating: 3 + random() * 2,
+  priceLevel: "$$",
+  openUntil: "2:00 AM",
+  happyHour: i % 3 === 0 ? { days: ["Friday"], times: "4:00 PM - 7:00 PM", deals: [] } : null,
+  features: [FEATURES[i % 6], FEATURES[(i * 7) % 6]],
+  phone: "(212) 555-0100",
+  website: null,
+  image: "/images/venues/bar-1.webp",
+  upcomingEvents: 0,
+  activeUsers: 0,
+}));
+
+const filters = rules.VENUE_FILTERS;
+const modes = rules.TRANSPORT_MODES;
+const times = [];
+for (let i = 0; i < 250; i++) {
+  // Each update: the visitor moved a little, and the filter, mode and radius change as a visitor would.
+  const origin = { lat: centre.lat + (random() - 0.5) * 0.01, lng: centre.lng + (random() - 0.5) * 0.01 };
+  const start = process.hrtime.bigint();
+  const nearbyIds = rules.nearbyVenueIds(venues, origin);
+  const view = rules.buildExplorerView(venues, {
+    origin,
+    radius: 0.5 + (i % 20) * 0.5,
+    filter: filters[i % filters.length],
+    transportMode: modes[i % 3],
+    weather: { condition: i % 2 ? "rainy" : "sunny", temperature: 72, precipitation: i % 2 === 1 },
+    nearbyIds,
+  });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (i >= 50) times.push(ms); // the first 50 warm the JIT
+  if (view.counts.all < 0) throw new Error("unreachable");
+}
+times.sort((a, b) => a - b);
+const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+const rulesRow = { name: "venue rules, 10,000 venues, per update", "median ms": pct(50).toFixed(2), "p95 ms": pct(95).toFixed(2), target: "< 3 ms", ok: pct(95) < 3 };
+
+// --- JavaScript before and after first paint, from the production build ---
+const assets = path.join(root, "build/client/assets");
+let jsRow;
+if (!fs.existsSync(assets)) {
+  jsRow = { name: "/venue-map JavaScript", note: "no build: run `npm run build` first" };
+} else {
+  const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  const manifest = JSON.parse(fs.readFileSync(path.join(assets, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;?\s*$/, ""));
+  const before = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of ["root", "routes/_marketing/layout", "routes/_marketing/venue-map"]) {
+    const route = manifest.routes[id];
+    before.add(route.module);
+    for (const m of route.imports ?? []) before.add(m);
+  }
+  // The map's chunk is imported dynamically by the page module; follow its static imports.
+  const pageSource = fs.readFileSync(path.join(root, "build/client", manifest.routes["routes/_marketing/venue-map"].module), "utf8");
+  const mapChunk = /map\.client-[\w-]+\.js/.exec(pageSource)?.[0];
+  const after = new Set();
+  const follow = (file) => {
+    const url = `/assets/${file}`;
+    if (before.has(url) || after.has(url)) return;
+    after.add(url);
+    const source = fs.readFileSync(path.join(assets, file), "utf8");
+    for (const match of source.matchAll(/from\s*"\.\/([\w.-]+\.js)"|import\s*"\.\/([\w.-]+\.js)"/g)) follow(match[1] ?? match[2]);
+  };
+  if (mapChunk) follow(mapChunk);
+  const gz = (urls) => [...urls].reduce((sum, url) => sum + gzipSync(fs.readFileSync(path.join(root, "build/client", url))).length, 0);
+  jsRow = {
+    name: "/venue-map JavaScript (gzipped)",
+    "before first paint KB": (gz(before) / 1024).toFixed(1),
+    "after first paint KB": (gz(after) / 1024).toFixed(1),
+    "map chunks": after.size,
+  };
+}
+console.table([rulesRow, jsRow]);
