@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { AdminFrame, isAdminFrame } from "~/admin/components/admin-frame";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -34,6 +35,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
+  // The admin has its own frame (no public header and footer); every other page has the site's.
+  const admin = useMatches().some((match) => isAdminFrame(match.handle));
   return (
     <html lang="en">
       <head>
@@ -47,13 +50,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <div className="flex min-h-dvh flex-col">
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-        </div>
+        {admin ? (
+          <AdminFrame>{children}</AdminFrame>
+        ) : (
+          <div className="flex min-h-dvh flex-col">
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </div>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -12,6 +12,8 @@ export const contactSubmissions = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     isResolved: boolean("is_resolved").notNull().default(false),
+    /** The admin's own note on a submission; never shown to the visitor. */
+    internalNote: text("internal_note"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -8,7 +8,7 @@ import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
-import { renderMarkdown } from "~/core/markdown";
+import { escapeHtml, renderMarkdown } from "~/core/markdown";
 import { absoluteUrl } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
@@ -53,7 +53,8 @@ async function buildFeed(): Promise<string> {
       id: link,
       link,
       description: post.excerpt,
-      content: renderMarkdown(post.content),
+      // Readers show the enclosure without a description, so a described image leads the body with its alt.
+      content: `${post.imageAlt ? `<p><img src="${escapeHtml(image.url)}" alt="${escapeHtml(post.imageAlt)}"></p>` : ""}${renderMarkdown(post.content)}`,
       author: [{ name: post.author }],
       date: new Date(post.createdAt),
       category: [{ name: categoryLabel(post.category) }, ...post.tags.map((name) => ({ name }))],
