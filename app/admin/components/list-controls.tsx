@@ -21,7 +21,9 @@ export function ListToolbar<S extends string>({
 }) {
   const id = useId();
   const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    setText(query);
+  }, [query]);
   useEffect(() => {
     if (text.trim() === query) return;
     const timer = window.setTimeout(() => onQuery(text.trim()), SEARCH_DELAY_MS);

@@ -57,7 +57,9 @@ export function BlogManagementPanel() {
   const [drafts, setDrafts] = useState<LocalDraft[]>([]);
   const posts = data?.items ?? null;
 
-  useEffect(() => setDrafts(readDrafts()), [editing]);
+  useEffect(() => {
+    setDrafts(readDrafts());
+  }, [editing]);
 
   const changed = () => {
     void load();

@@ -91,7 +91,9 @@ export function BlogPostDialog({
               key={post === "new" ? "new" : post.id}
               post={post === "new" ? null : post}
               restore={restore}
-              onDirtyChange={(value) => (dirty.current = value)}
+              onDirtyChange={(value) => {
+                dirty.current = value;
+              }}
               onSaved={() => {
                 dirty.current = false;
                 onSaved();
@@ -168,7 +170,9 @@ function BlogPostForm({
     if (stored && hasChanges(stored.form, start)) setOffered(stored);
   }, [postId, restore, start]);
 
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
 
   // Autosave to this browser while typing (debounced); nothing is written for an untouched form.
   useEffect(() => {
