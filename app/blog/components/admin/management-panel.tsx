@@ -278,11 +278,11 @@ function PostRow({ post, busy, onToggle, onEdit, onDelete }: { post: BlogPostDto
   const badge = STATE_BADGE[state];
   const thumbnail = thumbnailOf(post);
   return (
-    <li className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)]">
+    <li className="grid grid-cols-[4rem_minmax(0,1fr)] gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)] sm:p-4">
       {thumbnail ? (
-        <img src={thumbnail} alt={post.imageAlt ?? ""} loading="lazy" width={96} height={60} className="hidden h-15 w-24 rounded-lg border border-slate-200 bg-slate-100 object-cover sm:block" />
+        <img src={thumbnail} alt={post.imageAlt ?? ""} loading="lazy" width={96} height={60} className="h-10 w-16 rounded-lg border border-slate-200 bg-slate-100 object-cover sm:h-15 sm:w-24" />
       ) : (
-        <div aria-hidden="true" className="hidden h-15 w-24 items-center justify-center rounded-lg bg-slate-100 text-slate-500 sm:flex">
+        <div aria-hidden="true" className="flex h-10 w-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500 sm:h-15 sm:w-24">
           <ImageOff className="size-5" />
         </div>
       )}
