@@ -3,7 +3,7 @@ import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { storedImagePath } from "./image";
 import { removePostImage, storePostImage } from "./image.server";
-import { blogMessages, isLive, postState, slugify, type AdminPostQuery, type BlogPostDto, type BlogPostInput } from "./schema";
+import { blogMessages, postState, slugify, type AdminPostQuery, type BlogPostDto, type BlogPostInput } from "./schema";
 import { pageOf, type PageOf } from "~/core/paging";
 import { getDb, schema } from "~/core/db.server";
 
@@ -21,7 +21,13 @@ import { getDb, schema } from "~/core/db.server";
 
 const VERSION_CHECK_MS = 250;
 
-export type BlogPost = BlogPostDto & { hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
+export type BlogPost = BlogPostDto & {
+  /**
+   * Visible to the public: published and its publish date come, by the database's clock when the snapshot
+   * was read (the same clock as the version query's live count, so the two always agree).
+   */
+  live: boolean;
+  hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
 
 type Snapshot = {
   version: string;
@@ -50,6 +56,7 @@ async function readVersion(): Promise<string> {
 
 /** A post row as loadSnapshot selects it: the post's columns (not its search vector) and its stored image's. */
 type PostRow = Omit<typeof schema.blogPosts.$inferSelect, "searchVector"> & {
+  live: boolean;
   imageEtag: string | null;
   imageMimeType: string | null;
   imageWidth: number | null;
@@ -73,6 +80,7 @@ function toPost(row: PostRow): BlogPost {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tags: row.tags,
+    live: row.live,
     hasStoredImage,
     imageVersion: row.imageEtag,
     imageWidth: row.imageWidth,
@@ -97,6 +105,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
       published: p.published,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
+      live: sql<boolean>`(${p.published} and ${p.createdAt} <= now())`,
       imageEtag: schema.blogImages.etag,
       imageMimeType: schema.blogImages.mimeType,
       imageWidth: schema.blogImages.width,
@@ -106,8 +115,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
     .leftJoin(schema.blogImages, eq(schema.blogImages.postId, p.id))
     .orderBy(desc(p.createdAt), desc(p.id));
   const all = rows.map(toPost);
-  const now = Date.now();
-  const published = all.filter((post) => isLive(post, now));
+  const published = all.filter((post) => post.live);
   return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])), json: {} };
 }
 
@@ -189,7 +197,7 @@ export async function blogVersion(): Promise<string> {
 
 export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
   const post = (await currentSnapshot()).bySlug.get(slug);
-  return post && isLive(post) ? post : null;
+  return post?.live ? post : null;
 }
 
 /** Any post at this address, drafts and scheduled ones included (the admin's preview). */
@@ -416,5 +424,5 @@ async function findPostFresh(id: number): Promise<BlogPost | null> {
 export async function imageVisible(id: number, isAdmin: () => Promise<boolean>): Promise<boolean> {
   const post = await findPost(id);
   if (!post) return false;
-  return isLive(post) || (await isAdmin());
+  return post.live || (await isAdmin());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogPostInputSchema, blogPublishSchema, isLive, isPublishOnlyBody, normalizeTags, slugify, tagSuggestionRequestSchema } from "./schema";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody, postState, normalizeTags, slugify, tagSuggestionRequestSchema } from "./schema";
 
 const valid = { title: "  A night out ", author: "Sam", excerpt: "Short", content: "# Hi", category: "tips" };
 
@@ -84,10 +84,10 @@ describe("slug, alt text and publish date in the post input", () => {
     expect(blogPostInputSchema.parse({ ...base, imageAlt: "  A bar at dusk " }).imageAlt).toBe("A bar at dusk");
     expect(blogPostInputSchema.parse({ ...base, imageAlt: " " }).imageAlt).toBeNull();
   });
-  it("a post is live once published and its publish date has come", () => {
+  it("a post is published once its publish date has come, scheduled before, a draft when unpublished", () => {
     const now = Date.parse("2026-01-01T12:00:00Z");
-    expect(isLive({ published: true, createdAt: "2026-01-01T12:00:00Z" }, now)).toBe(true);
-    expect(isLive({ published: true, createdAt: "2026-01-01T12:00:01Z" }, now)).toBe(false);
-    expect(isLive({ published: false, createdAt: "2025-01-01T12:00:00Z" }, now)).toBe(false);
+    expect(postState({ published: true, createdAt: "2026-01-01T12:00:00Z" }, now)).toBe("published");
+    expect(postState({ published: true, createdAt: "2026-01-01T12:00:01Z" }, now)).toBe("scheduled");
+    expect(postState({ published: false, createdAt: "2027-01-01T12:00:00Z" }, now)).toBe("draft");
   });
 });

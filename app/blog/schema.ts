@@ -225,11 +225,6 @@ export const adminPostQuerySchema = z.object({
 });
 export type AdminPostQuery = z.output<typeof adminPostQuerySchema>;
 
-/** Whether a post is visible to the public at `now`: published, and its publish date has come. */
-export function isLive(post: Pick<BlogPostDto, "published" | "createdAt">, now = Date.now()): boolean {
-  return post.published && Date.parse(post.createdAt) <= now;
-}
-
 /** URL-safe slug from a title; the server adds -2, -3... when one is taken. */
 export function slugify(title: string): string {
   const slug = title

@@ -7,7 +7,6 @@ import { ShareButtons } from "~/blog/components/share-buttons";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
 import { formatDate, formatDateTime } from "~/core/dates";
-import { isLive } from "~/blog/schema";
 import { categoryLabel } from "~/blog/category";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
 import { siteConfig } from "~/site/config";
@@ -20,8 +19,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { renderMarkdown } = await import("~/core/markdown");
   const found = await findPostBySlug(params.slug);
   // A draft or a scheduled post is the admin's preview: the public gets the 404 it always got.
-  const preview = Boolean(found && !isLive(found) && request.headers.get("cookie") && (await getAdminSession(request)));
-  const post = found && (isLive(found) || preview) ? found : null;
+  const preview = Boolean(found && !found.live && request.headers.get("cookie") && (await getAdminSession(request)));
+  const post = found && (found.live || preview) ? found : null;
   if (!post) {
     const current = found ? null : await renamedSlug(params.slug);
     if (current) throw redirect(`/blog/${current}${new URL(request.url).search}`, 301);

@@ -14,13 +14,13 @@ import { ApiError, json, readJson, withApi } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
-import { blogPostInputSchema, blogPublishSchema, isLive, isPublishOnlyBody } from "~/blog/schema";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
   const post = await findPost(id);
-  if (!post || (!isLive(post) && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
+  if (!post || (!post.live && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
   return json(toDto(post));
 });
 
