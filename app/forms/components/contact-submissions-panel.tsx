@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2, Download, Mail, RotateCcw, Trash2 } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -16,6 +15,7 @@ import {
 import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import { Spinner } from "~/components/ui/spinner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/core/dates";
 import type { PageOf } from "~/core/paging";
 
@@ -157,25 +157,16 @@ export function ContactSubmissionsPanel() {
         ))}
       </Tabs.Root>
 
-      <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-          <Dialog.Content
-            role="alertdialog"
-            className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-          >
-            <Dialog.Title className="text-lg font-bold">Delete submission</Dialog.Title>
-            <Dialog.Description className="mt-2 text-slate-700">This deletes the submission for good. The audit log keeps that it was deleted.</Dialog.Description>
-            {deleting ? <p className="mt-2 break-words font-semibold">{deleting.subject}</p> : null}
-            <div className="mt-6 flex justify-end gap-2">
-              <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-              <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={pending !== null} onClick={() => void confirmDelete()}>
-                Delete
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete submission"
+        description="This deletes the submission for good. The audit log keeps that it was deleted."
+        detail={deleting?.subject}
+        confirmLabel="Delete"
+        busy={pending !== null}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

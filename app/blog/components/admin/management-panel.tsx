@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { ExternalLink, Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
@@ -13,6 +12,7 @@ import type { PageOf } from "~/core/paging";
 import { BlogPostDialog, forgetDraft } from "./post-dialog";
 import { storedDrafts, type LocalDraft } from "./post-form-state";
 import { Spinner } from "~/components/ui/spinner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/core/dates";
 
 type PostsPage = PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> };
@@ -249,25 +249,16 @@ export function BlogManagementPanel() {
         }}
       />
 
-      <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-          <Dialog.Content
-            role="alertdialog"
-            className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-          >
-            <Dialog.Title className="text-lg font-bold">Delete blog post</Dialog.Title>
-            <Dialog.Description className="mt-2 text-slate-700">{blogMessages.deleteConfirm}</Dialog.Description>
-            {deleting ? <p className="mt-2 font-semibold">{deleting.title}</p> : null}
-            <div className="mt-6 flex justify-end gap-2">
-              <Dialog.Close className="btn btn-secondary">Cancel</Dialog.Close>
-              <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busyId !== null} onClick={() => void confirmDelete()}>
-                Delete
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete blog post"
+        description={blogMessages.deleteConfirm}
+        detail={deleting?.title}
+        confirmLabel="Delete"
+        busy={busyId !== null}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

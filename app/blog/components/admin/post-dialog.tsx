@@ -5,6 +5,7 @@ import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { fieldErrors } from "~/core/field-errors";
 import { formatDateTime } from "~/core/dates";
 import { ContentField } from "./content-field";
@@ -100,33 +101,18 @@ export function BlogPostDialog({
               }}
             />
           ) : null}
-          <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-[55] bg-slate-950/40" />
-              <Dialog.Content
-                role="alertdialog"
-                className="fixed left-1/2 top-1/2 z-[56] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-              >
-                <Dialog.Title className="text-lg font-bold">Discard unsaved changes?</Dialog.Title>
-                <Dialog.Description className="mt-2 text-slate-700">
-                  What you typed in this post has not been saved. A copy stays in this browser until you discard it.
-                </Dialog.Description>
-                <div className="mt-6 flex flex-wrap justify-end gap-2">
-                  <Dialog.Close className="btn btn-primary">Keep editing</Dialog.Close>
-                  <button
-                    type="button"
-                    className="btn bg-red-700 text-white hover:bg-red-800"
-                    onClick={() => {
-                      forgetDraft(postId);
-                      close();
-                    }}
-                  >
-                    Discard changes
-                  </button>
-                </div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Discard unsaved changes?"
+            description="What you typed in this post has not been saved. A copy stays in this browser until you discard it."
+            cancelLabel="Keep editing"
+            confirmLabel="Discard changes"
+            onConfirm={() => {
+              forgetDraft(postId);
+              close();
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
