@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { AdminFrame, isAdminFrame } from "~/admin/components/admin-frame";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -42,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Content pages say `hydrate: false` (app/core/page-handle.ts): they are plain HTML, so React
   // Router's scripts and module preloads are left out, and their bytes need no nonce.
   const matches = useMatches();
+  // The admin has its own frame (no public header and footer); every other page has the site's.
+  const admin = matches.some((match) => isAdminFrame(match.handle));
   const hydrate = pageHandleOf(matches.map((match) => match.handle)).hydrate !== false;
   return (
     <html lang="en">
@@ -56,13 +59,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <div className="flex min-h-dvh flex-col">
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-        </div>
+        {admin ? (
+          <AdminFrame>{children}</AdminFrame>
+        ) : (
+          <div className="flex min-h-dvh flex-col">
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </div>
+        )}
         {hydrate && (
           <>
             <ScrollRestoration nonce={nonce} />

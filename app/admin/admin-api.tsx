@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
 /** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
@@ -160,21 +160,59 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
   );
 }
 
-/** Loads a JSON list for an admin panel: null while loading, `failed` after an error, `load` to retry. */
-export function useAdminList<T>(url: string) {
+/**
+ * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
+ * last answer while the next loads, `failed` after an error, `load` to retry.
+ */
+export function useAdminData<T>(url: string) {
   const { adminFetch } = useAdminSession();
-  const [items, setItems] = useState<T[] | null>(null);
+  const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const latest = useRef(url);
   const load = useCallback(async () => {
+    latest.current = url;
     setFailed(false);
+    setLoading(true);
     try {
-      setItems(await adminFetch<T[]>(url));
+      const answer = await adminFetch<T>(url);
+      // An older request answering late must not replace a newer one's list.
+      if (latest.current === url) setData(answer);
     } catch {
-      setFailed(true);
+      if (latest.current === url) setFailed(true);
+    } finally {
+      if (latest.current === url) setLoading(false);
     }
   }, [adminFetch, url]);
   useEffect(() => {
     void load();
   }, [load]);
-  return { items, setItems, failed, load };
+  return { data, setData, failed, loading, load };
+}
+
+/**
+ * An admin list's page, search, sort and filter, kept in the address (so a reload or a shared link shows
+ * the same list), each under its own prefix so two lists on one page do not collide.
+ */
+export function useListParams<K extends string>(names: Record<K, string>, defaults: Record<K, string>) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries((Object.keys(names) as K[]).map((key) => [key, params.get(names[key]) ?? defaults[key]])) as Record<K, string>;
+  const update = useCallback(
+    (change: Partial<Record<K, string>>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(change) as [K, string][]) {
+            if (!value || value === defaults[key]) next.delete(names[key]);
+            else next.set(names[key], value);
+          }
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    // names and defaults are constants of the caller
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [setParams],
+  );
+  return [values, update] as const;
 }

@@ -22,7 +22,7 @@ describe("blog listing", () => {
   });
 
   it("makes cards that cycle the gradient by position", () => {
-    const card = toCard({ id: 9, slug: "x", title: "T", excerpt: "E", author: "A", category: "tips", createdAt: "2025-01-05T00:00:00Z", image: null, hasStoredImage: false, imageVersion: null }, 10);
+    const card = toCard({ id: 9, slug: "x", title: "T", excerpt: "E", author: "A", category: "tips", createdAt: "2025-01-05T00:00:00Z", image: null, imageAlt: null, hasStoredImage: false, imageVersion: null }, 10);
     expect(card.image.sources).toEqual([]);
     expect(card.image.gradient).toBe(2);
     expect(card.categoryLabel).toBe("Tips");

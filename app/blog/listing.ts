@@ -31,7 +31,7 @@ export function normaliseShow(value: string): string | undefined {
 /** <link rel="alternate"> announcing the feed, on every blog page. */
 export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
 
-type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image"> & {
+type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt"> & {
   hasStoredImage: boolean;
   imageVersion: string | null;
 };
@@ -50,7 +50,8 @@ export function toCard(post: CardSource, position: number): BlogCard {
     createdAt: post.createdAt,
     date: formatDate(post.createdAt),
     image: blogImagePlan(post, position),
-    imageAlt: `Illustration for "${post.title}"`,
+    // The editor's description of the picture; none written means decorative (the title is beside it).
+    imageAlt: post.imageAlt ?? "",
   };
 }
 

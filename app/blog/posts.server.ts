@@ -1,9 +1,10 @@
-import { desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, like, ne, or, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { storedImagePath } from "./image";
 import { removePostImage, storePostImage } from "./image.server";
-import { slugify, type BlogPostDto, type BlogPostInput } from "./schema";
+import { blogMessages, postState, slugify, type AdminPostQuery, type BlogPostDto, type BlogPostInput } from "./schema";
+import { pageOf, type PageOf } from "~/core/paging";
 import { getDb, schema } from "~/core/db.server";
 
 /**
@@ -11,19 +12,28 @@ import { getDb, schema } from "~/core/db.server";
  *
  * Reads are served from an in-process snapshot of all posts (without image bytes). Several
  * instances may share one PostgreSQL database, so a snapshot is only trusted while a cheap
- * version query (count, max(id), max(updated_at)) still matches; that query runs at most once
+ * version query (count, max(id), max(updated_at), and how many posts are live now) still matches:
+ * the last one changes when a scheduled post's publish date comes, so it appears by itself on
+ * every instance with no write at that moment. The query runs at most once
  * per VERSION_CHECK_MS per instance (concurrent requests share it). So another instance's write
  * shows here within VERSION_CHECK_MS; this instance's own writes show at once.
  */
 
 const VERSION_CHECK_MS = 250;
 
-export type BlogPost = BlogPostDto & { hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
+export type BlogPost = BlogPostDto & {
+  /**
+   * Visible to the public: published and its publish date come, by the database's clock when the snapshot
+   * was read (the same clock as the version query's live count, so the two always agree).
+   */
+  live: boolean;
+  hasStoredImage: boolean; imageVersion: string | null; imageWidth: number | null; imageHeight: number | null };
 
 type Snapshot = {
   version: string;
   /** Every post, newest first. */
   all: BlogPost[];
+  /** What the public sees: published posts whose publish date has come (when the snapshot was made). */
   published: BlogPost[];
   bySlug: Map<string, BlogPost>;
   /** Serialised API answers, made once per snapshot. */
@@ -36,15 +46,17 @@ let pendingVersion: Promise<string> | undefined;
 let pendingLoad: Promise<Snapshot> | undefined;
 
 async function readVersion(): Promise<string> {
-  const result = await getDb().execute<{ n: number; m: number; u: string | null }>(
-    sql`select count(*)::int as n, coalesce(max(id), 0)::int as m, max(updated_at)::text as u from blog_posts`,
+  const result = await getDb().execute<{ n: number; m: number; u: string | null; l: number }>(
+    sql`select count(*)::int as n, coalesce(max(id), 0)::int as m, max(updated_at)::text as u,
+          (count(*) filter (where published and created_at <= now()))::int as l from blog_posts`,
   );
-  const row = (result as unknown as { rows: Array<{ n: number; m: number; u: string | null }> }).rows[0]!;
-  return `${row.n}:${row.m}:${row.u ?? ""}`;
+  const row = (result as unknown as { rows: Array<{ n: number; m: number; u: string | null; l: number }> }).rows[0]!;
+  return `${row.n}:${row.m}:${row.u ?? ""}:${row.l}`;
 }
 
 /** A post row as loadSnapshot selects it: the post's columns (not its search vector) and its stored image's. */
 type PostRow = Omit<typeof schema.blogPosts.$inferSelect, "searchVector"> & {
+  live: boolean;
   imageEtag: string | null;
   imageMimeType: string | null;
   imageWidth: number | null;
@@ -62,11 +74,13 @@ function toPost(row: PostRow): BlogPost {
     category: row.category,
     content: row.content,
     image: hasStoredImage ? storedImagePath(row.id, row.imageEtag) : row.image,
+    imageAlt: row.imageAlt,
     imageMimeType: row.imageMimeType,
     published: row.published,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tags: row.tags,
+    live: row.live,
     hasStoredImage,
     imageVersion: row.imageEtag,
     imageWidth: row.imageWidth,
@@ -86,10 +100,12 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
       category: p.category,
       content: p.content,
       image: p.image,
+      imageAlt: p.imageAlt,
       tags: p.tags,
       published: p.published,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
+      live: sql<boolean>`(${p.published} and ${p.createdAt} <= now())`,
       imageEtag: schema.blogImages.etag,
       imageMimeType: schema.blogImages.mimeType,
       imageWidth: schema.blogImages.width,
@@ -99,7 +115,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
     .leftJoin(schema.blogImages, eq(schema.blogImages.postId, p.id))
     .orderBy(desc(p.createdAt), desc(p.id));
   const all = rows.map(toPost);
-  const published = all.filter((post) => post.published);
+  const published = all.filter((post) => post.live);
   return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])), json: {} };
 }
 
@@ -132,6 +148,7 @@ export function toDto(post: BlogPost): BlogPostDto {
     category: post.category,
     content: post.content,
     image: post.image,
+    imageAlt: post.imageAlt,
     imageMimeType: post.imageMimeType,
     published: post.published,
     createdAt: post.createdAt,
@@ -154,13 +171,49 @@ export async function listPostsJson(options: { includeDrafts: boolean }): Promis
   return { body: snap.json[key], version: snap.version };
 }
 
+/**
+ * The admin's list: every post, searched (title, excerpt, author, category, tags, slug), filtered by
+ * state, sorted, one page of it, with the count per state for the filter tabs.
+ */
+export async function listPostsForAdmin(query: AdminPostQuery): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
+  const now = Date.now();
+  const q = query.q.toLowerCase();
+  const matching = (await currentSnapshot()).all.filter(
+    (post) => !q || [post.title, post.excerpt, post.author, post.category, post.slug, ...post.tags].some((field) => field.toLowerCase().includes(q)),
+  );
+  const counts = { all: matching.length, published: 0, scheduled: 0, draft: 0 };
+  for (const post of matching) counts[postState(post, now)]++;
+  const shown = query.status === "all" ? [...matching] : matching.filter((post) => postState(post, now) === query.status);
+  if (query.sort === "oldest") shown.reverse();
+  else if (query.sort === "updated") shown.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+  else if (query.sort === "title") shown.sort((a, b) => a.title.localeCompare(b.title, "en", { sensitivity: "base" }) || a.id - b.id);
+  const page = pageOf(shown, query.page);
+  return { ...page, items: page.items.map(toDto), counts };
+}
+
 export async function blogVersion(): Promise<string> {
   return (await currentSnapshot()).version;
 }
 
 export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
   const post = (await currentSnapshot()).bySlug.get(slug);
-  return post?.published ? post : null;
+  return post?.live ? post : null;
+}
+
+/** Any post at this address, drafts and scheduled ones included (the admin's preview). */
+export async function findPostBySlug(slug: string): Promise<BlogPost | null> {
+  return (await currentSnapshot()).bySlug.get(slug) ?? null;
+}
+
+/** The current address of a post that used to live at `slug`, if any (for a 301). */
+export async function renamedSlug(slug: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ slug: schema.blogPosts.slug })
+    .from(schema.blogSlugHistory)
+    .innerJoin(schema.blogPosts, eq(schema.blogPosts.id, schema.blogSlugHistory.postId))
+    .where(eq(schema.blogSlugHistory.slug, slug))
+    .limit(1);
+  return row?.slug ?? null;
 }
 
 export async function findPost(id: number): Promise<BlogPost | null> {
@@ -203,6 +256,29 @@ const isUniqueViolation = (error: unknown) => {
 
 export class PostNotFound extends Error {}
 
+/** An edited slug another post already has. */
+export class SlugTaken extends Error {
+  constructor() {
+    super(blogMessages.slugTaken);
+  }
+}
+
+/** Refuses a slug another post holds now (an old address of another post may be taken over). */
+async function assertSlugFree(slug: string, exceptId: number | null) {
+  const p = schema.blogPosts;
+  const [row] = await getDb()
+    .select({ id: p.id })
+    .from(p)
+    .where(exceptId === null ? eq(p.slug, slug) : and(eq(p.slug, slug), ne(p.id, exceptId)))
+    .limit(1);
+  if (row) throw new SlugTaken();
+}
+
+/** A post now at `slug`: an old address with that name stops redirecting elsewhere. */
+async function claimSlug(slug: string) {
+  await getDb().delete(schema.blogSlugHistory).where(eq(schema.blogSlugHistory.slug, slug));
+}
+
 async function applyImage(postId: number, input: BlogPostInput, existing: BlogPost | null): Promise<string | null> {
   if (input.imageData && input.imageMimeType) {
     await storePostImage(postId, input.imageData, input.imageOriginalName);
@@ -218,7 +294,12 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
   const db = getDb();
   for (let attempt = 0; ; attempt++) {
     try {
-      const slug = await uniqueSlug(input.title);
+      let slug: string;
+      if (input.slug) {
+        await assertSlugFree(input.slug, null);
+        slug = input.slug;
+      } else slug = await uniqueSlug(input.title);
+      await claimSlug(slug);
       const [row] = await db
         .insert(schema.blogPosts)
         .values({
@@ -229,6 +310,7 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
           category: input.category,
           content: input.content,
           image: input.imageData ? null : input.image,
+          imageAlt: input.imageAlt,
           tags: input.tags,
           published: input.published,
           ...(input.createdAt ? { createdAt: input.createdAt } : {}),
@@ -248,20 +330,53 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
       return (await findPost(id))!;
     } catch (error) {
       // Two posts with the same title at the same moment: take the next free slug.
+      if (isUniqueViolation(error) && input.slug) throw new SlugTaken();
       if (isUniqueViolation(error) && attempt < 3) continue;
       throw error;
     }
   }
 }
 
-/** A full edit. The slug stays as it was so shared links keep working. */
+/**
+ * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
+ * the slug history so shared links answer 301 to the new one.
+ */
 export async function updatePost(admin: Admin, id: number, input: BlogPostInput): Promise<BlogPost> {
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
+  const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
+  if (newSlug) await assertSlugFree(newSlug, id);
   const image = await applyImage(id, input, existing);
+  const db = getDb();
+  if (newSlug) {
+    await claimSlug(newSlug);
+    await db
+      .insert(schema.blogSlugHistory)
+      .values({ slug: existing.slug, postId: id })
+      .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId: id, createdAt: sql`now()` } });
+  }
+  try {
+    await updateRow(id, input, image, newSlug);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTaken();
+    throw error;
+  }
+  invalidate();
+  await recordAudit(admin, "blog.update", {
+    targetType: "blog_post",
+    targetId: id,
+    summary: `Updated "${input.title}"`,
+    details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
+  });
+  return (await findPost(id))!;
+}
+
+async function updateRow(id: number, input: BlogPostInput, image: string | null, newSlug: string | null) {
   await getDb()
     .update(schema.blogPosts)
     .set({
+      ...(newSlug ? { slug: newSlug } : {}),
+      imageAlt: input.imageAlt,
       title: input.title,
       excerpt: input.excerpt,
       author: input.author,
@@ -275,9 +390,6 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput)
       updatedAt: sql`now()`,
     })
     .where(eq(schema.blogPosts.id, id));
-  invalidate();
-  await recordAudit(admin, "blog.update", { targetType: "blog_post", targetId: id, summary: `Updated "${input.title}"`, details: { published: input.published } });
-  return (await findPost(id))!;
 }
 
 export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
@@ -313,6 +425,6 @@ async function findPostFresh(id: number): Promise<BlogPost | null> {
 export async function imageAudience(id: number, isAdmin: () => Promise<boolean>): Promise<"public" | "admin" | null> {
   const post = await findPost(id);
   if (!post) return null;
-  if (post.published) return "public";
+  if (post.live) return "public";
   return (await isAdmin()) ? "admin" : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody, normalizeTags, slugify, tagSuggestionRequestSchema } from "./schema";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody, postState, normalizeTags, slugify, tagSuggestionRequestSchema } from "./schema";
 
 const valid = { title: "  A night out ", author: "Sam", excerpt: "Short", content: "# Hi", category: "tips" };
 
@@ -65,8 +65,29 @@ describe("tag suggestion request", () => {
 
 describe("slugify", () => {
   it("makes URL-safe slugs", () => {
-    expect(slugify("Rooftop Bars & Cocktails: Sydney's Best!")).toBe("rooftop-bars-and-cocktails-sydney-s-best");
+    expect(slugify("Rooftop Bars & Cocktails: Sydney's Best!")).toBe("rooftop-bars-and-cocktails-sydneys-best");
     expect(slugify("Café Crème")).toBe("cafe-creme");
     expect(slugify("!!!")).toBe("post");
+    // Apostrophes, straight or curly, join their word instead of splitting it.
+    expect(slugify("Don\u2019t drink alone: a bartender's tips")).toBe("dont-drink-alone-a-bartenders-tips");
+  });
+});
+
+describe("slug, alt text and publish date in the post input", () => {
+  const base = { title: "T", author: "A", excerpt: "E", content: "C", category: "tips" };
+  it("accepts an edited slug and refuses one that is not an address", () => {
+    expect(blogPostInputSchema.parse({ ...base, slug: "my-post-2" }).slug).toBe("my-post-2");
+    expect(blogPostInputSchema.parse({ ...base, slug: "" }).slug).toBeNull();
+    for (const slug of ["My Post", "a--b", "-a", "a/b", "x".repeat(81)]) expect(blogPostInputSchema.safeParse({ ...base, slug }).success).toBe(false);
+  });
+  it("keeps alt text trimmed, empty as none", () => {
+    expect(blogPostInputSchema.parse({ ...base, imageAlt: "  A bar at dusk " }).imageAlt).toBe("A bar at dusk");
+    expect(blogPostInputSchema.parse({ ...base, imageAlt: " " }).imageAlt).toBeNull();
+  });
+  it("a post is published once its publish date has come, scheduled before, a draft when unpublished", () => {
+    const now = Date.parse("2026-01-01T12:00:00Z");
+    expect(postState({ published: true, createdAt: "2026-01-01T12:00:00Z" }, now)).toBe("published");
+    expect(postState({ published: true, createdAt: "2026-01-01T12:00:01Z" }, now)).toBe("scheduled");
+    expect(postState({ published: false, createdAt: "2027-01-01T12:00:00Z" }, now)).toBe("draft");
   });
 });

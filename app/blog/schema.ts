@@ -6,6 +6,7 @@ import { z } from "zod";
  */
 
 import { BLOG_CATEGORIES } from "./category";
+import { pageNumberSchema, searchTextSchema } from "~/core/paging";
 
 
 /** Image types the upload endpoint produces and the image endpoint serves. */
@@ -24,7 +25,12 @@ export const blogMessages = {
   imageTooLarge: "Please select an image smaller than 5MB",
   tagsNeedText: "Please add a title, content, or excerpt to generate tag suggestions",
   deleteConfirm: "Are you sure you want to delete this blog post?",
+  slug: "Use lower-case letters, digits and single hyphens (like my-first-post)",
+  slugTaken: "Another post already uses this address",
+  publishDate: "Please enter a valid publish date",
 } as const;
+
+export const MAX_SLUG_LENGTH = 80;
 
 /**
  * Tags as typed (an array, or the form's comma-separated text): trimmed, empties dropped,
@@ -61,7 +67,7 @@ const isoDate = z
     if (value === undefined || value === null || value === "") return undefined;
     const date = value instanceof Date ? value : new Date(value);
     if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid date" });
+      ctx.addIssue({ code: "custom", message: blogMessages.publishDate });
       return z.NEVER;
     }
     return date;
@@ -125,8 +131,27 @@ const blogPostFields = z.object({
     .nullable()
     .transform((value) => value ?? null),
   imageOriginalName: z.string().max(255).optional().nullable(),
+  /** The post's address; empty means "made from the title". */
+  slug: z
+    .string()
+    .trim()
+    .max(MAX_SLUG_LENGTH, `Please keep the address under ${MAX_SLUG_LENGTH} characters`)
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, blogMessages.slug)
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+  /** Alternative text for the post's image. */
+  imageAlt: z
+    .string()
+    .trim()
+    .max(300, "Please keep the image description under 300 characters")
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
   published: z.boolean({ error: "Published must be true or false" }).optional().default(true),
+  /** The publish date (the spec's createdAt); in the future, the post appears by itself at that time. */
   createdAt: isoDate,
+  /** Accepted for the spec's clients and ignored: the server keeps updatedAt. */
   updatedAt: isoDate,
 });
 
@@ -174,6 +199,7 @@ export type BlogPostDto = {
   content: string;
   /** Where to load the image from: `/api/blog/{id}/image` for uploads, else the stored URL/path, or null. */
   image: string | null;
+  imageAlt: string | null;
   imageMimeType: string | null;
   published: boolean;
   createdAt: string;
@@ -181,16 +207,36 @@ export type BlogPostDto = {
   tags: string[];
 };
 
+/** A post's state as the admin list shows it. */
+export type PostState = "published" | "scheduled" | "draft";
+export function postState(post: Pick<BlogPostDto, "published" | "createdAt">, now = Date.now()): PostState {
+  return !post.published ? "draft" : Date.parse(post.createdAt) > now ? "scheduled" : "published";
+}
+
+export const POST_SORTS = { newest: "Newest first", oldest: "Oldest first", updated: "Recently updated", title: "Title A-Z" } as const;
+export const POST_STATUS_FILTERS = { all: "All", published: "Published", scheduled: "Scheduled", draft: "Drafts" } as const;
+
+/** GET /api/admin/posts's query: page, search text, sort and state filter (odd values fall back). */
+export const adminPostQuerySchema = z.object({
+  page: pageNumberSchema,
+  q: searchTextSchema,
+  sort: z.enum(Object.keys(POST_SORTS) as [keyof typeof POST_SORTS]).catch("newest"),
+  status: z.enum(Object.keys(POST_STATUS_FILTERS) as [keyof typeof POST_STATUS_FILTERS]).catch("all"),
+});
+export type AdminPostQuery = z.output<typeof adminPostQuerySchema>;
+
 /** URL-safe slug from a title; the server adds -2, -3... when one is taken. */
 export function slugify(title: string): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    // "Sydney's bars" is sydneys-bars, not sydney-s-bars.
+    .replace(/['\u2019\u2018`]/g, "")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
+    .slice(0, MAX_SLUG_LENGTH)
     .replace(/-+$/g, "");
   return slug || "post";
 }

@@ -45,7 +45,28 @@ describe("suggestTags", () => {
   it("works with no other posts", () => {
     const tags = suggestTags({ title: "Trivia night at the Crown", excerpt: "Pub trivia teams wanted", content: "Trivia night every Tuesday. Bring a team; trivia prizes for the winners.", category: "events" });
     expect(tags[0]).toMatch(/^trivia/);
-    expect(tags.length).toBeGreaterThanOrEqual(MIN_TAGS);
+    expect(tags).toContain("crown");
+    expect(tags).not.toContain("tuesday");
+    expect(tags.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("suggests topics and phrases a reader would search for, not stray words", () => {
+    const tags = suggestTags(
+      {
+        title: "Never drink alone: say hello to your local",
+        excerpt: "Walk into a bar alone and leave with friends: how happy hour deals and cocktail classes help.",
+        content: `Hello! Walking into a bar alone feels hard. Start with happy hour: drink specials bring people together.
+        A cocktail class at Bar Luca in Melbourne is a good way to meet new people. Ask the bartender about the Negroni.
+        Walk home safe: share your location with a trusted contact.`,
+        category: "social",
+      },
+      corpus,
+    );
+    for (const stray of ["hello", "alone", "walk", "walking", "start", "feels"]) expect(tags).not.toContain(stray);
+    expect(tags).toContain("happy hour");
+    expect(tags).toContain("cocktails");
+    expect(tags).toContain("melbourne");
+    expect(tags.length).toBeLessThanOrEqual(MAX_TAGS);
   });
 
   it("ignores markdown syntax, links and code", () => {

@@ -1,18 +1,55 @@
 /**
- * Smart Tags: 5-8 tags for a post, found in its own text, with no outside service.
+ * Smart Tags: up to 8 tags for a post, found in its own text, with no outside service
+ * (docs/decisions/0007-smart-tags.md explains the method).
  *
- * Words and two-word phrases are scored by how often they occur in this post (the title
- * counts most, then the excerpt, then the body) against how common they are across the other
- * posts (TF-IDF): a word every post uses ("drinks", "night") says little about this one.
- * Tags other posts already use are preferred when their words appear here, so the blog's
- * tags stay consistent.
+ * Tags are what a reader would search for: topics and phrases, not whatever word happens to be
+ * frequent. Candidates come from four places, each scored by how often it occurs in this post
+ * (the title counts most, then the excerpt, then the body) against how common it is across the
+ * other posts (TF-IDF, so "drinks" and "night", which every post uses, say little):
+ * - the blog's topics (TOPICS below): "happy hour" when the post talks about drink specials;
+ * - tags other posts already use, when their words appear here (the blog's tags stay consistent);
+ * - two-word phrases the post repeats or puts in its title ("rooftop bars", "harbour views");
+ * - single words only when they name something: a place or venue written with a capital inside a
+ *   sentence ("Sydney"), a topic word, or the title's own subject repeated in the body.
+ * Loose words ("hello", "alone", "walk") never qualify on their own, so a short post gets fewer
+ * tags rather than padding.
  */
 
 export type TagSource = { title: string; excerpt: string; content: string; category?: string };
 export type CorpusPost = { text: string; tags: string[] };
 
+/** Below this many, weaker (but still qualified) candidates are taken too. */
 export const MIN_TAGS = 5;
 export const MAX_TAGS = 8;
+
+/**
+ * The blog's topics, as a reader would search for them, and the words or phrases (stemmed, as
+ * `stem` makes them) that mean the post is about one.
+ */
+const TOPICS: Array<{ tag: string; triggers: string[] }> = [
+  { tag: "happy hour", triggers: ["happy hour", "drink special", "drink deal", "half price", "after work drink"] },
+  { tag: "cocktails", triggers: ["cocktail", "mixology", "martini", "negroni", "margarita", "mojito", "spritz", "bartender"] },
+  { tag: "craft beer", triggers: ["craft beer", "brewery", "ipa", "taproom", "microbrewery", "pale ale", "lager", "stout"] },
+  { tag: "wine", triggers: ["wine", "winery", "sommelier", "vineyard", "wine bar", "wine tasting"] },
+  { tag: "rooftop bars", triggers: ["rooftop", "rooftop bar"] },
+  { tag: "live music", triggers: ["live music", "band", "gig", "dj", "concert"] },
+  { tag: "trivia night", triggers: ["trivia", "pub quiz", "quiz night"] },
+  { tag: "meetups", triggers: ["meetup", "meet up", "group event", "rsvp"] },
+  { tag: "making friends", triggers: ["make friend", "making friend", "new friend", "meet new people", "meeting new people"] },
+  { tag: "dating", triggers: ["dating", "first date", "date night", "speed dating", "single"] },
+  { tag: "safety", triggers: ["safety", "safe", "trusted contact", "check-in", "emergency"] },
+  { tag: "travel", triggers: ["travel", "traveler", "traveller", "new city", "visiting", "tourist"] },
+  { tag: "mocktails", triggers: ["mocktail", "alcohol-free", "non-alcoholic", "sober curious", "zero proof"] },
+  { tag: "networking", triggers: ["networking", "professional", "colleague", "after work"] },
+];
+
+// Words of this blog too broad to be a tag alone (they still make phrases: "rooftop bars", "craft beer").
+const TOO_BROAD = new Set("bar pub club drink beer night friend people venue event city party".split(" "));
+
+// Capitalised words that are not names of places or venues.
+const NOT_NAMES = new Set(
+  "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "),
+);
 
 // Common English words plus words every post here uses that name nothing in particular.
 const STOP_WORDS = new Set(
@@ -27,7 +64,10 @@ const STOP_WORDS = new Set(
   when when's where where's whether which while who who's whom why why's will with within without won't would wouldn't yet you
   you'd you'll you're you've your yours yourself yourselves always never often sometimes still already around across back best
   better good great lot lots really right take takes time times go going come comes know need needs try first last next year
-  years day days week weeks pick picks favourite favorite worth ahead ll re ve don isn aren won doesn didn post blog read article`.split(/\s+/),
+  years day days week weeks pick picks favourite favorite worth ahead ll re ve don isn aren won doesn didn post blog read article
+  hello hi hey alone walk walks walking talk talking feel feels felt look looks looking start started bring find found love
+  loves loved enjoy enjoyed nice fun people person someone everyone anyone place places kind sure big small little give gives
+  keep keeps tell tells ask asks said thank thanks maybe perhaps simply enough whole less least able`.split(/\s+/),
 );
 
 /** Plain words from markdown: code, links' addresses and markup go. */
@@ -92,12 +132,34 @@ function termKeys(text: string): Set<string> {
 
 const mostUsedForm = (forms: Map<string, number>) => [...forms.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
 
+/**
+ * Words written with a capital inside a sentence (not its first word): names of places, venues,
+ * events ("Sydney", "the Crown"). Lower-cased.
+ */
+function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  const plain = plainText(text);
+  for (const sentence of plain.split(/[.!?:;\n\r]+/)) {
+    const words = sentence.trim().split(/\s+/);
+    words.forEach((word, i) => {
+      const clean = word.replace(/^[^A-Za-z]+|[^A-Za-z']+$/g, "").replace(/'s$/, "");
+      if (i > 0 && /^[A-Z][a-z]{2,}$/.test(clean) && !NOT_NAMES.has(clean.toLowerCase())) names.add(clean.toLowerCase());
+    });
+  }
+  // A real name is never written in lower case too ("Bar Luca" but "a bar"): those are ordinary words.
+  for (const name of names) if (new RegExp(`\\b${name}\\b`).test(plain)) names.delete(name);
+  return names;
+}
+
 export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[] {
   const terms: Terms = { counts: new Map(), surface: new Map() };
   collectTerms(post.title, 3, terms);
   collectTerms(post.excerpt, 2, terms);
   collectTerms(post.content, 1, terms);
   if (terms.counts.size === 0) return post.category ? [post.category] : [];
+  const names = namesIn(`${post.title}. ${post.excerpt}. ${post.content}`);
+  const titleKeys = termKeys(post.title);
+  const topicWords = new Set(TOPICS.flatMap((topic) => topic.triggers.filter((t) => !t.includes(" ")).map(stem)));
 
   const documents = corpus.map((doc) => termKeys(doc.text));
   const idf = (key: string) => {
@@ -108,9 +170,13 @@ export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[
   const candidates: Array<{ key: string; tag: string; score: number }> = [];
   for (const [key, count] of terms.counts) {
     const isPhrase = key.includes(" ");
-    // A phrase seen once in the body is chance; in the title, or repeated, it is a topic.
-    if (isPhrase && count < 2) continue;
-    const score = Math.sqrt(count) * idf(key) * (isPhrase ? 1.6 : 1);
+    // A phrase seen once is chance; in the title, or repeated, it is a topic.
+    if (isPhrase && count < 3) continue;
+    if (!isPhrase && TOO_BROAD.has(key)) continue;
+    // A single word must name something: a place or venue, a topic word, or the title's subject
+    // repeated in the text. Anything else ("hello", "walk") is not what a reader searches for.
+    if (!isPhrase && !names.has(key) && !names.has(mostUsedForm(terms.surface.get(key)!)) && !topicWords.has(key) && !(titleKeys.has(key) && count >= 4)) continue;
+    const score = Math.sqrt(count) * idf(key) * (isPhrase ? 1.6 : names.has(key) ? 1.3 : 1);
     candidates.push({ key, tag: mostUsedForm(terms.surface.get(key)!), score });
   }
 
@@ -130,6 +196,23 @@ export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[
     }
   }
 
+  // The blog's topics this post is about, scored by how much of the post talks about them.
+  for (const topic of TOPICS) {
+    const hits = topic.triggers.reduce((sum, trigger) => sum + (terms.counts.get(trigger.split(" ").map(stem).join(" ")) ?? 0), 0);
+    if (hits < 2) continue;
+    const key = topic.tag.split(" ").map(stem).join(" ");
+    // "wine tasting" in the post says more than the topic "wine": the phrase takes the topic's weight.
+    const phrase = !key.includes(" ") && candidates.find((c) => c.key.includes(" ") && c.key.split(" ").includes(key));
+    if (phrase) {
+      phrase.score *= 1.3;
+      continue;
+    }
+    const own = candidates.find((c) => c.key === key || c.tag.toLowerCase() === topic.tag);
+    const score = Math.sqrt(hits) * 1.4;
+    if (own) Object.assign(own, { tag: topic.tag, score: Math.max(own.score, score) * 1.2 });
+    else candidates.push({ key, tag: topic.tag, score });
+  }
+
   candidates.sort((a, b) => b.score - a.score || a.tag.localeCompare(b.tag));
   const chosen: typeof candidates = [];
   const top = candidates[0]?.score ?? 0;
@@ -139,14 +222,17 @@ export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[
     if (chosen.length >= MIN_TAGS && candidate.score < top * 0.35) break;
     const words = candidate.key.split(" ");
     // A phrase and its own words say the same thing twice.
+    // Two phrases sharing a word ("happy hour", "hour deals") are one topic cut two ways.
     const overlaps = chosen.some((c) => {
       const other = c.key.split(" ");
+      if (words.length > 1 && other.length > 1) return words.some((w) => other.includes(w));
       return words.length !== other.length && (words.length > other.length ? other.every((w) => words.includes(w)) : words.every((w) => other.includes(w)));
     });
     if (overlaps) continue;
     chosen.push(candidate);
   }
   const tags = chosen.map((c) => c.tag);
+  // The category is always a fair tag; nothing else pads a short list.
   if (tags.length < MIN_TAGS && post.category && !tags.includes(post.category)) tags.push(post.category);
   return tags;
 }

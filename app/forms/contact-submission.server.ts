@@ -1,14 +1,15 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
+import { ADMIN_PAGE_SIZE, pageCount, type PageOf } from "~/core/paging";
 import { toCsv } from "~/core/csv";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";
 import { adminNotifyAddress, mailQueued, queueMail, type DbExecutor } from "~/mail/outbox.server";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
-import type { ContactSubmission, DeletionStatus, SubmissionStatus } from "./contact-submission";
+import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel } from "./contact-submission";
 import { newSubmissionNotice, submissionReceipt } from "./notifications";
 
@@ -29,6 +30,7 @@ const columns = {
   phone: t.phone,
   website: t.website,
   deletionRequestId: t.deletionRequestId,
+  internalNote: t.internalNote,
 };
 
 type Row = { [K in keyof typeof columns]: K extends "createdAt" ? Date : ContactSubmission[K] };
@@ -110,23 +112,90 @@ export async function listContactSubmissions(status: SubmissionStatus = "all"): 
   return rows.map(({ deletionStatus, ...row }) => toSubmission(row, deletionStatus));
 }
 
-/** Stores the new state and writes the audit trail; null when there is no such submission. */
-export async function setContactSubmissionResolved(admin: Admin, id: number, isResolved: boolean): Promise<ContactSubmission | null> {
+/** `%text%` for ILIKE, with the pattern's own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the inbox, searched (name, e-mail, subject, message, note) and sorted in the database,
+ * with the count per status (for the filter tabs) under the same search.
+ */
+export async function contactSubmissionsPage(query: SubmissionPageQuery): Promise<PageOf<ContactSubmission> & { counts: Record<SubmissionStatus, number> }> {
+  const db = getDb();
+  const search: SQL | undefined = query.q
+    ? or(...[t.name, t.email, t.subject, t.message, t.internalNote].map((column) => ilike(column, containing(query.q))))
+    : undefined;
+  const status = query.status === "all" ? undefined : eq(t.isResolved, query.status === "resolved");
+  const [tally] = await db
+    .select({ all: count(), resolved: sql<number>`count(*) filter (where ${t.isResolved})::int` })
+    .from(t)
+    .where(search);
+  const counts = { all: tally?.all ?? 0, resolved: tally?.resolved ?? 0, unresolved: (tally?.all ?? 0) - (tally?.resolved ?? 0) };
+  const total = counts[query.status];
+  const page = Math.min(query.page, pageCount(total));
+  const order = query.sort === "oldest" ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
+  const rows = await db
+    .select({ ...columns, deletionStatus: deletion.status })
+    .from(t)
+    .leftJoin(deletion, eq(deletion.id, t.deletionRequestId))
+    .where(and(search, status))
+    .orderBy(...order)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const items = rows.map(({ deletionStatus, ...row }) => toSubmission(row, deletionStatus));
+  return { items, total, page, pageSize: ADMIN_PAGE_SIZE, pageCount: pageCount(total), counts };
+}
+
+/** Stores the new state and/or note and writes the audit trail; null when there is no such submission. */
+export async function updateContactSubmission(
+  admin: Admin,
+  id: number,
+  change: { isResolved?: boolean; internalNote?: string | null },
+): Promise<ContactSubmission | null> {
+  const { isResolved, internalNote } = change;
   const [row] = await getDb()
     .update(t)
-    .set({ isResolved, resolvedAt: isResolved ? sql`now()` : null })
+    .set({
+      ...(isResolved === undefined ? {} : { isResolved, resolvedAt: isResolved ? sql`now()` : null }),
+      ...(internalNote === undefined ? {} : { internalNote }),
+    })
     .where(eq(t.id, id))
     .returning(columns);
   if (!row) return null;
-  const status = row.deletionRequestId
-    ? (await getDb().select({ status: deletion.status }).from(deletion).where(eq(deletion.id, row.deletionRequestId)))[0]?.status
-    : null;
-  await recordAudit(admin, isResolved ? "contact_submission.resolve" : "contact_submission.unresolve", {
+  const about = `"${row.subject.slice(0, 80)}" from ${row.email}`;
+  if (isResolved !== undefined) {
+    await recordAudit(admin, isResolved ? "contact_submission.resolve" : "contact_submission.unresolve", {
+      targetType: "contact_submission",
+      targetId: id,
+      summary: `${isResolved ? "Resolved" : "Reopened"} ${about}`,
+    });
+  }
+  if (internalNote !== undefined) {
+    await recordAudit(admin, "contact_submission.note", {
+      targetType: "contact_submission",
+      targetId: id,
+      summary: `${internalNote ? "Noted on" : "Cleared the note on"} ${about}`,
+    });
+  }
+  return toSubmission(row, await deletionStatusOf(row.deletionRequestId));
+}
+
+/** Where a confirmed deletion request stands, for the card that carries it. */
+async function deletionStatusOf(deletionRequestId: number | null): Promise<string | null> {
+  if (!deletionRequestId) return null;
+  const [found] = await getDb().select({ status: deletion.status }).from(deletion).where(eq(deletion.id, deletionRequestId));
+  return found?.status ?? null;
+}
+
+/** Deletes a submission for good and writes the audit trail (without its message); false when there is none. */
+export async function deleteContactSubmission(admin: Admin, id: number): Promise<boolean> {
+  const [row] = await getDb().delete(t).where(eq(t.id, id)).returning({ subject: t.subject, email: t.email });
+  if (!row) return false;
+  await recordAudit(admin, "contact_submission.delete", {
     targetType: "contact_submission",
     targetId: id,
-    summary: `${isResolved ? "Resolved" : "Reopened"} "${row.subject.slice(0, 80)}" from ${row.email}`,
+    summary: `Deleted "${row.subject.slice(0, 80)}" from ${row.email}`,
   });
-  return toSubmission(row, status ?? null);
+  return true;
 }
 
 export function contactSubmissionsCsv(submissions: ContactSubmission[]): string {

@@ -81,7 +81,7 @@ async function runSearch(query: string): Promise<SearchResults> {
       select p.id, p.slug, p.title, p.category, p.created_at, p.excerpt, p.content, ts_rank(p.search_vector, q.q) as rank,
         count(*) over () as total
       from blog_posts p, q
-      where p.published and p.search_vector @@ q.q
+      where p.published and p.created_at <= now() and p.search_vector @@ q.q
       order by rank desc, p.created_at desc
       limit ${POST_LIMIT}
     )

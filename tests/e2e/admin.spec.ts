@@ -37,7 +37,11 @@ test("sign-in toasts, resolving a submission persists across a reload, logout to
   await page.getByRole("tab", { name: /^Resolved \(\d+\)$/ }).click();
   await page.getByRole("article", { name: subject }).getByRole("button", { name: "Mark as Unresolved" }).click();
   await expect(toast(page, "Status updated")).toBeVisible();
+  // The chosen filter is kept in the address: after a reload it is still Resolved, which this one no longer is.
   await page.reload();
+  await expect(page.getByRole("tab", { name: /^Resolved \(\d+\)$/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
+  await page.getByRole("tab", { name: /^All \(\d+\)$/ }).click();
   await expect(page.getByRole("article", { name: subject }).getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
   // The audit trail shows it.
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(`Reopened "${subject}"`);
@@ -227,6 +231,8 @@ test("a failed save keeps the dialog open with everything typed", async ({ admin
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(toast(page, "Failed to create blog post")).toBeHidden();
+  // The post was never saved, so closing asks before throwing the text away.
   await page.keyboard.press("Escape");
+  await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 });

@@ -1,7 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { History, LogOut, Sparkles } from "lucide-react";
 import { Form, Link } from "react-router";
-import { AdminSessionProvider } from "~/admin/admin-api";
+import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
@@ -13,15 +13,21 @@ export type ActivityItem = { id: number; actorEmail: string; action: string; sum
 
 
 const tabClass =
-  "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 border-b-2 border-transparent px-3 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+
+const TAB_PARAM = { tab: "tab" };
+const TAB_DEFAULT = { tab: "submissions" };
+const SECTIONS = ["submissions", "blog", "venues"];
 
 export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
+  // The open section is in the address, so a reload or a shared link opens the same one.
+  const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
   return (
-    <section className="container-page py-10">
+    <section className="container-page py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-700">Signed in as {email}</p>
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Dashboard</h1>
+          <p className="mt-1 break-all text-slate-700">Signed in as {email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/ai-admin" className="btn btn-secondary">
@@ -37,11 +43,11 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
           </Form>
         </div>
       </div>
-      <div className="mt-8">
+      <div className="mt-6 sm:mt-8">
         <AdminSessionProvider>
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-            <Tabs.Root defaultValue="submissions">
-              <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2 border-b border-slate-200">
+            <Tabs.Root value={SECTIONS.includes(tab) ? tab : "submissions"} onValueChange={(value) => setTab({ tab: value })} className="min-w-0">
+              <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-x-2 border-b border-slate-200">
                 <Tabs.Trigger value="submissions" className={tabClass}>
                   Contact Submissions
                 </Tabs.Trigger>

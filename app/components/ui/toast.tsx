@@ -18,7 +18,10 @@ const ToastContext = createContext<((toast: ToastOptions) => void) | null>(null)
 
 let counter = 0;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+const DEFAULT_VIEWPORT = "fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+
+/** `viewportClassName` places the toasts where they cover nothing that matters on that page. */
+export function ToastProvider({ children, viewportClassName = DEFAULT_VIEWPORT }: { children: ReactNode; viewportClassName?: string }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);
   const show = useCallback((toast: ToastOptions) => {
@@ -60,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <ToastPrimitive.Viewport
           hotkey={["F8"]}
           label="Notifications ({hotkey})"
-          className="fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+          className={viewportClassName}
         />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>

@@ -14,6 +14,8 @@ export const blogPosts = pgTable(
     content: text("content").notNull(),
     /** An external URL or a site path; uploaded images live in blog_images instead. */
     image: text("image"),
+    /** Describes the image for people who cannot see it: the post page, cards, the feed and social tags. */
+    imageAlt: text("image_alt"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
@@ -31,6 +33,18 @@ export const blogPosts = pgTable(
     index("blog_posts_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Addresses a post had before its slug was edited; /blog/{old} answers 301 to the current one. A slug
+ * here is free to be taken again by any post (its row is then dropped).
+ */
+export const blogSlugHistory = pgTable("blog_slug_history", {
+  slug: text("slug").primaryKey(),
+  postId: integer("post_id")
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 /** Uploaded images, kept in the database so that every instance can serve them. */
 export const blogImages = pgTable("blog_images", {

@@ -37,6 +37,8 @@ export const contactSubmissions = pgTable(
     /** For a confirmed deletion request: the request it stands for in the inbox. */
     deletionRequestId: integer("deletion_request_id").references(() => dataDeletionRequests.id, { onDelete: "set null" }),
     isResolved: boolean("is_resolved").notNull().default(false),
+    /** The admin's own note on a submission; never shown to the visitor. */
+    internalNote: text("internal_note"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

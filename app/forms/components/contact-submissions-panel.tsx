@@ -1,12 +1,23 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { CheckCircle2, Download, Mail, RotateCcw, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { budgetLabel, inquiryTypeLabel, type ContactSubmission, type SubmissionStatus } from "~/forms/contact-submission";
-import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
+import {
+  budgetLabel,
+  inquiryTypeLabel,
+  MAX_NOTE_LENGTH,
+  SUBMISSION_SORTS,
+  type ContactSubmission,
+  type SubmissionPageQuery,
+  type SubmissionStatus,
+} from "~/forms/contact-submission";
+import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import { Spinner } from "~/components/ui/spinner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/core/dates";
+import type { PageOf } from "~/core/paging";
 
 const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "all", label: "All" },
@@ -15,62 +26,85 @@ const FILTERS: { value: SubmissionStatus; label: string }[] = [
 ];
 
 const DELETION_STATUS_LABELS = { pending: "Awaiting e-mail confirmation", verified: "Confirmed, to be deleted", completed: "Completed" } as const;
+type SubmissionsPage = PageOf<ContactSubmission> & { counts: Record<SubmissionStatus, number> };
 
-/** The inbox: all submissions are loaded once, the filter tabs narrow them (and give the counts). */
+const PARAMS = { q: "sq", sort: "ssort", status: "status", page: "spage" };
+const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
+
+/** The inbox: paged, searched and sorted on the server; the filter tabs give the counts. */
 export function ContactSubmissionsPanel() {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const { items: submissions, setItems: setSubmissions, failed, load } = useAdminList<ContactSubmission>("/api/admin/contact-submissions");
-  const [filter, setFilter] = useState<SubmissionStatus>("all");
+  const [params, setParams] = useListParams(PARAMS, DEFAULTS);
+  const query = new URLSearchParams({ page: params.page, q: params.q, status: params.status, sort: params.sort });
+  const { data, setData, failed, loading, load } = useAdminData<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
   const [pending, setPending] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
+  const filter = params.status as SubmissionStatus;
+  const submissions = data?.items ?? null;
 
-  /** One change to one card: saves it, shows the card as saved, toasts; a failure toasts the spec's message. */
-  async function update(submission: ContactSubmission, save: () => Promise<ContactSubmission>, done: { title: string; description?: string }) {
+  const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
+
+  async function change(submission: ContactSubmission, body: { isResolved?: boolean; internalNote?: string | null }, done: string, failedTitle: string) {
     setPending(submission.id);
     try {
-      const saved = await save();
-      setSubmissions((list) => list?.map((s) => (s.id === saved.id ? saved : s)) ?? null);
-      toast(done);
+      const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, { method: "PATCH", json: body });
+      setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
+      toast({ title: done });
+      if (body.isResolved !== undefined) void refreshCounts();
       revalidator.revalidate();
+      return true;
     } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
-      }
+      if (!(error instanceof SessionExpiredError)) toast({ title: `${failedTitle}: ${(error as Error).message}`, variant: "destructive" });
+      return false;
     } finally {
       setPending(null);
     }
   }
 
-  const toggle = (submission: ContactSubmission) =>
-    update(
-      submission,
-      async () =>
-        (
-          await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, {
-            method: "PATCH",
-            json: { isResolved: !submission.isResolved },
-          })
-        ).submission,
-      { title: "Status updated" },
-    );
+  // The tabs' counts change with a status; the shown list stays as it is until the admin moves on.
+  async function refreshCounts() {
+    try {
+      const fresh = await adminFetch<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
+      setData((page) => (page ? { ...page, counts: fresh.counts } : fresh));
+    } catch {
+      // the counts stay as they were
+    }
+  }
 
-  const completeDeletion = (submission: ContactSubmission) =>
-    update(
-      submission,
-      async () => {
-        await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
-        return { ...submission, deletionStatus: "completed", isResolved: true };
-      },
-      { title: "Deletion completed", description: `${submission.email} has been told by e-mail.` },
-    );
+  async function confirmDelete() {
+    if (!deleting) return;
+    const submission = deleting;
+    setPending(submission.id);
+    try {
+      await adminFetch(`/api/admin/contact-submissions/${submission.id}`, { method: "DELETE" });
+      toast({ title: "Submission deleted" });
+      setDeleting(null);
+      void load();
+      revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to delete submission: ${(error as Error).message}`, variant: "destructive" });
+    } finally {
+      setPending(null);
+    }
+  }
 
-  const counts = {
-    all: submissions?.length ?? 0,
-    unresolved: submissions?.filter((s) => !s.isResolved).length ?? 0,
-    resolved: submissions?.filter((s) => s.isResolved).length ?? 0,
-  };
-  const shown = submissions?.filter((s) => (filter === "all" ? true : filter === "resolved" ? s.isResolved : !s.isResolved)) ?? [];
+  async function completeDeletion(submission: ContactSubmission) {
+    setPending(submission.id);
+    try {
+      await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
+      const saved = { ...submission, deletionStatus: "completed" as const, isResolved: true };
+      setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
+      toast({ title: "Deletion completed", description: `${submission.email} has been told by e-mail.` });
+      void refreshCounts();
+      revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
+    } finally {
+      setPending(null);
+    }
+  }
 
   return (
     <div>
@@ -81,130 +115,207 @@ export function ContactSubmissionsPanel() {
           Export CSV
         </a>
       </div>
-      <Tabs.Root value={filter} onValueChange={(value) => setFilter(value as SubmissionStatus)} className="mt-4">
-        <Tabs.List aria-label="Filter submissions" className="inline-flex flex-wrap gap-1 rounded-full bg-slate-100 p-1">
+      <div className="mt-4">
+        <ListToolbar
+          label="Search submissions"
+          query={params.q}
+          onQuery={onQuery}
+          sort={params.sort as SubmissionPageQuery["sort"]}
+          sorts={SUBMISSION_SORTS}
+          onSort={(sort) => setParams({ sort, page: "1" })}
+        />
+      </div>
+      <Tabs.Root value={filter} onValueChange={(value) => setParams({ status: value, page: "1" })} className="mt-4">
+        <Tabs.List aria-label="Filter submissions" className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full">
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f.value}
               value={f.value}
-              className="min-h-10 rounded-full px-4 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+              className="min-h-10 rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
             >
-              {f.label} ({counts[f.value]})
+              {f.label} ({data?.counts[f.value] ?? 0})
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {FILTERS.map((f) => (
-          <Tabs.Content key={f.value} value={f.value} className="mt-4">
-            {submissions === null && !failed ? <Spinner label="Loading contact submissions..." /> : null}
-            {failed ? (
-              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-                <p>Failed to load contact submissions.</p>
-                <button type="button" className="btn btn-secondary mt-3" onClick={() => void load()}>
-                  Try again
-                </button>
-              </div>
-            ) : null}
-            {submissions && shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No submissions found.</p> : null}
-            <ul className="grid gap-4">
-              {shown.map((s) => (
-                <li key={s.id}>
-                  <article aria-labelledby={`submission-${s.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                    <div className="flex flex-wrap items-start justify-between gap-3">
-                      <div>
-                        <h3 id={`submission-${s.id}`} className="text-lg font-semibold">
-                          {s.subject}
-                        </h3>
-                        <p className="mt-1 text-sm text-slate-700">
-                          {s.name} ·{" "}
-                          <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
-                            <Mail aria-hidden="true" className="size-3.5" />
-                            {s.email}
-                          </a>{" "}
-                          · <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-                        </p>
-                      </div>
-                      <span
-                        className={`rounded-full px-3 py-1 text-xs font-semibold ${s.isResolved ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
-                      >
-                        {s.isResolved ? "Resolved" : "Unresolved"}
-                      </span>
-                    </div>
-                    <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Inquiry type:</dt>
-                        <dd className="font-medium">{inquiryTypeLabel(s.inquiryType)}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">Budget:</dt>
-                        <dd className="font-medium">{budgetLabel(s.budget)}</dd>
-                      </div>
-                      {s.companyName ? (
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Company:</dt>
-                          <dd className="font-medium">{s.companyName}</dd>
-                        </div>
-                      ) : null}
-                      {s.phone ? (
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Phone:</dt>
-                          <dd className="font-medium">
-                            <a href={`tel:${s.phone.replace(/[^+\d]/g, "")}`} className="text-brand-700 underline">
-                              {s.phone}
-                            </a>
-                          </dd>
-                        </div>
-                      ) : null}
-                      {s.website ? (
-                        <div className="flex min-w-0 gap-1">
-                          <dt className="text-slate-600">Website:</dt>
-                          <dd className="min-w-0 break-all font-medium">
-                            {/^https?:\/\//.test(s.website) ? (
-                              <a href={s.website} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
-                                {s.website}
-                              </a>
-                            ) : (
-                              s.website
-                            )}
-                          </dd>
-                        </div>
-                      ) : null}
-                      {s.deletionStatus ? (
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600">Deletion:</dt>
-                          <dd className="font-medium">{DELETION_STATUS_LABELS[s.deletionStatus]}</dd>
-                        </div>
-                      ) : null}
-                    </dl>
-                    <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{s.message}</p>
-                    <button
-                      type="button"
-                      className="btn btn-secondary mt-4"
-                      disabled={pending === s.id}
-                      onClick={() => void toggle(s)}
-                      aria-describedby={`submission-${s.id}`}
-                    >
-                      {s.isResolved ? <RotateCcw aria-hidden="true" className="size-4" /> : <CheckCircle2 aria-hidden="true" className="size-4" />}
-                      {s.isResolved ? "Mark as Unresolved" : "Mark as Resolved"}
+          <Tabs.Content key={f.value} value={f.value} className="mt-4" aria-busy={loading || undefined}>
+            {f.value !== filter ? null : (
+              <>
+                {submissions === null && !failed ? <Spinner label="Loading contact submissions..." /> : null}
+                {failed ? (
+                  <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+                    <p>Failed to load contact submissions.</p>
+                    <button type="button" className="btn btn-secondary mt-3" onClick={() => void load()}>
+                      Try again
                     </button>
-                    {s.deletionStatus === "verified" ? (
-                      <button
-                        type="button"
-                        className="btn btn-primary ml-3 mt-4"
-                        disabled={pending === s.id}
-                        onClick={() => void completeDeletion(s)}
-                        aria-describedby={`submission-${s.id}`}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        Mark deletion completed
-                      </button>
-                    ) : null}
-                  </article>
-                </li>
-              ))}
-            </ul>
+                  </div>
+                ) : null}
+                {submissions && submissions.length === 0 ? (
+                  <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No submissions found.</p>
+                ) : null}
+                <ul className="grid gap-4">
+                  {submissions?.map((s) => (
+                    <SubmissionCard
+                      key={s.id}
+                      submission={s}
+                      busy={pending === s.id}
+                      onToggle={() => void change(s, { isResolved: !s.isResolved }, "Status updated", "Failed to update status")}
+                      onSaveNote={(note) => change(s, { internalNote: note }, "Note saved", "Failed to save note")}
+                      onCompleteDeletion={() => void completeDeletion(s)}
+                      onDelete={() => setDeleting(s)}
+                    />
+                  ))}
+                </ul>
+                {data ? (
+                  <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="submissions" onPage={(page) => setParams({ page: String(page) })} />
+                ) : null}
+              </>
+            )}
           </Tabs.Content>
         ))}
       </Tabs.Root>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete submission"
+        description="This deletes the submission for good. The audit log keeps that it was deleted."
+        detail={deleting?.subject}
+        confirmLabel="Delete"
+        busy={pending !== null}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
+  );
+}
+
+function SubmissionCard({
+  submission: s,
+  busy,
+  onToggle,
+  onSaveNote,
+  onCompleteDeletion,
+  onDelete,
+}: {
+  submission: ContactSubmission;
+  busy: boolean;
+  onToggle: () => void;
+  onSaveNote: (note: string) => Promise<boolean>;
+  onCompleteDeletion: () => void;
+  onDelete: () => void;
+}) {
+  const [note, setNote] = useState(s.internalNote ?? "");
+  const noteChanged = note.trim() !== (s.internalNote ?? "");
+  return (
+    <li>
+      <article aria-labelledby={`submission-${s.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={`submission-${s.id}`} className="break-words text-lg font-semibold">
+              {s.subject}
+            </h3>
+            <p className="mt-1 break-words text-sm text-slate-700">
+              {s.name} ·{" "}
+              <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 break-all font-medium text-brand-700 underline">
+                <Mail aria-hidden="true" className="size-3.5" />
+                {s.email}
+              </a>{" "}
+              · <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
+            </p>
+          </div>
+          <span className={`rounded-full px-3 py-1 text-xs font-semibold ${s.isResolved ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+            {s.isResolved ? "Resolved" : "Unresolved"}
+          </span>
+        </div>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-1">
+            <dt className="text-slate-600">Inquiry type:</dt>
+            <dd className="font-medium">{inquiryTypeLabel(s.inquiryType)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-slate-600">Budget:</dt>
+            <dd className="font-medium">{budgetLabel(s.budget)}</dd>
+          </div>
+          {s.companyName ? (
+            <div className="flex gap-1">
+              <dt className="text-slate-600">Company:</dt>
+              <dd className="font-medium">{s.companyName}</dd>
+            </div>
+          ) : null}
+          {s.phone ? (
+            <div className="flex gap-1">
+              <dt className="text-slate-600">Phone:</dt>
+              <dd className="font-medium">
+                <a href={`tel:${s.phone.replace(/[^+\d]/g, "")}`} className="text-brand-700 underline">
+                  {s.phone}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          {s.website ? (
+            <div className="flex min-w-0 gap-1">
+              <dt className="text-slate-600">Website:</dt>
+              <dd className="min-w-0 break-all font-medium">
+                {/^https?:\/\//.test(s.website) ? (
+                  <a href={s.website} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                    {s.website}
+                  </a>
+                ) : (
+                  s.website
+                )}
+              </dd>
+            </div>
+          ) : null}
+          {s.deletionStatus ? (
+            <div className="flex gap-1">
+              <dt className="text-slate-600">Deletion:</dt>
+              <dd className="font-medium">{DELETION_STATUS_LABELS[s.deletionStatus]}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{s.message}</p>
+        <details className="mt-3 rounded-lg bg-slate-50 px-3 py-2" open={Boolean(s.internalNote) || undefined}>
+          <summary className="cursor-pointer text-sm font-semibold">Internal note{s.internalNote ? "" : " (none)"}</summary>
+          <form
+            className="mt-2 grid gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onSaveNote(note.trim());
+            }}
+          >
+            <label htmlFor={`note-${s.id}`} className="text-sm text-slate-700">
+              Only admins see this note.
+            </label>
+            <textarea
+              id={`note-${s.id}`}
+              rows={2}
+              maxLength={MAX_NOTE_LENGTH}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              className="min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            <button type="submit" className="btn btn-secondary w-fit" disabled={busy || !noteChanged} aria-describedby={`submission-${s.id}`}>
+              Save note
+            </button>
+          </form>
+        </details>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={onToggle} aria-describedby={`submission-${s.id}`}>
+            {s.isResolved ? <RotateCcw aria-hidden="true" className="size-4" /> : <CheckCircle2 aria-hidden="true" className="size-4" />}
+            {s.isResolved ? "Mark as Unresolved" : "Mark as Resolved"}
+          </button>
+          {s.deletionStatus === "verified" ? (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={onCompleteDeletion} aria-describedby={`submission-${s.id}`}>
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              Mark deletion completed
+            </button>
+          ) : null}
+          <button type="button" className="btn border border-red-200 text-red-800 hover:bg-red-50" onClick={onDelete} aria-describedby={`submission-${s.id}`}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete
+          </button>
+        </div>
+      </article>
+    </li>
   );
 }

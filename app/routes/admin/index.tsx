@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
 import { AdminDashboard } from "~/admin/components/dashboard";
@@ -12,11 +12,19 @@ import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
 import { BackToHome } from "~/components/marketing";
-
+import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
 
-// The admin's own pages: never stored by a browser, proxy or our cache.
-export const handle = { private: true } satisfies PageHandle;
+// The admin's own page: its own frame, and never stored by a browser, proxy or our cache.
+export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
+
+// Changing a list's page, search or filter only changes the address: the dashboard's own data
+// (recent activity) is not loaded again for it. Form posts and explicit revalidations still reload it.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.admin ? "Admin Dashboard" : "Admin Login" },
@@ -78,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ToastProvider>
+    <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
         <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} />
@@ -88,6 +96,9 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     </ToastProvider>
   );
 }
+
+// Toasts sit at the right, below the admin bar: never over its links, the section tabs or a dialog's Save button.
+const ADMIN_TOAST_VIEWPORT = "fixed right-0 top-14 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
 
 function FlashToast({ flash }: { flash: "signed-in" | "signed-out" | null }) {
   useFlashToast(flash);
@@ -99,7 +110,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   const errors = actionData?.errors ?? {};
   return (
-    <section className="container-page flex justify-center py-16">
+    <section className="container-page flex justify-center py-10 sm:py-16">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-extrabold tracking-tight">Admin Login</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to manage submissions and the blog.</p>

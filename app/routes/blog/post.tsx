@@ -1,12 +1,12 @@
 import { ArrowLeft, CalendarDays, Tag, User } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/post";
 import { BlogPicture } from "~/blog/components/blog-picture";
 import { PostCard } from "~/blog/components/post-card";
 import { ShareButtons } from "~/blog/components/share-buttons";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
-import { formatDate } from "~/core/dates";
+import { formatDate, formatDateTime } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
 import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
@@ -17,11 +17,19 @@ import type { PageHandle } from "~/core/page-handle";
 export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
 
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const { findPublishedPost, relatedPosts } = await import("~/blog/posts.server");
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { findPostBySlug, relatedPosts, renamedSlug } = await import("~/blog/posts.server");
+  const { getAdminSession } = await import("~/auth/session.server");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
-  const post = await findPublishedPost(params.slug);
-  if (!post) throw data(null, { status: 404 });
+  const found = await findPostBySlug(params.slug);
+  // A draft or a scheduled post is the admin's preview: the public gets the 404 it always got.
+  const preview = Boolean(found && !found.live && request.headers.get("cookie") && (await getAdminSession(request)));
+  const post = found && (found.live || preview) ? found : null;
+  if (!post) {
+    const current = found ? null : await renamedSlug(params.slug);
+    if (current) throw redirect(`/blog/${current}${new URL(request.url).search}`, 301);
+    throw data(null, { status: 404 });
+  }
   const html = renderedPostBody(post);
   const socialImage = post.hasStoredImage
     ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
@@ -34,10 +42,16 @@ export async function loader({ params }: Route.LoaderArgs) {
         tags: post.tags,
         html,
       },
+      preview: preview ? { scheduled: post.published } : null,
       socialImage,
-      related: (await relatedPosts(post, 3)).map((other) => toCard(other, other.id)),
+      related: preview ? [] : (await relatedPosts(post, 3)).map((other) => toCard(other, other.id)),
     },
-    { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
+    {
+      // A preview is for this admin only: never stored by a browser or shared cache, never indexed.
+      headers: preview
+        ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" }
+        : { "Cache-Control": "public, max-age=0, must-revalidate" },
+    },
   );
 }
 
@@ -52,16 +66,17 @@ function metaDescription(text: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
-  const { post, socialImage } = loaderData;
+  const { post, socialImage, preview } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const path = `/blog/${post.slug}`;
   const description = metaDescription(post.excerpt);
   return seo(matches, {
-    title: `${post.title} | Blog`,
+    title: `${preview ? "Preview: " : ""}${post.title} | Blog`,
     description,
     path,
     type: "article",
-    image: { url: socialImage.url, alt: post.title, width: socialImage.width, height: socialImage.height },
+    noindex: Boolean(preview),
+    image: { url: socialImage.url, alt: post.imageAlt || post.title, width: socialImage.width, height: socialImage.height },
     breadcrumbs: [
       { name: "Blog", path: "/blog" },
       { name: post.title, path },
@@ -96,7 +111,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
-  const { post, related } = loaderData;
+  const { post, related, preview } = loaderData;
   const location = useLocation();
   const blogSearch = (location.state as { blogSearch?: string } | null)?.blogSearch;
   const backTo = blogSearch && blogSearch.startsWith("?") ? `/blog${blogSearch}` : "/blog";
@@ -104,8 +119,15 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
 
   return (
     <article>
+      {preview ? (
+        <div role="status" suppressHydrationWarning className="border-b border-amber-300 bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
+          {preview.scheduled
+            ? `Scheduled preview: only you can see this post until ${formatDateTime(post.createdAt)}.`
+            : "Draft preview: only you can see this post. It is not published."}
+        </div>
+      ) : null}
       <header className="relative isolate overflow-hidden bg-slate-900">
-        <BlogPicture plan={post.image} alt="" sizes="100vw" width={1200} height={630} priority placeholderText={null} className="absolute inset-0 -z-10 h-full w-full" />
+        <BlogPicture plan={post.image} alt={post.imageAlt} sizes="100vw" width={1200} height={630} priority placeholderText={null} className="absolute inset-0 -z-10 h-full w-full" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-slate-950/40" aria-hidden />
         <div className="container-page pb-12 pt-8 sm:pb-16">
           <Link to={backTo} className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25">

@@ -1,17 +1,29 @@
+/**
+ * PATCH  /api/admin/contact-submissions/{id}  (admin) {isResolved?: boolean, internalNote?: string|null}
+ *        -> 200 {success, submission} | 400 | 404
+ * DELETE /api/admin/contact-submissions/{id}  (admin) -> 200 {success: true} | 404
+ * Every change is written to the audit log.
+ */
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
 import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { resolveSubmissionSchema } from "~/forms/contact-submission";
-import { setContactSubmissionResolved } from "~/forms/contact-submission.server";
+import { deleteContactSubmission, updateContactSubmission } from "~/forms/contact-submission.server";
 
-export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "PATCH" } });
+const ALLOW = "PATCH, DELETE";
+
+export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: ALLOW } });
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
-  if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed", {}, { Allow: "PATCH" });
+  if (request.method !== "PATCH" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: ALLOW });
   const id = parseId(params.id, "Contact submission not found");
-  const { isResolved } = await parseJson(request, resolveSubmissionSchema);
-  const submission = await setContactSubmissionResolved(admin, id, isResolved);
+  if (request.method === "DELETE") {
+    if (!(await deleteContactSubmission(admin, id))) throw new ApiError(404, "Contact submission not found");
+    return json({ success: true });
+  }
+  const change = await parseJson(request, resolveSubmissionSchema);
+  const submission = await updateContactSubmission(admin, id, change);
   if (!submission) throw new ApiError(404, "Contact submission not found");
   return json({ success: true, submission });
 });

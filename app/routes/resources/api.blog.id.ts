@@ -1,7 +1,8 @@
 /**
  * GET    /api/blog/{id}  -> 200 BlogPostDto (drafts only with an admin session) | 404
- * PUT    /api/blog/{id}  (admin) either the full post body (as POST /api/blog; the slug is kept so
- *        links stay valid; updatedAt is set by the server) or only {published: boolean} (the
+ * PUT    /api/blog/{id}  (admin) either the full post body (as POST /api/blog; a different `slug`
+ *        moves the post and its old address answers 301, 409 when another post has it; updatedAt
+ *        is set by the server) or only {published: boolean} (the
  *        list's toggle) -> 200 {success: true, post} | 400 {success:false, message, errors} | 404
  *        Image on a full edit: imageData+imageMimeType replace the upload; `image` equal to the
  *        post's own /api/blog/{id}/image address keeps it; any other `image` (or none) drops it.
@@ -20,7 +21,7 @@ import { notifyPostChanged } from "~/discoverability/indexnow.server";
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
   const post = await findPost(id);
-  if (!post || (!post.published && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
+  if (!post || (!post.live && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
   return json(toDto(post));
 });
 

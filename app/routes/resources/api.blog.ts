@@ -6,8 +6,9 @@
  *        or null. Sends an ETag; answers 304 to a matching If-None-Match.
  * POST /api/blog  (admin) JSON blogPostInputSchema:
  *        {title, author, excerpt, content, category, tags?, image?, imageData?, imageMimeType?,
- *         published? (default true), createdAt?}
- *        -> 201 {success: true, post: BlogPostDto}   (the slug is made from the title, unique)
+ *         published? (default true), createdAt? (the publish date; a future one schedules the
+ *         post), slug? (else made from the title, unique; 409 when taken), imageAlt?}
+ *        -> 201 {success: true, post: BlogPostDto}
  *        -> 400 {success: false, message, errors: {field: message}}  | 401 signed out
  *        `imageData` + `imageMimeType` are what POST /api/upload answered (base64); the bytes are
  *        checked again and stored in the database.

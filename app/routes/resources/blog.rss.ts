@@ -13,6 +13,7 @@ import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { renderedPostBody } from "~/blog/rendered-body.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
+import { escapeHtml } from "~/core/markdown";
 import { absoluteUrl } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
@@ -55,7 +56,8 @@ async function buildFeed(): Promise<string> {
       id: link,
       link,
       description: post.excerpt,
-      content: renderedPostBody(post),
+      // Readers show the enclosure without a description, so a described image leads the body with its alt.
+      content: `${post.imageAlt && image ? `<p><img src="${escapeHtml(image.url)}" alt="${escapeHtml(post.imageAlt)}"></p>` : ""}${renderedPostBody(post)}`,
       // RSS's <author> must be an e-mail address; a name goes in Dublin Core's creator.
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
       date: new Date(post.createdAt),

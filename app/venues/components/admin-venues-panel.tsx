@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { SessionExpiredError, useAdminList, useAdminSession } from "~/admin/admin-api";
+import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { IconButton } from "~/admin/components/icon-button";
 import { AdminDialogHeader } from "~/admin/components/dialog-header";
@@ -25,7 +25,7 @@ import {
 export function AdminVenuesPanel() {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
-  const { items: venues, failed, load } = useAdminList<AdminVenue>("/api/admin/venues");
+  const { data: venues, failed, load } = useAdminData<AdminVenue[]>("/api/admin/venues");
   const [city, setCity] = useState<City | "all">("all");
   const [editing, setEditing] = useState<AdminVenue | "new" | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);

@@ -16,12 +16,16 @@ type UploadResult = { success: boolean; imageData?: string; imageMimeType?: stri
 export function ImageField({
   imageUrl,
   upload,
+  imageAlt,
+  onAltChange,
   onChange,
   onUploadingChange,
   fields,
 }: {
   imageUrl: string;
   upload: Upload | null;
+  imageAlt: string;
+  onAltChange: (alt: string) => void;
   onChange: (value: { imageUrl: string; upload: Upload | null }) => void;
   onUploadingChange: (uploading: boolean) => void;
   fields: FieldErrors;
@@ -104,6 +108,15 @@ export function ImageField({
         {error("imageData")}
         {error("imageMimeType")}
       </div>
+      <Field label="Image description (alt text)" htmlFor={`${id}-imageAlt`} error={error("imageAlt")}>
+        <input
+          {...field("imageAlt")}
+          className={inputClass}
+          value={imageAlt}
+          placeholder="What the picture shows, for people who cannot see it"
+          onChange={(e) => onAltChange(e.target.value)}
+        />
+      </Field>
       {preview ? (
         <img
           key={preview}

@@ -1,39 +1,145 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { fieldErrors } from "~/core/field-errors";
+import { formatDateTime } from "~/core/dates";
 import { ContentField } from "./content-field";
 import { AdminDialogHeader } from "~/admin/components/dialog-header";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ImageField } from "./image-field";
-import { initialPostForm, toRequestBody, type PostFormState } from "./post-form-state";
+import { draftKey, generatedSlug, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
 import { TagsField } from "./tags-field";
 
-/** The create/edit dialog. `post` null = closed, "new" = create mode, a post = edit mode. */
-export function BlogPostDialog({ post, onOpenChange, onSaved }: { post: BlogPostDto | "new" | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+const AUTOSAVE_MS = 400;
+
+/** The form field each API error key belongs to (to tell whether the admin has changed it since). */
+const FORM_KEY: Record<string, keyof PostFormState> = { createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
+
+/** Every message the browser can give before sending, keyed as the server keys them. */
+function validate(form: PostFormState): Record<string, string> {
+  const parsed = blogPostInputSchema.safeParse(toRequestBody(form));
+  const found = parsed.success ? {} : fieldErrors(parsed.error);
+  if (!form.publishAt) found.createdAt = "Publish date is required";
+  return found;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or refused (private mode): the guard on closing still protects the text.
+  }
+}
+
+/** Forgets the local draft of a post (after it was saved, or the admin chose to discard it). */
+export const forgetDraft = (postId: number | null) => writeStorage(draftKey(postId), null);
+
+/**
+ * The create/edit dialog. `post` null = closed, "new" = create mode, a post = edit mode; `restore` starts it
+ * from a local draft. Closing with unsaved changes (Escape, the close button, a click outside, Cancel)
+ * asks first.
+ */
+export function BlogPostDialog({
+  post,
+  restore = null,
+  onOpenChange,
+  onSaved,
+}: {
+  post: BlogPostDto | "new" | null;
+  restore?: LocalDraft | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const postId = post === null || post === "new" ? null : post.id;
+  const close = () => {
+    dirty.current = false;
+    setConfirming(false);
+    onOpenChange(false);
+  };
   return (
-    <Dialog.Root open={post !== null} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={post !== null}
+      onOpenChange={(open) => {
+        // Every way of closing comes through here: with unsaved changes, ask instead.
+        if (!open && dirty.current) setConfirming(true);
+        else if (!open) close();
+        else onOpenChange(open);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           aria-describedby={undefined}
           className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl sm:inset-x-6"
         >
-          {post !== null ? <BlogPostForm key={post === "new" ? "new" : post.id} post={post === "new" ? null : post} onSaved={onSaved} /> : null}
+          {post !== null ? (
+            <BlogPostForm
+              key={post === "new" ? "new" : post.id}
+              post={post === "new" ? null : post}
+              restore={restore}
+              onDirtyChange={(value) => {
+                dirty.current = value;
+              }}
+              onSaved={() => {
+                dirty.current = false;
+                onSaved();
+              }}
+            />
+          ) : null}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Discard unsaved changes?"
+            description="What you typed in this post has not been saved. A copy stays in this browser until you discard it."
+            cancelLabel="Keep editing"
+            confirmLabel="Discard changes"
+            onConfirm={() => {
+              forgetDraft(postId);
+              close();
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: () => void }) {
+function BlogPostForm({
+  post,
+  restore,
+  onDirtyChange,
+  onSaved,
+}: {
+  post: BlogPostDto | null;
+  restore: LocalDraft | null;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: () => void;
+}) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
-  const [form, setForm] = useState<PostFormState>(() => initialPostForm(post));
+  const postId = post?.id ?? null;
+  const start = useMemo(() => initialPostForm(post), [post]);
+  const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
+  // A draft left from before (a reload, a crashed tab), offered back when the dialog opens.
+  const [offered, setOffered] = useState<LocalDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form as it was when the errors were shown: a server's error stays until its field is changed.
+  const errorsFor = useRef<PostFormState>(form);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [contentTab, setContentTab] = useState("edit");
@@ -42,16 +148,52 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
   const { id, field, error } = fields;
 
   const set = <K extends keyof PostFormState>(key: K, value: PostFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const dirty = hasChanges(form, start);
+
+  useEffect(() => {
+    if (restore) return;
+    const stored = parseDraft(readStorage(draftKey(postId)));
+    if (stored && hasChanges(stored.form, start)) setOffered(stored);
+  }, [postId, restore, start]);
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // Autosave to this browser while typing (debounced); nothing is written for an untouched form.
+  useEffect(() => {
+    if (!dirty) return;
+    const timer = window.setTimeout(() => writeStorage(draftKey(postId), serializeDraft(postId, form)), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [dirty, form, postId]);
+
+  // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
+  useEffect(() => {
+    setErrors((shown) => {
+      const keys = Object.keys(shown);
+      if (keys.length === 0) return shown;
+      const now = validate(form);
+      const next: Record<string, string> = {};
+      for (const key of keys) {
+        const formKey = FORM_KEY[key] ?? (key as keyof PostFormState);
+        if (now[key]) next[key] = now[key];
+        else if (!(formKey in form) || form[formKey] === errorsFor.current[formKey]) next[key] = shown[key]!;
+      }
+      return Object.keys(next).length === keys.length && keys.every((k) => next[k] === shown[k]) ? shown : next;
+    });
+  }, [form]);
+
+  const showErrors = (found: Record<string, string>) => {
+    errorsFor.current = form;
+    setErrors(found);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || uploading) return;
     const body = toRequestBody(form);
-    const parsed = blogPostInputSchema.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!form.createdAt) found.createdAt = "Created date is required";
-    if (!form.updatedAt) found.updatedAt = "Updated date is required";
-    setErrors(found);
+    const found = validate(form);
+    showErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.content) setContentTab("edit");
       // Focus the first field in error, in the order they appear.
@@ -63,12 +205,13 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
       if (post) await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: body });
       else await adminFetch("/api/blog", { method: "POST", json: body });
       toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
+      forgetDraft(postId);
       onSaved();
     } catch (failure) {
       // The dialog stays open with everything typed; the server's field messages show in place.
       if (!(failure instanceof SessionExpiredError)) {
         const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
-        if (serverErrors) setErrors(serverErrors);
+        if (serverErrors) showErrors(serverErrors);
         toast({ title: post ? "Failed to update blog post" : "Failed to create blog post", description: (failure as Error).message, variant: "destructive" });
       }
     } finally {
@@ -80,10 +223,41 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
     <>
       <AdminDialogHeader title={post ? "Edit Post" : "Create Post"} />
       <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-        <div className="grid flex-1 content-start gap-4 overflow-y-auto px-6 py-5">
+        <div className="grid flex-1 content-start gap-4 overflow-y-auto px-4 py-5 sm:px-6">
+          {offered ? (
+            <div role="region" aria-label="Unsaved draft" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              <p className="text-sm font-medium">
+                You have unsaved changes to this post from <time dateTime={offered.savedAt}>{formatDateTime(offered.savedAt)}</time>, kept in this
+                browser.
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    setForm({ ...start, ...offered.form, upload: null });
+                    setOffered(null);
+                  }}
+                >
+                  Restore draft
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => {
+                    forgetDraft(postId);
+                    setOffered(null);
+                  }}
+                >
+                  Discard draft
+                </button>
+              </div>
+            </div>
+          ) : null}
           <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
             <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
           </Field>
+          <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Author" htmlFor={`${id}-author`} error={error("author")}>
               <input {...field("author")} className={inputClass} value={form.author} onChange={(e) => set("author", e.target.value)} required />
@@ -111,18 +285,26 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
           <ImageField
             imageUrl={form.imageUrl}
             upload={form.upload}
+            imageAlt={form.imageAlt}
+            onAltChange={(imageAlt) => set("imageAlt", imageAlt)}
             onChange={(image) => setForm((f) => ({ ...f, ...image }))}
             onUploadingChange={setUploading}
             fields={fields}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Created at" htmlFor={`${id}-createdAt`} error={error("createdAt")}>
-              <input {...field("createdAt")} type="datetime-local" className={inputClass} value={form.createdAt} onChange={(e) => set("createdAt", e.target.value)} required />
-            </Field>
-            <Field label="Updated at" htmlFor={`${id}-updatedAt`} error={error("updatedAt")}>
-              <input {...field("updatedAt")} type="datetime-local" className={inputClass} value={form.updatedAt} onChange={(e) => set("updatedAt", e.target.value)} required />
-            </Field>
-          </div>
+          <Field label="Publish date" htmlFor={`${id}-createdAt`} error={error("createdAt")}>
+            <input
+              {...field("createdAt")}
+              aria-describedby={[field("createdAt")["aria-describedby"], `${id}-publish-hint`].filter(Boolean).join(" ")}
+              type="datetime-local"
+              className={`${inputClass} sm:max-w-xs`}
+              value={form.publishAt}
+              onChange={(e) => set("publishAt", e.target.value)}
+              required
+            />
+            <p id={`${id}-publish-hint`} className="text-sm text-slate-700">
+              {publishHint(form, post)}
+            </p>
+          </Field>
           <label className="flex items-center gap-3 text-sm font-semibold">
             <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
             Publish immediately
@@ -144,5 +326,49 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
         </div>
       </form>
     </>
+  );
+}
+
+/** What the publish date will do, in words. */
+function publishHint(form: PostFormState, post: BlogPostDto | null): string {
+  const at = form.publishAt ? new Date(form.publishAt) : null;
+  const updated = post ? ` Last updated ${formatDateTime(post.updatedAt)}.` : "";
+  if (!form.published) return `Saved as a draft: only admins can see it.${updated}`;
+  if (at && at.getTime() > Date.now()) return `Scheduled: the post appears on the blog by itself at this time.${updated}`;
+  return `Shown on the blog with this date.${updated}`;
+}
+
+/** The post's address: the generated one shown until the admin types their own. */
+function SlugField({
+  form,
+  current,
+  onChange,
+  fields,
+}: {
+  form: PostFormState;
+  current: string | null;
+  onChange: (slug: string) => void;
+  fields: ReturnType<typeof useFieldErrors>;
+}) {
+  const { id, field, error } = fields;
+  const generated = generatedSlug(form);
+  const shown = form.slug.trim() || (current ?? generated);
+  return (
+    <Field label="Address (slug)" htmlFor={`${id}-slug`} error={error("slug")}>
+      <input
+        {...field("slug")}
+        aria-describedby={[field("slug")["aria-describedby"], `${id}-slug-hint`].filter(Boolean).join(" ")}
+        className={inputClass}
+        value={form.slug}
+        placeholder={generated || "made from the title"}
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-slug-hint`} className="break-all text-sm text-slate-700">
+        {shown ? `/blog/${shown}` : "Leave empty to make it from the title."}
+        {current && form.slug.trim() && form.slug.trim() !== current ? ` (the old address /blog/${current} will redirect here)` : ""}
+      </p>
+    </Field>
   );
 }

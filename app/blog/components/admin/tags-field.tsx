@@ -46,7 +46,7 @@ export function TagsField({
     <>
       <Field label="Tags (comma-separated)" htmlFor={`${id}-tags`} error={error("tags")}>
         <div className="flex flex-wrap gap-2">
-          <input {...field("tags")} className={`${inputClass} flex-1`} value={tags} onChange={(e) => onChange(e.target.value)} placeholder="nightlife, sydney, tips" />
+          <input {...field("tags")} className={`${inputClass} min-w-0 flex-[1_1_12rem]`} value={tags} onChange={(e) => onChange(e.target.value)} placeholder="nightlife, sydney, tips" />
           <button type="button" className="btn btn-secondary" onClick={() => void suggestTags()} disabled={suggesting}>
             <Sparkles aria-hidden="true" className="size-4" />
             {suggesting ? "Thinking..." : "Smart Tags"}

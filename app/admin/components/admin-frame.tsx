@@ -1,0 +1,33 @@
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { Logo } from "~/components/logo";
+
+/** A route whose `handle` says this gets the admin's frame instead of the public header and footer. */
+export const ADMIN_FRAME_HANDLE = { frame: "admin" } as const;
+
+export function isAdminFrame(handle: unknown): boolean {
+  return (handle as { frame?: string } | undefined)?.frame === ADMIN_FRAME_HANDLE.frame;
+}
+
+/** The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome. */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="container-page flex min-h-14 items-center justify-between gap-3">
+          <a href="/admin" className="flex items-center gap-2 rounded-lg" aria-label="Clink Admin">
+            <Logo />
+            <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Admin</span>
+          </a>
+          <a href="/" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            View site
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * GET /api/admin/posts?page=&q=&sort=newest|oldest|updated|title&status=all|published|scheduled|draft (admin)
+ *   -> 200 {items: BlogPostDto[], total, page, pageSize, pageCount, counts: {all, published, scheduled, draft}}
+ * The admin's blog list, paged, searched and sorted on the server. Odd query values fall back to the defaults.
+ */
+import type { Route } from "./+types/api.admin.posts";
+import { json, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { adminPostQuerySchema } from "~/blog/schema";
+import { listPostsForAdmin } from "~/blog/posts.server";
+
+export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
+  await requireAdmin(request);
+  const query = adminPostQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return json(await listPostsForAdmin(query));
+});
