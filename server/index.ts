@@ -13,10 +13,11 @@ import { ensureAdminUser } from "~/auth/session.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { runStartupTasks } from "~/startup.server";
 import { blogPageCache } from "./page-cache";
+import { requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -31,14 +32,16 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+        // A caller's id is kept only when it is a plain token: it is echoed in a header and every log line.
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -87,6 +90,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer } = {}) {
       xFrameOptions: { action: "deny" },
     }),
   );
+  app.use(requestGuards());
   const pageCache = vite ? undefined : blogPageCache();
   if (pageCache) app.use(pageCache.serve);
   app.use(compression());

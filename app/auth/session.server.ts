@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "~/core/api.server";
+import { decodeComponent } from "~/core/clean-input";
 import { isCrossSite } from "~/core/cross-site";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
@@ -41,17 +42,18 @@ export async function ensureAdminUser(): Promise<void> {
   }
 }
 
-function readCookie(request: Request, name: string): string | undefined {
+/** A cookie's value; a malformed one (bad percent-encoding, NUL, ...) counts as absent, so it never stops a sign-in. */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key === name) return decodeComponent(rest.join("=")) ?? undefined;
   }
   return undefined;
 }
 
-function isSecure(request: Request): boolean {
+export function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || getEnv().SITE_URL.startsWith("https:");
 }
 

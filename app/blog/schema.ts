@@ -5,6 +5,7 @@ import { z } from "zod";
  * POST /api/blog, PUT /api/blog/{id} on the server, so both give the same message per field.
  */
 
+import { isDateInRange, MAX_YEAR, MIN_YEAR } from "~/core/clean-input";
 import { BLOG_CATEGORIES } from "./category";
 
 export { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, isBlogCategory, type BlogCategory } from "./category";
@@ -61,8 +62,8 @@ const isoDate = z
   .transform((value, ctx) => {
     if (value === undefined || value === null || value === "") return undefined;
     const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid date" });
+    if (!isDateInRange(date)) {
+      ctx.addIssue({ code: "custom", message: `Please enter a valid date (years ${MIN_YEAR} to ${MAX_YEAR})` });
       return z.NEVER;
     }
     return date;

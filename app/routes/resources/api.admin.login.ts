@@ -11,5 +11,6 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
     const headers: HeadersInit = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
     return json({ success: false, message: attempt.message }, { status: attempt.status, headers });
   }
-  return json({ success: true, admin: { email: attempt.admin.email } }, { headers: { "Set-Cookie": attempt.setCookie } });
+  const headers = attempt.setCookies.map((cookie): [string, string] => ["Set-Cookie", cookie]);
+  return json({ success: true, admin: { email: attempt.admin.email } }, { headers });
 });
