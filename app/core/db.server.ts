@@ -63,7 +63,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     }
     connection = { db, kind: "postgres", close: () => pool.end() };
   } else {
-    const lock: DataDirLock = acquireDataDirLock(options.dataDir);
+    const lock: DataDirLock = await acquireDataDirLock(options.dataDir);
     try {
       const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite") });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
