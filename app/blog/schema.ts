@@ -15,6 +15,11 @@ export const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
+/**
+ * The longest post body, in characters. It bounds what one save or first view can cost: the
+ * search index and markdown both take time that grows faster than the length for some text.
+ */
+export const MAX_POST_CONTENT = 30_000;
 
 export const blogMessages = {
   title: "Title is required",
@@ -96,7 +101,7 @@ const blogPostFields = z.object({
   title: requiredText(blogMessages.title, 200),
   author: requiredText(blogMessages.author, 100),
   excerpt: requiredText(blogMessages.excerpt, 1000),
-  content: requiredText(blogMessages.content, 100_000),
+  content: requiredText(blogMessages.content, MAX_POST_CONTENT),
   category: z.enum(BLOG_CATEGORIES, { error: blogMessages.category }),
   tags: z
     .union([z.array(z.string()), z.string()])
@@ -158,7 +163,7 @@ export function isPublishOnlyBody(body: unknown): boolean {
 export const tagSuggestionRequestSchema = z
   .object({
     title: z.string().max(200).optional().nullable().transform((v) => v?.trim() ?? ""),
-    content: z.string().max(100_000).optional().nullable().transform((v) => v?.trim() ?? ""),
+    content: z.string().max(MAX_POST_CONTENT, `Please keep this under ${MAX_POST_CONTENT.toLocaleString("en-US")} characters`).optional().nullable().transform((v) => v?.trim() ?? ""),
     excerpt: z.string().max(1000).optional().nullable().transform((v) => v?.trim() ?? ""),
     category: z.string().max(40).optional().nullable().transform((v) => v?.trim() ?? ""),
   })

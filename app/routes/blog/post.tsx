@@ -13,14 +13,14 @@ const renderedBodies = new Map<string, string>();
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { findPublishedPost, relatedPosts } = await import("~/blog/posts.server");
-  const { renderMarkdown } = await import("~/core/markdown");
+  const { renderPostBody } = await import("~/blog/text-work.server");
   const post = await findPublishedPost(params.slug);
   if (!post) throw data(null, { status: 404 });
   // Rendering markdown is the costly part of this page: once per version of the post.
   const key = `${post.id}:${post.updatedAt}`;
   let html = renderedBodies.get(key);
   if (html === undefined) {
-    html = renderMarkdown(post.content);
+    html = await renderPostBody(post.content);
     if (renderedBodies.size > 2000) renderedBodies.clear();
     renderedBodies.set(key, html);
   }

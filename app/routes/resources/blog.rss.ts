@@ -8,7 +8,6 @@ import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { categoryLabel } from "~/blog/listing";
 import { getEnv } from "~/core/env.server";
-import { renderMarkdown } from "~/core/markdown";
 import { absoluteUrl } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
@@ -23,6 +22,8 @@ export async function loader(_args: Route.LoaderArgs) {
 }
 
 async function buildFeed(): Promise<string> {
+  // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
+  const { renderPostBody } = await import("~/blog/text-work.server");
   const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
   const posts = (await listPosts({ includeDrafts: false })).slice(0, 20);
   const feed = new Feed({
@@ -53,7 +54,7 @@ async function buildFeed(): Promise<string> {
       id: link,
       link,
       description: post.excerpt,
-      content: renderMarkdown(post.content),
+      content: await renderPostBody(post.content),
       author: [{ name: post.author }],
       date: new Date(post.createdAt),
       category: [{ name: categoryLabel(post.category) }, ...post.tags.map((name) => ({ name }))],

@@ -9,6 +9,7 @@ import {
   BLOG_CATEGORY_LABELS,
   blogMessages,
   blogPostInputSchema,
+  MAX_POST_CONTENT,
   MAX_UPLOAD_BYTES,
   normalizeTags,
   type BlogPostDto,
@@ -292,6 +293,7 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
               <Tabs.Content value="edit">
                 <textarea
                   {...field("content")}
+                  aria-describedby={[`${id}-content-hint`, field("content")["aria-describedby"]].filter(Boolean).join(" ")}
                   aria-labelledby={`${id}-content-label`}
                   rows={10}
                   className={`${inputClass} font-mono text-sm`}
@@ -309,6 +311,9 @@ function BlogPostForm({ post, onSaved }: { post: BlogPostDto | null; onSaved: ()
                 )}
               </Tabs.Content>
             </Tabs.Root>
+            <p id={`${id}-content-hint`} className={`text-sm ${form.content.length > MAX_POST_CONTENT ? "font-semibold text-red-700" : "text-slate-600"}`}>
+              Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({form.content.length.toLocaleString("en-US")} used).
+            </p>
             {error("content")}
             <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
               <summary className="cursor-pointer font-semibold">Markdown help</summary>
