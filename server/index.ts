@@ -17,7 +17,7 @@ import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { runStartupTasks } from "~/startup.server";
 import { blogPageCache } from "./page-cache";
-import { requestGuards } from "./request-guards";
+import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -199,6 +199,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const app = createApp(env, options);
   const listening = app.listen(env.PORT, env.HOST);
   http.server = listening;
+  listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", resolve);
     listening.once("error", reject);

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import { requestTargetProblem } from "~/core/clean-input";
 
@@ -17,16 +18,33 @@ function refuse(req: Request, res: Response, status: number, message: string, he
 
 /**
  * Requests no route can answer sensibly are refused before any route sees them: an unknown method
- * (501, with the methods we do know; Node's Request even refuses TRACE, which was a 500), and a path
+ * (405, with the methods we do know in Allow; Node's Request even refuses TRACE, which was a 500), and a path
  * or query that does not decode to clean text (400; see ~/core/clean-input).
  */
 export function requestGuards(): RequestHandler {
   return (req, res, next) => {
     if (!supported.has(req.method)) {
-      return refuse(req, res, 501, `The method ${req.method.slice(0, 20)} is not supported`, { Allow: SUPPORTED_METHODS.join(", ") });
+      return refuse(req, res, 405, `The method ${req.method.slice(0, 20)} is not supported`, { Allow: SUPPORTED_METHODS.join(", ") });
     }
     const problem = requestTargetProblem(req.originalUrl);
     if (problem) return refuse(req, res, 400, problem);
     next();
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (a request line or headers over
+ * its size limit, malformed syntax) still answer in the API's JSON shape, and close.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const body = JSON.stringify({ success: false, message: tooLarge ? "The address or headers are too large" : "The request could not be read" });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -21,6 +21,11 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
+/** For a resource route's missing loader or action: 405 in the JSON error shape, naming what it does allow. */
+export function methodNotAllowed(allow: string) {
+  return () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+}
+
 /** Field errors keyed by field name, first message each, for forms and API clients alike. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -178,15 +178,15 @@ describe("7. the return address after sign-in stays on this site", () => {
 });
 
 describe("8. unsupported methods and bodies", () => {
-  it.each(["/", "/api/blog", "/admin", "/healthz"])("answers TRACE %s with 501 and the methods it knows", async (path) => {
+  it.each(["/", "/api/blog", "/admin", "/healthz"])("answers TRACE %s with 405 and the methods it knows", async (path) => {
     const res = await rawRequest(server.url, { method: "TRACE", path });
-    expect(res.status).toBe(501);
+    expect(res.status).toBe(405);
     expect(res.headers.allow).toContain("GET");
   });
 
-  it("answers other unknown methods with 501 too", async () => {
+  it("answers other unknown methods with 405 too", async () => {
     for (const method of ["PROPFIND", "MKCOL", "LINK"]) {
-      expect((await rawRequest(server.url, { method, path: "/api/blog" })).status).toBe(501);
+      expect((await rawRequest(server.url, { method, path: "/api/blog" })).status).toBe(405);
     }
   });
 
@@ -198,6 +198,14 @@ describe("8. unsupported methods and bodies", () => {
   ])("answers a %j body posted to /admin with %s", async (type, body, status) => {
     const res = await rawRequest(server.url, { method: "POST", path: "/admin", headers: type ? { "content-type": type } : {}, body });
     expect(res.status).toBe(status);
+  });
+});
+
+describe("requests Node refuses before any route", () => {
+  it("answers an address over the size limit with 431 in the JSON error shape", async () => {
+    const res = await rawRequest(server.url, { path: `/api/blog?q=${"x".repeat(20_000)}` });
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ success: false, message: expect.any(String) });
   });
 });
 

@@ -1,4 +1,16 @@
 import http from "node:http";
+import zlib from "node:zlib";
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  try {
+    if (encoding === "gzip") return zlib.gunzipSync(body).toString("utf8");
+    if (encoding === "br") return zlib.brotliDecompressSync(body).toString("utf8");
+    if (encoding === "deflate") return zlib.inflateSync(body).toString("utf8");
+  } catch {
+    // not what it said it was: shown as is
+  }
+  return body.toString("utf8");
+}
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
 
@@ -27,7 +39,7 @@ export function rawRequest(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: decode(Buffer.concat(chunks), res.headers["content-encoding"]), ms: performance.now() - started }),
         );
         res.on("error", reject);
       },

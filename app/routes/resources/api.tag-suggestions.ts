@@ -6,7 +6,7 @@
  *      when all three are empty | 401 signed out. Runs locally, no outside service.
  */
 import type { Route } from "./+types/api.tag-suggestions";
-import { ApiError, parseJson, json, withApi } from "~/core/api.server";
+import { ApiError, parseJson, json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { tagSuggestionRequestSchema } from "~/blog/schema";
 import { listPosts } from "~/blog/posts.server";
@@ -24,3 +24,5 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (!suggestedTags) throw new ApiError(422, "This text takes too long to read for tag suggestions. Please add tags by hand.");
   return json({ success: true, suggestedTags });
 });
+
+export const loader = methodNotAllowed("POST");
