@@ -87,6 +87,20 @@ function writeLockFile(lockFile: string, pid: number) {
   fs.renameSync(temporary, lockFile);
 }
 
+/** Released once: the file goes only while it still names us (never another process's lock). */
+function heldLock(lockFile: string, pid: number, onRelease?: () => void): DataDirLock {
+  let released = false;
+  return {
+    lockFile,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (readHolder(lockFile) === pid) fs.rmSync(lockFile, { force: true });
+      onRelease?.();
+    },
+  };
+}
+
 export async function acquireDataDirLock(dataDir: string, pid: number = process.pid): Promise<DataDirLock> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "clink.lock");
@@ -104,16 +118,7 @@ export async function acquireDataDirLock(dataDir: string, pid: number = process.
     guard.close();
     throw error;
   }
-  let released = false;
-  return {
-    lockFile,
-    release: () => {
-      if (released) return;
-      released = true;
-      if (readHolder(lockFile) === pid) fs.rmSync(lockFile, { force: true });
-      guard.close();
-    },
-  };
+  return heldLock(lockFile, pid, () => guard.close());
 }
 
 /** Without abstract sockets: an O_EXCL lock file holding the pid; a dead pid's file is taken over. */
@@ -124,15 +129,7 @@ function acquireByLockFile(dataDir: string, lockFile: string, pid: number): Data
       fs.writeSync(fd, `${pid}\n`);
       fs.fsyncSync(fd);
       fs.closeSync(fd);
-      let released = false;
-      return {
-        lockFile,
-        release: () => {
-          if (released) return;
-          released = true;
-          if (readHolder(lockFile) === pid) fs.rmSync(lockFile, { force: true });
-        },
-      };
+      return heldLock(lockFile, pid);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(lockFile);
