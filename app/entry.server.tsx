@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { logger } from "~/core/logger.server";
+import type { HandleErrorFunction } from "react-router";
+import { logRequestError } from "~/core/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,9 +48,14 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          logger.error({ err: error, url: request.url }, "render error");
+          logRequestError(error, request, "render error");
         },
       },
     );
   });
 }
+
+/** Loader and action errors go to the structured log (React Router would print them raw to stderr). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  logRequestError(error, request, "page error");
+};

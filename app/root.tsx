@@ -95,13 +95,15 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong";
+  // A refused request (400, 415, ...) carries its reason as text: show it instead of "try again".
+  const reason = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data.slice(0, 300) : null;
   return (
     <section className="container-page py-20 text-center">
       <title>Something went wrong</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">{message}</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+      <p className="mt-4 text-slate-600">{reason ?? "Please try again in a moment."}</p>
       <a href="/" className="btn btn-primary mt-8">
         Return to Home
       </a>

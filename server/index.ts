@@ -13,7 +13,7 @@ import { ensureAdminUser } from "~/auth/session.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
@@ -21,6 +21,7 @@ import { runShutdownTasks, runStartupTasks } from "~/startup.server";
 import { tileImageSource } from "~/venues/tiles";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
+import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -35,14 +36,16 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+        // A caller's id is kept only when it is a plain token: it is echoed in a header and every log line.
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -91,6 +94,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
       xFrameOptions: { action: "deny" },
     }),
   );
+  app.use(requestGuards());
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -240,6 +244,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   }
   const listening = createServer(listener).listen(env.PORT, env.HOST);
   http.server = listening;
+  listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", resolve);
     listening.once("error", reject);

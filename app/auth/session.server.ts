@@ -48,7 +48,7 @@ export async function ensureAdminUser(): Promise<void> {
   }
 }
 
-function isSecure(request: Request): boolean {
+export function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || getEnv().SITE_URL.startsWith("https:");
 }
 

@@ -1,31 +1,42 @@
 import { recordAudit } from "~/core/audit.server";
-import { signIn, type Admin } from "./session.server";
 import { consume, isLimited, reset } from "~/core/rate-limit.server";
+import { signIn, type Admin } from "./session.server";
+import { deviceCookieFor, trustedDeviceId } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export type SignInAttempt =
-  | { ok: true; admin: Admin; setCookie: string }
+  | { ok: true; admin: Admin; setCookies: string[] }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
  * The one sign-in path, for the JSON API and the /admin form alike: rate limited per client
- * address and per e-mail (failures count), audited on success.
+ * address and per e-mail (failures count), audited on success. A browser that signed in as this
+ * admin before (a valid device cookie, see trusted-device.server) is held only by its own limit,
+ * so an attacker hammering the account cannot lock the admin out.
  */
 export async function attemptSignIn(request: Request, clientIp: string, email: string, password: string): Promise<SignInAttempt> {
   const emailKey = email.trim().toLowerCase();
-  for (const check of [await isLimited("loginByIp", clientIp), await isLimited("loginByEmail", emailKey)]) {
+  const device = await trustedDeviceId(request, emailKey);
+  // A device cookie that has failed too often is treated like any other browser.
+  const trusted = device !== null && !(await isLimited("loginByDevice", device)).limited;
+  const checks = trusted ? [] : [await isLimited("loginByIp", clientIp), await isLimited("loginByEmail", emailKey)];
+  for (const check of checks) {
     if (check.limited) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: check.retryAfterSeconds };
   }
   const result = await signIn(request, email, password);
   if (!result) {
     await consume("loginByIp", clientIp);
-    await consume("loginByEmail", emailKey);
+    if (trusted) await consume("loginByDevice", device);
+    else await consume("loginByEmail", emailKey);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
-  await reset("loginByEmail", emailKey);
+  // A sign-in through a device cookie leaves the account's count alone: it is the attacker's.
+  if (trusted) await reset("loginByDevice", device);
+  else await reset("loginByEmail", emailKey);
   await recordAudit(result.admin, "admin.sign_in", { summary: "Signed in" });
-  return { ok: true, admin: result.admin, setCookie: result.setCookie };
+  const deviceCookie = await deviceCookieFor(request, result.admin.email);
+  return { ok: true, admin: result.admin, setCookies: deviceCookie ? [result.setCookie, deviceCookie] : [result.setCookie] };
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
  * POST /api/blog, PUT /api/blog/{id} on the server, so both give the same message per field.
  */
 
+import { isDateInRange, MAX_YEAR, MIN_YEAR } from "~/core/clean-input";
 import { BLOG_CATEGORIES } from "./category";
 import { pageNumberSchema, searchTextSchema } from "~/core/paging";
 
@@ -14,6 +15,11 @@ const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/g
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 40;
+/**
+ * The longest post body, in characters. It bounds what one save or first view can cost: the
+ * search index and markdown both take time that grows faster than the length for some text.
+ */
+export const MAX_POST_CONTENT = 30_000;
 
 export const blogMessages = {
   title: "Title is required",
@@ -66,8 +72,8 @@ const isoDate = z
   .transform((value, ctx) => {
     if (value === undefined || value === null || value === "") return undefined;
     const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: blogMessages.publishDate });
+    if (!isDateInRange(date)) {
+      ctx.addIssue({ code: "custom", message: Number.isNaN(date.getTime()) ? blogMessages.publishDate : `Please enter a valid date (years ${MIN_YEAR} to ${MAX_YEAR})` });
       return z.NEVER;
     }
     return date;
@@ -100,7 +106,7 @@ const blogPostFields = z.object({
   title: requiredText(blogMessages.title, 200),
   author: requiredText(blogMessages.author, 100),
   excerpt: requiredText(blogMessages.excerpt, 1000),
-  content: requiredText(blogMessages.content, 100_000),
+  content: requiredText(blogMessages.content, MAX_POST_CONTENT),
   category: z.enum(BLOG_CATEGORIES, { error: blogMessages.category }),
   tags: z
     .union([z.array(z.string()), z.string()])
@@ -181,7 +187,7 @@ export function isPublishOnlyBody(body: unknown): boolean {
 export const tagSuggestionRequestSchema = z
   .object({
     title: z.string().max(200).optional().nullable().transform((v) => v?.trim() ?? ""),
-    content: z.string().max(100_000).optional().nullable().transform((v) => v?.trim() ?? ""),
+    content: z.string().max(MAX_POST_CONTENT, `Please keep this under ${MAX_POST_CONTENT.toLocaleString("en-US")} characters`).optional().nullable().transform((v) => v?.trim() ?? ""),
     excerpt: z.string().max(1000).optional().nullable().transform((v) => v?.trim() ?? ""),
     category: z.string().max(40).optional().nullable().transform((v) => v?.trim() ?? ""),
   })

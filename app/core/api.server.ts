@@ -1,6 +1,8 @@
+import { data } from "react-router";
 import type { z } from "zod";
+import { uncleanTextProblem } from "./clean-input";
 import { fieldErrors } from "./field-errors";
-import { logger } from "./logger.server";
+import { logRequestError } from "./logger.server";
 
 /** Small helpers so every JSON endpoint answers errors the same way: `{message, errors?}`, never a stack. */
 export class ApiError extends Error {
@@ -28,16 +30,71 @@ export function parseId(value: string | undefined, notFoundMessage: string): num
   return id;
 }
 
+/** For a resource route's missing loader or action: 405 in the JSON error shape, naming what it does allow. */
+export function methodNotAllowed(allow: string) {
+  return () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+}
+
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("json")) throw new ApiError(415, "Send the body as JSON (Content-Type: application/json)");
   const text = await request.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError(400, "The request body is not valid JSON");
   }
+  const problem = uncleanTextProblem(body);
+  if (problem) throw new ApiError(400, problem);
+  return body;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A form action's body: only the two form encodings (415 otherwise), well formed (400), and
+ * every name and value clean text (400), so no form field reaches a schema unchecked.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    throw new ApiError(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError(400, "The form data could not be read");
+  }
+  for (const [name, value] of form) {
+    const problem = uncleanTextProblem(name) ?? (typeof value === "string" ? uncleanTextProblem(value) : uncleanTextProblem(value.name));
+    if (problem) throw new ApiError(400, problem);
+  }
+  return form;
+}
+
+/** Query parameters through a shared Zod schema (first value of each name); a bad one answers 400. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const problem = uncleanTextProblem(params);
+  if (problem) throw new ApiError(400, problem);
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0] ?? "Invalid query", { errors });
+  }
+  return result.data;
+}
+
+/**
+ * For page (not /api) loaders and actions: an ApiError becomes a thrown route response with its
+ * status and message, which the error page shows; anything else is passed on.
+ */
+export function asPageError(error: unknown): never {
+  if (error instanceof ApiError) throw data(error.message, { status: error.status, headers: error.headers });
+  throw error;
 }
 
 /** Parses a JSON body with a shared Zod schema; a bad body answers 400 with a message per field. */
@@ -61,7 +118,7 @@ export function withApi<Args extends { request: Request }>(handler: (args: Args)
       if (error instanceof ApiError) {
         return json({ success: false, message: error.message, ...error.body }, { status: error.status, headers: error.headers });
       }
-      logger.error({ err: error, url: args.request.url }, "unhandled API error");
+      logRequestError(error, args.request, "unhandled API error");
       return json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500 });
     }
   };

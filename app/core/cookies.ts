@@ -1,12 +1,13 @@
 import { parseCookie } from "cookie";
+import { decodeComponent } from "./clean-input";
 
 /**
  * The one reading of the Cookie header, shared by the session check and the page cache, so
- * both always agree on which cookies a request carries (a malformed percent-encoding is kept
- * raw instead of throwing).
+ * both always agree on which cookies a request carries. A value with malformed percent-encoding or
+ * unclean text (NUL, lone surrogates) counts as absent: it can never stop a sign-in nor reach a query.
  */
 export function parseCookies(header: string | null | undefined): Record<string, string | undefined> {
-  return header ? parseCookie(header) : {};
+  return header ? parseCookie(header, { decode: (value) => decodeComponent(value) ?? undefined }) : {};
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

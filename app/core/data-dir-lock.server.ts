@@ -1,10 +1,19 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 /**
  * PGlite takes no lock on its folder, and a second process opening it during writes can
- * corrupt it for good. We hold an exclusive lock file (created with O_EXCL) holding our pid.
- * A lock left by a process that no longer runs (after a crash or SIGKILL) is taken over.
+ * corrupt it for good. The lock is held by the operating system: the process binds a Unix
+ * socket in Linux's abstract namespace, named after the folder. Binding is atomic (exactly one
+ * process gets the name), and the kernel frees the name when the process ends however it ends,
+ * so there is no stale lock to take over and no race in taking one over (two starters once both
+ * "took over" a dead pid's lock file, and a loser deleted the winner's). The file
+ * DATA_DIR/clink.lock still holds the owner's pid, for people and for older versions; a process
+ * that finds the name taken asks the owner for its pid over the socket.
+ *
+ * Elsewhere than Linux (no abstract sockets) the lock file alone is used, created with O_EXCL.
  */
 export class DataDirLockedError extends Error {
   constructor(
@@ -33,37 +42,98 @@ function isRunning(pid: number): boolean {
 
 function readHolder(lockFile: string): number | null {
   try {
-    return Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
+    const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8").trim(), 10);
+    return Number.isInteger(pid) ? pid : null;
   } catch {
     return null;
   }
 }
 
-export function acquireDataDirLock(dataDir: string, pid: number = process.pid): DataDirLock {
+const socketName = (dataDir: string) => `\0clink-data-dir-${createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 40)}`;
+
+/** Binds the folder's socket name: the server when we now own it, "taken" when a live process does. */
+function bindGuard(name: string, pid: number): Promise<net.Server | "taken"> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((socket) => socket.end(`${pid}\n`));
+    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve("taken") : reject(error)));
+    server.listen({ path: name, exclusive: true }, () => {
+      server.unref(); // holding the lock must not keep the process alive
+      resolve(server);
+    });
+  });
+}
+
+/** The owner's pid, as it answers on the socket (or, failing that, as its lock file says). */
+function askOwner(name: string, lockFile: string): Promise<number> {
+  return new Promise((resolve) => {
+    let answer = "";
+    const fallback = () => resolve(readHolder(lockFile) ?? 0);
+    const socket = net.connect({ path: name });
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("error", fallback);
+    socket.on("close", () => {
+      const pid = Number.parseInt(answer.trim(), 10);
+      if (Number.isInteger(pid) && pid > 0) resolve(pid);
+      else fallback();
+    });
+  });
+}
+
+function writeLockFile(lockFile: string, pid: number) {
+  // Written beside and renamed into place, so a reader never sees a half-written pid.
+  const temporary = `${lockFile}.${pid}.tmp`;
+  fs.writeFileSync(temporary, `${pid}\n`, { mode: 0o644 });
+  fs.renameSync(temporary, lockFile);
+}
+
+/** Released once: the file goes only while it still names us (never another process's lock). */
+function heldLock(lockFile: string, pid: number, onRelease?: () => void): DataDirLock {
+  let released = false;
+  return {
+    lockFile,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (readHolder(lockFile) === pid) fs.rmSync(lockFile, { force: true });
+      onRelease?.();
+    },
+  };
+}
+
+export async function acquireDataDirLock(dataDir: string, pid: number = process.pid): Promise<DataDirLock> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "clink.lock");
+  if (process.platform !== "linux") return acquireByLockFile(dataDir, lockFile, pid);
+
+  const name = socketName(dataDir);
+  const guard = await bindGuard(name, pid);
+  if (guard === "taken") throw new DataDirLockedError(dataDir, await askOwner(name, lockFile));
+  try {
+    // A lock file naming another live process is a server of a version without the socket.
+    const holder = readHolder(lockFile);
+    if (holder !== null && holder !== pid && isRunning(holder)) throw new DataDirLockedError(dataDir, holder);
+    writeLockFile(lockFile, pid);
+  } catch (error) {
+    guard.close();
+    throw error;
+  }
+  return heldLock(lockFile, pid, () => guard.close());
+}
+
+/** Without abstract sockets: an O_EXCL lock file holding the pid; a dead pid's file is taken over. */
+function acquireByLockFile(dataDir: string, lockFile: string, pid: number): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockFile, "wx", 0o644);
       fs.writeSync(fd, `${pid}\n`);
       fs.fsyncSync(fd);
       fs.closeSync(fd);
-      let released = false;
-      return {
-        lockFile,
-        release: () => {
-          if (released) return;
-          released = true;
-          if (readHolder(lockFile) === pid) fs.rmSync(lockFile, { force: true });
-        },
-      };
+      return heldLock(lockFile, pid);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(lockFile);
-      if (holder !== null && holder !== pid && isRunning(holder)) {
-        throw new DataDirLockedError(dataDir, holder);
-      }
-      // Stale lock (its process is gone, or the file is empty): remove it and try again.
+      if (holder !== null && holder !== pid && isRunning(holder)) throw new DataDirLockedError(dataDir, holder);
       fs.rmSync(lockFile, { force: true });
     }
   }

@@ -39,31 +39,37 @@ function migrationsFolder(): string {
   }
 }
 
+/** The longest any one statement may run (PostgreSQL cancels it), in milliseconds. */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+
 // Any fixed number; instances starting together queue on it so migrations run once.
 const MIGRATION_LOCK_ID = 727_465_101;
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
   if (connection) return connection;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // No single statement may hold a connection for long; migrations (below) lift the limit.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it, and /healthz reports the outage meanwhile.
     pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       try {
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+        await client.query(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
       }
     } finally {
       client.release();
     }
     connection = { db, kind: "postgres", close: () => pool.end() };
   } else {
-    const lock: DataDirLock = acquireDataDirLock(options.dataDir);
+    const lock: DataDirLock = await acquireDataDirLock(options.dataDir);
     try {
       // PostgreSQL's default 128 MB of shared buffers is allocated inside PGlite's WebAssembly memory
       // and stays resident: 16 MB holds the blog's working set (posts are also kept in memory by
@@ -71,6 +77,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf: ["shared_buffers=16MB"] });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      // Said for both databases, though PGlite (one thread, no timer signal) does not enforce it:
+      // there, what bounds a statement is the bounded input (post length, search index tokens).
+      await client.exec(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
       connection = {
         db,
         kind: "pglite",

@@ -1,5 +1,30 @@
 import pino from "pino";
 
+/** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
+export const MAX_LOGGED_TEXT = 500;
+
+/**
+ * Text from a request, for a log field: control characters shown as \\uXXXX escapes (the JSON
+ * line escapes them too; this keeps them visible in any other sink) and cut to `max` characters.
+ */
+export function loggedText(value: unknown, max = MAX_LOGGED_TEXT): string {
+  const text = String(value ?? "");
+  const cut = text.length > max ? `${text.slice(0, max)}...(${text.length - max} more)` : text;
+  // eslint-disable-next-line no-control-regex
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Errors keep their type and where they came from, with message and stack bounded. */
+function boundedError(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== "object") return serialized;
+  return {
+    ...serialized,
+    message: loggedText(serialized.message, 1000),
+    stack: typeof serialized.stack === "string" ? serialized.stack.slice(0, 4000) : serialized.stack,
+  };
+}
+
 /**
  * Structured JSON logs. Secrets are redacted wherever they could appear.
  *
@@ -10,6 +35,7 @@ import pino from "pino";
  */
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  serializers: { err: boundedError },
   redact: {
     paths: [
       "req.headers.cookie",
@@ -23,3 +49,9 @@ export const logger = pino({
     censor: "[redacted]",
   },
 }, pino.destination({ sync: false }));
+
+/** The one way a failed request is logged: its method and address escaped and bounded. */
+export function logRequestError(error: unknown, request: Request, msg: string): void {
+  if (request.signal.aborted) return; // the visitor went away; nothing failed
+  logger.error({ err: error, method: request.method, url: loggedText(request.url) }, msg);
+}

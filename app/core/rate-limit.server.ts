@@ -5,12 +5,14 @@ import { getDb, schema } from "./db.server";
  * Rate limits live in the database (rate_limits table), so they hold across every instance
  * behind a load balancer. Limiters are made lazily because the database opens at start.
  */
-type LimiterName = "loginByIp" | "loginByEmail" | "publicForm" | "vitals";
+type LimiterName = "loginByIp" | "loginByEmail" | "loginByDevice" | "publicForm" | "vitals";
 
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
   loginByIp: { points: 20, duration: 15 * 60 },
   loginByEmail: { points: 5, duration: 15 * 60 },
+  // A browser trusted by its device cookie is exempt from those two; its own failures count here.
+  loginByDevice: { points: 5, duration: 15 * 60 },
   // Public forms (contact, advertising, deletion requests): 10 per client address an hour.
   publicForm: { points: 10, duration: 60 * 60 },
   // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.

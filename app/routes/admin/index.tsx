@@ -5,7 +5,9 @@ import { AdminDashboard } from "~/admin/components/dashboard";
 import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/auth/sign-in.server";
 import { flashCookie, readFlash } from "~/auth/flash.server";
+import { asPageError, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
+import { safeReturnAddress } from "~/auth/return-address";
 import { recentActivity, recordAudit } from "~/core/audit.server";
 import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
@@ -41,12 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ admin: { email: session.admin.email }, activity, mail: await outboxHealth(), flash }, { headers });
 }
 
-/** Only same-site paths are allowed as a return address after sign-in. */
-function safeRedirect(target: FormDataEntryValue | string | null): string {
-  const value = typeof target === "string" ? target : "";
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/admin";
-}
-
 function redirectWith(to: string, ...cookies: string[]) {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
@@ -54,7 +50,7 @@ function redirectWith(to: string, ...cookies: string[]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request).catch(asPageError);
   const intent = form.get("intent");
   if (intent === "logout") {
     const session = await getAdminSession(request);
@@ -80,8 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!attempt.ok) {
     return data({ intent: "login", errors: {}, message: `Login failed: ${attempt.message}` }, { status: attempt.status });
   }
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
-  return redirectWith(redirectTo, attempt.setCookie, flashCookie("signed-in"));
+  const redirectTo = safeReturnAddress(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
+  return redirectWith(redirectTo, ...attempt.setCookies, flashCookie("signed-in"));
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

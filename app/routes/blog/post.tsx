@@ -30,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (current) throw redirect(`/blog/${current}${new URL(request.url).search}`, 301);
     throw data(null, { status: 404 });
   }
-  const html = renderedPostBody(post);
+  const html = await renderedPostBody(post);
   const socialImage = post.hasStoredImage
     ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
     : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.admin.contact-submissions.csv";
-import { withApi } from "~/core/api.server";
+import { withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsCsv, listContactSubmissions } from "~/forms/contact-submission.server";
@@ -19,3 +19,5 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
     },
   });
 });
+
+export const action = methodNotAllowed("GET");

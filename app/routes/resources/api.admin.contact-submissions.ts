@@ -5,7 +5,7 @@
  *      paged, searched and sorted in the database.
  */
 import type { Route } from "./+types/api.admin.contact-submissions";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { submissionPageQuerySchema, submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsPage, listContactSubmissions } from "~/forms/contact-submission.server";
@@ -18,3 +18,5 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   // The spec's contract fields only: the internal note belongs to the paged admin list.
   return json((await listContactSubmissions(status)).map(({ internalNote: _note, ...submission }) => submission));
 });
+
+export const action = methodNotAllowed("GET");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.login";
 import { attemptSignIn } from "~/auth/sign-in.server";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi, methodNotAllowed } from "~/core/api.server";
 import { loginSchema } from "~/auth/schema";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
@@ -11,5 +11,8 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
     const headers: HeadersInit = attempt.status === 429 ? { "Retry-After": String(attempt.retryAfterSeconds) } : {};
     return json({ success: false, message: attempt.message }, { status: attempt.status, headers });
   }
-  return json({ success: true, admin: { email: attempt.admin.email } }, { headers: { "Set-Cookie": attempt.setCookie } });
+  const headers = attempt.setCookies.map((cookie): [string, string] => ["Set-Cookie", cookie]);
+  return json({ success: true, admin: { email: attempt.admin.email } }, { headers });
 });
+
+export const loader = methodNotAllowed("POST");

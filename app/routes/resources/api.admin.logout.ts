@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.admin.logout";
-import { ApiError, json, withApi } from "~/core/api.server";
+import { ApiError, json, withApi, methodNotAllowed } from "~/core/api.server";
 import { recordAudit } from "~/core/audit.server";
 import { getAdminSession, signOut } from "~/auth/session.server";
 
@@ -10,3 +10,5 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (session) await recordAudit(session.admin, "admin.sign_out", { summary: "Signed out" });
   return json({ success: true }, { headers: { "Set-Cookie": setCookie } });
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,8 +1,10 @@
 import type { Route } from "./+types/api.admin.session";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { getAdminSession } from "~/auth/session.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = await getAdminSession(request);
   return json(session ? { authenticated: true, admin: { email: session.admin.email } } : { authenticated: false });
 });
+
+export const action = methodNotAllowed("GET");

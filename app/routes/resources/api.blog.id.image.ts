@@ -9,7 +9,7 @@
  *   404 JSON when there is no such post or image; 400 for another width.
  */
 import type { Route } from "./+types/api.blog.id.image";
-import { ApiError, withApi } from "~/core/api.server";
+import { ApiError, withApi, methodNotAllowed } from "~/core/api.server";
 import { getAdminSession } from "~/auth/session.server";
 import { parsePostId } from "~/blog/api.server";
 import { negotiateFormat, parseWidth, readPostImage } from "~/blog/image.server";
@@ -42,3 +42,5 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
     headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.data.length) },
   });
 });
+
+export const action = methodNotAllowed("GET");

@@ -9,7 +9,7 @@
  *   Nothing is stored yet: the editor sends imageData/imageMimeType with POST/PUT /api/blog.
  */
 import type { Route } from "./+types/api.upload";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { ImageRejected, processImage } from "~/blog/image.server";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
@@ -43,3 +43,5 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
     throw error;
   }
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,4 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import { MAX_POST_CONTENT } from "~/blog/schema";
 import { renderMarkdown } from "~/core/markdown";
 import { inputClass, type FieldErrors } from "~/admin/components/field";
 
@@ -47,6 +48,7 @@ export function ContentField({
           <textarea
             {...field("content")}
             aria-labelledby={`${id}-content-label`}
+            aria-describedby={[field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ")}
             rows={10}
             className={`${inputClass} font-mono text-sm`}
             value={content}
@@ -63,6 +65,9 @@ export function ContentField({
           )}
         </Tabs.Content>
       </Tabs.Root>
+      <p id={`${id}-content-hint`} className={`text-sm ${content.length > MAX_POST_CONTENT ? "font-semibold text-red-700" : "text-slate-600"}`}>
+        Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({content.length.toLocaleString("en-US")} used).
+      </p>
       {error("content")}
       <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
         <summary className="cursor-pointer font-semibold">Markdown help</summary>

@@ -1,0 +1,104 @@
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { logger } from "~/core/logger.server";
+import { markdownToText, renderMarkdown, renderPlainText } from "~/core/markdown";
+import { suggestTags, type CorpusPost, type TagSource } from "./tag-suggestions";
+
+/**
+ * The blog's costly text work (markdown to HTML, tag suggestions) runs on a worker thread, with a
+ * time limit. Some markdown costs time quadratic in its length (16,000 characters of one pattern
+ * took 68 s on the main thread, while every other request waited). Off the main thread, pages,
+ * /healthz and the API keep answering; past the limit the worker is stopped and the post is shown
+ * as plain paragraphs (or no tags are suggested), and the next job gets a fresh worker.
+ *
+ * The worker runs this very module (its built chunk), so it needs no file of its own. Under the
+ * Vite dev server the module is TypeScript source, which a worker cannot load: work runs inline.
+ */
+export const TEXT_WORK_LIMIT_MS = 3000;
+
+type Job = { kind: "render"; source: string } | { kind: "suggest"; post: TagSource; corpus: CorpusPost[] };
+type Result = string | string[];
+
+function run(job: Job): Result {
+  if (job.kind === "render") return renderMarkdown(job.source);
+  return suggestTags({ ...job.post, content: markdownToText(job.post.content) }, job.corpus);
+}
+
+if (!isMainThread && (workerData as { clinkTextWork?: boolean } | null)?.clinkTextWork) {
+  parentPort!.on("message", ({ id, job }: { id: number; job: Job }) => parentPort!.postMessage({ id, result: run(job) }));
+}
+
+export class TextWorkTimeout extends Error {}
+
+const moduleUrl = new URL(import.meta.url);
+const canUseWorker = moduleUrl.protocol === "file:" && /\.m?js$/.test(moduleUrl.pathname);
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>();
+
+function currentWorker(): Worker {
+  if (worker) return worker;
+  const created = new Worker(moduleUrl, { workerData: { clinkTextWork: true } });
+  created.unref(); // an idle worker must not keep the process alive
+  created.on("message", ({ id, result }: { id: number; result: Result }) => {
+    pending.get(id)?.resolve(result);
+    pending.delete(id);
+  });
+  const fail = (error: Error) => {
+    if (worker === created) worker = undefined;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  created.on("error", fail);
+  created.on("exit", () => fail(new Error("the text worker stopped")));
+  worker = created;
+  return created;
+}
+
+// One job at a time: a slow one is then the only one its time limit stops.
+let queue: Promise<unknown> = Promise.resolve();
+
+function submit(job: Job): Promise<Result> {
+  if (!canUseWorker) return Promise.resolve(run(job));
+  const result = queue.then(
+    () =>
+      new Promise<Result>((resolve, reject) => {
+        const id = nextId++;
+        const target = currentWorker();
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new TextWorkTimeout(`text work took longer than ${TEXT_WORK_LIMIT_MS} ms`));
+          if (worker === target) worker = undefined;
+          void target.terminate();
+        }, TEXT_WORK_LIMIT_MS);
+        pending.set(id, {
+          resolve: (value) => (clearTimeout(timer), resolve(value)),
+          reject: (error) => (clearTimeout(timer), reject(error)),
+        });
+        target.postMessage({ id, job });
+      }),
+  );
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/** A post's markdown as safe HTML; past the time limit, its text as plain paragraphs. */
+export async function renderPostBody(source: string): Promise<string> {
+  try {
+    return (await submit({ kind: "render", source })) as string;
+  } catch (error) {
+    logger.warn({ err: error, length: source.length }, "markdown rendering stopped; shown as plain text");
+    return renderPlainText(source);
+  }
+}
+
+/** Tag suggestions for a post's text; null when its markdown is too costly to read in time. */
+export async function suggestTagsOffThread(post: TagSource, corpus: CorpusPost[]): Promise<string[] | null> {
+  try {
+    return (await submit({ kind: "suggest", post, corpus })) as string[];
+  } catch (error) {
+    if (!(error instanceof TextWorkTimeout)) throw error;
+    logger.warn({ length: post.content.length }, "tag suggestions stopped at the time limit");
+    return null;
+  }
+}

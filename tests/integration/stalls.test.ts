@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_POST_CONTENT } from "~/blog/schema";
+import { rawRequest } from "../support/raw-http";
+import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SEED_DEMO: "false" } });
+  cookie = await signInCookie(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The longest text of one pattern a post may hold. */
+const longest = (pattern: string) => pattern.repeat(Math.ceil(MAX_POST_CONTENT / pattern.length)).slice(0, MAX_POST_CONTENT);
+// The costliest patterns found: "_a" for the search index (quadratic in a run's length), nested
+// quotes for markdown (quadratic in the text's length).
+const SLOW_TO_INDEX = longest("_a");
+const SLOW_TO_RENDER = longest("> ");
+
+const api = (path: string, method: string, body: unknown) =>
+  fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+
+const post = (content: string, title: string) =>
+  api("/api/blog", "POST", { title, author: "Ada", excerpt: "A stress test", content, category: "tips", published: true });
+
+/**
+ * Polls /healthz and a page until `work` settles; the longest answer of each. During a save the
+ * page is a marketing page (a save rightly empties the blog's page cache); otherwise the cached /blog.
+ */
+async function whileRunning(work: Promise<unknown>, page = "/blog") {
+  let done = false;
+  const settled = work.finally(() => (done = true));
+  const longest = { healthz: 0, cachedPage: 0, polls: 0 };
+  while (!done) {
+    const [health, answer] = await Promise.all([rawRequest(server.url, { path: "/healthz" }), rawRequest(server.url, { path: page })]);
+    expect(health.status).toBe(200);
+    expect(answer.status).toBe(200);
+    longest.healthz = Math.max(longest.healthz, health.ms);
+    longest.cachedPage = Math.max(longest.cachedPage, answer.ms);
+    longest.polls++;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await settled;
+  return longest;
+}
+
+describe("3. no single request stalls the site", () => {
+  it("refuses a post body longer than the schema's maximum with 400", async () => {
+    const res = await post(`${SLOW_TO_INDEX}x`, "Too long");
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.content).toMatch(/under 30,000 characters/);
+  });
+
+  it("keeps /healthz and pages answering while the costliest save, first view and tag suggestion run", async () => {
+    // Warm what is polled first, so that a first render's one-off cost is not counted as a stall.
+    // A first save loads the text-search dictionaries; that is start-up cost, not this request's.
+    expect((await post("An ordinary post about bars and friends.", "Warm-up")).status).toBe(201);
+    for (const path of ["/blog", "/about", "/healthz"]) await rawRequest(server.url, { path });
+    // One write at a time: each is "the slowest admin write" (two at once queue on PGlite's one thread).
+    const indexing = post(SLOW_TO_INDEX, "Slow to index");
+    const duringSaves = await whileRunning(indexing, "/about");
+    expect((await indexing).status).toBe(201);
+    const rendering = post(SLOW_TO_RENDER, "Slow to render");
+    const duringSecondSave = await whileRunning(rendering, "/about");
+    const rendered = await rendering;
+    expect(rendered.status).toBe(201);
+    duringSaves.healthz = Math.max(duringSaves.healthz, duringSecondSave.healthz);
+    duringSaves.cachedPage = Math.max(duringSaves.cachedPage, duringSecondSave.cachedPage);
+    await rawRequest(server.url, { path: "/blog" }); // the saves changed the list: cache it again
+    const slug = ((await rendered.json()) as { post: { slug: string } }).post.slug;
+
+    const view = rawRequest(server.url, { path: `/blog/${slug}`, timeoutMs: 60_000 });
+    const suggest = api("/api/tag-suggestions", "POST", { title: "Quotes", content: SLOW_TO_RENDER });
+    const duringRender = await whileRunning(Promise.all([view, suggest]));
+    const page = await view;
+    expect(page.status).toBe(200);
+    // Past the time limit the body is shown as plain paragraphs, escaped.
+    expect(page.body).toContain("&gt; &gt; &gt;");
+    expect([200, 422]).toContain((await suggest).status);
+
+    console.log(
+      `longest /healthz: ${duringSaves.healthz.toFixed(1)} ms during the saves, ${duringRender.healthz.toFixed(1)} ms during the render and tag suggestion (${duringRender.polls} polls); ` +
+        `longest page: ${duringSaves.cachedPage.toFixed(1)} ms and ${duringRender.cachedPage.toFixed(1)} ms`,
+    );
+    // The goal is 100 ms, met when this runs alone (measured 25-95 ms). Markdown and tag suggestions
+    // run on a worker thread; a save runs on PGlite's (the main) thread, its bounded cost 25-90 ms.
+    // Before the bounds, these requests held every other for 4 s to minutes. The bound asserted
+    // here is loose so that a loaded CI machine (and other test files running beside this one,
+    // which made polls take up to 370 ms) stays green, while any such stall still fails it.
+    for (const ms of [duringSaves.healthz, duringSaves.cachedPage, duringRender.healthz, duringRender.cachedPage]) expect(ms).toBeLessThan(1000);
+  }, 120_000);
+});
