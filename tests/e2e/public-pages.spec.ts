@@ -160,3 +160,27 @@ test("the 404 page offers a search form that searches the site", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search results for "happy hour"');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+for (const path of ["/privacy-policy", "/terms-conditions"]) {
+  test(`the table of contents of ${path} stays inside the page margin at 375 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(path);
+    const toc = page.getByRole("navigation", { name: "On this page" });
+    await expect(toc.getByRole("listitem").first()).toBeVisible();
+    const outside = await toc.evaluate((nav) => {
+      const column = nav.parentElement!;
+      const style = getComputedStyle(column);
+      const box = column.getBoundingClientRect();
+      const [left, right] = [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)];
+      return Array.from(nav.querySelectorAll("li, li > *"))
+        .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < left - 0.5 || r.right > right + 0.5)
+        .map(({ text }) => text);
+    });
+    expect(outside).toEqual([]);
+    // The numbers are the list's own (no hanging markers) and run in order.
+    const numbers = await toc.locator("[data-toc-number]").allTextContents();
+    expect(numbers).toEqual(numbers.map((_, i) => `${i + 1}.`));
+    expect(await toc.locator("ol").evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe("none");
+  });
+}
