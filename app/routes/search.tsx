@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search the Site",
     // Result pages are endless and thin: keep them out of search engines' indexes.
     noindex: true,
-    breadcrumbs: undefined,
+    webPage: false,
   });
 
 function SnippetText({ snippet }: { snippet: Snippet }) {
