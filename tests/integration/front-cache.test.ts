@@ -1,8 +1,9 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 /**
  * The front cache (server/front-cache.ts) at the HTTP boundary: which answers it keeps and shares,
@@ -11,13 +12,7 @@ import { signInCookie, startTestServer, usingPostgres, type TestServer } from ".
  */
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({}, (site) => ({ server, cookie: admin } = site));
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
 
