@@ -8,6 +8,7 @@ import { getEnv } from "~/core/env.server";
 import { pageHandleOf } from "~/core/page-handle";
 import type { PublicLinks } from "~/site/config";
 import { useEffect } from "react";
+import vitalsBeacon from "~/discoverability/vitals-beacon.client.ts?worker&url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 
@@ -70,11 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </div>
         )}
-        {hydrate && (
+        {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
+        ) : admin ? null : (
+          // Pages without React still report field vitals: one small file, allowed by script-src 'self'.
+          <script src={vitalsBeacon} async />
         )}
       </body>
     </html>

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
+import { requestTargetProblem } from "~/core/clean-input";
 import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { hasAnyCookie } from "~/core/cookies";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
@@ -227,6 +228,9 @@ export function frontCache(options: FrontCacheOptions) {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return app(req, res);
     const url = req.url ?? "/";
+    // An address with malformed or unclean percent-encoding is Express's to refuse (400, request-guards.ts);
+    // only an escaped byte can be unclean, so clean addresses pay one scan for "%".
+    if (url.includes("%") && requestTargetProblem(url)) return app(req, res);
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     // Files (with an extension, .data included) are Express's; so is anything with a personal cookie.

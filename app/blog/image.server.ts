@@ -34,10 +34,12 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejected(blogMessages.imageTooLarge, 413);
   let format: string | undefined;
   let animated: boolean;
+  let isPalette: boolean;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
     animated = (meta.pages ?? 1) > 1;
+    isPalette = meta.isPalette === true;
   } catch {
     throw new ImageRejected(blogMessages.invalidImageFile);
   }
@@ -45,21 +47,39 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!format || !["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"].includes(format)) {
     throw new ImageRejected(blogMessages.invalidImageFile);
   }
-  try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
-      .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
-    let pipeline: Sharp;
-    let mimeType: string;
-    if (format === "png") [pipeline, mimeType] = [input.png({ compressionLevel: 9, palette: false }), "image/png"];
-    else if (format === "gif") [pipeline, mimeType] = [input.gif(), "image/gif"];
-    else if (format === "webp" || format === "avif") [pipeline, mimeType] = [input.webp({ quality: 82 }), "image/webp"];
-    else [pipeline, mimeType] = [input.jpeg({ quality: 82, mozjpeg: true }), "image/jpeg"];
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data, mimeType, width: info.width, height: info.pageHeight ?? info.height, etag: etagOf(data) };
-  } catch {
-    throw new ImageRejected(blogMessages.invalidImageFile);
+  const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
+    .rotate() // apply the EXIF orientation before the metadata is dropped
+    .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
+  // The post save checks the stored bytes against MAX_UPLOAD_BYTES again, so an encoding that grew
+  // past it (a palette PNG written as true colour grows by half) would be accepted here and refused
+  // there: the first encoding within the limit wins, and an image none fits is refused now.
+  for (const encode of encodingsFor(format, isPalette)) {
+    const { data, info } = await encode
+      .apply(input.clone())
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw new ImageRejected(blogMessages.invalidImageFile);
+      });
+    if (data.length > MAX_UPLOAD_BYTES) continue;
+    return { data, mimeType: encode.mimeType, width: info.width, height: info.pageHeight ?? info.height, etag: etagOf(data) };
   }
+  throw new ImageRejected(blogMessages.imageTooLarge, 413);
+}
+
+type Encoding = { mimeType: string; apply: (image: Sharp) => Sharp };
+
+const pngTrueColour: Encoding = { mimeType: "image/png", apply: (image) => image.png({ compressionLevel: 9, palette: false }) };
+// At quality 100 an image of at most 256 colours keeps exactly its pixels.
+const pngPalette: Encoding = { mimeType: "image/png", apply: (image) => image.png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }) };
+const webp = (quality: number): Encoding => ({ mimeType: "image/webp", apply: (image) => image.webp({ quality }) });
+
+/** The encodings to try, best first: the upload's own kind, then smaller WebP ones (which keep alpha and frames). */
+function encodingsFor(format: string, isPalette: boolean): Encoding[] {
+  const smaller = [webp(82), webp(60)];
+  if (format === "png") return [...(isPalette ? [pngPalette] : []), pngTrueColour, ...smaller];
+  if (format === "gif") return [{ mimeType: "image/gif", apply: (image) => image.gif() }, ...smaller];
+  if (format === "webp" || format === "avif") return smaller;
+  return [{ mimeType: "image/jpeg", apply: (image) => image.jpeg({ quality: 82, mozjpeg: true }) }, webp(60)];
 }
 
 /** Stores (or replaces) a post's uploaded image; old variants go with it. */

@@ -25,8 +25,20 @@ let buffer: Visit[] = [];
 let prunedAt = 0;
 let dropped = 0;
 
+/** Each user agent recognised once: the same few strings come back with every request (bounded). */
+const recognized = new Map<string, Crawler | null>();
+function crawlerOf(userAgent: string): Crawler | null {
+  let crawler = recognized.get(userAgent);
+  if (crawler === undefined) {
+    crawler = recognizeCrawler(userAgent) ?? null;
+    if (recognized.size >= 5_000) recognized.clear();
+    recognized.set(userAgent, crawler);
+  }
+  return crawler;
+}
+
 export function observeCrawlerRequest(info: ResponseInfo): void {
-  const crawler = recognizeCrawler(info.userAgent);
+  const crawler = crawlerOf(info.userAgent);
   if (!crawler) return;
   const verified = verifiedCached(crawler, info.ip);
   const path = info.path.slice(0, 1000);

@@ -1,5 +1,4 @@
-import { startTestServer } from "../support/test-server";
-import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, startOwnServer, test, TEST_ADMIN } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const unique = () => `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -74,10 +73,8 @@ test("an expired session says so and signing in again keeps what was on screen",
 
 test("the password can be changed (at least 12 characters) and the new one signs in", async ({ page }) => {
   // Its own server: a password change ends the admin's other sessions, which would disturb
-  // the other spec files that share the suite's server. Starting it (a fresh embedded database)
-  // takes seconds on a busy machine, hence the longer limit.
-  test.setTimeout(90_000);
-  const server = await startTestServer();
+  // the other spec files that share the suite's server.
+  const server = await startOwnServer();
   try {
     const changeTo = async (current: string, next: string) => {
       const form = page.getByRole("region", { name: "Change password" });
@@ -232,7 +229,7 @@ test("a failed save keeps the dialog open with everything typed", async ({ admin
   await page.keyboard.press("Escape");
   await expect(toast(page, "Failed to create blog post")).toBeHidden();
   // The post was never saved, so closing asks before throwing the text away.
-  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 });

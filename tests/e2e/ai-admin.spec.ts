@@ -31,7 +31,6 @@ test.describe("the AI admin", () => {
   });
 
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {
-    test.setTimeout(60_000); // four axe runs
     const hold = await holdUntilBothSent(page);
     await page.goto("/ai-admin");
     await expect(page.getByRole("status")).toContainText("Loading discoverability data...");

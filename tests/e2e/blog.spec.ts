@@ -1,6 +1,5 @@
 import { adminApi, createPost as createAnyPost } from "../support/api";
-import { startTestServer } from "../support/test-server";
-import { axeViolations, expect, hydrated, test } from "./fixtures";
+import { axeViolations, expect, hydrated, startOwnServer, test } from "./fixtures";
 
 const unique = `Zephyr${Date.now().toString(36)}`;
 
@@ -178,7 +177,7 @@ test("while posts load it says so, and a failed load shows the spec's error", as
 });
 
 test("an empty blog says so, and the list passes axe", async ({ page }) => {
-  const server = await startTestServer({ env: { SEED_DEMO: "false" } });
+  const server = await startOwnServer({ env: { SEED_DEMO: "false" } });
   try {
     await page.goto(`${server.url}/blog`);
     await expect(page.getByText("No blog posts available yet.")).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { adminApi } from "../support/api";
-import { TEST_ADMIN } from "../support/test-server";
+import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
 
 /** Every e2e test imports `test` from here: it points the browser at the server global-setup started. */
 export const test = base.extend<{ adminPage: Page }>({
@@ -19,10 +19,38 @@ export const test = base.extend<{ adminPage: Page }>({
 });
 export { expect, TEST_ADMIN };
 
-/** Runs axe-core against WCAG 2.2 A/AA rules and returns the violations (expect it to be []). */
+// A full-page analysis takes 2-5 s on an idle machine and several times that on a loaded one (2 cores,
+// other suites running); each analysis brings its own budget instead of eating the test's.
+const AXE_BUDGET_MS = 60_000;
+// Starting a server of one's own (node, migrations, a PGlite copy) can take as long under load.
+const SERVER_START_BUDGET_MS = 60_000;
+
+/**
+ * Runs axe-core against WCAG 2.2 A/AA rules on the whole page and returns the violations (expect it
+ * to be []). It waits for what the analysis judges to be final (the load event and the web fonts,
+ * which change sizes and contrast), and adds its own budget to the test's timeout.
+ */
 export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
+  await page.waitForLoadState("load");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  let deadline: NodeJS.Timeout | undefined;
+  const overBudget = new Promise<never>((_, reject) => {
+    deadline = setTimeout(() => reject(new Error(`axe analysis of ${page.url()} took more than ${AXE_BUDGET_MS / 1000} s`)), AXE_BUDGET_MS);
+  });
+  try {
+    const analysis = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await Promise.race([analysis, overBudget]);
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+/** Starts a server of the test's own (stop it in `finally`), adding the time a start takes under load to the test's. */
+export async function startOwnServer(options?: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+  test.info().setTimeout(test.info().timeout + SERVER_START_BUDGET_MS);
+  return startTestServer(options);
 }
 
 export async function signInThroughForm(page: Page, credentials = TEST_ADMIN) {

@@ -67,7 +67,8 @@ describe("an edited slug", () => {
     expect((await moved.json()).post.slug).toBe(`rooftops-${id}`);
     const old = await fetch(`${server.url}/blog/${post.slug}?ref=x`, { redirect: "manual" });
     expect(old.status).toBe(301);
-    expect(old.headers.get("location")).toBe(`/blog/rooftops-${id}?ref=x`);
+    // The front cache renders a page with only the query it reads, so the 301 points at the bare new address.
+    expect(old.headers.get("location")).toBe(`/blog/rooftops-${id}`);
     expect((await visitor.get(`/blog/rooftops-${id}`)).status).toBe(200);
 
     // Moving again keeps every old address pointing at the current one; moving back reclaims it.

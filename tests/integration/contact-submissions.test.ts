@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 let server: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
-  cookie = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } }, (site) => ({ server, cookie } = site));
 
 // Every public POST comes from its own (forwarded) address unless a test says otherwise, so the
 // per-address limit is only met where a test means to meet it.

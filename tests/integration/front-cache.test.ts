@@ -1,8 +1,9 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 /**
  * The front cache (server/front-cache.ts) at the HTTP boundary: which answers it keeps and shares,
@@ -11,13 +12,7 @@ import { signInCookie, startTestServer, usingPostgres, type TestServer } from ".
  */
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({}, (site) => ({ server, cookie: admin } = site));
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
 
@@ -52,14 +47,16 @@ async function api(base: string, method: string, path: string, body?: unknown) {
 const CONTENT_PAGES = ["/", "/about", "/faq", "/privacy-policy", "/terms-conditions", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating"];
 
 describe("content pages", () => {
-  it("are the same bytes for everyone, with no script to run, so no nonce and a CSP without one", async () => {
+  it("are the same bytes for everyone, with no framework script (only the vitals file), so no nonce and a CSP without one", async () => {
     for (const path of [...CONTENT_PAGES, "/no-such-page"]) {
       const a = await get(server.url, path);
       const b = await get(server.url, path);
       expect(b.headers["x-cache"], path).toBe("HIT");
       expect(b.text, path).toBe(a.text);
       const scripts = a.text.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
-      expect(scripts, path).toEqual([]);
+      // One external file from /assets, the field-vitals beacon; no inline script and no framework.
+      expect(scripts, path).toHaveLength(1);
+      expect(scripts[0], path).toMatch(/^<script src="\/assets\/vitals-beacon[^"]*\.js" async="">$/);
       expect(a.text, path).not.toContain("modulepreload");
       expect(a.text, path).not.toContain("nonce=");
       const scriptSrc = String(a.headers["content-security-policy"]).split(";").find((d) => d.startsWith("script-src "));

@@ -11,7 +11,7 @@ import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-se
  * A fixed seed in CI; FUZZ_RUNS=<cases per endpoint> and FUZZ_SEED=<seed> to go further or replay.
  * A new endpoint is one line in ENDPOINTS.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 
 type Body = "json" | "form" | "multipart" | "none";

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADVERTISING_MESSAGES, outboxMessages, waitForMail } from "../support/outbox-folder";
 import { waitFor } from "../support/smtp";
-import { queryTestDatabase, signInCookie, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
+import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 /**
  * The public forms at the HTTP boundary: POST /api/contact (advertising and contact), POST
@@ -12,13 +13,7 @@ import { queryTestDatabase, signInCookie, startTestServer, TEST_ADMIN, usingPost
  */
 let server: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
-  cookie = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } }, (site) => ({ server, cookie } = site));
 
 let nextIp = 1;
 const freshIp = () => `10.20.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;

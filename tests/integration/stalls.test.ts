@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_POST_CONTENT } from "~/blog/schema";
 import { rawRequest } from "../support/raw-http";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 let server: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { SEED_DEMO: "false" } });
-  cookie = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, cookie } = site));
 
 /** The longest text of one pattern a post may hold. */
 const longest = (pattern: string) => pattern.repeat(Math.ceil(MAX_POST_CONTENT / pattern.length)).slice(0, MAX_POST_CONTENT);

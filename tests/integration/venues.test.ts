@@ -1,18 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { distanceMiles } from "~/venues/rules";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 let server: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { SEED_DEMO: "true" } });
-  cookie = await signInCookie(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env: { SEED_DEMO: "true" } }, (site) => ({ server, cookie } = site));
 
 type Venue = { id: number; city: string; name: string; type: string; lat: number; lng: number; happyHour: unknown; features: string[]; image: string };
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });

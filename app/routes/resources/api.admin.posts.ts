@@ -4,7 +4,7 @@
  * The admin's blog list, paged, searched and sorted on the server. Odd query values fall back to the defaults.
  */
 import type { Route } from "./+types/api.admin.posts";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { adminPostQuerySchema } from "~/blog/schema";
 import { listPostsForAdmin } from "~/blog/posts.server";
@@ -14,3 +14,6 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const query = adminPostQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return json(await listPostsForAdmin(query));
 });
+
+// Any other method answers 405 in the API's JSON error shape.
+export const action = methodNotAllowed("GET");

@@ -5,7 +5,7 @@
  * Audited as venue.update, venue.hide or venue.show.
  */
 import type { Route } from "./+types/api.admin.venues.$id";
-import { ApiError, json, parseId, readJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, readJson, withApi, methodNotAllowed } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { requireAdmin } from "~/auth/session.server";
 import { translateVenueErrors } from "~/venues/api.server";
@@ -31,3 +31,6 @@ function valid<T>(parsed: { success: true; data: T } | { success: false; error: 
   const errors = fieldErrors(parsed.error);
   throw new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });
 }
+
+// Any other method answers 405 in the API's JSON error shape.
+export const loader = methodNotAllowed("PUT");

@@ -1,6 +1,6 @@
 /** GET /api/ai-indexing-status (admin) -> 200 {verification_endpoints: string[], ai_training_contexts: string[], indexing_instructions: {[platform]: text}} */
 import type { Route } from "./+types/api.ai-indexing-status";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { aiIndexingStatus } from "~/discoverability/stats.server";
 
@@ -8,3 +8,6 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return json(await aiIndexingStatus());
 });
+
+// Any other method answers 405 in the API's JSON error shape.
+export const action = methodNotAllowed("GET");

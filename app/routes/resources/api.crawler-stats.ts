@@ -4,7 +4,7 @@
  *   crawler_activity: {[name]: {last_visit, status, pages_crawled, ...}}, crawler_visits_daily: [...]}
  */
 import type { Route } from "./+types/api.crawler-stats";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { crawlerStats } from "~/discoverability/stats.server";
 
@@ -12,3 +12,6 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return json(await crawlerStats());
 });
+
+// Any other method answers 405 in the API's JSON error shape.
+export const action = methodNotAllowed("GET");

@@ -5,7 +5,9 @@
  *      bytes are not a raster image sharp can decode (the declared type and name are not trusted)
  *   -> 413 {success: false, error: "Please select an image smaller than 5MB"}
  *   -> 401 signed out.
- *   The image is re-encoded (metadata such as EXIF/GPS stripped, at most 2000 px a side).
+ *   The image is re-encoded (metadata such as EXIF/GPS stripped, at most 2000 px a side) into
+ *   at most 5 MB, as the post save requires: a palette PNG stays a palette PNG, and an image
+ *   its own format would make larger is sent as WebP (imageMimeType says which).
  *   Nothing is stored yet: the editor sends imageData/imageMimeType with POST/PUT /api/blog.
  */
 import type { Route } from "./+types/api.upload";

@@ -3,7 +3,7 @@
  *     source is the provider that answered ("simulated" or "open-meteo"); 400 for an unknown city.
  */
 import type { Route } from "./+types/api.weather";
-import { ApiError, json, withApi } from "~/core/api.server";
+import { ApiError, json, withApi, methodNotAllowed } from "~/core/api.server";
 import { CITIES, isCity } from "~/venues/schema";
 import { cityWeather } from "~/venues/weather.server";
 
@@ -13,3 +13,6 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { weather, source } = await cityWeather(city);
   return json({ city, weather, source }, { headers: { "Cache-Control": "public, max-age=300" } });
 });
+
+// Any other method answers 405 in the API's JSON error shape.
+export const action = methodNotAllowed("GET");

@@ -57,7 +57,7 @@ async function buildFeed(): Promise<string> {
       link,
       description: post.excerpt,
       // Readers show the enclosure without a description, so a described image leads the body with its alt.
-      content: `${post.imageAlt && image ? `<p><img src="${escapeHtml(image.url)}" alt="${escapeHtml(post.imageAlt)}"></p>` : ""}${await renderedPostBody(post)}`,
+      content: `${post.imageAlt ? `<p><img src="${escapeHtml(image?.url ?? absoluteUrl(siteUrl, normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category)))}" alt="${escapeHtml(post.imageAlt)}"></p>` : ""}${await renderedPostBody(post)}`,
       // RSS's <author> must be an e-mail address; a name goes in Dublin Core's creator.
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
       date: new Date(post.createdAt),
