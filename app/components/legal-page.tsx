@@ -17,10 +17,14 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[16rem_1fr] lg:py-16">
         <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-sm font-bold uppercase tracking-wider text-slate-600">On this page</p>
-          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline">
+          {/* Numbers drawn in a gutter of their own: outside list markers of two digits hung into the page margin at 375 px. */}
+          <ol className="mt-3 space-y-2 text-sm">
+            {sections.map((section, index) => (
+              <li key={section.id} className="flex gap-2">
+                <span data-toc-number className="w-6 shrink-0 text-right text-slate-600 tabular-nums">
+                  {index + 1}.
+                </span>
+                <a href={`#${section.id}`} className="min-w-0 text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline">
                   {section.title}
                 </a>
               </li>

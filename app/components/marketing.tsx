@@ -45,7 +45,7 @@ export function PageHero({
 }
 
 export function FeatureGrid({ features, columns = 3 }: { features: readonly Feature[]; columns?: 2 | 3 | 4 }) {
-  const cols = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
+  const cols = { 2: "sm:tiles-2", 3: "sm:tiles-2 lg:tiles-3", 4: "sm:tiles-2 lg:grid-cols-4" }[columns];
   return (
     <ul className={`mt-12 grid gap-5 ${cols}`}>
       {features.map(({ icon: Icon, title, body }) => (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SiteSearchForm } from "~/search/components/site-search-form";
 
 /** The 404 page of the spec: rendered by the catch-all route and by the root error boundary. */
 export function NotFound() {
@@ -13,6 +14,7 @@ export function NotFound() {
       <p className="mt-4 max-w-xl text-lg text-slate-600">
         Sorry, the page you are looking for doesn&apos;t exist or has been moved.
       </p>
+      <SiteSearchForm id="not-found-search" className="mt-8 text-left" />
       <nav aria-label="Helpful links" className="mt-6">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-brand-700 underline underline-offset-4">
           <li>

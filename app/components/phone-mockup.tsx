@@ -15,7 +15,7 @@ export function PhoneMockup() {
     <div
       role="img"
       aria-label="The Clink app showing people nearby who are up for a drink tonight and a happy hour event"
-      className="relative mx-auto w-[260px] sm:w-[280px]"
+      className="relative mx-auto w-[280px]"
     >
       <div className="rounded-[2.6rem] bg-slate-900 p-3 shadow-2xl ring-1 ring-white/10">
         <div className="relative overflow-hidden rounded-[2rem] bg-slate-50">
@@ -23,7 +23,7 @@ export function PhoneMockup() {
           <div className="bg-brand-700 px-4 pb-4 pt-10 text-white">
             <p className="text-[11px] font-semibold uppercase tracking-wider text-brand-100">Sydney · Tonight</p>
             <p className="mt-1 text-lg font-bold">12 people nearby</p>
-            <div className="mt-3 flex gap-1">
+            <div data-chips className="mt-3 flex gap-1">
               {["All", "Bars", "Rooftops", "Happy hour"].map((chip, i) => (
                 <span
                   key={chip}

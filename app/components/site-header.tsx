@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
@@ -14,7 +14,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * closes it on a click outside or Escape, and reports it expanded, all without JavaScript (most
  * pages are never hydrated). The button's name and icon follow its state through CSS alone
  * (`.menu-open-only` / `.menu-closed-only` in app.css). A full page load closes it on navigation;
- * on hydrated pages a client navigation closes it here.
+ * on hydrated pages a client navigation closes it here, and so does a tap on any of its links, since
+ * a client navigation to the page already shown leaves the path as it was.
  */
 export function SiteHeader() {
   const location = useLocation();
@@ -32,7 +33,7 @@ export function SiteHeader() {
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Clink home">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden md:ml-auto md:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -43,20 +44,26 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          popoverTarget={menuId}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
-        >
-          <span className="menu-closed-only">
-            <Menu aria-hidden="true" className="h-6 w-6" />
-            <span className="sr-only">Open menu</span>
-          </span>
-          <span className="menu-open-only">
-            <X aria-hidden="true" className="h-6 w-6" />
-            <span className="sr-only">Close menu</span>
-          </span>
-        </button>
+        <div className="flex items-center gap-1">
+          <Link to="/search" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
+            <Search aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only">Search</span>
+          </Link>
+          <button
+            type="button"
+            popoverTarget={menuId}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
+          >
+            <span className="menu-closed-only">
+              <Menu aria-hidden="true" className="h-6 w-6" />
+              <span className="sr-only">Open menu</span>
+            </span>
+            <span className="menu-open-only">
+              <X aria-hidden="true" className="h-6 w-6" />
+              <span className="sr-only">Close menu</span>
+            </span>
+          </button>
+        </div>
         <nav
           ref={menuRef}
           id={menuId}
@@ -67,7 +74,12 @@ export function SiteHeader() {
           <ul className="container-page flex flex-col gap-1 py-3">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={(s) => `block ${linkClass(s)} py-3 text-base`}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(s) => `block ${linkClass(s)} py-3 text-base`}
+                  onClick={() => menuRef.current?.hidePopover()}
+                >
                   {item.label}
                 </NavLink>
               </li>

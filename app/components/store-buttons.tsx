@@ -29,9 +29,9 @@ function PlayMark() {
 }
 
 const storeButtonClass =
-  "inline-flex min-h-14 items-center gap-3 rounded-xl bg-black px-4 py-2 text-left text-white ring-1 ring-white/20 transition-colors hover:bg-slate-800";
+  "inline-flex min-h-14 w-46 items-center gap-3 rounded-xl bg-black px-4 py-2 text-left text-white ring-1 ring-white/20 transition-colors hover:bg-slate-800";
 
-/** Our own App Store and Google Play buttons (no third-party badge images), opening in a new tab. */
+/** Our own App Store and Google Play buttons (no third-party badge images, one shared width), opening in a new tab. */
 export function StoreButtons({ className = "" }: { className?: string }) {
   const links = usePublicLinks();
   return (

@@ -1,7 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/search";
 import type { Snippet } from "~/search/search.server";
-import { SearchInput } from "~/components/ui/search-input";
+import { SiteSearchForm } from "~/search/components/site-search-form";
 import { pageSeo } from "~/site/seo";
 
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: loaderData?.query ? `Search results for "${loaderData.query}"` : "Search the Site",
     // Result pages are endless and thin: keep them out of search engines' indexes.
     noindex: true,
-    breadcrumbs: undefined,
+    webPage: false,
   });
 
 function SnippetText({ snippet }: { snippet: Snippet }) {
@@ -48,19 +48,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{query ? `Search results for "${query}"` : "Search the Site"}</h1>
-      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-3">
-        <SearchInput
-          id="site-search"
-          label="Search the site"
-          defaultValue={query}
-          key={query}
-          placeholder="Search posts and pages..."
-          className="border border-slate-300 focus:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </Form>
+      <SiteSearchForm id="site-search" defaultValue={query} className="mt-6" />
 
       {query ? (
         <p role="status" className="mt-6 text-slate-600">

@@ -20,7 +20,12 @@ export type PageSeo = {
   image?: { url: string; alt: string; width?: number; height?: number };
   type?: "website" | "article";
   noindex?: boolean;
-  /** Breadcrumb trail after Home, e.g. [{name: "About", path: "/about"}]. Adds WebPage + BreadcrumbList. */
+  /** Adds a WebPage node for the page. */
+  webPage?: boolean;
+  /**
+   * The trail after Home that the page SHOWS (see Breadcrumbs), e.g. [{name: "Blog", path: "/blog"}, ...].
+   * Adds the WebPage with a BreadcrumbList: search engines expect the markup to match a visible trail.
+   */
   breadcrumbs?: Array<{ name: string; path: string }>;
   jsonLd?: JsonLd[];
   extra?: MetaDescriptor[];
@@ -39,19 +44,20 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 
 function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
   const url = absoluteUrl(siteUrl, page.path);
-  const crumbs = [{ name: "Home", path: "/" }, ...(page.breadcrumbs ?? [])];
+  const webPage: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": graphIds.webPage(url),
+    name: page.title,
+    description: page.description,
+    url,
+    isPartOf: { "@id": graphIds.website(siteUrl) },
+    publisher: { "@id": graphIds.organization(siteUrl) },
+  };
+  if (!page.breadcrumbs) return [webPage];
+  const crumbs = [{ name: "Home", path: "/" }, ...page.breadcrumbs];
   return [
-    {
-      "@context": "https://schema.org",
-      "@type": "WebPage",
-      "@id": graphIds.webPage(url),
-      name: page.title,
-      description: page.description,
-      url,
-      isPartOf: { "@id": graphIds.website(siteUrl) },
-      publisher: { "@id": graphIds.organization(siteUrl) },
-      breadcrumb: { "@id": graphIds.breadcrumb(url) },
-    },
+    { ...webPage, breadcrumb: { "@id": graphIds.breadcrumb(url) } },
     {
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
@@ -75,7 +81,7 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
   // page's own nodes) pointing at them by @id.
   const structured = [
     ...(page.noindex ? [] : [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl)]),
-    ...(page.breadcrumbs ? webPageJsonLd(siteUrl, page) : []),
+    ...(page.webPage || page.breadcrumbs ? webPageJsonLd(siteUrl, page) : []),
     ...(page.jsonLd ?? []),
   ];
   return [
@@ -106,8 +112,9 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
 }
 
 /**
- * A registered page's metadata (app/site/pages.ts), with a breadcrumb after Home for every page but
- * the home page; `more` adds or overrides (structured data, noindex, feed links).
+ * A registered page's metadata (app/site/pages.ts), with a WebPage node for every page but the home
+ * page (no BreadcrumbList: these pages show no trail); `more` adds or overrides (structured data,
+ * noindex, feed links).
  */
 export function pageSeo(matches: ReadonlyArray<RootMatch>, path: string, more: Omit<Partial<PageSeo>, "path"> = {}): MetaDescriptor[] {
   const entry = sitePage(path);
@@ -115,7 +122,7 @@ export function pageSeo(matches: ReadonlyArray<RootMatch>, path: string, more: O
     title: entry.title,
     description: entry.description,
     path,
-    ...(path === "/" ? {} : { breadcrumbs: [{ name: entry.name, path }] }),
+    webPage: path !== "/",
     noindex: !entry.indexable,
     ...more,
   });

@@ -81,6 +81,38 @@ test("a permalink loads directly with article metadata; an unknown slug is the 4
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
 });
 
+for (const width of [375, 1280]) {
+  test(`a post shows its breadcrumb trail and marks up exactly that trail at ${width} px`, async ({ page, baseURL }) => {
+    const post = await createPost(baseURL!, { title: `${unique} breadcrumb trail with a rather long title for a narrow screen` });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/blog/${post.slug}`);
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(trail.getByRole("listitem")).toHaveText(["Home", "Blog", post.title]);
+    await expect(trail.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(trail.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+    await expect(trail.locator('[aria-current="page"]')).toHaveText(post.title);
+    // The trail stays on screen (a long title is cut with an ellipsis, not pushed off the side).
+    const box = (await trail.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+    const list = ld.find((d) => d["@type"] === "BreadcrumbList") as { "@id": string; itemListElement: Array<{ name: string; item: string }> };
+    expect(list.itemListElement.map((item) => item.name)).toEqual(["Home", "Blog", post.title]);
+    expect(list.itemListElement[2]!.item).toMatch(new RegExp(`/blog/${post.slug}$`));
+    expect(ld.find((d) => d["@type"] === "WebPage")).toMatchObject({ breadcrumb: { "@id": list["@id"] } });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the blog index shows no trail and marks up none", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
+  const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
+  expect(types).not.toContain("BreadcrumbList");
+});
+
 test("a hostile post is rendered harmless", async ({ page, baseURL }) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {

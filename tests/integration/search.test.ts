@@ -44,6 +44,20 @@ describe("GET /search", () => {
     expect(html).toContain("bartender poured a");
   });
 
+  it("starts and ends snippets on whole words and keeps headings apart from the sentences after them", async () => {
+    const word = `glimmerfizz${Date.now()}`;
+    await createPost({
+      title: "Up on the roof",
+      content: `Take the lift to the top-floor terrace and order a ${word}; the after-work crowd arrives by six.\n\n## Dress code\nSmart casual. See [our list](https://clink.app/blog/rooftop-bars) for more ${word} ideas.`,
+    });
+    const text = (await searchText(word)).replace(/<[^>]+>/g, "");
+    expect(text).toContain("top-floor terrace");
+    expect(text).toContain("after-work crowd");
+    expect(text).toContain("Dress code. Smart casual.");
+    expect(text).toContain(`more ${word} ideas`);
+    expect(text).not.toContain("clink.app/blog/rooftop-bars");
+  });
+
   it("falls back to any of the words when no post has all of them, and says so", async () => {
     const stamp = Date.now();
     const first = await createPost({ title: `The velvetfizz${stamp} nights`, content: "Bubbles all round." });

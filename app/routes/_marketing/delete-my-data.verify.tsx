@@ -5,8 +5,8 @@ import { DELETION_LINK_MESSAGES } from "~/forms/deletion-request";
 import { pageSeo } from "~/site/seo";
 import { confirmDeletionLink, inspectDeletionLink } from "~/forms/deletion-request.server";
 
-// Not indexable in the registry: the page says noindex and carries no breadcrumb of its own.
-export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/delete-my-data/verify", { breadcrumbs: undefined });
+// Not indexable in the registry: the page says noindex and carries no WebPage node of its own.
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/delete-my-data/verify", { webPage: false });
 
 const noStore = { "Cache-Control": "no-store" };
 

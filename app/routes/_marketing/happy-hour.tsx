@@ -1,7 +1,10 @@
 import { Bell, Briefcase, CirclePlay, Clock, Heart, MapPin, Search, Star, Sun, Ticket, Users, Handshake } from "lucide-react";
 import type { Route } from "./+types/happy-hour";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro } from "~/components/marketing";
+import { Link } from "react-router";
+import { HappyHourDemo } from "~/components/happy-hour-demo";
 import { StoreButtons } from "~/components/store-buttons";
+import { DialogButton } from "~/components/ui/native-dialog";
 import { pageSeo } from "~/site/seo";
 
 import { staticPage } from "~/core/page-handle";
@@ -36,17 +39,23 @@ export default function HappyHourPage() {
         title="Find Happy Hours Near You"
         lead="The best drink deals in town are better with company. Clink shows you tonight's happy hours nearby and the people who are going."
       >
-        <a href="#happy-hour-types" className="btn btn-accent">
+        <Link to="/venue-map" className="btn btn-accent">
           <Clock aria-hidden="true" className="h-4 w-4" />
           Find Happy Hours Now
-        </a>
-        <a href="#how-it-looks" className="btn btn-ghost-light">
-          <CirclePlay aria-hidden="true" className="h-4 w-4" />
-          Watch Demo
-        </a>
+        </Link>
+        <DialogButton
+          label="Watch Demo"
+          icon={<CirclePlay aria-hidden="true" className="h-4 w-4" />}
+          buttonClassName="btn btn-ghost-light"
+          title="Happy hour with Clink in three steps"
+          lead="From finding tonight's deal to the first round with new company."
+          wide
+        >
+          <HappyHourDemo />
+        </DialogButton>
       </PageHero>
 
-      <section id="how-it-looks" aria-labelledby="features-heading" className="container-page section scroll-mt-20">
+      <section aria-labelledby="features-heading" className="container-page section">
         <SectionIntro id="features-heading" eyebrow="Features" title="Happy hour, done properly" lead="Six reasons regulars open Clink before they open the door." />
         <FeatureGrid features={features} />
       </section>

@@ -89,7 +89,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               eyebrow="Everything for a good night out"
               title="From first hello to the last round"
             />
-            <ul className="mt-10 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ul data-tiles className="mt-10 grid gap-4 sm:tiles-2 xl:tiles-3">
               {heroTiles.map(({ icon: Icon, title, body }) => (
                 <li key={title} className="card">
                   <span className="icon-badge">

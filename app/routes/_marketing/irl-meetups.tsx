@@ -90,7 +90,7 @@ export default function IrlMeetupsPage() {
               items={[`Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`, "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
             />
           </div>
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul data-tiles className="grid gap-4 sm:tiles-2">
             {safety.map(({ icon: Icon, title, body }) => (
               <li key={title} className="rounded-2xl bg-white/5 p-5 ring-1 ring-white/15">
                 <Icon aria-hidden="true" className="h-6 w-6 text-amber-accent" />

@@ -1,7 +1,9 @@
 import { BadgeCheck, Briefcase, CalendarDays, Filter, Heart, MessagesSquare, Palette, PartyPopper, Plus, Search, Wallet } from "lucide-react";
 import type { Route } from "./+types/meetups";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, StatsBand } from "~/components/marketing";
+import { Link } from "react-router";
 import { StoreButtons } from "~/components/store-buttons";
+import { DialogButton } from "~/components/ui/native-dialog";
 import { pageSeo } from "~/site/seo";
 
 import { staticPage } from "~/core/page-handle";
@@ -43,17 +45,22 @@ export default function MeetupsPage() {
         title="Meetups for people who like a drink and a chat"
         lead="Join a meetup near you tonight or host your own. Verified members, public venues and groups sized for real conversation."
       >
-        <a href="#meetup-types" className="btn btn-accent">
+        <Link to="/venue-map" className="btn btn-accent">
           <Search aria-hidden="true" className="h-4 w-4" />
           Find Meetups Near You
-        </a>
-        <a href="#host" className="btn btn-ghost-light">
-          <CalendarDays aria-hidden="true" className="h-4 w-4" />
-          Create Your Event
-        </a>
+        </Link>
+        <DialogButton
+          label="Create Your Event"
+          icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />}
+          buttonClassName="btn btn-ghost-light"
+          title="Create your event in the Clink app"
+          lead="Events are made in the app: pick a venue, a time and how many people, and Clink finds your guests."
+        >
+          <StoreButtons className="justify-center" />
+        </DialogButton>
       </PageHero>
 
-      <section id="host" aria-labelledby="features-heading" className="container-page section scroll-mt-20">
+      <section aria-labelledby="features-heading" className="container-page section">
         <SectionIntro id="features-heading" eyebrow="Features" title="Find them or host them" lead="Everything you need to fill a table with good people." />
         <FeatureGrid features={features} />
       </section>

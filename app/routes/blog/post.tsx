@@ -4,6 +4,7 @@ import type { Route } from "./+types/post";
 import { BlogPicture } from "~/blog/components/blog-picture";
 import { PostCard } from "~/blog/components/post-card";
 import { ShareButtons } from "~/blog/components/share-buttons";
+import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
 import { formatDate, formatDateTime } from "~/core/dates";
@@ -59,6 +60,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+/** The trail the post page shows and marks up: Home > Blog > the post. */
+function postTrail(post: { title: string; slug: string }): Crumb[] {
+  return [
+    { name: "Blog", path: "/blog" },
+    { name: post.title, path: `/blog/${post.slug}` },
+  ];
+}
+
 function metaDescription(text: string): string {
   const clean = text.replace(/\s+/g, " ").trim();
   return clean.length <= 160 ? clean : `${clean.slice(0, 157).replace(/\s+\S*$/, "")}...`;
@@ -77,10 +86,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     type: "article",
     noindex: Boolean(preview),
     image: { url: socialImage.url, alt: post.imageAlt || post.title, width: socialImage.width, height: socialImage.height },
-    breadcrumbs: [
-      { name: "Blog", path: "/blog" },
-      { name: post.title, path },
-    ],
+    breadcrumbs: postTrail(post),
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -135,6 +141,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
             Back to Blog
           </Link>
           <div className="mt-16 max-w-3xl sm:mt-24">
+            <Breadcrumbs trail={postTrail(post)} tone="dark" className="mb-5" />
             <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">{post.categoryLabel}</span>
             <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">{post.title}</h1>
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-slate-100">
