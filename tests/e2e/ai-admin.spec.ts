@@ -28,6 +28,9 @@ test.describe("the AI admin", () => {
     await adminPage.goto("/admin");
     await adminPage.getByRole("link", { name: "AI Discoverability" }).click();
     await expect(adminPage.getByRole("heading", { name: "AI Discoverability Dashboard" })).toBeVisible();
+    // The admin's own frame, like /admin: no public navigation or footer, a way back to the site.
+    await expect(adminPage.getByRole("navigation", { name: "Main", exact: true })).toHaveCount(0);
+    await expect(adminPage.getByRole("link", { name: "View site" })).toBeVisible();
   });
 
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {

@@ -5,9 +5,10 @@ import { ToastProvider } from "~/components/ui/toast";
 import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
 
 import type { PageHandle } from "~/core/page-handle";
+import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 
-// The admin's own pages: never stored by a browser, proxy or our cache.
-export const handle = { private: true } satisfies PageHandle;
+// The admin's own frame (no public header and footer), never stored anywhere.
+export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: "AI Discoverability Dashboard" },
