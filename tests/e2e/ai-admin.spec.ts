@@ -30,7 +30,7 @@ test.describe("the AI admin", () => {
     await expect(adminPage.getByRole("heading", { name: "AI Discoverability Dashboard" })).toBeVisible();
     // The admin's own frame, like /admin: no public navigation or footer, a way back to the site.
     await expect(adminPage.getByRole("navigation", { name: "Main", exact: true })).toHaveCount(0);
-    await expect(adminPage.getByRole("link", { name: "View site" })).toBeVisible();
+    await expect(adminPage.getByRole("banner").getByRole("link", { name: "View site" })).toBeVisible();
   });
 
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {
