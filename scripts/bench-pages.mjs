@@ -122,6 +122,14 @@ try {
         tbt: audits["total-blocking-time"].numericValue,
         si: audits["speed-index"].numericValue,
       });
+      // A category below 100 says which of its audits failed, so a drop can be acted on.
+      for (const [name, category] of Object.entries(categories)) {
+        if (category.score === 1) continue;
+        if (name === "performance") continue;
+        const failed = category.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1).map((ref) => ref.id);
+        console.error(`${page} ${name}: ${failed.join(", ")}`);
+        for (const id of failed) console.error(`  ${id}: ${JSON.stringify(audits[id]?.details?.items ?? []).slice(0, 600)}`);
+      }
       if (process.env.BENCH_DEBUG) {
         for (const id of ["render-blocking-resources", "network-rtt", "server-response-time", "bootup-time", "mainthread-work-breakdown"]) {
           console.error(id, audits[id]?.displayValue ?? "", JSON.stringify(audits[id]?.details?.items?.slice(0, 6) ?? []).slice(0, 600));

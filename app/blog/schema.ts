@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 
 /**
  * The one definition of a blog post's input, shared by the admin editor in the browser and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 
 /** Paged, searched, sorted admin lists: the query's common parts and the answer's shape. */
 

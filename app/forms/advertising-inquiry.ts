@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, advertisingFields, emailField, honeypotSchema, type ContactSubmissionInput } from "./contact-submission";
 
 /** The advertiser enquiry form of /advertise (spec sections 3 and 5), one schema for the browser and the server. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { pageNumberSchema, searchTextSchema } from "~/core/paging";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { siteConfig } from "~/site/config";
 import { HONEYPOT_FIELD, emailField, honeypotSchema } from "./contact-submission";
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
+import { axeViolations, expect, hydrated, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
 
 const PAGES = [
   "/", "/about", "/faq", "/blog", "/contact", "/advertise", "/privacy-policy", "/terms-conditions",
@@ -137,5 +137,23 @@ test("the page works with no CSP violations (nonce on every script)", async ({ p
   await page.goto("/");
   await page.getByRole("link", { name: "About" }).first().click();
   await expect(page).toHaveURL(/\/about$/);
+  expect(violations).toEqual([]);
+});
+
+test("pages with a form validate in the browser without a CSP violation (no eval)", async ({ page }) => {
+  const violations: string[] = [];
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) => console.log(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)),
+  );
+  page.on("console", (msg) => {
+    if (/CSP violation|Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  for (const path of ["/contact", "/advertise", "/delete-my-data"]) {
+    await page.goto(path);
+    await hydrated(page);
+    // An empty submit runs the shared Zod schema in the browser.
+    await page.locator("main form button[type=submit]").first().click();
+    await expect(page.getByRole("alert").or(page.locator('[aria-invalid="true"]')).first()).toBeVisible();
+  }
   expect(violations).toEqual([]);
 });
