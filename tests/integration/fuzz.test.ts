@@ -206,12 +206,24 @@ describe("fuzzing every endpoint at the HTTP boundary", () => {
         let cookie = c.cookie === "none" ? undefined : c.cookie === "admin" ? session : c.cookie;
         if (endpoint.endsSession && c.cookie === "admin") cookie = await signIn();
         const body = encodeBody(endpoint, c);
-        const res = await rawRequest(server.url, {
-          method: c.method === "CONNECT_X" ? "MKCOL" : c.method,
-          path,
-          headers: { ...c.extraHeaders, ...(body !== undefined ? { "content-type": c.contentType } : {}), ...(cookie ? { cookie } : {}) },
-          body,
-        });
+        let res: RawResponse;
+        try {
+          res = await rawRequest(server.url, {
+            method: c.method === "CONNECT_X" ? "MKCOL" : c.method,
+            path,
+            headers: { ...c.extraHeaders, ...(body !== undefined ? { "content-type": c.contentType } : {}), ...(cookie ? { cookie } : {}) },
+            body,
+          });
+        } catch (error) {
+          // A body far past the limits is refused (413) before it is read, and the server may close the
+          // connection while the client is still writing it: the client sees EPIPE or a reset, not an answer.
+          // That is a refusal, not a fault, as long as the server goes on answering.
+          const code = (error as NodeJS.ErrnoException).code;
+          const large = body !== undefined && Buffer.byteLength(body) > 256 * 1024;
+          if (!large || (code !== "EPIPE" && code !== "ECONNRESET")) throw error;
+          expect((await rawRequest(server.url, { path: "/healthz" })).status).toBe(200);
+          return;
+        }
         checkAnswer(endpoint, c, path, res);
         // A fuzzed change of password or sign-out must not leave later cases signed out.
         if (c.cookie === "admin" && (res.status === 401 || (path.startsWith("/admin") && res.status === 302))) session = await signIn();
