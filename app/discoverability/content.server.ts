@@ -24,7 +24,7 @@ export type DiscoverableContent = {
 };
 
 export function siteUrl(): string {
-  return getEnv().SITE_URL.replace(/\/$/, "");
+  return getEnv().SITE_URL; // written without a trailing slash once, at start (env.server.ts)
 }
 
 /** When this build was made: the pages' text changes only with a new build. */
