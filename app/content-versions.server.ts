@@ -1,4 +1,6 @@
 import { blogVersion } from "~/blog/posts.server";
+import { venueVersion } from "~/venues/venues.server";
+import { weatherVersion } from "~/venues/weather.server";
 
 /**
  * The content a cached page can show, by the name pages use in their `handle.pageCache.versions`
@@ -8,4 +10,6 @@ import { blogVersion } from "~/blog/posts.server";
  */
 export const contentVersions: Readonly<Record<string, () => Promise<string>>> = {
   blog: blogVersion,
+  venues: venueVersion,
+  weather: weatherVersion,
 };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
+import { sharedVersion } from "~/core/shared-version.server";
 import { CITY_INFO, isCity, type AdminVenue, type City, type HappyHour, type PriceLevel, type Venue, type VenueInput, type VenueType } from "./schema";
 
 /** Reading and changing venues. Every change is written to the admin's audit trail. */
@@ -42,6 +43,17 @@ export const venueSlug = (city: City, name: string) =>
     .normalize("NFKD")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}`;
+
+/**
+ * The venues' version, for the pages that show them (the front cache keys /venue-map on it): an
+ * admin's add, edit or hide on any instance changes it (updated_at is set on every write).
+ */
+const venuesVersion = sharedVersion(async () => {
+  const result = await getDb().execute<{ n: number; u: string | null }>(sql`select count(*)::int as n, max(updated_at)::text as u from venues`);
+  const row = (result as unknown as { rows: Array<{ n: number; u: string | null }> }).rows[0]!;
+  return `${row.n}:${row.u ?? ""}`;
+});
+export const venueVersion = () => venuesVersion.current();
 
 /** Public venues, of one city or all, in a stable order. */
 export async function listPublicVenues(city?: City): Promise<Venue[]> {
@@ -95,6 +107,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
 export async function createVenue(admin: AuditActor, input: VenueInput): Promise<AdminVenue> {
   const [row] = await uniqueName(() => getDb().insert(schema.venues).values(values(input)).returning());
   if (!row) throw new Error("insert returned no row");
+  venuesVersion.changed();
   await recordAudit(admin, "venue.create", { targetType: "venue", targetId: row.id, summary: `Added venue "${row.name}" (${CITY_INFO[input.city].name})` });
   return toAdminVenue(row);
 }
@@ -108,6 +121,7 @@ export async function updateVenue(admin: AuditActor, id: number, input: VenueInp
       .returning(),
   );
   if (!row) throw new VenueNotFound();
+  venuesVersion.changed();
   await recordAudit(admin, "venue.update", { targetType: "venue", targetId: id, summary: `Edited venue "${row.name}"` });
   return toAdminVenue(row);
 }
@@ -115,6 +129,7 @@ export async function updateVenue(admin: AuditActor, id: number, input: VenueInp
 export async function setVenueHidden(admin: AuditActor, id: number, hidden: boolean): Promise<AdminVenue> {
   const [row] = await getDb().update(schema.venues).set({ hidden, updatedAt: sql`now()` }).where(eq(schema.venues.id, id)).returning();
   if (!row) throw new VenueNotFound();
+  venuesVersion.changed();
   await recordAudit(admin, hidden ? "venue.hide" : "venue.show", {
     targetType: "venue",
     targetId: id,

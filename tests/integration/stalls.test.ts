@@ -88,3 +88,16 @@ describe("3. no single request stalls the site", () => {
     for (const ms of [duringSaves.healthz, duringSaves.cachedPage, duringRender.healthz, duringRender.cachedPage]) expect(ms).toBeLessThan(1000);
   }, 120_000);
 });
+
+describe("the text worker's footprint", () => {
+  it("loads the markdown pipeline alone, not the whole server (a worker costs ~20 MB instead of ~90 MB)", async () => {
+    const fs = await import("node:fs");
+    const dir = "build/server/assets";
+    const chunk = fs.readdirSync(dir).find((name) => name.startsWith("text-work-"));
+    expect(chunk, "the text worker has a chunk of its own").toBeTruthy();
+    const source = fs.readFileSync(`${dir}/${chunk}`, "utf8");
+    expect(source).toContain("clinkTextWork");
+    const ownImports = [...source.matchAll(/^import .* from "\.\/([^"]+)";$/gm)].map((m) => m[1]);
+    expect(ownImports.filter((name) => !name!.startsWith("rolldown-runtime-"))).toEqual([]);
+  });
+});

@@ -157,6 +157,23 @@ describe("/venue-map without JavaScript and /api/weather", () => {
     expect((await get("/venue-map?city=Atlantis")).status).toBe(200);
   });
 
+  it("is kept by the front cache, one entry per city however named, and shows an admin's change at once", async () => {
+    const page = (city: string) => get(`/venue-map?city=${encodeURIComponent(city)}`);
+    await page("chicago");
+    const again = await page("Chicago");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toContain("Prairie Fire Brewing");
+
+    const name = "Front Cache Tavern";
+    const created = await (await admin("/api/admin/venues", { method: "POST", body: JSON.stringify({ ...valid, name }) })).json();
+    const added = await page("chicago");
+    expect(added.headers.get("x-cache")).toBe("MISS");
+    expect(await added.text()).toContain(`>${name}</button></h3>`);
+
+    await admin(`/api/admin/venues/${created.venue.id}`, { method: "PUT", body: JSON.stringify({ hidden: true }) });
+    expect(await (await page("chicago")).text()).not.toContain(name);
+  });
+
   it("answers simulated weather per city and 400 for an unknown city", async () => {
     const res = await get("/api/weather?city=miami");
     const body = await res.json();

@@ -4,10 +4,16 @@ import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketi
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { getEnv } from "~/core/env.server";
+import type { PageHandle } from "~/core/page-handle";
 import { VenueExplorer } from "~/venues/components/venue-explorer";
 import { cityFromParam, DEFAULT_CITY } from "~/venues/venue";
 import { listPublicVenues } from "~/venues/venues.server";
 import { cityWeather } from "~/venues/weather.server";
+
+/** The same for every visitor until a venue or the weather changes; one entry per city, however it is named. */
+export const handle = {
+  pageCache: { versions: ["venues", "weather"], query: { city: (value) => cityFromParam(value) } },
+} satisfies PageHandle;
 
 /**
  * A city's venues and weather, server-rendered so the list works without JavaScript: the one in
