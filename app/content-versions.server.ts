@@ -9,3 +9,10 @@ import { blogVersion } from "~/blog/posts.server";
 export const contentVersions: Readonly<Record<string, () => Promise<string>>> = {
   blog: blogVersion,
 };
+
+/** The current version of the named content (the deploy's is part of every cache key already). */
+export function versionOf(names: readonly string[] | undefined): string | Promise<string> {
+  if (!names || names.length === 0) return "";
+  if (names.length === 1) return contentVersions[names[0]!]!();
+  return Promise.all(names.map((name) => contentVersions[name]!())).then((versions) => versions.join("|"));
+}
