@@ -4,9 +4,9 @@ import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
-import { faqPageItems, homeFaq } from "~/site/faq-content";
 import { INDEXABLE_PAGES } from "~/site/pages";
-import { faqMarkdown, llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage } from "./llms";
+import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage } from "./llms";
+import { renderedPageMarkdown } from "./page-markdown.server";
 import { buildSitemaps, w3cDate, type SitemapEntry } from "./sitemap";
 
 /**
@@ -45,12 +45,6 @@ function buildDate(): string {
 const SITE_SUMMARY = `${siteConfig.name} is a free iOS and Android social drinking app for adults ${siteConfig.minimumAge}+: find drinking companions, bars, venues and events near you. ${siteConfig.slogan}.`;
 const SITE_DETAILS = `Based in ${siteConfig.location.label}, founded ${siteConfig.founded}. Every page below is also served as Markdown (the links point to it); the HTML page is at the same address without ".md". Support: ${siteConfig.supportEmail}.`;
 
-function pageBody(pagePath: string, description: string): string {
-  if (pagePath === "/faq") return faqMarkdown(faqPageItems);
-  if (pagePath === "/") return `${description}\n\n## Frequently asked questions\n\n${faqMarkdown(homeFaq).replace(/^## /gm, "### ")}`;
-  return description;
-}
-
 let cached: DiscoverableContent | undefined;
 let pending: Promise<DiscoverableContent> | undefined;
 
@@ -65,15 +59,21 @@ async function build(version: string): Promise<DiscoverableContent> {
   const url = siteUrl();
   const posts = await listPosts({ includeDrafts: false });
   const newestPost = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
-  const pages: DiscoverablePage[] = [
-    ...INDEXABLE_PAGES.map((p) => ({
+  const sitePages: DiscoverablePage[] = [];
+  // One page at a time: each render is brief, and only changed pages render at all (page-markdown.server.ts).
+  for (const p of INDEXABLE_PAGES) {
+    sitePages.push({
       path: p.path,
       title: p.title,
       description: p.description,
       lastmod: p.path === "/blog" && newestPost ? w3cDate(newestPost) : buildDate(),
-      kind: "page" as const,
-      body: pageBody(p.path, p.description),
-    })),
+      kind: "page",
+      // The page's own text; should it fail to render (logged), its description stands in.
+      body: (await renderedPageMarkdown(url, p.path)) ?? p.description,
+    });
+  }
+  const pages: DiscoverablePage[] = [
+    ...sitePages,
     ...posts.map((post) => ({
       path: `/blog/${post.slug}`,
       title: post.title,
