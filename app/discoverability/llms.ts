@@ -9,6 +9,9 @@ export type DiscoverablePage = {
   description: string;
   lastmod?: string;
   kind: "page" | "post";
+};
+
+export type MarkdownPage = DiscoverablePage & {
   /** The page's text as Markdown (without its title): a page's from its HTML (page-content.ts), a post's as written. */
   body: string;
 };
@@ -20,7 +23,7 @@ export function markdownPath(path: string): string {
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-export function pageMarkdown(siteUrl: string, page: DiscoverablePage): string {
+export function pageMarkdown(siteUrl: string, page: MarkdownPage): string {
   const lines = [`# ${oneLine(page.title)}`, "", `> ${oneLine(page.description)}`, "", `Canonical: ${siteUrl}${page.path}`];
   if (page.lastmod) lines.push(`Updated: ${page.lastmod.slice(0, 10)}`);
   lines.push("", page.body.trim(), "");
@@ -54,6 +57,6 @@ export function llmsTxt(siteUrl: string, site: { name: string; summary: string; 
   ].join("\n");
 }
 
-export function llmsFullTxt(siteUrl: string, site: { name: string; summary: string }, pages: readonly DiscoverablePage[]): string {
+export function llmsFullTxt(siteUrl: string, site: { name: string; summary: string }, pages: readonly MarkdownPage[]): string {
   return [`# ${site.name}`, "", `> ${oneLine(site.summary)}`, "", ...pages.map((p) => `---\n\n${pageMarkdown(siteUrl, p)}`)].join("\n");
 }

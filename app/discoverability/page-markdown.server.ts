@@ -2,7 +2,6 @@ import { createRequestHandler, type RequestHandler, type ServerBuild } from "rea
 import { versionOf } from "~/content-versions.server";
 import { logger } from "~/core/logger.server";
 import { routeHandles, type PageHandle } from "~/core/page-handle";
-import { pageContentMarkdown } from "./page-content";
 
 /**
  * The text of a public page as Markdown, taken from the page itself: rendered through React
@@ -12,9 +11,10 @@ import { pageContentMarkdown } from "./page-content";
  * declares content versions (`handle.pageCache.versions`, as /blog's list of posts does): then
  * again whenever one of those changes, like the front cache's copy of the page.
  *
- * Kept: one Markdown string per public page (a few kilobytes each), never the HTML.
+ * Kept: one Markdown string per public page (a few kilobytes each), never the HTML. The HTML parser
+ * and converter load with the first page asked for, not with the server.
  */
-type Site = { render: RequestHandler; handleOf: (pathname: string) => PageHandle };
+type Site = { render: RequestHandler; handleOf: (pathname: string) => PageHandle; convert: (html: string, pageUrl: string) => string };
 
 let site: Promise<Site> | undefined;
 const kept = new Map<string, { version: string; markdown: string }>();
@@ -24,9 +24,11 @@ function loadSite(): Promise<Site> {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time (as in server/index.ts)
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
+    const { pageContentMarkdown } = await import("./page-content");
     return {
       render: createRequestHandler(build, process.env.NODE_ENV === "production" ? "production" : "development"),
       handleOf: routeHandles(build.routes),
+      convert: pageContentMarkdown,
     };
   })();
   return site;
@@ -37,16 +39,16 @@ function loadSite(): Promise<Site> {
  * again it renders again). Its one caller (content.server.ts) asks one page at a time.
  */
 export async function renderedPageMarkdown(siteUrl: string, path: string): Promise<string | undefined> {
-  const { render, handleOf } = await loadSite();
-  const version = await versionOf(handleOf(path).pageCache?.versions);
+  const site = await loadSite();
+  const version = await versionOf(site.handleOf(path).pageCache?.versions);
   const known = kept.get(path);
   if (known?.version === version) return known.markdown;
-  const markdown = await renderPage(render, siteUrl, path);
+  const markdown = await renderPage(site, siteUrl, path);
   if (markdown !== undefined) kept.set(path, { version, markdown });
   return markdown;
 }
 
-async function renderPage(render: RequestHandler, siteUrl: string, path: string): Promise<string | undefined> {
+async function renderPage({ render, convert }: Site, siteUrl: string, path: string): Promise<string | undefined> {
   const url = `${siteUrl}${path}`;
   try {
     const response = await render(new Request(url, { headers: { accept: "text/html" } }), { cspNonce: "", requestId: `markdown:${path}`, clientIp: "127.0.0.1" });
@@ -55,7 +57,7 @@ async function renderPage(render: RequestHandler, siteUrl: string, path: string)
       logger.warn({ path, status: response.status }, "a page did not render for its Markdown version");
       return undefined;
     }
-    return pageContentMarkdown(html, url);
+    return convert(html, url);
   } catch (error) {
     logger.warn({ err: error, path }, "a page did not render for its Markdown version");
     return undefined;
