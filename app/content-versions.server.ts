@@ -13,3 +13,10 @@ export const contentVersions: Readonly<Record<string, () => Promise<string>>> = 
   venues: venueVersion,
   weather: weatherVersion,
 };
+
+/** The current version of the named content (the deploy's is part of every cache key already). */
+export function versionOf(names: readonly string[] | undefined): string | Promise<string> {
+  if (!names || names.length === 0) return "";
+  if (names.length === 1) return contentVersions[names[0]!]!();
+  return Promise.all(names.map((name) => contentVersions[name]!())).then((versions) => versions.join("|"));
+}

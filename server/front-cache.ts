@@ -9,8 +9,8 @@ import { hasResponseObservers, notifyResponse } from "~/core/response-observers"
 import { VersionedCache } from "~/core/versioned-cache";
 import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./gzip-splice";
 import type { PageCachePolicy } from "~/core/page-handle";
+import { versionOf } from "~/content-versions.server";
 import type { PagePolicy } from "./page-policies";
-import { versionOf } from "./page-policies";
 import { cspNonce } from "./security";
 
 /**

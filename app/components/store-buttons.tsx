@@ -50,7 +50,7 @@ function StoreButton({ href, mark, lead, store }: { href: string; mark: React.Re
         <span className="text-[11px]">{lead}</span>
         <span className="text-lg font-semibold">{store}</span>
       </span>
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only" data-mdast="ignore"> (opens in a new tab)</span>
     </a>
   );
 }
@@ -76,7 +76,7 @@ export function EarlyAdopterCard() {
       <a href={links.signupUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-5 w-full">
         Claim your spot
         <ArrowRight aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only" data-mdast="ignore"> (opens in a new tab)</span>
       </a>
     </aside>
   );

@@ -1,3 +1,5 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
 /**
  * What a route tells the server about its page, through React Router's `handle` export (plain
  * data the server reads from the build, so each feature states it beside its page):
@@ -48,3 +50,26 @@ export function pageHandleOf(handles: readonly unknown[]): PageHandle {
   }
   return merged;
 }
+
+/**
+ * What each address's routes say about its page, read from the server build (the same matching
+ * React Router does): for the front cache (server/page-policies.ts) and whatever else renders pages.
+ */
+export function routeHandles(routes: ServerBuild["routes"]): (pathname: string) => PageHandle {
+  const byId = new Map<string, RouteObject & { children: RouteObject[] }>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    byId.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, handle: route.module.handle, children: [] } as RouteObject & {
+      children: RouteObject[];
+    });
+  }
+  const roots: RouteObject[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const node = byId.get(route.id)!;
+    if (route.parentId) byId.get(route.parentId)?.children.push(node);
+    else roots.push(node);
+  }
+  return (pathname) => pageHandleOf((matchRoutes(roots, pathname) ?? []).map((match) => match.route.handle));
+}
+

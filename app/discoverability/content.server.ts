@@ -4,22 +4,30 @@ import { blogVersion, listPosts } from "~/blog/posts.server";
 import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
-import { faqPageItems, homeFaq } from "~/site/faq-content";
 import { INDEXABLE_PAGES } from "~/site/pages";
-import { faqMarkdown, llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage } from "./llms";
+import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage, type MarkdownPage } from "./llms";
+import { renderedPageMarkdown } from "./page-markdown.server";
 import { buildSitemaps, w3cDate, type SitemapEntry } from "./sitemap";
 
 /**
  * Every public page (from the page registry) and every published post, with what crawlers read of
- * them: sitemaps, llms files and Markdown versions. Made once per blog version and kept.
+ * them: sitemaps and llms.txt. Made once per blog version and kept.
  */
 export type DiscoverableContent = {
   version: string;
   pages: DiscoverablePage[];
-  byMarkdownPath: Map<string, string>;
   sitemap: { main: string; parts: string[] };
   aiSitemap: string;
   llms: string;
+};
+
+/**
+ * Their full text: each one's Markdown version and llms-full.txt. Made only once asked (a sitemap
+ * needs none of it), then once per blog version, and kept.
+ */
+export type MarkdownContent = {
+  version: string;
+  byMarkdownPath: Map<string, string>;
   llmsFull: string;
 };
 
@@ -45,11 +53,7 @@ function buildDate(): string {
 const SITE_SUMMARY = `${siteConfig.name} is a free iOS and Android social drinking app for adults ${siteConfig.minimumAge}+: find drinking companions, bars, venues and events near you. ${siteConfig.slogan}.`;
 const SITE_DETAILS = `Based in ${siteConfig.location.label}, founded ${siteConfig.founded}. Every page below is also served as Markdown (the links point to it); the HTML page is at the same address without ".md". Support: ${siteConfig.supportEmail}.`;
 
-function pageBody(pagePath: string, description: string): string {
-  if (pagePath === "/faq") return faqMarkdown(faqPageItems);
-  if (pagePath === "/") return `${description}\n\n## Frequently asked questions\n\n${faqMarkdown(homeFaq).replace(/^## /gm, "### ")}`;
-  return description;
-}
+const SITE = { name: siteConfig.name, summary: SITE_SUMMARY, details: SITE_DETAILS };
 
 let cached: DiscoverableContent | undefined;
 let pending: Promise<DiscoverableContent> | undefined;
@@ -72,7 +76,6 @@ async function build(version: string): Promise<DiscoverableContent> {
       description: p.description,
       lastmod: p.path === "/blog" && newestPost ? w3cDate(newestPost) : buildDate(),
       kind: "page" as const,
-      body: pageBody(p.path, p.description),
     })),
     ...posts.map((post) => ({
       path: `/blog/${post.slug}`,
@@ -80,10 +83,8 @@ async function build(version: string): Promise<DiscoverableContent> {
       description: post.excerpt,
       lastmod: w3cDate(post.updatedAt),
       kind: "post" as const,
-      body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}`,
     })),
   ];
-  pages.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "page" ? -1 : 1));
   const entries: SitemapEntry[] = pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod }));
   const aiEntries: SitemapEntry[] = [
     { loc: `${url}/llms.txt`, lastmod: newestOf(pages) },
@@ -93,18 +94,50 @@ async function build(version: string): Promise<DiscoverableContent> {
       { loc: `${url}${markdownPath(p.path)}`, lastmod: p.lastmod },
     ]),
   ];
-  const site = { name: siteConfig.name, summary: SITE_SUMMARY, details: SITE_DETAILS };
   const content: DiscoverableContent = {
     version,
     pages,
-    byMarkdownPath: new Map(pages.map((p) => [markdownPath(p.path), pageMarkdown(url, p)])),
     sitemap: buildSitemaps(url, entries),
     aiSitemap: buildSitemaps(url, aiEntries.slice(0, 50_000)).main,
-    llms: llmsTxt(url, site, pages),
-    llmsFull: llmsFullTxt(url, site, pages),
+    llms: llmsTxt(url, SITE, pages),
   };
   cached = content;
   return content;
+}
+
+let cachedText: MarkdownContent | undefined;
+let pendingText: Promise<MarkdownContent> | undefined;
+
+export async function markdownContent(): Promise<MarkdownContent> {
+  const content = await discoverableContent();
+  if (cachedText?.version === content.version) return cachedText;
+  pendingText ??= buildText(content).finally(() => (pendingText = undefined));
+  return pendingText;
+}
+
+async function buildText(content: DiscoverableContent): Promise<MarkdownContent> {
+  const url = siteUrl();
+  const posts = new Map((await listPosts({ includeDrafts: false })).map((post) => [`/blog/${post.slug}`, post]));
+  const pages: MarkdownPage[] = [];
+  // One page at a time: each render is brief, and only changed pages render at all (page-markdown.server.ts).
+  for (const page of content.pages) {
+    const post = posts.get(page.path);
+    const body =
+      page.kind === "page"
+        ? // The page's own text; should it fail to render (logged), its description stands in.
+          ((await renderedPageMarkdown(url, page.path)) ?? page.description)
+        : post
+          ? `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}`
+          : page.description;
+    pages.push({ ...page, body });
+  }
+  const text: MarkdownContent = {
+    version: content.version,
+    byMarkdownPath: new Map(pages.map((p) => [markdownPath(p.path), pageMarkdown(url, p)])),
+    llmsFull: llmsFullTxt(url, SITE, pages),
+  };
+  cachedText = text;
+  return text;
 }
 
 function newestOf(pages: readonly DiscoverablePage[]): string | undefined {

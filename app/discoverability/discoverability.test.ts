@@ -69,9 +69,9 @@ describe("robots.txt", () => {
 
 describe("llms.txt", () => {
   const pages: DiscoverablePage[] = [
-    { path: "/", title: "Home", description: "The home page.", kind: "page", body: "" },
-    { path: "/about", title: "About [us]", description: "Who we are.", kind: "page", body: "" },
-    { path: "/blog/first", title: "First", description: "A post.", kind: "post", body: "Hello" },
+    { path: "/", title: "Home", description: "The home page.", kind: "page" },
+    { path: "/about", title: "About [us]", description: "Who we are.", kind: "page" },
+    { path: "/blog/first", title: "First", description: "A post.", kind: "post" },
   ];
 
   it("follows the format: H1, blockquote, H2 sections of Markdown links with notes", () => {

@@ -1,5 +1,3 @@
-import type { FaqItem } from "~/site/faq-content";
-
 /**
  * What AI systems read, pure: the llms.txt index (llmstxt.org: an H1, a blockquote summary, H2
  * sections of `- [title](url): note` links), the full-text companion, and the Markdown version of
@@ -11,7 +9,10 @@ export type DiscoverablePage = {
   description: string;
   lastmod?: string;
   kind: "page" | "post";
-  /** The page's text as Markdown (without its title). */
+};
+
+export type MarkdownPage = DiscoverablePage & {
+  /** The page's text as Markdown (without its title): a page's from its HTML (page-content.ts), a post's as written. */
   body: string;
 };
 
@@ -22,15 +23,11 @@ export function markdownPath(path: string): string {
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-export function pageMarkdown(siteUrl: string, page: DiscoverablePage): string {
+export function pageMarkdown(siteUrl: string, page: MarkdownPage): string {
   const lines = [`# ${oneLine(page.title)}`, "", `> ${oneLine(page.description)}`, "", `Canonical: ${siteUrl}${page.path}`];
   if (page.lastmod) lines.push(`Updated: ${page.lastmod.slice(0, 10)}`);
   lines.push("", page.body.trim(), "");
   return lines.join("\n");
-}
-
-export function faqMarkdown(items: readonly FaqItem[]): string {
-  return items.map((item) => `## ${oneLine(item.question)}\n\n${item.answer.trim()}`).join("\n\n");
 }
 
 export function llmsTxt(siteUrl: string, site: { name: string; summary: string; details: string }, pages: readonly DiscoverablePage[]): string {
@@ -60,6 +57,6 @@ export function llmsTxt(siteUrl: string, site: { name: string; summary: string; 
   ].join("\n");
 }
 
-export function llmsFullTxt(siteUrl: string, site: { name: string; summary: string }, pages: readonly DiscoverablePage[]): string {
+export function llmsFullTxt(siteUrl: string, site: { name: string; summary: string }, pages: readonly MarkdownPage[]): string {
   return [`# ${site.name}`, "", `> ${oneLine(site.summary)}`, "", ...pages.map((p) => `---\n\n${pageMarkdown(siteUrl, p)}`)].join("\n");
 }

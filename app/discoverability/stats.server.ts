@@ -2,7 +2,7 @@ import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { flushCrawlerVisits, RETENTION_DAYS } from "./crawler-log.server";
 import { KNOWN_CRAWLERS, SEARCH_CRAWLERS } from "./crawlers";
-import { discoverableContent, siteUrl } from "./content.server";
+import { discoverableContent, markdownContent, siteUrl } from "./content.server";
 import { indexNowKey } from "./indexnow.server";
 import { markdownPath } from "./llms";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
@@ -19,7 +19,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
   await flushCrawlerVisits();
   const db = getDb();
   const v = schema.crawlerVisits;
-  const [activityRows, indexedRows, dailyRows, content, vitals] = await Promise.all([
+  const [activityRows, indexedRows, dailyRows, content, text, vitals] = await Promise.all([
     db
       .select({
         crawler: v.crawler,
@@ -52,6 +52,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
       .groupBy(sql`1`, v.crawler)
       .orderBy(sql`1`),
     discoverableContent(),
+    markdownContent(),
     fieldVitals(),
   ]);
 
@@ -75,7 +76,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
   const fetched = new Set(indexedRows.map((r) => r.path));
   // Every page the registry lists and every post carries WebPage/BlogPosting structured data, has
   // a Markdown version and an llms.txt entry; counted from the content rather than assumed.
-  const aiOptimized = content.pages.filter((p) => content.byMarkdownPath.has(markdownPath(p.path)) && content.llms.includes(`${siteUrl()}${markdownPath(p.path)}`));
+  const aiOptimized = content.pages.filter((p) => text.byMarkdownPath.has(markdownPath(p.path)) && content.llms.includes(`${siteUrl()}${markdownPath(p.path)}`));
 
   return {
     indexing_status: {

@@ -3,8 +3,13 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import type { Element, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
 import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markdownPath } from "~/discoverability/llms";
+import { INDEXABLE_PAGES } from "~/site/pages";
+import { createPost, publicApi } from "../support/api";
 import { ROOT, signInCookie, startTestServer, type TestServer } from "../support/test-server";
 
 const SITE = "http://localhost:3000"; // SITE_URL the test server runs with
@@ -131,6 +136,116 @@ describe("what crawlers read", () => {
     expect((await get("/no-such-page.md")).status).toBe(404);
     const html = await (await get("/about")).text();
     expect(html).toMatch(/<link rel="alternate" type="text\/markdown" href="http:\/\/localhost:3000\/about\.md"\/>/);
+  });
+});
+
+/** Whitespace folded, as Markdown and HTML both fold it. */
+const folded = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The <main> of a page as a reader sees it: the text of each paragraph that is all text, outside
+ * what is not the page's content (controls, dialogs, navigation, hidden and decorative parts, and
+ * what the page marks `data-mdast="ignore"`, such as the venue explorer).
+ */
+function visibleParagraphs(html: string): string[] {
+  const found: string[] = [];
+  const skipped = (el: Element) =>
+    ["dialog", "form", "nav", "button", "noscript", "template", "script", "style"].includes(el.tagName) ||
+    el.properties.ariaHidden === "true" ||
+    el.properties.hidden !== undefined ||
+    el.properties.dataMdast === "ignore" ||
+    ["img", "status"].includes(String(el.properties.role));
+  const walk = (node: Root | Element, inMain: boolean) => {
+    for (const child of node.children) {
+      if (child.type !== "element" || skipped(child)) continue;
+      const main = inMain || child.tagName === "main";
+      if (main && child.tagName === "p" && child.children.every((c) => c.type === "text" || c.type === "comment")) {
+        const text = folded(child.children.map((c) => (c.type === "text" ? c.value : "")).join(""));
+        if (text.length >= 20) found.push(text);
+      } else walk(child, main);
+    }
+  };
+  walk(fromHtml(html), false);
+  return found;
+}
+
+/** Text that is in the HTML only inside a part that is not content (a dialog, the venue explorer). */
+function textInside(html: string, opening: RegExp, closing: string): string {
+  const start = html.search(opening);
+  expect(start, String(opening)).toBeGreaterThan(0);
+  const part = html.slice(start, html.indexOf(closing, start));
+  return folded(part.match(/<(?:p|h2|h3)[^>]*>([^<]{12,})</)![1]!.replace(/&#x27;/g, "'"));
+}
+
+describe("Markdown versions of the pages", () => {
+  const markdownOf = async (path: string) => {
+    const res = await get(markdownPath(path));
+    expect(res.status, path).toBe(200);
+    expect(res.headers.get("content-type"), path).toBe("text/markdown; charset=utf-8");
+    return res.text();
+  };
+
+  it("carry every paragraph a reader sees in the page's <main>, under the page's title", async () => {
+    for (const page of INDEXABLE_PAGES) {
+      const paragraphs = visibleParagraphs(await (await get(page.path)).text());
+      expect(paragraphs.length, page.path).toBeGreaterThan(0);
+      const md = await markdownOf(page.path);
+      expect(md.startsWith(`# ${page.title}\n`), page.path).toBe(true);
+      // The page's own H1 comes one level down: the file has one H1.
+      expect(md.match(/^# /gm), page.path).toHaveLength(1);
+      for (const text of paragraphs) expect(folded(md), `${page.path}: ${text}`).toContain(text);
+    }
+  });
+
+  it("leave out what is not content: skip links, controls, dialogs, widgets, scripts and styles", async () => {
+    for (const page of INDEXABLE_PAGES) {
+      const md = await markdownOf(page.path);
+      for (const absent of ["Skip to", "Watch Demo", "Send Message", "(opens in a new tab)", "__reactRouter", "@context", "@media"]) expect(md, `${page.path}: ${absent}`).not.toContain(absent);
+      expect(md, page.path).not.toMatch(/<\/?(script|style|svg|button|form|input|div|span|dialog)\b/i);
+      // Every link is absolute.
+      for (const [, url] of md.matchAll(/\]\(([^)\s]+)/g)) expect(url, page.path).toMatch(/^(https?|mailto|tel):/);
+    }
+    const happyHour = await (await get("/happy-hour")).text();
+    expect(await markdownOf("/happy-hour")).not.toContain(textInside(happyHour, /<dialog\b/, "</dialog>"));
+    const venueMap = await (await get("/venue-map")).text();
+    expect(await markdownOf("/venue-map")).not.toContain(textInside(venueMap, /id="venue-explorer"/, "</section>"));
+  });
+
+  it("keep the legal pages' section headings, and each FAQ question once with its answer", async () => {
+    for (const path of ["/privacy-policy", "/terms-conditions"]) {
+      const html = (await (await get(path)).text()).replace(/<!-- -->/g, "");
+      const headings = [...html.matchAll(/<h2 id="[^"]+"[^>]*>([^<]+)<\/h2>/g)].map((m) => folded(m[1]!));
+      expect(headings.length, path).toBeGreaterThanOrEqual(5);
+      const md = await markdownOf(path);
+      for (const heading of headings) expect(md, path).toContain(`\n### ${heading}\n`);
+    }
+    for (const path of ["/faq", "/"]) {
+      const html = (await (await get(path)).text()).replace(/&#x27;/g, "'");
+      const questions = [...html.matchAll(/<summary[^>]*>\s*<h[23][^>]*>([^<]+)<\/h[23]>/g)].map((m) => folded(m[1]!));
+      expect(questions.length, path).toBeGreaterThanOrEqual(5);
+      const md = await markdownOf(path);
+      for (const question of questions) expect(md.split(question).length - 1, `${path}: ${question}`).toBe(1);
+    }
+  });
+
+  it("list the newest posts on /blog.md, a new one as soon as it is published", async () => {
+    const post = await createPost(publicApi(server, cookie), { title: "Markdown list freshness check", excerpt: "A post made by the Markdown test." });
+    const md = await markdownOf("/blog");
+    expect(md).toContain(`[Markdown list freshness check](${SITE}/blog/${post.slug})`);
+    expect(md).toContain("A post made by the Markdown test.");
+  });
+
+  it("put every page's text in /llms-full.txt", async () => {
+    const res = await get("/llms-full.txt");
+    expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    const full = folded(await res.text());
+    for (const page of INDEXABLE_PAGES) {
+      for (const text of visibleParagraphs(await (await get(page.path)).text())) expect(full, `${page.path}: ${text}`).toContain(text);
+    }
+  });
+
+  it("answer 404 for an address that is no public page", async () => {
+    for (const path of ["/no-such-page.md", "/admin.md", "/search.md", "/blog/no-such-post.md"]) expect((await get(path)).status, path).toBe(404);
   });
 });
 

@@ -51,7 +51,8 @@ export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
         lead="Find the right bar for tonight: happy hours, ratings, opening times and how far it is, all on one map. Demo venues shown below."
       />
 
-      <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer">
+      {/* The explorer is a widget over the day's data, not the page's text: left out of its Markdown version. */}
+      <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer" data-mdast="ignore">
         <VenueExplorer {...loaderData} />
       </section>
 

@@ -4,11 +4,11 @@
  */
 import type { Route } from "./+types/page-markdown";
 import { textResponse } from "~/discoverability/http.server";
-import { discoverableContent } from "~/discoverability/content.server";
+import { markdownContent } from "~/discoverability/content.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const path = decodeURIComponent(new URL(request.url).pathname);
-  const markdown = (await discoverableContent()).byMarkdownPath.get(path);
+  const markdown = (await markdownContent()).byMarkdownPath.get(path);
   if (markdown === undefined) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return textResponse(markdown, "text/markdown; charset=utf-8");
 }
