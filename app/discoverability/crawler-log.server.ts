@@ -2,7 +2,7 @@ import { lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
-import { isVerifiedCrawler } from "./crawler-verification";
+import { inPublishedRanges } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
 import { serialized } from "./serialized";
 
@@ -62,7 +62,7 @@ function verifiedCached(crawler: Crawler, ip: string): boolean {
   const key = `${crawler.name} ${ip}`;
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
-    verdict = isVerifiedCrawler(crawler, ip);
+    verdict = inPublishedRanges(crawler, ip);
     if (verdicts.size >= 10_000) verdicts.clear();
     verdicts.set(key, verdict);
   }
