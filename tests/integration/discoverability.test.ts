@@ -99,6 +99,10 @@ describe("what crawlers read", () => {
     for (const post of await publishedPosts()) expect(locs).toContain(`${SITE}/blog/${post.slug}`);
     expect(locs.some((l) => /\/admin|\/ai-admin|\/api\//.test(l!))).toBe(false);
     expect(xml.match(/<lastmod>/g)?.length).toBe(locs.length);
+    // One file holds them all (past 50,000 URLs it would be an index of /sitemap/{n}.xml, tested with
+    // buildSitemaps against siteindex.xsd), so there are no numbered parts to serve.
+    expect(xml).toContain("<urlset");
+    for (const part of ["1", "0", "x", "99999999"]) expect((await get(`/sitemap/${part}.xml`)).status, part).toBe(404);
   });
 
   it("renews the sitemap when a post is published", async () => {
