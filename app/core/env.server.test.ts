@@ -30,9 +30,19 @@ describe("parseEnv", () => {
     [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_EMAIL"],
     [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ CRAWLER_DNS_SERVERS: "dns.example" }, "CRAWLER_DNS_SERVERS"],
+    [{ CRAWLER_DNS_SERVERS: "192.0.2.1:99999" }, "CRAWLER_DNS_SERVERS"],
+    [{ CRAWLER_DNS_SERVERS: "[192.0.2.1]:53" }, "CRAWLER_DNS_SERVERS"],
+    [{ CRAWLER_DNS_TIMEOUT_MS: "10" }, "CRAWLER_DNS_TIMEOUT_MS"],
   ])("names the bad variable in %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);
+  });
+
+  it("reads CRAWLER_DNS_SERVERS as a list of addresses with optional ports, the system's resolvers when unset", () => {
+    expect(parseEnv({}).CRAWLER_DNS_SERVERS).toEqual([]);
+    expect(parseEnv({}).CRAWLER_DNS_TIMEOUT_MS).toBe(2000);
+    expect(parseEnv({ CRAWLER_DNS_SERVERS: "192.0.2.1, 127.0.0.1:5353,2001:db8::1,[::1]:53" }).CRAWLER_DNS_SERVERS).toEqual(["192.0.2.1", "127.0.0.1:5353", "2001:db8::1", "[::1]:53"]);
   });
 
   it("reads TRUST_PROXY as a boolean, a hop count or a list", () => {

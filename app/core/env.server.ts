@@ -1,7 +1,16 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Server configuration, read once at start. A bad value stops the server with a message naming the variable. */
 const optionalUrl = z.url().optional();
+
+/** A DNS server as node's resolver takes it: "192.0.2.1", "192.0.2.1:5353", "2001:db8::1" or "[2001:db8::1]:5353". */
+function dnsServer(text: string): boolean {
+  const bracketed = text.match(/^\[([^\]]+)\](?::(\d{1,5}))?$/);
+  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : isIP(text) === 6 ? [text, undefined] : text.split(/:(?=\d+$)/);
+  if (!host || isIP(host) === 0 || (bracketed && isIP(host) !== 6)) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +40,21 @@ const envSchema = z.object({
     .string()
     .default("")
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+  /**
+   * The DNS servers that verify crawlers by reverse DNS (comma-separated, optionally with a port);
+   * the system's resolvers when unset. Lookups happen in the crawler log's writer, never on a request.
+   */
+  CRAWLER_DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const servers = value.split(",").map((s) => s.trim()).filter(Boolean);
+      const bad = servers.filter((s) => !dnsServer(s));
+      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not a DNS server address: ${bad.join(", ")} (write 192.0.2.1, 192.0.2.1:53 or [2001:db8::1]:53)` });
+      return servers;
+    }),
+  /** How long one reverse DNS verification may take (both lookups) before the visit is recorded as claimed. */
+  CRAWLER_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   TRUST_PROXY: z
     .string()
     .default("false")

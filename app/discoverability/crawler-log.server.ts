@@ -1,27 +1,40 @@
 import { lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
-import { isVerifiedCrawler } from "./crawler-verification";
+import { createReverseDnsVerifier, type ReverseDnsVerifier } from "./crawler-dns.server";
+import { inPublishedRanges } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
+import { isPublicAddress } from "./ip-ranges";
 import { serialized } from "./serialized";
 
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the
- * response observer only recognises the user agent and pushes a row into memory; rows are written
- * in one INSERT per batch, at most every FLUSH_MS, off the response's path. Rows older than
- * RETENTION_DAYS are deleted at most once an hour. A crash loses at most one interval of visits.
+ * response observer only recognises the user agent and keeps the visit in memory, as the crawler it
+ * claims to be, with its address. The writer, at most every FLUSH_MS and off the response's path,
+ * decides which visits were verified (the operator's published ranges, else forward-confirmed reverse
+ * DNS with a cache and a timeout) and writes them in one INSERT per batch, identical visits in one
+ * row. Rows older than RETENTION_DAYS are deleted at most once an hour. A crash loses at most one
+ * interval of visits.
  */
 export const RETENTION_DAYS = 90;
 const FLUSH_MS = 1000;
 const BATCH = 500;
 /** Past this many unwritten rows (the database is down or slow) new visits are dropped, not queued. */
 const MAX_BUFFER = 20_000;
+/** Reverse DNS verifications under way at once, and at most asked of the resolver, per flush: past that
+ * (a flood of addresses claiming a crawler) a visit without a remembered verdict is recorded as claimed. */
+const DNS_CONCURRENCY = 16;
+const DNS_LOOKUPS_PER_FLUSH = 256;
 
-type Visit = typeof schema.crawlerVisits.$inferInsert & { hits: number };
-/** Unwritten visits, identical requests folded into one row (see the table's comment). */
+type Row = typeof schema.crawlerVisits.$inferInsert & { hits: number };
+/** A visit as observed: the crawler it names, from where; not yet verified. */
+type Visit = { crawler: Crawler; ip: string; path: string; status: number; hits: number; visitedAt: Date };
+/** Unverified visits, identical requests (same crawler, address, status and path) folded into one. */
 let pending = new Map<string, Visit>();
-let buffer: Visit[] = [];
+/** Verified and folded rows waiting for the database. */
+let buffer: Row[] = [];
 let prunedAt = 0;
 let dropped = 0;
 
@@ -40,9 +53,8 @@ function crawlerOf(userAgent: string): Crawler | null {
 export function observeCrawlerRequest(info: ResponseInfo): void {
   const crawler = crawlerOf(info.userAgent);
   if (!crawler) return;
-  const verified = verifiedCached(crawler, info.ip);
   const path = info.path.slice(0, 1000);
-  const key = `${crawler.name}\n${verified ? 1 : 0}\n${info.status}\n${path}`;
+  const key = `${crawler.name}\n${info.ip}\n${info.status}\n${path}`;
   const same = pending.get(key);
   if (same) {
     same.hits++;
@@ -52,29 +64,77 @@ export function observeCrawlerRequest(info: ResponseInfo): void {
     dropped++;
     return;
   }
-  pending.set(key, { crawler: crawler.name, verified, path, status: info.status, hits: 1, visitedAt: new Date() });
+  pending.set(key, { crawler, ip: info.ip, path, status: info.status, hits: 1, visitedAt: new Date() });
   if (pending.size >= BATCH) void flushCrawlerVisits();
 }
 
-/** Crawlers come from few addresses: remember each (crawler, address) verdict instead of re-testing the ranges. */
-const verdicts = new Map<string, boolean>();
-function verifiedCached(crawler: Crawler, ip: string): boolean {
+/** Crawlers come from few addresses: remember each (crawler, address) range verdict. */
+const rangeVerdicts = new Map<string, boolean>();
+function inRangesCached(crawler: Crawler, ip: string): boolean {
   const key = `${crawler.name} ${ip}`;
-  let verdict = verdicts.get(key);
+  let verdict = rangeVerdicts.get(key);
   if (verdict === undefined) {
-    verdict = isVerifiedCrawler(crawler, ip);
-    if (verdicts.size >= 10_000) verdicts.clear();
-    verdicts.set(key, verdict);
+    verdict = inPublishedRanges(crawler, ip);
+    if (rangeVerdicts.size >= 10_000) rangeVerdicts.clear();
+    rangeVerdicts.set(key, verdict);
   }
   return verdict;
+}
+
+let dns: ReverseDnsVerifier | undefined;
+function reverseDns(): ReverseDnsVerifier {
+  const env = getEnv();
+  dns ??= createReverseDnsVerifier({ servers: env.CRAWLER_DNS_SERVERS, timeoutMs: env.CRAWLER_DNS_TIMEOUT_MS });
+  return dns;
+}
+
+/** Whether a visit came from its crawler: the published ranges first, then the operator's reverse DNS. */
+async function isVerified(crawler: Crawler, ip: string, budget: { lookups: number }): Promise<boolean> {
+  if (inRangesCached(crawler, ip)) return true;
+  if (!crawler.reverseDns?.length || !isPublicAddress(ip)) return false;
+  const known = reverseDns().cached(ip, crawler.reverseDns);
+  if (known !== undefined) return known;
+  if (budget.lookups <= 0) return false;
+  budget.lookups--;
+  return reverseDns().verify(ip, crawler.reverseDns);
+}
+
+/** Verifies each (crawler, address) of a batch once, a few at a time, and folds the visits into rows. */
+async function toRows(visits: Visit[]): Promise<Row[]> {
+  const verdicts = new Map<string, boolean>();
+  const checks = new Map<string, Visit>();
+  for (const visit of visits) checks.set(`${visit.crawler.name} ${visit.ip}`, visit);
+  const queue = [...checks.entries()];
+  const budget = { lookups: DNS_LOOKUPS_PER_FLUSH };
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [key, { crawler, ip }] = next;
+      verdicts.set(key, await isVerified(crawler, ip, budget).catch(() => false));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DNS_CONCURRENCY, queue.length) }, worker));
+  const rows = new Map<string, Row>();
+  for (const visit of visits) {
+    const verified = verdicts.get(`${visit.crawler.name} ${visit.ip}`) ?? false;
+    const key = `${visit.crawler.name}\n${verified ? 1 : 0}\n${visit.status}\n${visit.path}`;
+    const row = rows.get(key);
+    if (row) {
+      row.hits += visit.hits;
+      if (visit.visitedAt < row.visitedAt!) row.visitedAt = visit.visitedAt;
+    } else {
+      rows.set(key, { crawler: visit.crawler.name, verified, path: visit.path, status: visit.status, hits: visit.hits, visitedAt: visit.visitedAt });
+    }
+  }
+  return [...rows.values()];
 }
 
 export const flushCrawlerVisits = serialized(write);
 
 async function write(): Promise<void> {
   if (pending.size > 0) {
-    buffer.push(...pending.values());
+    const visits = [...pending.values()];
     pending = new Map();
+    buffer.push(...(await toRows(visits)));
   }
   while (buffer.length > 0) {
     const rows = buffer.slice(0, BATCH);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isVerifiedCrawler, RANGE_LISTS } from "./crawler-verification";
+import { inPublishedRanges, RANGE_LISTS } from "./crawler-verification";
 import { crawlerNamed, KNOWN_CRAWLERS, recognizeCrawler } from "./crawlers";
 import { inRanges, parseCidr, parseIp } from "./ip-ranges";
 
@@ -67,14 +67,41 @@ describe("IP ranges", () => {
   });
 });
 
+// One address inside each operator's published list, and the crawlers it verifies.
+const PUBLISHED: Array<[crawler: string, ip: string]> = [
+  ["Googlebot", "66.249.66.1"],
+  ["Bingbot", "157.55.39.10"],
+  ["Applebot", "17.241.208.170"],
+  ["Applebot-Extended", "17.241.208.171"],
+  ["DuckDuckBot", "20.191.45.212"],
+  ["GPTBot", "20.171.206.10"],
+  ["OAI-SearchBot", "51.8.102.7"],
+  ["ChatGPT-User", "23.98.142.180"],
+  ["ClaudeBot", "216.73.216.5"],
+  ["Claude-User", "216.73.216.6"],
+  ["Claude-SearchBot", "216.73.216.7"],
+  ["PerplexityBot", "107.20.236.150"],
+  ["Perplexity-User", "44.208.221.197"],
+  ["CCBot", "18.97.9.170"],
+  ["CCBot", "2600:1f28:365:80ff::1"],
+];
+
 describe("verified crawlers", () => {
-  it("verifies a crawler from its operator's published range and not from elsewhere", () => {
-    const googlebot = crawlerNamed("Googlebot")!;
-    expect(isVerifiedCrawler(googlebot, "66.249.66.1")).toBe(true);
-    expect(isVerifiedCrawler(googlebot, "203.0.113.9")).toBe(false);
-    // Another operator's range does not verify it.
-    expect(isVerifiedCrawler(googlebot, "20.171.206.10")).toBe(false);
-    expect(isVerifiedCrawler(crawlerNamed("GPTBot")!, "20.171.206.10")).toBe(true);
+  it.each(PUBLISHED)("verifies %s from its operator's published list (%s)", (name, ip) => {
+    expect(inPublishedRanges(crawlerNamed(name)!, ip)).toBe(true);
+    expect(inPublishedRanges(crawlerNamed(name)!, "203.0.113.9")).toBe(false);
+  });
+
+  it("does not verify a crawler from another operator's list", () => {
+    expect(inPublishedRanges(crawlerNamed("Googlebot")!, "20.171.206.10")).toBe(false);
+    expect(inPublishedRanges(crawlerNamed("PerplexityBot")!, "44.208.221.197")).toBe(false);
+    expect(inPublishedRanges(crawlerNamed("Bingbot")!, "20.191.45.212")).toBe(false);
+  });
+
+  it("gives every crawler a way to be verified, except the two whose operators publish none", () => {
+    const unverifiable = KNOWN_CRAWLERS.filter((c) => !c.ranges && !c.reverseDns?.length).map((c) => c.name);
+    expect(unverifiable.sort()).toEqual(["Bytespider", "meta-externalagent"]);
+    expect(KNOWN_CRAWLERS.filter((c) => !c.ranges).map((c) => c.name)).toEqual(["YandexBot", "Bytespider", "Amazonbot", "meta-externalagent"]);
   });
 
   it("ships every range list with its source and date, and every prefix parses", () => {
@@ -84,5 +111,10 @@ describe("verified crawlers", () => {
       expect(list.prefixes.length).toBeGreaterThan(0);
       for (const prefix of list.prefixes) expect(parseCidr(prefix), prefix).not.toBeNull();
     }
+  });
+
+  it("uses every shipped list", () => {
+    const used = new Set(KNOWN_CRAWLERS.map((c) => c.ranges).filter(Boolean));
+    expect([...used].sort()).toEqual(Object.keys(RANGE_LISTS).sort());
   });
 });

@@ -11,16 +11,20 @@ import { buildSitemaps, MAX_URLS_PER_SITEMAP, urlsetXml, w3cDate } from "./sitem
 import { overallRating, rateVital, vitalsBeaconSchema } from "./vitals";
 
 const SITE = "https://clink.example";
-const XSD = path.resolve("tests/fixtures/sitemap.xsd");
+// The sitemaps.org schemas (tests/fixtures, with where they were copied from): one for a sitemap, one for a sitemap index.
+const SITEMAP_XSD = path.resolve("tests/fixtures/sitemap.xsd");
+const SITEINDEX_XSD = path.resolve("tests/fixtures/siteindex.xsd");
 
-function validates(xml: string): boolean {
+function validates(xml: string, schema = SITEMAP_XSD): boolean {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "s.xml");
   fs.writeFileSync(file, xml);
   try {
-    execFileSync("xmllint", ["--noout", "--schema", XSD, file], { stdio: "pipe" });
+    execFileSync("xmllint", ["--noout", "--schema", schema, file], { stdio: "pipe" });
     return true;
   } catch {
     return false;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
 
@@ -33,16 +37,30 @@ describe("sitemaps", () => {
     expect(validates(xml.replace("<loc>", "<location>").replace("</loc>", "</location>"))).toBe(false);
   });
 
-  it("becomes an index of numbered sitemaps past 50,000 URLs", () => {
-    const entries = Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/blog/post-${i}`, lastmod: "2026-01-01T00:00:00Z" }));
+  it("becomes an index of numbered sitemaps past 50,000 URLs, the index and every part valid against the sitemaps.org schemas", () => {
+    const entries = Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/blog/post-${i}`, lastmod: i === 7 ? "2026-03-04T05:06:07Z" : "2026-01-01T00:00:00Z" }));
     const { main, parts } = buildSitemaps(SITE, entries);
     expect(parts).toHaveLength(2);
     expect(main).toContain("<sitemapindex");
-    expect(main).toContain(`<loc>${SITE}/sitemap/1.xml</loc>`);
-    expect(main).toContain(`<loc>${SITE}/sitemap/2.xml</loc>`);
+    expect(main).toContain(`<loc>${SITE}/sitemap/1.xml</loc>\n    <lastmod>2026-03-04T05:06:07Z</lastmod>`);
+    expect(main).toContain(`<loc>${SITE}/sitemap/2.xml</loc>\n    <lastmod>2026-01-01T00:00:00Z</lastmod>`);
+    expect(validates(main, SITEINDEX_XSD)).toBe(true);
+    expect(validates(main, SITEMAP_XSD)).toBe(false); // an index is not a sitemap, and the check can tell
+    expect(parts[0]!.match(/<url>/g)).toHaveLength(MAX_URLS_PER_SITEMAP);
     expect(parts[1]!.match(/<url>/g)).toHaveLength(1);
-    expect(validates(parts[1]!)).toBe(true);
+    for (const part of parts) expect(validates(part)).toBe(true);
+    expect(validates(parts[1]!, SITEINDEX_XSD)).toBe(false);
+    // Nothing lost or repeated across the parts.
+    const locs = parts.flatMap((p) => [...p.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(new Set(locs).size).toBe(entries.length);
     expect(buildSitemaps(SITE, entries.slice(0, 3)).parts).toEqual([]);
+  });
+
+  it("refuses an index the schema does not allow", () => {
+    const { main } = buildSitemaps(SITE, Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/p/${i}` })));
+    expect(validates(main, SITEINDEX_XSD)).toBe(true);
+    expect(validates(main.replace("<loc>", "<location>").replace("</loc>", "</location>"), SITEINDEX_XSD)).toBe(false);
+    expect(validates(main.replace(/<\/loc>/, "</loc>\n    <lastmod>last Tuesday</lastmod>"), SITEINDEX_XSD)).toBe(false);
   });
 });
 

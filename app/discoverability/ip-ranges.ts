@@ -78,3 +78,37 @@ export function inRanges(ipText: string, ranges: readonly Cidr[]): boolean {
   }
   return false;
 }
+
+/** An address written the way resolvers take it: dotted IPv4 (also for IPv4-mapped IPv6), or eight hex groups. */
+export function formatIp(ip: { family: 4 | 6; value: bigint }): string {
+  if (ip.family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((ip.value >> shift) & 0xffn)).join(".");
+  const groups: string[] = [];
+  for (let shift = 112n; shift >= 0n; shift -= 16n) groups.push(((ip.value >> shift) & 0xffffn).toString(16));
+  return groups.join(":");
+}
+
+export function sameIp(a: string, b: string): boolean {
+  const [x, y] = [parseIp(a), parseIp(b)];
+  return !!x && !!y && x.family === y.family && x.value === y.value;
+}
+
+// Addresses no crawler comes from (RFC 6890 special-purpose blocks a proxy or a LAN would show),
+// so no reverse lookup is spent on them. The documentation blocks stay: tests speak from them.
+const NOT_PUBLIC = [
+  "0.0.0.0/8",
+  "10.0.0.0/8",
+  "100.64.0.0/10",
+  "127.0.0.0/8",
+  "169.254.0.0/16",
+  "172.16.0.0/12",
+  "192.168.0.0/16",
+  "::/128",
+  "::1/128",
+  "fc00::/7",
+  "fe80::/10",
+].map((text) => parseCidr(text)!);
+
+/** Whether an address can be a crawler's on the public internet (false for loopback, private and link-local ones). */
+export function isPublicAddress(ipText: string): boolean {
+  return parseIp(ipText) !== null && !inRanges(ipText, NOT_PUBLIC);
+}

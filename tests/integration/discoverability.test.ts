@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownPath } from "~/discoverability/llms";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { createPost, publicApi } from "../support/api";
+import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { ROOT, signInCookie, startTestServer, type TestServer } from "../support/test-server";
 
 const SITE = "http://localhost:3000"; // SITE_URL the test server runs with
@@ -35,17 +36,41 @@ async function fakeIndexNow(): Promise<FakeIndexNow> {
 
 let server: TestServer;
 let indexNow: FakeIndexNow;
+let dns: FakeDns;
 let cookie: string;
+const DNS_TIMEOUT_MS = 3000;
 
 beforeAll(async () => {
   indexNow = await fakeIndexNow();
+  // The operators' reverse DNS, as the site's resolver will see it: documentation addresses (RFC 5737)
+  // whose PTR names lie in Yandex's, Amazon's and Google's documented domains and resolve back; and
+  // two impostors, a Yandex name that points elsewhere and an Amazon look-alike outside its domain.
+  dns = await startFakeDns({
+    ptr: {
+      "198.51.100.10": ["spider-198-51-100-10.yandex.com"],
+      "198.51.100.20": ["198-51-100-20.crawl.amazonbot.amazon"],
+      "198.51.100.30": ["spider-198-51-100-30.yandex.ru"],
+      "198.51.100.31": ["198-51-100-31.crawl.amazonbot.amazon.evil.example"],
+      "198.51.100.40": ["crawl-198-51-100-40.googlebot.com"],
+    },
+    a: {
+      "spider-198-51-100-10.yandex.com": ["198.51.100.10"],
+      "198-51-100-20.crawl.amazonbot.amazon": ["198.51.100.20"],
+      "spider-198-51-100-30.yandex.ru": ["5.255.253.1"],
+      "198-51-100-31.crawl.amazonbot.amazon.evil.example": ["198.51.100.31"],
+      "crawl-198-51-100-40.googlebot.com": ["198.51.100.40"],
+    },
+  });
   // TRUST_PROXY=loopback: the test speaks for crawlers' addresses through X-Forwarded-For.
-  server = await startTestServer({ env: { TRUST_PROXY: "loopback", INDEXNOW_ENDPOINT: indexNow.url } });
+  server = await startTestServer({
+    env: { TRUST_PROXY: "loopback", INDEXNOW_ENDPOINT: indexNow.url, CRAWLER_DNS_SERVERS: dns.server, CRAWLER_DNS_TIMEOUT_MS: String(DNS_TIMEOUT_MS) },
+  });
   cookie = await signInCookie(server);
 });
 afterAll(async () => {
   await server?.stop();
   await indexNow?.close();
+  await dns?.close();
 });
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(server.url + p, { headers });
@@ -79,6 +104,10 @@ describe("what crawlers read", () => {
     for (const post of await publishedPosts()) expect(locs).toContain(`${SITE}/blog/${post.slug}`);
     expect(locs.some((l) => /\/admin|\/ai-admin|\/api\//.test(l!))).toBe(false);
     expect(xml.match(/<lastmod>/g)?.length).toBe(locs.length);
+    // One file holds them all (past 50,000 URLs it would be an index of /sitemap/{n}.xml, tested with
+    // buildSitemaps against siteindex.xsd), so there are no numbered parts to serve.
+    expect(xml).toContain("<urlset");
+    for (const part of ["1", "0", "x", "99999999"]) expect((await get(`/sitemap/${part}.xml`)).status, part).toBe(404);
   });
 
   it("renews the sitemap when a post is published", async () => {
@@ -273,27 +302,30 @@ describe("the RSS feed", () => {
   });
 });
 
-// Addresses inside each operator's published ranges (crawler-ranges/*.json); the rest only claim.
-const AGENTS: Array<[name: string, ua: string, publishedIp?: string]> = [
+// Where each crawler is verified from: an address in its operator's published list
+// (crawler-ranges/*.json), or, for YandexBot and Amazonbot, whose operators publish DNS names and no
+// list, one the fake DNS server confirms. Bytespider and meta-externalagent can only claim.
+const AGENTS: Array<[name: string, ua: string, verifiedIp?: string]> = [
   ["Googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "66.249.66.1"],
-  ["Bingbot", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"],
+  ["Bingbot", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "157.55.39.10"],
   ["Applebot", "Mozilla/5.0 (Applebot/0.1; +http://www.apple.com/go/applebot)", "17.241.208.170"],
-  ["DuckDuckBot", "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)"],
-  ["YandexBot", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)"],
+  ["DuckDuckBot", "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)", "20.191.45.212"],
+  ["YandexBot", "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", "198.51.100.10"],
   ["GPTBot", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)", "20.171.206.10"],
   ["OAI-SearchBot", "Mozilla/5.0 (compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot)", "51.8.102.7"],
-  ["ChatGPT-User", "Mozilla/5.0 (compatible; ChatGPT-User/1.0; +https://openai.com/bot)"],
+  ["ChatGPT-User", "Mozilla/5.0 (compatible; ChatGPT-User/1.0; +https://openai.com/bot)", "23.98.142.180"],
   ["ClaudeBot", "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", "216.73.216.5"],
   ["Claude-User", "Mozilla/5.0 (compatible; Claude-User/1.0; +Claude-User@anthropic.com)", "216.73.216.6"],
   ["Claude-SearchBot", "Mozilla/5.0 (compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)", "216.73.216.7"],
-  ["PerplexityBot", "Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)"],
-  ["Perplexity-User", "Mozilla/5.0 (compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)"],
-  ["CCBot", "CCBot/2.0 (https://commoncrawl.org/faq/)"],
+  ["PerplexityBot", "Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)", "107.20.236.150"],
+  ["Perplexity-User", "Mozilla/5.0 (compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)", "44.208.221.197"],
+  ["CCBot", "CCBot/2.0 (https://commoncrawl.org/faq/)", "18.97.9.170"],
   ["Bytespider", "Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)"],
-  ["Amazonbot", "Mozilla/5.0 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)"],
+  ["Amazonbot", "Mozilla/5.0 (Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)", "198.51.100.20"],
   ["meta-externalagent", "meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)"],
   ["Applebot-Extended", "Mozilla/5.0 (compatible; Applebot-Extended/0.1; +http://www.apple.com/go/applebot)", "17.241.208.171"],
 ];
+const uaOf = (name: string) => AGENTS.find(([n]) => n === name)![1];
 
 type Stats = {
   indexing_status: { total_pages: number; indexed_pages: number; ai_optimized_pages: number };
@@ -310,7 +342,7 @@ describe("crawler analytics", () => {
     expect((await fetch(`${server.url}/api/submit-sitemap`, { method: "POST", headers: { "content-type": "application/json" } })).status).toBe(401);
   });
 
-  it("records each listed crawler, verified from its published range and claimed from elsewhere, cache hits included", async () => {
+  it("records each listed crawler, verified from its published range or its operator's DNS and claimed from elsewhere, cache hits included", async () => {
     const before = await stats();
     expect(before.crawler_activity.Googlebot!.status).toBe("never seen");
     expect(before.crawler_activity.Googlebot!.last_visit).toBeNull();
@@ -334,10 +366,52 @@ describe("crawler analytics", () => {
       expect(daily.reduce((n, d) => n + d.claimed, 0), name).toBe(1);
       expect(daily.reduce((n, d) => n + d.verified, 0), name).toBe(ip ? 2 : 0);
     }
-    // /faq and /blog were fetched by a verified search engine crawler (Googlebot, Applebot); /about only by claimants.
+    // /faq and /blog were fetched by verified search engine crawlers; /about only by claimants.
     expect(after.indexing_status.indexed_pages).toBe(2);
+    // The claimed address was looked up too (and has no PTR record): the fake server is the one asked.
+    expect(dns.questions).toContain("PTR 50.113.0.203.in-addr.arpa");
     expect(after.indexing_status.total_pages).toBe((await (await get("/sitemap.xml")).text()).match(/<loc>/g)!.length);
     expect(after.indexing_status.ai_optimized_pages).toBe(after.indexing_status.total_pages);
+  });
+
+  /** Requests of a crawler in the stats, verified and claimed (hits, not distinct pages). */
+  const hits = (s: Stats, name: string) => {
+    const days = s.crawler_visits_daily.filter((d) => d.crawler === name);
+    return { verified: days.reduce((n, d) => n + d.verified, 0), claimed: days.reduce((n, d) => n + d.claimed, 0) };
+  };
+
+  it("takes a reverse DNS name as proof only inside the operator's domains and when it resolves back", async () => {
+    const before = await stats();
+    const visit = async (name: string, ip: string) => expect((await get("/meetups", { "user-agent": uaOf(name), "x-forwarded-for": ip })).status).toBe(200);
+    await visit("YandexBot", "198.51.100.30"); // a Yandex name that resolves to another address
+    await visit("Amazonbot", "198.51.100.31"); // a name that only starts like Amazon's domain
+    await visit("Googlebot", "198.51.100.40"); // outside Google's list, but its DNS confirms it
+    const expected = { YandexBot: { verified: 0, claimed: 1 }, Amazonbot: { verified: 0, claimed: 1 }, Googlebot: { verified: 1, claimed: 0 } };
+    const grown = (s: Stats) =>
+      Object.fromEntries(
+        Object.keys(expected).map((name) => [name, { verified: hits(s, name).verified - hits(before, name).verified, claimed: hits(s, name).claimed - hits(before, name).claimed }]),
+      );
+    const total = (g: Record<string, { verified: number; claimed: number }>) => Object.values(g).reduce((n, x) => n + x.verified + x.claimed, 0);
+    const after = await until(stats, (s) => total(grown(s)) >= 3, "the three visits to be written");
+    expect(grown(after)).toEqual(expected);
+    expect(dns.questions).not.toContain("A 198-51-100-31.crawl.amazonbot.amazon.evil.example");
+  });
+
+  it("answers a crawler at once while its DNS does not answer, and records the visit as claimed", async () => {
+    const before = hits(await stats(), "YandexBot");
+    dns.silent = true;
+    try {
+      const started = performance.now();
+      const res = await get("/blog", { "user-agent": uaOf("YandexBot"), "x-forwarded-for": "198.51.100.60" });
+      expect(res.status).toBe(200);
+      // Verification waits up to DNS_TIMEOUT_MS, in the writer: the response does not.
+      expect(performance.now() - started).toBeLessThan(DNS_TIMEOUT_MS / 2);
+      const after = await until(async () => hits(await stats(), "YandexBot"), (h) => h.claimed + h.verified > before.claimed + before.verified, "the visit to be written");
+      expect(after).toEqual({ verified: before.verified, claimed: before.claimed + 1 });
+      expect(dns.questions).toContain("PTR 60.100.51.198.in-addr.arpa");
+    } finally {
+      dns.silent = false;
+    }
   });
 });
 

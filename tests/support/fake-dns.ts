@@ -1,0 +1,77 @@
+import dgram from "node:dgram";
+import dnsPacket from "dns-packet";
+import { parseIp } from "../../app/discoverability/ip-ranges";
+
+/**
+ * A DNS server on loopback (UDP) that answers PTR, A and AAAA questions from a table, NXDOMAIN for
+ * any other name, and nothing at all while `silent` (to test timeouts). It records every question.
+ * Point the server under test at it with CRAWLER_DNS_SERVERS=<fake.server>.
+ */
+export type FakeDnsRecords = {
+  /** PTR names by address ("198.51.100.10" or an IPv6 address). */
+  ptr?: Record<string, string[]>;
+  /** A and AAAA addresses by name. */
+  a?: Record<string, string[]>;
+  aaaa?: Record<string, string[]>;
+};
+
+export type FakeDns = {
+  /** "127.0.0.1:port", as CRAWLER_DNS_SERVERS and Resolver.setServers take it. */
+  server: string;
+  records: FakeDnsRecords;
+  questions: string[];
+  silent: boolean;
+  close: () => Promise<void>;
+};
+
+/** The in-addr.arpa or ip6.arpa name of an address, as a PTR question asks it. */
+export function arpaName(ipText: string): string {
+  const ip = parseIp(ipText);
+  if (!ip) throw new Error(`not an address: ${ipText}`);
+  if (ip.family === 4) return `${ipText.split(".").reverse().join(".")}.in-addr.arpa`;
+  return `${ip.value.toString(16).padStart(32, "0").split("").reverse().join(".")}.ip6.arpa`;
+}
+
+const NXDOMAIN = 3;
+
+export async function startFakeDns(records: FakeDnsRecords = {}): Promise<FakeDns> {
+  const socket = dgram.createSocket("udp4");
+  const fake: FakeDns = { server: "", records, questions: [], silent: false, close: () => new Promise((resolve) => socket.close(() => resolve())) };
+
+  const answersFor = (type: string, name: string): dnsPacket.Answer[] => {
+    const lower = name.toLowerCase();
+    if (type === "PTR") {
+      const ip = Object.keys(fake.records.ptr ?? {}).find((address) => arpaName(address) === lower);
+      return (ip ? fake.records.ptr![ip]! : []).map((data) => ({ type: "PTR", name, ttl: 60, data }));
+    }
+    const table = type === "A" ? fake.records.a : type === "AAAA" ? fake.records.aaaa : undefined;
+    const entry = Object.entries(table ?? {}).find(([host]) => host.toLowerCase() === lower);
+    return (entry?.[1] ?? []).map((data) => ({ type: type as "A" | "AAAA", name, ttl: 60, data }));
+  };
+
+  socket.on("message", (message, remote) => {
+    let query: dnsPacket.DecodedPacket;
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return;
+    }
+    const question = query.questions?.[0];
+    if (!question) return;
+    fake.questions.push(`${question.type} ${question.name}`);
+    if (fake.silent) return;
+    const answers = answersFor(question.type, question.name);
+    const response = dnsPacket.encode({
+      type: "response",
+      id: query.id,
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (answers.length ? 0 : NXDOMAIN),
+      questions: [question],
+      answers,
+    });
+    socket.send(response, remote.port, remote.address);
+  });
+
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  fake.server = `127.0.0.1:${socket.address().port}`;
+  return fake;
+}
