@@ -4,9 +4,10 @@ import { weatherVersion } from "~/venues/weather.server";
 
 /**
  * The content a cached page can show, by the name pages use in their `handle.pageCache.versions`
- * (see app/core/page-handle.ts), each with the feature's own cheap version check. Every one is
- * read from the database (throttled by its feature), so a write on any instance sharing it
- * changes the version everywhere. A feature whose pages show new content adds its source here.
+ * (see app/core/page-handle.ts), each with the feature's own cheap version check. Stored content's
+ * version is read from the database (throttled by its feature), so a write on any instance sharing
+ * it changes the version everywhere; the weather's is its cache period. A feature whose pages show
+ * new content adds its source here.
  */
 export const contentVersions: Readonly<Record<string, () => Promise<string>>> = {
   blog: blogVersion,

@@ -4,6 +4,7 @@
 //   node scripts/bench-pages.mjs [--no-lighthouse] [/path ...]
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -37,12 +38,30 @@ function freePort() {
   });
 }
 
+/**
+ * A stand-in for the map's tile server: this machine reaches no other host, and tiles that fail to
+ * load are console errors that Lighthouse counts against /venue-map's Best Practices. Every tile is
+ * one plain 256 px PNG, served from loopback the way a tile server would (cacheable, CORS open).
+ */
+async function startTileServer() {
+  const { default: sharp } = await import("sharp");
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#e8eef3" } }).png().toBuffer();
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? "")) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*" }).end(tile);
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+const tiles = await startTileServer();
+
 async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: "warn", MAP_TILE_URL: tiles.url },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
@@ -142,6 +161,7 @@ try {
 } finally {
   if (chrome) await chrome.kill();
   await server.stop();
+  await tiles.stop();
 }
 
 const failures = [];
