@@ -36,8 +36,6 @@ type Snapshot = {
   /** What the public sees: published posts whose publish date has come (when the snapshot was made). */
   published: BlogPost[];
   bySlug: Map<string, BlogPost>;
-  /** Serialised API answers, made once per snapshot. */
-  json: { all?: string; published?: string };
 };
 
 let snapshot: Snapshot | undefined;
@@ -116,7 +114,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
     .orderBy(desc(p.createdAt), desc(p.id));
   const all = rows.map(toPost);
   const published = all.filter((post) => post.live);
-  return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])), json: {} };
+  return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])) };
 }
 
 async function currentSnapshot(): Promise<Snapshot> {
@@ -163,12 +161,11 @@ export async function listPosts(options: { includeDrafts: boolean }): Promise<Bl
   return options.includeDrafts ? snap.all : snap.published;
 }
 
-/** GET /api/blog's body, serialised once per snapshot. */
-export async function listPostsJson(options: { includeDrafts: boolean }): Promise<{ body: string; version: string }> {
+/** GET /api/blog's body: its version, and how to make it (serialised only when not already kept). */
+export async function listPostsJson(options: { includeDrafts: boolean }): Promise<{ version: string; make: () => string }> {
   const snap = await currentSnapshot();
-  const key = options.includeDrafts ? "all" : "published";
-  snap.json[key] ??= JSON.stringify((options.includeDrafts ? snap.all : snap.published).map(toDto));
-  return { body: snap.json[key], version: snap.version };
+  const posts = options.includeDrafts ? snap.all : snap.published;
+  return { version: snap.version, make: () => JSON.stringify(posts.map(toDto)) };
 }
 
 /**

@@ -1,34 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
-import { blogVersion, listPosts } from "~/blog/posts.server";
+import { blogVersion, findPublishedPost, listPosts, type BlogPost } from "~/blog/posts.server";
 import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
-import { llmsFullTxt, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage, type MarkdownPage } from "./llms";
+import { llmsFullTxt, llmsSections, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage, type MarkdownPage } from "./llms";
 import { renderedPageMarkdown } from "./page-markdown.server";
-import { buildSitemaps, w3cDate, type SitemapEntry } from "./sitemap";
+import { buildSitemaps, MAX_URLS_PER_SITEMAP, w3cDate, type SitemapEntry } from "./sitemap";
 
 /**
- * Every public page (from the page registry) and every published post, with what crawlers read of
- * them: sitemaps and llms.txt. Made once per blog version and kept.
+ * Every public page (from the page registry) and every published post, as crawlers see them: the
+ * list (kept per blog version: a few hundred bytes a page) and the files made from it (sitemaps,
+ * llms files, Markdown versions), each made only when asked and kept compressed by the shared
+ * body cache (app/core/shared-body.server.ts), never as text: with 10,000 posts the text alone is
+ * over 12 MB.
  */
 export type DiscoverableContent = {
   version: string;
   pages: DiscoverablePage[];
-  sitemap: { main: string; parts: string[] };
-  aiSitemap: string;
-  llms: string;
-};
-
-/**
- * Their full text: each one's Markdown version and llms-full.txt. Made only once asked (a sitemap
- * needs none of it), then once per blog version, and kept.
- */
-export type MarkdownContent = {
-  version: string;
-  byMarkdownPath: Map<string, string>;
-  llmsFull: string;
 };
 
 export function siteUrl(): string {
@@ -66,7 +56,6 @@ export async function discoverableContent(): Promise<DiscoverableContent> {
 }
 
 async function build(version: string): Promise<DiscoverableContent> {
-  const url = siteUrl();
   const posts = await listPosts({ includeDrafts: false });
   const newestPost = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
   const pages: DiscoverablePage[] = [
@@ -77,67 +66,89 @@ async function build(version: string): Promise<DiscoverableContent> {
       lastmod: p.path === "/blog" && newestPost ? w3cDate(newestPost) : buildDate(),
       kind: "page" as const,
     })),
-    ...posts.map((post) => ({
-      path: `/blog/${post.slug}`,
-      title: post.title,
-      description: post.excerpt,
-      lastmod: w3cDate(post.updatedAt),
-      kind: "post" as const,
-    })),
+    ...posts.map(postEntry),
   ];
-  const entries: SitemapEntry[] = pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod }));
-  const aiEntries: SitemapEntry[] = [
-    { loc: `${url}/llms.txt`, lastmod: newestOf(pages) },
-    { loc: `${url}/llms-full.txt`, lastmod: newestOf(pages) },
-    ...pages.flatMap((p) => [
+  cached = { version, pages };
+  return cached;
+}
+
+function postEntry(post: BlogPost): DiscoverablePage {
+  return { path: `/blog/${post.slug}`, title: post.title, description: post.excerpt, lastmod: w3cDate(post.updatedAt), kind: "post" };
+}
+
+function postMarkdownPage(post: BlogPost): MarkdownPage {
+  return { ...postEntry(post), body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}` };
+}
+
+/** /sitemap.xml (n undefined) or part n of its index; undefined when there is no such part. */
+export function sitemapXml(content: DiscoverableContent, part?: number): string | undefined {
+  const url = siteUrl();
+  const sitemaps = buildSitemaps(url, content.pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod })));
+  return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
+}
+
+/** How many parts the sitemap index has (none when one file holds every URL). */
+export function sitemapPartCount(content: DiscoverableContent): number {
+  return content.pages.length > MAX_URLS_PER_SITEMAP ? Math.ceil(content.pages.length / MAX_URLS_PER_SITEMAP) : 0;
+}
+
+export function aiSitemapXml(content: DiscoverableContent): string {
+  const url = siteUrl();
+  const newest = newestOf(content.pages);
+  const entries: SitemapEntry[] = [
+    { loc: `${url}/llms.txt`, lastmod: newest },
+    { loc: `${url}/llms-full.txt`, lastmod: newest },
+    ...content.pages.flatMap((p) => [
       { loc: `${url}${p.path}`, lastmod: p.lastmod },
       { loc: `${url}${markdownPath(p.path)}`, lastmod: p.lastmod },
     ]),
   ];
-  const content: DiscoverableContent = {
-    version,
-    pages,
-    sitemap: buildSitemaps(url, entries),
-    aiSitemap: buildSitemaps(url, aiEntries.slice(0, 50_000)).main,
-    llms: llmsTxt(url, SITE, pages),
-  };
-  cached = content;
-  return content;
+  return buildSitemaps(url, entries.slice(0, MAX_URLS_PER_SITEMAP)).main;
 }
 
-let cachedText: MarkdownContent | undefined;
-let pendingText: Promise<MarkdownContent> | undefined;
-
-export async function markdownContent(): Promise<MarkdownContent> {
-  const content = await discoverableContent();
-  if (cachedText?.version === content.version) return cachedText;
-  pendingText ??= buildText(content).finally(() => (pendingText = undefined));
-  return pendingText;
+export function llmsIndex(content: DiscoverableContent): string {
+  return llmsTxt(siteUrl(), SITE, content.pages);
 }
 
-async function buildText(content: DiscoverableContent): Promise<MarkdownContent> {
-  const url = siteUrl();
+/**
+ * A public page's text as Markdown, from the page itself (page-markdown.server.ts); should it fail
+ * to render (logged), its description stands in.
+ */
+async function sitePageMarkdown(page: DiscoverablePage): Promise<MarkdownPage> {
+  return { ...page, body: (await renderedPageMarkdown(siteUrl(), page.path)) ?? page.description };
+}
+
+/** The Markdown version at this address (`/about.md`, `/index.md`, `/blog/{slug}.md`), or undefined. */
+export async function markdownAt(mdPath: string): Promise<string | undefined> {
+  const post = /^\/blog\/([^/]+)\.md$/.exec(mdPath);
+  if (post) {
+    const found = await findPublishedPost(post[1]!);
+    return found ? pageMarkdown(siteUrl(), postMarkdownPage(found)) : undefined;
+  }
+  const page = (await discoverableContent()).pages.find((p) => p.kind === "page" && markdownPath(p.path) === mdPath);
+  return page ? pageMarkdown(siteUrl(), await sitePageMarkdown(page)) : undefined;
+}
+
+/** Every page and post in full. One page at a time: each render is brief, and only changed pages render at all. */
+export async function llmsFull(content: DiscoverableContent): Promise<string> {
   const posts = new Map((await listPosts({ includeDrafts: false })).map((post) => [`/blog/${post.slug}`, post]));
   const pages: MarkdownPage[] = [];
-  // One page at a time: each render is brief, and only changed pages render at all (page-markdown.server.ts).
   for (const page of content.pages) {
-    const post = posts.get(page.path);
-    const body =
-      page.kind === "page"
-        ? // The page's own text; should it fail to render (logged), its description stands in.
-          ((await renderedPageMarkdown(url, page.path)) ?? page.description)
-        : post
-          ? `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}`
-          : page.description;
-    pages.push({ ...page, body });
+    const post = page.kind === "post" ? posts.get(page.path) : undefined;
+    pages.push(post ? postMarkdownPage(post) : page.kind === "page" ? await sitePageMarkdown(page) : { ...page, body: page.description });
   }
-  const text: MarkdownContent = {
-    version: content.version,
-    byMarkdownPath: new Map(pages.map((p) => [markdownPath(p.path), pageMarkdown(url, p)])),
-    llmsFull: llmsFullTxt(url, SITE, pages),
-  };
-  cachedText = text;
-  return text;
+  return llmsFullTxt(siteUrl(), SITE, pages);
+}
+
+/**
+ * How many pages are ready for AI systems: linked from llms.txt with a Markdown version there (a
+ * post's always is; a page's when it renders). Structured data every page carries (site/seo.ts).
+ */
+export async function aiReadyPageCount(content: DiscoverableContent): Promise<number> {
+  const { sitePages, posts } = llmsSections(content.pages);
+  let ready = posts.length;
+  for (const page of sitePages) if ((await renderedPageMarkdown(siteUrl(), page.path)) !== undefined) ready++;
+  return ready;
 }
 
 function newestOf(pages: readonly DiscoverablePage[]): string | undefined {

@@ -1,16 +1,23 @@
 import { getEnv } from "~/core/env.server";
+import { sharedBodyResponse } from "~/core/shared-body.server";
 import { siteUrl } from "./content.server";
 import { robotsTxt } from "./robots";
 
 /** The answers of the crawler-facing files: short public caching, one content type each. */
 const CACHE = "public, max-age=300";
 
+const HEADERS = { "Cache-Control": CACHE, "X-Content-Type-Options": "nosniff" };
+
+export const MARKDOWN = "text/markdown; charset=utf-8";
+export const XML = "application/xml; charset=utf-8";
+
 export function textResponse(body: string, type: string): Response {
-  return new Response(body, { headers: { "Content-Type": type, "Cache-Control": CACHE, "X-Content-Type-Options": "nosniff" } });
+  return new Response(body, { headers: { "Content-Type": type, ...HEADERS } });
 }
 
-export function xmlResponse(xml: string): Response {
-  return textResponse(xml, "application/xml; charset=utf-8");
+/** A crawler file made from the site's content: made when first asked for each content version, kept compressed. */
+export function contentFileResponse(request: Request, file: { key: string; version: string; type: string; make: () => string | Promise<string> }): Promise<Response> {
+  return sharedBodyResponse(request, { key: file.key, version: file.version, contentType: file.type, make: file.make }, HEADERS);
 }
 
 let robots: string | undefined;

@@ -30,10 +30,14 @@ export function pageMarkdown(siteUrl: string, page: MarkdownPage): string {
   return lines.join("\n");
 }
 
+/** What llms.txt links, by section: the one list the file and the admin's count of AI-ready pages read. */
+export function llmsSections(pages: readonly DiscoverablePage[]): { sitePages: DiscoverablePage[]; posts: DiscoverablePage[] } {
+  return { sitePages: pages.filter((p) => p.kind === "page"), posts: pages.filter((p) => p.kind === "post") };
+}
+
 export function llmsTxt(siteUrl: string, site: { name: string; summary: string; details: string }, pages: readonly DiscoverablePage[]): string {
   const link = (p: DiscoverablePage) => `- [${oneLine(p.title).replace(/[[\]]/g, "")}](${siteUrl}${markdownPath(p.path)}): ${oneLine(p.description)}`;
-  const sitePages = pages.filter((p) => p.kind === "page");
-  const posts = pages.filter((p) => p.kind === "post");
+  const { sitePages, posts } = llmsSections(pages);
   return [
     `# ${site.name}`,
     "",

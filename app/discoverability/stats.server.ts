@@ -2,9 +2,8 @@ import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { flushCrawlerVisits, RETENTION_DAYS } from "./crawler-log.server";
 import { KNOWN_CRAWLERS, SEARCH_CRAWLERS } from "./crawlers";
-import { discoverableContent, markdownContent, siteUrl } from "./content.server";
+import { aiReadyPageCount, discoverableContent, siteUrl } from "./content.server";
 import { indexNowKey } from "./indexnow.server";
-import { markdownPath } from "./llms";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
 import { fieldVitals } from "./vitals.server";
 
@@ -19,7 +18,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
   await flushCrawlerVisits();
   const db = getDb();
   const v = schema.crawlerVisits;
-  const [activityRows, indexedRows, dailyRows, content, text, vitals] = await Promise.all([
+  const [activityRows, indexedRows, dailyRows, { content, aiReady }, vitals] = await Promise.all([
     db
       .select({
         crawler: v.crawler,
@@ -51,8 +50,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
       .where(gte(v.visitedAt, sql`now() - make_interval(days => ${PAGES_CRAWLED_DAYS})`))
       .groupBy(sql`1`, v.crawler)
       .orderBy(sql`1`),
-    discoverableContent(),
-    markdownContent(),
+    discoverableContent().then(async (content) => ({ content, aiReady: await aiReadyPageCount(content) })),
     fieldVitals(),
   ]);
 
@@ -74,15 +72,12 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
 
   const sitemapPaths = content.pages.map((p) => p.path);
   const fetched = new Set(indexedRows.map((r) => r.path));
-  // Every page the registry lists and every post carries WebPage/BlogPosting structured data, has
-  // a Markdown version and an llms.txt entry; counted from the content rather than assumed.
-  const aiOptimized = content.pages.filter((p) => text.byMarkdownPath.has(markdownPath(p.path)) && content.llms.includes(`${siteUrl()}${markdownPath(p.path)}`));
 
   return {
     indexing_status: {
       total_pages: sitemapPaths.length,
       indexed_pages: sitemapPaths.filter((p) => fetched.has(p)).length,
-      ai_optimized_pages: aiOptimized.length,
+      ai_optimized_pages: aiReady,
     },
     performance_metrics: {
       core_web_vitals: vitals.rating,

@@ -16,7 +16,8 @@
 import type { Route } from "./+types/api.blog";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
 import { getAdminSession, requireAdmin } from "~/auth/session.server";
-import { cachedJsonResponse, translateBlogErrors } from "~/blog/api.server";
+import { translateBlogErrors } from "~/blog/api.server";
+import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
 import { notifyPostChanged } from "~/discoverability/indexnow.server";
@@ -28,9 +29,11 @@ export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = request.headers.get("cookie") ? await getAdminSession(request) : null;
   const includeDrafts = Boolean(session);
-  const { body, version } = await listPostsJson({ includeDrafts });
-  return cachedJsonResponse(request, { kind: includeDrafts ? "all" : "pub", version, json: body }, {
+  const { version, make } = await listPostsJson({ includeDrafts });
+  const key = includeDrafts ? "blog-all" : "blog-pub";
+  return sharedBodyResponse(request, { key, version, contentType: "application/json; charset=utf-8", make }, {
     "Cache-Control": includeDrafts ? "private, no-cache" : "public, max-age=0, must-revalidate",
+    Vary: "Accept-Encoding, Cookie",
   });
 });
 

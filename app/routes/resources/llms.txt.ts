@@ -1,9 +1,15 @@
 /** GET /llms.txt (llmstxt.org) and GET /llms-full.txt (every page and post in full, as Markdown). */
 import type { Route } from "./+types/llms.txt";
-import { textResponse } from "~/discoverability/http.server";
-import { discoverableContent, markdownContent } from "~/discoverability/content.server";
+import { contentFileResponse, MARKDOWN } from "~/discoverability/http.server";
+import { discoverableContent, llmsFull, llmsIndex } from "~/discoverability/content.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const content = await discoverableContent();
   const full = new URL(request.url).pathname === "/llms-full.txt";
-  return textResponse(full ? (await markdownContent()).llmsFull : (await discoverableContent()).llms, "text/markdown; charset=utf-8");
+  return contentFileResponse(request, {
+    key: full ? "llms-full" : "llms",
+    version: content.version,
+    type: MARKDOWN,
+    make: () => (full ? llmsFull(content) : llmsIndex(content)),
+  });
 }

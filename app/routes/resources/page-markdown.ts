@@ -3,12 +3,12 @@
  * published post (announced on the page with <link rel="alternate" type="text/markdown">).
  */
 import type { Route } from "./+types/page-markdown";
-import { textResponse } from "~/discoverability/http.server";
-import { markdownContent } from "~/discoverability/content.server";
+import { MARKDOWN, textResponse } from "~/discoverability/http.server";
+import { markdownAt } from "~/discoverability/content.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const path = decodeURIComponent(new URL(request.url).pathname);
-  const markdown = (await markdownContent()).byMarkdownPath.get(path);
+  const markdown = await markdownAt(path);
   if (markdown === undefined) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return textResponse(markdown, "text/markdown; charset=utf-8");
+  return textResponse(markdown, MARKDOWN);
 }

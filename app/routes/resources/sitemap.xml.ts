@@ -1,16 +1,15 @@
 /**
  * GET /sitemap.xml: every public page (page registry) and published post, absolute URLs with
- * lastmod; past 50,000 URLs a sitemap index of GET /sitemap/{n}.xml. Rebuilt when the blog changes.
+ * lastmod; past 50,000 URLs a sitemap index of GET /sitemap/{n}.xml. Made again when the blog changes.
  */
 import type { Route } from "./+types/sitemap.xml";
-import { xmlResponse } from "~/discoverability/http.server";
-import { discoverableContent } from "~/discoverability/content.server";
+import { contentFileResponse, XML } from "~/discoverability/http.server";
+import { discoverableContent, sitemapPartCount, sitemapXml } from "~/discoverability/content.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const { sitemap } = await discoverableContent();
-  const part = (params as { n?: string }).n;
-  if (part === undefined) return xmlResponse(sitemap.main);
-  const xml = /^[1-9]\d{0,4}$/.test(part) ? sitemap.parts[Number(part) - 1] : undefined;
-  if (!xml) throw new Response("Not found", { status: 404 });
-  return xmlResponse(xml);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const content = await discoverableContent();
+  const given = (params as { n?: string }).n;
+  const part = given === undefined ? undefined : /^[1-9]\d{0,4}$/.test(given) ? Number(given) : NaN;
+  if (part !== undefined && !(part <= sitemapPartCount(content))) throw new Response("Not found", { status: 404 });
+  return contentFileResponse(request, { key: `sitemap-${part ?? 0}`, version: content.version, type: XML, make: () => sitemapXml(content, part)! });
 }
