@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
 import { runnerImport } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent", root })).module;
+const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent", root, resolve: { tsconfigPaths: true } })).module;
 const rules = await load("app/venues/rules.ts");
 const { CITY_INFO } = await load("app/venues/schema.ts");
 
