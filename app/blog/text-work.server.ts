@@ -14,6 +14,11 @@ import { suggestTags, type CorpusPost, type TagSource } from "./tag-suggestions"
  * Vite dev server the module is TypeScript source, which a worker cannot load: work runs inline.
  */
 export const TEXT_WORK_LIMIT_MS = 3000;
+/**
+ * A new worker loads its modules before it can take a job; on a busy machine that alone took
+ * seconds, which counted against the first job's limit. It has a limit of its own.
+ */
+const WORKER_START_LIMIT_MS = 20_000;
 
 type Job = { kind: "render"; source: string } | { kind: "suggest"; post: TagSource; corpus: CorpusPost[] };
 type Result = string | string[];
@@ -25,6 +30,7 @@ function run(job: Job): Result {
 
 if (!isMainThread && (workerData as { clinkTextWork?: boolean } | null)?.clinkTextWork) {
   parentPort!.on("message", ({ id, job }: { id: number; job: Job }) => parentPort!.postMessage({ id, result: run(job) }));
+  parentPort!.postMessage({ ready: true });
 }
 
 export class TextWorkTimeout extends Error {}
@@ -32,27 +38,43 @@ export class TextWorkTimeout extends Error {}
 const moduleUrl = new URL(import.meta.url);
 const canUseWorker = moduleUrl.protocol === "file:" && /\.m?js$/.test(moduleUrl.pathname);
 
-let worker: Worker | undefined;
+type TextWorker = { thread: Worker; ready: Promise<void> };
+let worker: TextWorker | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>();
 
-function currentWorker(): Worker {
+function currentWorker(): TextWorker {
   if (worker) return worker;
-  const created = new Worker(moduleUrl, { workerData: { clinkTextWork: true } });
-  created.unref(); // an idle worker must not keep the process alive
-  created.on("message", ({ id, result }: { id: number; result: Result }) => {
-    pending.get(id)?.resolve(result);
-    pending.delete(id);
+  const thread = new Worker(moduleUrl, { workerData: { clinkTextWork: true } });
+  thread.unref(); // an idle worker must not keep the process alive
+  let started: () => void = () => {};
+  let failedToStart: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => ((started = resolve), (failedToStart = reject)));
+  ready.catch(() => undefined);
+  const startTimer = setTimeout(() => {
+    failedToStart(new TextWorkTimeout(`the text worker did not start within ${WORKER_START_LIMIT_MS} ms`));
+    void thread.terminate();
+  }, WORKER_START_LIMIT_MS);
+  thread.on("message", (message: { ready: true } | { id: number; result: Result }) => {
+    if ("ready" in message) {
+      clearTimeout(startTimer);
+      started();
+      return;
+    }
+    pending.get(message.id)?.resolve(message.result);
+    pending.delete(message.id);
   });
   const fail = (error: Error) => {
-    if (worker === created) worker = undefined;
+    clearTimeout(startTimer);
+    failedToStart(error);
+    if (worker?.thread === thread) worker = undefined;
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
-  created.on("error", fail);
-  created.on("exit", () => fail(new Error("the text worker stopped")));
-  worker = created;
-  return created;
+  thread.on("error", fail);
+  thread.on("exit", () => fail(new Error("the text worker stopped")));
+  worker = { thread, ready };
+  return worker;
 }
 
 // One job at a time: a slow one is then the only one its time limit stops.
@@ -60,24 +82,24 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function submit(job: Job): Promise<Result> {
   if (!canUseWorker) return Promise.resolve(run(job));
-  const result = queue.then(
-    () =>
-      new Promise<Result>((resolve, reject) => {
-        const id = nextId++;
-        const target = currentWorker();
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new TextWorkTimeout(`text work took longer than ${TEXT_WORK_LIMIT_MS} ms`));
-          if (worker === target) worker = undefined;
-          void target.terminate();
-        }, TEXT_WORK_LIMIT_MS);
-        pending.set(id, {
-          resolve: (value) => (clearTimeout(timer), resolve(value)),
-          reject: (error) => (clearTimeout(timer), reject(error)),
-        });
-        target.postMessage({ id, job });
-      }),
-  );
+  const result = queue.then(async () => {
+    const target = currentWorker();
+    await target.ready;
+    return new Promise<Result>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new TextWorkTimeout(`text work took longer than ${TEXT_WORK_LIMIT_MS} ms`));
+        if (worker === target) worker = undefined;
+        void target.thread.terminate();
+      }, TEXT_WORK_LIMIT_MS);
+      pending.set(id, {
+        resolve: (value) => (clearTimeout(timer), resolve(value)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      target.thread.postMessage({ id, job });
+    });
+  });
   queue = result.catch(() => undefined);
   return result;
 }
