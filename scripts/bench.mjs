@@ -157,7 +157,7 @@ async function pageJavaScript(base, html) {
 
 /**
  * What PGlite alone holds resident once it has answered the site's kind of queries (the newest
- * posts, a search), beyond a bare Node process: the share of the server's memory that PostgreSQL
+ * posts, a search), set up as the server sets it up, beyond a bare Node process: the share of the server's memory that PostgreSQL
  * would hold in its own processes.
  */
 async function pgliteEngineMb() {
@@ -166,13 +166,14 @@ async function pgliteEngineMb() {
     const rss = () => Number(fs.readFileSync("/proc/self/status", "utf8").match(/VmRSS:\\s+(\\d+)/)[1]) / 1024;
     const before = rss();
     import(${JSON.stringify(path.join(root, "node_modules/@electric-sql/pglite/dist/index.js"))}).then(async ({ PGlite }) => {
-      const db = await PGlite.create({ dataDir: ${JSON.stringify(path.join(dataDir, "pglite"))}, postgresqlconf: ["shared_buffers=16MB"] });
+      const db = await PGlite.create({ dataDir: ${JSON.stringify(path.join(dataDir, "pglite"))}, postgresqlconf: ["shared_buffers=8MB"] });
       await db.query("select * from blog_posts where published order by created_at desc limit 20");
       await db.query("select count(*) from blog_posts where content ilike '%rooftop%'");
       process.stdout.write(String(Math.round(rss() - before)));
       await db.close();
     });`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  // Compiled as the server compiles it (app/core/db.server.ts).
+  const child = spawn(process.execPath, ["--liftoff-only", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   await new Promise((resolve) => child.once("exit", resolve));

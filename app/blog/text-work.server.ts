@@ -19,6 +19,8 @@ export const TEXT_WORK_LIMIT_MS = 3000;
  * seconds, which counted against the first job's limit. It has a limit of its own.
  */
 const WORKER_START_LIMIT_MS = 20_000;
+/** Jobs come with cache misses and the admin's edits; between them an idle worker would hold ~25 MB. */
+const WORKER_IDLE_MS = 30_000;
 
 type Job = { kind: "render"; source: string } | { kind: "suggest"; post: TagSource; corpus: CorpusPost[] };
 type Result = string | string[];
@@ -38,7 +40,7 @@ export class TextWorkTimeout extends Error {}
 const moduleUrl = new URL(import.meta.url);
 const canUseWorker = moduleUrl.protocol === "file:" && /\.m?js$/.test(moduleUrl.pathname);
 
-type TextWorker = { thread: Worker; ready: Promise<void> };
+type TextWorker = { thread: Worker; ready: Promise<void>; idle?: ReturnType<typeof setTimeout> };
 let worker: TextWorker | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>();
@@ -84,6 +86,7 @@ function submit(job: Job): Promise<Result> {
   if (!canUseWorker) return Promise.resolve(run(job));
   const result = queue.then(async () => {
     const target = currentWorker();
+    clearTimeout(target.idle);
     await target.ready;
     return new Promise<Result>((resolve, reject) => {
       const id = nextId++;
@@ -101,7 +104,21 @@ function submit(job: Job): Promise<Result> {
     });
   });
   queue = result.catch(() => undefined);
+  void queue.then(stopWhenIdle);
   return result;
+}
+
+/** Once the queue is empty, the worker stops after WORKER_IDLE_MS unless a new job comes. */
+function stopWhenIdle() {
+  const idle = worker;
+  if (!idle || pending.size > 0) return;
+  clearTimeout(idle.idle);
+  idle.idle = setTimeout(() => {
+    if (worker !== idle || pending.size > 0) return;
+    worker = undefined;
+    void idle.thread.terminate();
+  }, WORKER_IDLE_MS);
+  idle.idle.unref();
 }
 
 /** A post's markdown as safe HTML; past the time limit, its text as plain paragraphs. */
