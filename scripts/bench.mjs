@@ -242,10 +242,11 @@ rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.ur
 
 // Every public page is cached now. Idle memory is read once the server has settled: V8 gives
 // back what the load grew (its memory reducer) some seconds after the traffic stops, so the
-// resident size is sampled each second until it has not fallen for 30 s (at most 150 s).
+// resident size is sampled each second until it has not fallen for 60 s (at most 180 s): after a
+// heavy load the reducer's first pass came 30-45 s after the traffic stopped here.
 const idleStart = Date.now();
 let idleRss = rssMb(server.pid);
-for (let lowestAt = Date.now(); Date.now() - lowestAt < 30_000 && Date.now() - idleStart < 150_000; ) {
+for (let lowestAt = Date.now(); Date.now() - lowestAt < 60_000 && Date.now() - idleStart < 180_000; ) {
   await new Promise((r) => setTimeout(r, 1000));
   const now = rssMb(server.pid);
   if (now < idleRss - 1) lowestAt = Date.now();
