@@ -5,7 +5,7 @@ import { storedImagePath } from "./image";
 import { removePostImage, storePostImage } from "./image.server";
 import { blogMessages, postState, slugify, type AdminPostQuery, type BlogPostDto, type BlogPostInput } from "./schema";
 import { pageOf, type PageOf } from "~/core/paging";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema, type Database } from "~/core/db.server";
 
 /**
  * The blog's one service: every page and API reads and writes posts through here.
@@ -272,8 +272,8 @@ async function assertSlugFree(slug: string, exceptId: number | null) {
 }
 
 /** A post now at `slug`: an old address with that name stops redirecting elsewhere. */
-async function claimSlug(slug: string) {
-  await getDb().delete(schema.blogSlugHistory).where(eq(schema.blogSlugHistory.slug, slug));
+async function claimSlug(db: Pick<Database, "delete">, slug: string) {
+  await db.delete(schema.blogSlugHistory).where(eq(schema.blogSlugHistory.slug, slug));
 }
 
 async function applyImage(postId: number, input: BlogPostInput, existing: BlogPost | null): Promise<string | null> {
@@ -296,24 +296,27 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
         await assertSlugFree(input.slug, null);
         slug = input.slug;
       } else slug = await uniqueSlug(input.title);
-      await claimSlug(slug);
-      const [row] = await db
-        .insert(schema.blogPosts)
-        .values({
-          slug,
-          title: input.title,
-          excerpt: input.excerpt,
-          author: input.author,
-          category: input.category,
-          content: input.content,
-          image: input.imageData ? null : input.image,
-          imageAlt: input.imageAlt,
-          tags: input.tags,
-          published: input.published,
-          ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-        })
-        .returning({ id: schema.blogPosts.id });
-      const id = row!.id;
+      // The address and any old redirect from it change together, or not at all.
+      const id = await db.transaction(async (tx) => {
+        await claimSlug(tx, slug);
+        const [row] = await tx
+          .insert(schema.blogPosts)
+          .values({
+            slug,
+            title: input.title,
+            excerpt: input.excerpt,
+            author: input.author,
+            category: input.category,
+            content: input.content,
+            image: input.imageData ? null : input.image,
+            imageAlt: input.imageAlt,
+            tags: input.tags,
+            published: input.published,
+            ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+          })
+          .returning({ id: schema.blogPosts.id });
+        return row!.id;
+      });
       if (input.imageData) {
         try {
           await storePostImage(id, input.imageData, input.imageOriginalName);
@@ -344,16 +347,19 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput)
   const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
   if (newSlug) await assertSlugFree(newSlug, id);
   const image = await applyImage(id, input, existing);
-  const db = getDb();
-  if (newSlug) {
-    await claimSlug(newSlug);
-    await db
-      .insert(schema.blogSlugHistory)
-      .values({ slug: existing.slug, postId: id })
-      .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId: id, createdAt: sql`now()` } });
-  }
   try {
-    await updateRow(id, input, image, newSlug);
+    // The post's new address and its old one's redirect change together, or not at all (a slug
+    // taken meanwhile leaves the redirects as they were).
+    await getDb().transaction(async (tx) => {
+      if (newSlug) {
+        await claimSlug(tx, newSlug);
+        await tx
+          .insert(schema.blogSlugHistory)
+          .values({ slug: existing.slug, postId: id })
+          .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId: id, createdAt: sql`now()` } });
+      }
+      await updateRow(tx, id, input, image, newSlug);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlugTaken();
     throw error;
@@ -368,8 +374,8 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput)
   return (await findPost(id))!;
 }
 
-async function updateRow(id: number, input: BlogPostInput, image: string | null, newSlug: string | null) {
-  await getDb()
+async function updateRow(db: Pick<Database, "update">, id: number, input: BlogPostInput, image: string | null, newSlug: string | null) {
+  await db
     .update(schema.blogPosts)
     .set({
       ...(newSlug ? { slug: newSlug } : {}),
