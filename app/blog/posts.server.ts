@@ -6,6 +6,7 @@ import { removePostImage, storePostImage } from "./image.server";
 import { blogMessages, postState, slugify, type AdminPostQuery, type BlogPostDto, type BlogPostInput } from "./schema";
 import { pageOf, type PageOf } from "~/core/paging";
 import { getDb, schema, type Database } from "~/core/db.server";
+import { sharedVersion } from "~/core/shared-version.server";
 
 /**
  * The blog's one service: every page and API reads and writes posts through here.
@@ -39,8 +40,6 @@ type Snapshot = {
 };
 
 let snapshot: Snapshot | undefined;
-let versionCheckedAt = 0;
-let pendingVersion: Promise<string> | undefined;
 let pendingLoad: Promise<Snapshot> | undefined;
 
 async function readVersion(): Promise<string> {
@@ -117,12 +116,10 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
   return { version, all, published, bySlug: new Map(all.map((post) => [post.slug, post])) };
 }
 
+const postsVersion = sharedVersion(readVersion, VERSION_CHECK_MS);
+
 async function currentSnapshot(): Promise<Snapshot> {
-  const now = Date.now();
-  if (snapshot && now - versionCheckedAt < VERSION_CHECK_MS) return snapshot;
-  pendingVersion ??= readVersion().finally(() => (pendingVersion = undefined));
-  const version = await pendingVersion;
-  versionCheckedAt = Date.now();
+  const version = await postsVersion.current();
   if (snapshot?.version === version) return snapshot;
   pendingLoad ??= loadSnapshot(version)
     .then((fresh) => (snapshot = fresh))
@@ -133,7 +130,7 @@ async function currentSnapshot(): Promise<Snapshot> {
 /** This instance's own writes are visible at once. */
 function invalidate() {
   snapshot = undefined;
-  versionCheckedAt = 0;
+  postsVersion.changed();
 }
 
 /** The public fields only: what GET /api/blog answers. */

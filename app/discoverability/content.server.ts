@@ -87,11 +87,6 @@ export function sitemapXml(content: DiscoverableContent, part?: number): string 
   return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
 }
 
-/** How many parts the sitemap index has (none when one file holds every URL). */
-export function sitemapPartCount(content: DiscoverableContent): number {
-  return content.pages.length > MAX_URLS_PER_SITEMAP ? Math.ceil(content.pages.length / MAX_URLS_PER_SITEMAP) : 0;
-}
-
 export function aiSitemapXml(content: DiscoverableContent): string {
   const url = siteUrl();
   const newest = newestOf(content.pages);

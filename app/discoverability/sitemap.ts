@@ -40,8 +40,13 @@ function newest(entries: readonly SitemapEntry[]): string | undefined {
  * The documents to serve: `main` at /sitemap.xml, and `parts[n-1]` at /sitemap/n.xml when the
  * URLs do not fit in one file.
  */
+/** How many numbered parts a sitemap of this many URLs has: none when one file holds them all. */
+export function sitemapPartCount(urls: number): number {
+  return urls <= MAX_URLS_PER_SITEMAP ? 0 : Math.ceil(urls / MAX_URLS_PER_SITEMAP);
+}
+
 export function buildSitemaps(siteUrl: string, entries: readonly SitemapEntry[]): { main: string; parts: string[] } {
-  if (entries.length <= MAX_URLS_PER_SITEMAP) return { main: urlsetXml(entries), parts: [] };
+  if (sitemapPartCount(entries.length) === 0) return { main: urlsetXml(entries), parts: [] };
   const chunks: SitemapEntry[][] = [];
   for (let i = 0; i < entries.length; i += MAX_URLS_PER_SITEMAP) chunks.push(entries.slice(i, i + MAX_URLS_PER_SITEMAP));
   return {
