@@ -1,5 +1,6 @@
 import { seedDemoPosts } from "~/blog/seed.server";
 import type { Env } from "~/core/env.server";
+import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { startOutboxWorker } from "~/mail/worker.server";
 import { seedDemoVenues } from "~/venues/seed.server";
@@ -15,6 +16,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async (env) => startOutboxWorker(env).stop,
   startDiscoverability,
   seedDemoVenues,
+  // Last: every feature above has defined its job types and schedules (register…Jobs()).
+  async (env) => (await startJobRunner(env)).stop,
 ];
 
 const stops: Stop[] = [];
