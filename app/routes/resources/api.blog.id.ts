@@ -16,7 +16,7 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);

@@ -20,7 +20,7 @@ import { translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
