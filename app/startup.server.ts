@@ -1,3 +1,4 @@
+import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
 import type { Env } from "~/core/env.server";
 import { startJobRunner } from "~/core/job-runner.server";
@@ -13,6 +14,7 @@ import { seedDemoVenues } from "~/venues/seed.server";
 type Stop = () => Promise<void>;
 const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
+  async () => registerBlogJobs(),
   registerMailJobs,
   startDiscoverability,
   seedDemoVenues,
