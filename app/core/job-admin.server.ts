@@ -1,12 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import type { JobsOverview } from "./jobs";
 import { DEFAULT_MAX_ATTEMPTS, jobType, wakeJobRunner } from "./jobs.server";
 
 const t = schema.jobs;
 
-export type JobCount = { type: string; state: "queued" | "running" | "done" | "dead"; count: number };
-export type DeadJob = { id: number; type: string; attempts: number; lastError: string | null; createdAt: string; finishedAt: string | null };
-export type JobsOverview = { counts: JobCount[]; dead: DeadJob[] };
 
 /** What the admin sees: how many jobs of each type are in each state, and the dead ones with their last error. */
 export async function jobsOverview(deadLimit = 50): Promise<JobsOverview> {
