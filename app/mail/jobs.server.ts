@@ -7,7 +7,7 @@ import { createMailTransport } from "./transport.server";
 /**
  * Mail goes out as `mail.deliver` jobs of the one job runner: a refused message is retried after
  * MAIL_RETRY_BASE_MS, then twice that, up to an hour apart, MAIL_MAX_ATTEMPTS times, then kept as dead
- * for the admin to retry. A message already marked sent is not sent again (a job run twice after a crash
+ * for the admin to retry. A message already marked sent, or erased meanwhile, is not sent (again) (a job run twice after a crash
  * between the two writes; the Message-ID stays the same either way).
  */
 export async function registerMailJobs(env: Env): Promise<() => Promise<void>> {
@@ -16,8 +16,8 @@ export async function registerMailJobs(env: Env): Promise<() => Promise<void>> {
     DELIVER_MAIL,
     async ({ mailId }) => {
       const mail = await findQueuedMail(mailId);
-      if (!mail) throw new Error(`mail ${mailId} is not in the outbox`);
-      if (mail.sentAt) return;
+      // Gone: erased on purpose (a completed deletion request drops the mail about the person).
+      if (!mail || mail.sentAt) return;
       await transport.deliver(mail);
       await markMailSent(mail.id);
       logger.info({ mailId: mail.id, purpose: mail.purpose }, "mail delivered");
