@@ -1,10 +1,18 @@
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
+import { ensureAdminUser, PERSONAL_COOKIES } from "~/auth/session.server";
 import type { Env } from "~/core/env.server";
 import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
+import type { ServerHooks } from "~/core/server-hooks";
 import { seedDemoVenues } from "~/venues/seed.server";
+import { tileImageSource } from "~/venues/tiles";
+
+/** What the HTTP server needs from the features (it imports none of them itself). */
+export function serverHooks(env: Env): ServerHooks {
+  return { personalCookies: PERSONAL_COOKIES, imageSources: [tileImageSource(env.MAP_TILE_URL)], ensureFirstAdmin: ensureAdminUser };
+}
 
 /**
  * Work that runs once at start, after migrations and before the first request

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, headerText, renderMail } from "./message";
+import { headerText, renderMail } from "./message";
 
 describe("mail message", () => {
   it("keeps a visitor's line breaks out of headers", () => {
@@ -22,6 +22,5 @@ describe("mail message", () => {
     expect(mail.text).toContain("Company: \"A&B\"");
     expect(mail.text).toContain("> one\n> two");
     expect(mail.text).toContain("https://x.test/?a=1&b=2");
-    expect(escapeHtml(`'`)).toBe("&#39;");
   });
 });

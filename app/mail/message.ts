@@ -3,6 +3,8 @@
  * Nothing here sends anything (see outbox.server.ts and jobs.server.ts).
  */
 
+import { escapeHtml } from "~/core/html";
+
 export type MailContent = { subject: string; text: string; html: string };
 
 export type MailBlock =
@@ -11,11 +13,6 @@ export type MailBlock =
   | { kind: "quote"; text: string }
   | { kind: "link"; label: string; href: string };
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /**
  * Text that goes into a header (the subject): line breaks and other control characters would let a

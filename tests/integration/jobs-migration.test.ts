@@ -89,8 +89,9 @@ describe("upgrading from the two old queues", () => {
     await new Promise<void>((resolve) => indexNow.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise<void>((resolve) => indexNow.close(() => resolve())));
 
+    const old = await oldDatabase();
     const server: TestServer = await startTestServer({
-      ...(await oldDatabase()),
+      ...old,
       env: {
         SEED_DEMO: "false",
         SMTP_URL: smtp.url,
@@ -100,7 +101,7 @@ describe("upgrading from the two old queues", () => {
     cleanups.push(() => server.kill());
 
     const subjects = () => smtp.received.map((raw) => decodeQuotedPrintable(raw).match(/^Subject: (.*)$/m)?.[1]).sort();
-    await waitFor(() => subjects().length >= 2, "the two unsent messages delivered");
+    await waitFor(() => subjects().length >= 2, `the two unsent messages delivered\n${server.output().slice(-3000)}`);
     await waitFor(() => pinged.length >= 1, "the pending ping sent");
     const admin = await adminApi(server);
     const overview = (await (await admin.get("/api/admin/jobs")).json()) as {
