@@ -1,6 +1,7 @@
 import { ApiError, parseId } from "~/core/api.server";
 import { ImageRejected } from "./image.server";
-import { PostNotFound, SlugTaken } from "./posts.server";
+import { PostNotFound } from "./post-writes.server";
+import { SlugTaken } from "./slugs.server";
 
 /** Shared bits of the /api/blog* routes. */
 

@@ -15,7 +15,8 @@ import { fieldErrors } from "~/core/field-errors";
 import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
-import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
+import { findPost, toDto } from "~/blog/posts.server";
+import { deletePost, setPublished, updatePost } from "~/blog/post-writes.server";
 import { notifyPostChanged } from "~/discoverability/indexnow.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {

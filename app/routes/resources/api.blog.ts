@@ -19,7 +19,8 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
-import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
+import { listPostsJson, toDto } from "~/blog/posts.server";
+import { createPost } from "~/blog/post-writes.server";
 import { notifyPostChanged } from "~/discoverability/indexnow.server";
 import type { PageHandle } from "~/core/page-handle";
 
