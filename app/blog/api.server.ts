@@ -2,6 +2,7 @@ import { ApiError, parseId } from "~/core/api.server";
 import { ImageRejected } from "./image.server";
 import { PostNotFound } from "./post-writes.server";
 import { SlugTaken } from "./slugs.server";
+import { CreateKeyReused } from "./create-requests.server";
 
 /** Shared bits of the /api/blog* routes. */
 
@@ -14,7 +15,16 @@ export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T>
   } catch (error) {
     if (error instanceof PostNotFound) throw new ApiError(404, "Blog post not found");
     if (error instanceof SlugTaken) throw new ApiError(409, error.message, { errors: { slug: error.message } });
+    if (error instanceof CreateKeyReused) throw new ApiError(error.status, error.message);
     if (error instanceof ImageRejected) throw new ApiError(error.status, error.message, { error: error.message, errors: { imageData: error.message } });
     throw error;
   }
+}
+
+/** The Idempotency-Key header of a create, if sent (visible ASCII, at most 200 characters; else 400). */
+export function readIdempotencyKey(request: Request): string | undefined {
+  const key = request.headers.get("idempotency-key");
+  if (key === null) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new ApiError(400, "Idempotency-Key must be 1 to 200 visible characters");
+  return key;
 }

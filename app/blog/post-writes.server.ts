@@ -1,67 +1,65 @@
 import { eq, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type Database } from "~/core/db.server";
-import { removePostImage, storePostImage } from "./image.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
+// The mail outbox's sibling queue until the one job runner (app/core/jobs.server.ts) lands.
+import { enqueueJob } from "~/discoverability/jobs.server";
+import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
+import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import type { BlogPostInput } from "./schema";
-import { assertSlugFree, claimSlug, isUniqueViolation, SlugTaken, uniqueSlug } from "./slugs.server";
+import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
-/** Writing posts: create, edit, publish or unpublish, delete; each change with its audit line. */
+/**
+ * Writing posts: create, edit, publish or unpublish, delete. Each lands whole or not at all: the post,
+ * its image, its address and old addresses, its audit line and the jobs it causes are written in one
+ * transaction. The slow part that needs no lock (decoding and re-encoding an upload) is done before it.
+ * Why, and how tests prove it: docs/decisions/0011-write-boundaries.md.
+ */
 
 export class PostNotFound extends Error {}
 
-async function applyImage(postId: number, input: BlogPostInput, existing: BlogPost | null): Promise<string | null> {
-  if (input.imageData && input.imageMimeType) {
-    await storePostImage(postId, input.imageData, input.imageOriginalName);
-    return null;
-  }
-  // The post's own image address sent back unchanged (the editor echoes `image`) keeps the upload.
-  if (existing?.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
-  if (existing?.hasStoredImage) await removePostImage(postId);
-  return input.image;
+/** An upload decoded and re-encoded before the save's transaction (null: no new upload). */
+async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null> {
+  return input.imageData && input.imageMimeType ? processImage(Buffer.from(input.imageData, "base64")) : null;
 }
 
-export async function createPost(admin: Admin, input: BlogPostInput): Promise<BlogPost> {
-  const db = getDb();
+/** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
+async function announce(db: DbExecutor, slug: string): Promise<void> {
+  await enqueueJob(POST_CHANGED_JOB, { slug } satisfies PostChangedPayload, db);
+}
+
+/**
+ * Creates a post. With an idempotency key, a repeat of the same request answers the post the first made
+ * (and a different body with the same key is refused: CreateKeyReused).
+ */
+export async function createPost(admin: Admin, input: BlogPostInput, options: { idempotencyKey?: string } = {}): Promise<BlogPost> {
+  const image = await prepareImage(input);
+  const key = options.idempotencyKey;
+  const requestHash = key ? createRequestHash(input) : "";
   for (let attempt = 0; ; attempt++) {
     try {
-      let slug: string;
-      if (input.slug) {
-        await assertSlugFree(input.slug, null);
-        slug = input.slug;
-      } else slug = await uniqueSlug(input.title);
-      // The address and any old redirect from it change together, or not at all.
-      const id = await db.transaction(async (tx) => {
+      const slug = input.slug ?? (await uniqueSlug(input.title));
+      const id = await getDb().transaction(async (tx) => {
+        if (key) {
+          const earlier = await claimCreateKey(tx, admin.id, key, requestHash);
+          if (earlier !== null) return earlier;
+        }
+        if (input.slug) await assertSlugFree(tx, slug, null);
         await claimSlug(tx, slug);
         const [row] = await tx
           .insert(schema.blogPosts)
-          .values({
-            slug,
-            title: input.title,
-            excerpt: input.excerpt,
-            author: input.author,
-            category: input.category,
-            content: input.content,
-            image: input.imageData ? null : input.image,
-            imageAlt: input.imageAlt,
-            tags: input.tags,
-            published: input.published,
-            ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-          })
+          .values({ slug, ...postFields(input), image: image ? null : input.image })
           .returning({ id: schema.blogPosts.id });
-        return row!.id;
+        const postId = row!.id;
+        if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
+        await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: postId, summary: `Created "${input.title}"`, details: { slug, published: input.published } }, tx);
+        if (input.published) await announce(tx, slug);
+        if (key) await settleCreateKey(tx, admin.id, key, postId);
+        return postId;
       });
-      if (input.imageData) {
-        try {
-          await storePostImage(id, input.imageData, input.imageOriginalName);
-        } catch (error) {
-          await db.delete(schema.blogPosts).where(eq(schema.blogPosts.id, id));
-          throw error;
-        }
-      }
       invalidate();
-      await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: id, summary: `Created "${input.title}"`, details: { slug, published: input.published } });
       return (await findPost(id))!;
     } catch (error) {
       // Two posts with the same title at the same moment: take the next free slug.
@@ -72,6 +70,21 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
   }
 }
 
+/** The columns a full edit or a create sets from the editor's input. */
+function postFields(input: BlogPostInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    author: input.author,
+    category: input.category,
+    content: input.content,
+    imageAlt: input.imageAlt,
+    tags: input.tags,
+    published: input.published,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  };
+}
+
 /**
  * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
  * the slug history so shared links answer 301 to the new one.
@@ -79,77 +92,79 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
 export async function updatePost(admin: Admin, id: number, input: BlogPostInput): Promise<BlogPost> {
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
+  const image = await prepareImage(input);
   const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
-  if (newSlug) await assertSlugFree(newSlug, id);
-  const image = await applyImage(id, input, existing);
   try {
-    // The post's new address and its old one's redirect change together, or not at all (a slug
-    // taken meanwhile leaves the redirects as they were).
     await getDb().transaction(async (tx) => {
       if (newSlug) {
+        await assertSlugFree(tx, newSlug, id);
         await claimSlug(tx, newSlug);
-        await tx
-          .insert(schema.blogSlugHistory)
-          .values({ slug: existing.slug, postId: id })
-          .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId: id, createdAt: sql`now()` } });
+        await keepOldSlug(tx, existing.slug, id);
       }
-      await updateRow(tx, id, input, image, newSlug);
+      const imageUrl = await applyImage(tx, id, input, image, existing);
+      await tx
+        .update(schema.blogPosts)
+        // Always the real time of the change (not the client's value): other instances' caches key on it.
+        .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
+        .where(eq(schema.blogPosts.id, id));
+      await recordAudit(
+        admin,
+        "blog.update",
+        {
+          targetType: "blog_post",
+          targetId: id,
+          summary: `Updated "${input.title}"`,
+          details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
+        },
+        tx,
+      );
+      // Published or unpublished, search engines should fetch the address again.
+      await announce(tx, newSlug ?? existing.slug);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlugTaken();
     throw error;
   }
   invalidate();
-  await recordAudit(admin, "blog.update", {
-    targetType: "blog_post",
-    targetId: id,
-    summary: `Updated "${input.title}"`,
-    details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
-  });
   return (await findPost(id))!;
 }
 
-async function updateRow(db: Pick<Database, "update">, id: number, input: BlogPostInput, image: string | null, newSlug: string | null) {
-  await db
-    .update(schema.blogPosts)
-    .set({
-      ...(newSlug ? { slug: newSlug } : {}),
-      imageAlt: input.imageAlt,
-      title: input.title,
-      excerpt: input.excerpt,
-      author: input.author,
-      category: input.category,
-      content: input.content,
-      image,
-      tags: input.tags,
-      published: input.published,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-      // Always the real time of the change (not the client's value): other instances' caches key on it.
-      updatedAt: sql`now()`,
-    })
-    .where(eq(schema.blogPosts.id, id));
+/** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
+async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, image: ProcessedImage | null, existing: BlogPost): Promise<string | null> {
+  if (image) {
+    await storePostImage(db, postId, image, input.imageOriginalName);
+    return null;
+  }
+  // The post's own image address sent back unchanged (the editor echoes `image`) keeps the upload.
+  if (existing.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
+  if (existing.hasStoredImage) await removePostImage(db, postId);
+  return input.image;
 }
 
 export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
-  const [row] = await getDb()
-    .update(schema.blogPosts)
-    .set({ published, updatedAt: sql`now()` })
-    .where(eq(schema.blogPosts.id, id))
-    .returning({ title: schema.blogPosts.title });
-  if (!row) throw new PostNotFound();
-  invalidate();
-  await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", {
-    targetType: "blog_post",
-    targetId: id,
-    summary: `${published ? "Published" : "Unpublished"} "${row.title}"`,
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(schema.blogPosts)
+      .set({ published, updatedAt: sql`now()` })
+      .where(eq(schema.blogPosts.id, id))
+      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug });
+    if (!row) throw new PostNotFound();
+    await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
+    await announce(tx, row.slug);
   });
+  invalidate();
   return (await findPost(id))!;
 }
 
 export async function deletePost(admin: Admin, id: number): Promise<void> {
-  const [row] = await getDb().delete(schema.blogPosts).where(eq(schema.blogPosts.id, id)).returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug });
-  if (!row) throw new PostNotFound();
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(schema.blogPosts)
+      .where(eq(schema.blogPosts.id, id))
+      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published });
+    if (!row) throw new PostNotFound();
+    await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
+    if (row.published) await announce(tx, row.slug);
+  });
   invalidate();
-  await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } });
 }
-

@@ -1,6 +1,7 @@
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { blogMessages, slugify } from "./schema";
-import { getDb, schema, type Database } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { faultRequested } from "~/core/faults.server";
 
 /**
  * A post's address: made unique from its title, refused when another post holds it, and kept in the
@@ -46,9 +47,9 @@ export class SlugTaken extends Error {
 }
 
 /** Refuses a slug another post holds now (an old address of another post may be taken over). */
-export async function assertSlugFree(slug: string, exceptId: number | null) {
+export async function assertSlugFree(db: DbExecutor, slug: string, exceptId: number | null) {
   const p = schema.blogPosts;
-  const [row] = await getDb()
+  const [row] = await db
     .select({ id: p.id })
     .from(p)
     .where(exceptId === null ? eq(p.slug, slug) : and(eq(p.slug, slug), ne(p.id, exceptId)))
@@ -56,8 +57,21 @@ export async function assertSlugFree(slug: string, exceptId: number | null) {
   if (row) throw new SlugTaken();
 }
 
-/** A post now at `slug`: an old address with that name stops redirecting elsewhere. */
-export async function claimSlug(db: Pick<Database, "delete">, slug: string) {
+/**
+ * A post now at `slug`: an old address with that name stops redirecting elsewhere. In the save's
+ * transaction, before the post's row takes the slug (whose unique index settles a race).
+ */
+export async function claimSlug(db: DbExecutor, slug: string) {
+  // Tests make a clash happen here, as a post taking the slug meanwhile would.
+  if (faultRequested("blog.slug")) throw Object.assign(new Error("injected slug clash"), { code: "23505" });
   await db.delete(schema.blogSlugHistory).where(eq(schema.blogSlugHistory.slug, slug));
+}
+
+/** A post moved from `oldSlug`: its old address answers 301 to wherever the post now is. */
+export async function keepOldSlug(db: DbExecutor, oldSlug: string, postId: number) {
+  await db
+    .insert(schema.blogSlugHistory)
+    .values({ slug: oldSlug, postId })
+    .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId, createdAt: sql`now()` } });
 }
 

@@ -15,6 +15,11 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { logger } from "./logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database or an open Drizzle transaction: a service that writes takes one, so its statements join
+ * the caller's transaction (a transaction is a Database too, so either may be passed).
+ */
+export type DbExecutor = Database;
 export { schema };
 
 type Connection = {

@@ -5,7 +5,8 @@ import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { discoverableContent, siteUrl } from "./content.server";
 import { DEFAULT_INDEXNOW_ENDPOINT, engineName, indexNowBodies, INDEXNOW_KEY_PATTERN } from "./indexnow";
-import { enqueueJob, registerJobHandler } from "./jobs.server";
+import { registerJobHandler } from "./jobs.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "~/blog/post-events";
 
 /**
  * Submitting URLs to search engines by IndexNow. The key is generated once, stored, and served at
@@ -77,18 +78,20 @@ export async function submitSitemap(): Promise<{ submissions: { main_sitemap: En
   return { submissions: { main_sitemap: await submitUrls(urls, "sitemap") } };
 }
 
-const POST_CHANGED = "indexnow.post-changed";
-
-registerJobHandler(POST_CHANGED, async (payload) => {
+// Jobs queued before the blog queued its own (kept so none waiting at an upgrade is lost).
+registerJobHandler("indexnow.post-changed", async (payload) => {
   const { url } = payload as { url: string };
   const [result] = await submitUrls([url], "post-change");
   if (!result?.success) throw new Error(`IndexNow did not accept ${url}`);
 });
 
-/** A post was published, edited, unpublished or deleted: tell IndexNow, after the request, with retries. */
-export async function notifyPostChanged(slug: string): Promise<void> {
-  await enqueueJob(POST_CHANGED, { url: `${siteUrl()}/blog/${slug}` });
-}
+// The blog queues this job in the transaction of a post's change (app/blog/post-events.server.ts).
+registerJobHandler(POST_CHANGED_JOB, async (payload) => {
+  const { slug } = payload as PostChangedPayload;
+  const url = `${siteUrl()}/blog/${slug}`;
+  const [result] = await submitUrls([url], "post-change");
+  if (!result?.success) throw new Error(`IndexNow did not accept ${url}`);
+});
 
 export async function recentSubmissions(limit = 20) {
   return getDb().select().from(schema.searchEngineSubmissions).orderBy(desc(schema.searchEngineSubmissions.createdAt)).limit(limit);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { faultPoint } from "~/core/faults.server";
 import { logger } from "~/core/logger.server";
 
 /**
@@ -21,9 +22,12 @@ export function registerJobHandler(kind: string, handler: Handler): void {
   handlers.set(kind, handler);
 }
 
-export async function enqueueJob(kind: string, payload: unknown): Promise<void> {
-  await getDb().insert(schema.discoverabilityJobs).values({ kind, payload });
-  wake();
+/** Queues a job; given a transaction, the job is stored with the change that causes it, or not at all. */
+export async function enqueueJob(kind: string, payload: unknown, db: DbExecutor = getDb()): Promise<void> {
+  faultPoint("job");
+  await db.insert(schema.discoverabilityJobs).values({ kind, payload });
+  // Inside a transaction the row is not visible until the commit; the next poll finds it then.
+  if (db === getDb()) wake();
 }
 
 type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };

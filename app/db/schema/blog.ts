@@ -78,3 +78,20 @@ export const blogImageVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.width, t.format] })],
 );
+
+/**
+ * The Idempotency-Key of each recent POST /api/blog, per admin: a retry of the same create (a lost
+ * answer, a double click) answers the post the first one made instead of making a second. Kept a day.
+ */
+export const blogCreateRequests = pgTable(
+  "blog_create_requests",
+  {
+    adminUserId: integer("admin_user_id").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the request's parsed body: the same key with another body is refused. */
+    requestHash: text("request_hash").notNull(),
+    postId: integer("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adminUserId, t.key] }), index("blog_create_requests_created_idx").on(t.createdAt)],
+);

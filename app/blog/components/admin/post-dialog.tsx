@@ -144,6 +144,8 @@ function BlogPostForm({
   const [uploading, setUploading] = useState(false);
   const [contentTab, setContentTab] = useState("edit");
   const formRef = useRef<HTMLFormElement>(null);
+  // One key per new post: a save retried after a lost answer (or clicked twice) cannot make it twice.
+  const [createKey] = useState(newIdempotencyKey);
   const fields = useFieldErrors(errors);
   const { id, field, error } = fields;
 
@@ -203,7 +205,7 @@ function BlogPostForm({
     setSaving(true);
     try {
       if (post) await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: body });
-      else await adminFetch("/api/blog", { method: "POST", json: body });
+      else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
       toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
       forgetDraft(postId);
       onSaved();
@@ -327,6 +329,11 @@ function BlogPostForm({
       </form>
     </>
   );
+}
+
+/** A random key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** What the publish date will do, in words. */
