@@ -1,6 +1,7 @@
 import { ApiError, parseId } from "~/core/api.server";
 import { ImageRejected } from "./image.server";
-import { PostNotFound } from "./post-writes.server";
+import { PostNotFound, RevisionNotRestorable } from "./post-writes.server";
+import { RevisionNotFound } from "./revisions.server";
 import { SlugTaken } from "./slugs.server";
 import { CreateKeyReused } from "./create-requests.server";
 
@@ -15,6 +16,8 @@ export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T>
   } catch (error) {
     if (error instanceof PostNotFound) throw new ApiError(404, "Blog post not found");
     if (error instanceof SlugTaken) throw new ApiError(409, error.message, { errors: { slug: error.message } });
+    if (error instanceof RevisionNotFound) throw new ApiError(404, "Revision not found");
+    if (error instanceof RevisionNotRestorable) throw new ApiError(422, error.message);
     if (error instanceof CreateKeyReused) throw new ApiError(error.status, error.message);
     if (error instanceof ImageRejected) throw new ApiError(error.status, error.message, { error: error.message, errors: { imageData: error.message } });
     throw error;

@@ -8,7 +8,8 @@ import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-req
 import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
 import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
-import type { BlogPostInput } from "./schema";
+import { findRevision, recordRevision } from "./revisions.server";
+import { blogPostInputSchema, type BlogPostInput } from "./schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
 /**
@@ -19,6 +20,8 @@ import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, u
  */
 
 export class PostNotFound extends Error {}
+/** A revision whose fields no longer pass today's rules (answered 422 with the reason). */
+export class RevisionNotRestorable extends Error {}
 
 /** An upload decoded and re-encoded before the save's transaction (null: no new upload). */
 async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null> {
@@ -54,6 +57,7 @@ export async function createPost(admin: Admin, input: BlogPostInput, options: { 
           .returning({ id: schema.blogPosts.id });
         const postId = row!.id;
         if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
+        await recordRevision(tx, admin, postId, input);
         await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: postId, summary: `Created "${input.title}"`, details: { slug, published: input.published } }, tx);
         if (input.published) await announce(tx, slug);
         if (key) await settleCreateKey(tx, admin.id, key, postId);
@@ -89,7 +93,7 @@ function postFields(input: BlogPostInput) {
  * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
  * the slug history so shared links answer 301 to the new one.
  */
-export async function updatePost(admin: Admin, id: number, input: BlogPostInput): Promise<BlogPost> {
+export async function updatePost(admin: Admin, id: number, input: BlogPostInput, options: { restoredFromId?: number } = {}): Promise<BlogPost> {
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
   const image = await prepareImage(input);
@@ -107,13 +111,14 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput)
         // Always the real time of the change (not the client's value): other instances' caches key on it.
         .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
         .where(eq(schema.blogPosts.id, id));
+      await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
       await recordAudit(
         admin,
-        "blog.update",
+        options.restoredFromId ? "blog.restore_revision" : "blog.update",
         {
           targetType: "blog_post",
           targetId: id,
-          summary: `Updated "${input.title}"`,
+          summary: options.restoredFromId ? `Restored an earlier revision of "${input.title}"` : `Updated "${input.title}"`,
           details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
         },
         tx,
@@ -139,6 +144,30 @@ async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, 
   if (existing.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
   if (existing.hasStoredImage) await removePostImage(db, postId);
   return input.image;
+}
+
+/**
+ * Brings back a revision's text and fields; the address, image, publish date and state stay as they are.
+ * The restore is itself a revision (and can be undone the same way).
+ */
+export async function restoreRevision(admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
+  const post = await findPostFresh(postId);
+  if (!post) throw new PostNotFound();
+  const revision = await findRevision(postId, revisionId);
+  // Checked as any save is (a category since removed, say, is refused rather than stored).
+  const parsed = blogPostInputSchema.safeParse({
+    ...revision.fields,
+    title: revision.title,
+    excerpt: revision.excerpt,
+    content: revision.content,
+    slug: post.slug,
+    image: post.image,
+    published: post.published,
+    createdAt: post.createdAt,
+  });
+  if (!parsed.success) throw new RevisionNotRestorable(parsed.error.issues[0]?.message ?? "This revision cannot be restored");
+  const input = parsed.data;
+  return updatePost(admin, postId, input, { restoredFromId: revisionId });
 }
 
 export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Every blog write lands whole or not at all (docs/decisions/0011-write-boundaries.md): a failure injected
- * at each step of a create, an edit, a publish and a delete (image, slug clash, audit line, job) answers
+ * at each step of a create, an edit, a publish and a delete (image, slug clash, revision, audit line, job) answers
  * an error and leaves the database exactly as it was; a create retried with its Idempotency-Key makes one post.
  */
 const ENV = {
@@ -45,6 +45,7 @@ const TABLES = {
   audit: "select action, target_id, summary from audit_log where action like 'blog.%' order by id",
   jobs: "select kind, payload->>'slug' as slug from discoverability_jobs order by id",
   createKeys: "select key, post_id from blog_create_requests order by key",
+  revisions: "select id, post_id, title, content, actor_email, restored_from_id from blog_post_revisions order by id",
 };
 
 const faulty = (faults: string) => ({ "x-clink-faults": faults });
@@ -69,7 +70,7 @@ describe("a failure at any step of a save", () => {
     await start(server);
 
     const newImage = await png("#16a34a");
-    const steps = ["blog.image", "blog.slug", "audit", "job"] as const;
+    const steps = ["blog.image", "blog.slug", "blog.revision", "audit", "job"] as const;
     for (const step of steps) {
       // A create with an image, its own address, published (so it queues a job).
       const create = await admin.call(
