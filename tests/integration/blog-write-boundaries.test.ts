@@ -111,7 +111,7 @@ describe("a failure at any step of a save", () => {
     await server.stop();
     const after = await readRows(server, TABLES).finally(() => start(server));
     expect(after).toEqual(before);
-  });
+  }, 240_000);
 
   it("without a fault, the same edit lands whole: text, image, address, redirect, audit line and job", async () => {
     const res = await admin.call("PUT", `/api/blog/${post.id}`, { ...postInput({ title: "Edited whole", slug: "edited-whole" }), imageData: await png("#dc2626"), imageMimeType: "image/png", imageAlt: "Red" });
@@ -123,7 +123,7 @@ describe("a failure at any step of a save", () => {
     expect((after.images as Array<{ etag: string }>).map((r) => r.etag)).not.toEqual((before.images as Array<{ etag: string }>).map((r) => r.etag));
     expect(after.audit.slice(before.audit!.length)).toEqual([{ action: "blog.update", target_id: String(post.id), summary: 'Updated "Edited whole"' }]);
     expect(after.jobs.slice(before.jobs!.length)).toEqual([{ kind: "blog.post-changed", slug: "edited-whole" }]);
-  });
+  }, 120_000);
 });
 
 describe("a create retried with its Idempotency-Key", () => {
