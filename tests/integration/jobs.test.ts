@@ -149,6 +149,8 @@ describe("go-live and schedules", () => {
       // On PostgreSQL a second instance shares the database and runs the same schedules.
       if (usingPostgres()) track(await startTestServer({ env, databaseUrl: first.databaseUrl }));
       const admin = await adminApi(first);
+      // The PGlite template was made by a server that ran its own go-live: count from here.
+      const goLiveBefore = count(await overview(admin), "blog.go-live");
 
       const now = await createPost(admin, { title: `Live now ${Date.now()}` });
       const publishAt = Date.now() + 3_000;
@@ -172,7 +174,7 @@ describe("go-live and schedules", () => {
       // One go-live job per minute whatever the number of instances: never more jobs than minutes begun.
       const o = await overview(admin);
       const minutesBegun = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
-      expect(count(o, "blog.go-live")).toBeLessThanOrEqual(minutesBegun);
+      expect(count(o, "blog.go-live") - goLiveBefore).toBeLessThanOrEqual(minutesBegun);
       expect(count(o, "blog.go-live", "dead")).toBe(0);
     },
     200_000,
