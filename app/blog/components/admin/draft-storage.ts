@@ -20,3 +20,6 @@ export function writeStorage(key: string, value: string | null) {
 
 /** Forgets the local draft of a post (after it was saved, or the admin chose to discard it). */
 export const forgetDraft = (postId: number | null) => writeStorage(draftKey(postId), null);
+
+/** The drafts this browser keeps, read where they are written. */
+export { storedDrafts, type LocalDraft } from "./post-form-state";

@@ -10,8 +10,7 @@ import { SessionExpiredError, useAdminData, useAdminSession, useListParams } fro
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/paging";
 import { BlogPostDialog } from "./post-dialog";
-import { forgetDraft } from "./draft-storage";
-import { storedDrafts, type LocalDraft } from "./post-form-state";
+import { forgetDraft, storedDrafts, type LocalDraft } from "./draft-storage";
 import { Spinner } from "~/components/ui/spinner";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/core/dates";
