@@ -9,7 +9,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ensureAdminUser } from "~/auth/session.server";
+import { ensureOwner } from "~/auth/first-owner.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
@@ -220,7 +220,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }
     throw error;
   }
-  await ensureAdminUser();
+  await ensureOwner();
   await runStartupTasks(env);
 
   let listener: Parameters<typeof createServer>[1];

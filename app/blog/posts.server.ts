@@ -68,6 +68,7 @@ function toPost(row: PostRow): BlogPost {
     title: row.title,
     excerpt: row.excerpt,
     author: row.author,
+    authorId: row.authorId,
     category: row.category,
     content: row.content,
     image: hasStoredImage ? storedImagePath(row.id, row.imageEtag) : row.image,
@@ -94,6 +95,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
       title: p.title,
       excerpt: p.excerpt,
       author: p.author,
+      authorId: p.authorId,
       category: p.category,
       content: p.content,
       image: p.image,
@@ -140,6 +142,7 @@ export function toDto(post: BlogPost): BlogPostDto {
     title: post.title,
     excerpt: post.excerpt,
     author: post.author,
+    authorId: post.authorId,
     category: post.category,
     content: post.content,
     image: post.image,
@@ -169,11 +172,11 @@ export async function listPostsJson(options: { includeDrafts: boolean }): Promis
  * The admin's list: every post, searched (title, excerpt, author, category, tags, slug), filtered by
  * state, sorted, one page of it, with the count per state for the filter tabs.
  */
-export async function listPostsForAdmin(query: AdminPostQuery): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
+export async function listPostsForAdmin(query: AdminPostQuery, onlyAuthorId?: number): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
   const now = Date.now();
   const q = query.q.toLowerCase();
   const matching = (await currentSnapshot()).all.filter(
-    (post) => !q || [post.title, post.excerpt, post.author, post.category, post.slug, ...post.tags].some((field) => field.toLowerCase().includes(q)),
+    (post) => (onlyAuthorId === undefined || post.authorId === onlyAuthorId) && (!q || [post.title, post.excerpt, post.author, post.category, post.slug, ...post.tags].some((field) => field.toLowerCase().includes(q))),
   );
   const counts = { all: matching.length, published: 0, scheduled: 0, draft: 0 };
   for (const post of matching) counts[postState(post, now)]++;
@@ -284,7 +287,8 @@ async function applyImage(postId: number, input: BlogPostInput, existing: BlogPo
   return input.image;
 }
 
-export async function createPost(admin: Admin, input: BlogPostInput): Promise<BlogPost> {
+/** `input.authorId` is the staff member the post belongs to: the route decides who may set it. */
+export async function createPost(admin: Admin, input: BlogPostInput & { authorId: number }): Promise<BlogPost> {
   const db = getDb();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -303,6 +307,7 @@ export async function createPost(admin: Admin, input: BlogPostInput): Promise<Bl
             title: input.title,
             excerpt: input.excerpt,
             author: input.author,
+            authorId: input.authorId,
             category: input.category,
             content: input.content,
             image: input.imageData ? null : input.image,
@@ -380,6 +385,8 @@ async function updateRow(db: Pick<Database, "update">, id: number, input: BlogPo
       title: input.title,
       excerpt: input.excerpt,
       author: input.author,
+      // Kept unless the route passes one (only editors and up may give a post to someone else).
+      ...(input.authorId ? { authorId: input.authorId } : {}),
       category: input.category,
       content: input.content,
       image,
