@@ -28,7 +28,7 @@ export async function invite(actor: StaffMember, email: string, role: StaffRole)
   if (existing) throw new ApiError(409, "This address already belongs to a staff member", { errors: { email: "This address already belongs to a staff member" } });
   const id = await getDb().transaction(async (tx) => {
     const link = await createLink(tx, "invitation", { email, role, createdBy: actor.id });
-    await queueMail(tx, { purpose: "staff-invitation", to: email, content: invitationMail(actor.name || actor.email, role, link.url) });
+    await queueMail(tx, { purpose: "staff-invitation", to: email, content: invitationMail(actor.name || actor.email, role, link.url, link.token) });
     return link.id;
   });
   mailQueued();

@@ -12,6 +12,8 @@ import { endSessions } from "./session.server";
 import { newPasswordProblem } from "./staff.server";
 import { LINK_INVALID } from "./invitations.server";
 
+export const RESET_REQUESTED = "If this address belongs to a staff member, a link to choose a new password is on its way. It works for 1 hour.";
+
 /**
  * "Forgot your password": the request always gets the same answer (no way to learn which addresses
  * are staff); an active member with that address gets a link (1 hour, once). Per address and per
@@ -30,7 +32,7 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
   if (!member?.email) return { limited: false };
   await getDb().transaction(async (tx) => {
     const link = await createLink(tx, "password-reset", { email: member.email!, staffId: member.id });
-    await queueMail(tx, { purpose: "password-reset", to: member.email!, content: passwordResetMail(link.url) });
+    await queueMail(tx, { purpose: "password-reset", to: member.email!, content: passwordResetMail(link.url, link.token) });
   });
   mailQueued();
   logger.info({ staffId: member.id }, "password reset link sent");

@@ -143,6 +143,9 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>
+          <a href="/admin/forgot-password" className="text-center text-sm font-semibold text-brand-800 underline">
+            Forgot your password?
+          </a>
           <BackToHome />
         </Form>
       </div>
