@@ -10,6 +10,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ensureOwner } from "~/auth/first-owner.server";
+// The operator's command (scripts/admin.mjs) runs from the same build as the server.
+export { runAdminCommand } from "~/auth/operator.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";

@@ -58,7 +58,9 @@ export async function createMemberFromLink(
     const staff = await getDb().transaction(async (tx) => {
       const link = await useLink(tx, token, purpose);
       if (!link) return null;
-      const email = emailOverride ?? link.email;
+      // An operator's create-owner link names the address; the first start's link lets the page choose it.
+      const email = link.email || emailOverride;
+      if (!email) return null;
       const weak = newPasswordProblem(password, { name, email });
       if (weak) throw new WeakPassword(weak);
       const role: StaffRole = purpose === "owner-setup" ? "owner" : isStaffRole(link.role) ? link.role : "contributor";
