@@ -8,8 +8,7 @@ import { invitationMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";
 import { hashPassword } from "./password.server";
 import { assignableRoles, isStaffRole, ROLE_LABELS, type StaffRole } from "./roles";
-import { newPasswordProblem } from "./staff.server";
-import { staffSlug } from "./staff";
+import { assignSlug, newPasswordProblem } from "./staff.server";
 import { type StaffMember } from "./session.server";
 
 /**
@@ -70,9 +69,9 @@ export async function createMemberFromLink(
       }
       const [row] = await tx
         .insert(schema.adminUsers)
-        .values({ email, name, slug: `${staffSlug(name)}-${Date.now().toString(36)}`, passwordHash: hash, role, status: "active" })
+        .values({ email, name, passwordHash: hash, role, status: "active" })
         .returning({ id: schema.adminUsers.id });
-      await tx.update(schema.adminUsers).set({ slug: uniqueSlugSql(name, row!.id) }).where(eq(schema.adminUsers.id, row!.id));
+      await assignSlug(tx, row!.id, name);
       return { id: row!.id, email, name, role } satisfies StaffMember;
     });
     if (!staff) return { ok: false, status: 400, field: "token", message: LINK_INVALID };
@@ -92,9 +91,3 @@ export async function createMemberFromLink(
 }
 
 class WeakPassword extends Error {}
-
-/** The name's slug, or with the id when another member has it. */
-function uniqueSlugSql(name: string, id: number) {
-  const base = staffSlug(name);
-  return sql`case when exists (select 1 from admin_users where slug = ${base} and id <> ${id}) then ${`${base}-${id}`} else ${base} end`;
-}

@@ -17,7 +17,9 @@ export async function listSessions(session: StaffSession): Promise<SessionListin
     .from(s)
     .where(and(eq(s.adminUserId, session.staff.id), gt(s.expiresAt, sql`now()`)))
     .orderBy(desc(s.lastSeenAt));
-  return rows.map((row) => ({
+  // This session first, then the others by when they were last seen.
+  const ordered = [...rows.filter((r) => r.idHash === session.sessionHash), ...rows.filter((r) => r.idHash !== session.sessionHash)];
+  return ordered.map((row) => ({
     id: handleOf(row.idHash),
     device: deviceOf(row.userAgent),
     network: row.network,

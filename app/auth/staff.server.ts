@@ -1,7 +1,8 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "~/core/api.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
+import type { DbExecutor } from "~/mail/outbox.server";
 import { passwordWeakness } from "./password-strength.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { canManage, isStaffRole, ROLE_LABELS, type StaffRole, type StaffStatus } from "./roles";
@@ -145,4 +146,32 @@ export async function changePassword(staff: StaffMember, currentPassword: string
 /** The people a post can be credited to (an editor's choice of author). */
 export async function authorChoices(): Promise<Array<{ id: number; name: string }>> {
   return getDb().select({ id: t.id, name: t.name }).from(t).where(eq(t.status, "active")).orderBy(asc(t.name));
+}
+
+/** Gives a new member the slug of their name, or with their id when another member has it. */
+export async function assignSlug(db: DbExecutor, id: number, name: string): Promise<void> {
+  const base = staffSlug(name);
+  await db
+    .update(t)
+    .set({ slug: sql`case when exists (select 1 from admin_users where slug = ${base} and id <> ${id}) then ${`${base}-${id}`} else ${base} end` })
+    .where(eq(t.id, id));
+}
+
+/**
+ * Staff records for bylines (the demo posts' authors): a member with this name and no e-mail, made when
+ * missing. They cannot sign in; the posts credited to them show their name.
+ */
+export async function bylineStaffIds(db: DbExecutor, names: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const name of new Set(names)) {
+    const [found] = await db.select({ id: t.id }).from(t).where(and(eq(t.name, name), isNull(t.email))).limit(1);
+    if (found) {
+      ids.set(name, found.id);
+      continue;
+    }
+    const [row] = await db.insert(t).values({ name, role: "author", status: "active" }).returning({ id: t.id });
+    await assignSlug(db, row!.id, name);
+    ids.set(name, row!.id);
+  }
+  return ids;
 }

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
 
 /** Who did it: the signed-in admin (core knows no feature, so only the fields the trail keeps). */
@@ -27,6 +27,9 @@ export async function recentActivity(limit = 10) {
   return getDb()
     .select({
       id: schema.auditLog.id,
+      // Who did it: the staff member's id and current name (the e-mail kept on the line if they are gone).
+      actorId: schema.auditLog.adminUserId,
+      actorName: schema.adminUsers.name,
       actorEmail: schema.auditLog.actorEmail,
       action: schema.auditLog.action,
       targetType: schema.auditLog.targetType,
@@ -35,6 +38,7 @@ export async function recentActivity(limit = 10) {
       createdAt: schema.auditLog.createdAt,
     })
     .from(schema.auditLog)
+    .leftJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.auditLog.adminUserId))
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(limit);
 }

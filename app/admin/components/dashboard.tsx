@@ -10,7 +10,7 @@ import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
 
-export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
+export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
 
 const tabClass =
@@ -108,7 +108,7 @@ export function AdminDashboard({ staff, activity, mail }: { staff: DashboardStaf
                       <li key={item.id} className="border-l-2 border-brand-100 pl-3">
                         <p className="font-medium text-slate-900">{item.summary ?? item.action}</p>
                         <p className="text-slate-700">
-                          {item.actorEmail} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                          {item.actorName || item.actorEmail} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                         </p>
                       </li>
                     ))}

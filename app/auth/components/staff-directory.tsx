@@ -121,7 +121,7 @@ function RoleForm({ member, assignable, label }: { member: StaffRow; assignable:
       <label htmlFor={id} className="sr-only">
         Role of {label}
       </label>
-      <select id={id} name="role" defaultValue={member.role} className={`${inputClass} w-auto bg-white`}>
+      <select id={id} name="role" defaultValue={member.role} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3">
         {assignable.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}
