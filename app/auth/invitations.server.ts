@@ -3,7 +3,7 @@ import { ApiError } from "~/core/api.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { consume } from "~/core/rate-limit.server";
-import { mailQueued, queueMail } from "~/mail/outbox.server";
+import { queueMail } from "~/mail/outbox.server";
 import { invitationMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";
 import { hashPassword } from "./password.server";
@@ -30,7 +30,6 @@ export async function invite(actor: StaffMember, email: string, role: StaffRole)
     await queueMail(tx, { purpose: "staff-invitation", to: email, content: invitationMail(actor.name || actor.email, role, link.url, link.token) });
     return link.id;
   });
-  mailQueued();
   await recordAudit(actor, "staff.invite", { targetType: "invitation", targetId: id, summary: `Invited a new ${ROLE_LABELS[role]}` });
   return { id };
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { schema } from "~/core/db.server";
+import { schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import type { DbExecutor } from "~/mail/outbox.server";
 
 /**
  * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup

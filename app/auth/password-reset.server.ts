@@ -3,7 +3,7 @@ import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
 import { consume } from "~/core/rate-limit.server";
-import { mailQueued, queueMail } from "~/mail/outbox.server";
+import { queueMail } from "~/mail/outbox.server";
 import { passwordResetMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";
 import { hashPassword } from "./password.server";
@@ -34,7 +34,6 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
     const link = await createLink(tx, "password-reset", { email: member.email!, staffId: member.id });
     await queueMail(tx, { purpose: "password-reset", to: member.email!, content: passwordResetMail(link.url, link.token) });
   });
-  mailQueued();
   logger.info({ staffId: member.id }, "password reset link sent");
   return { limited: false };
 }

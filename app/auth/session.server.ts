@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { json } from "~/core/api.server";
 import { readCookie } from "~/core/cookies";
 import { isCrossSite } from "~/core/cross-site";
-import { getDb, schema, type Database } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -130,7 +130,7 @@ export async function signOut(request: Request): Promise<string> {
 }
 
 /** Ends every session of a member except `keepSessionHash` (none kept when it is null). */
-export async function endSessions(db: Pick<Database, "delete">, staffId: number, keepSessionHash: string | null): Promise<void> {
+export async function endSessions(db: DbExecutor, staffId: number, keepSessionHash: string | null): Promise<void> {
   await db
     .delete(schema.adminSessions)
     .where(

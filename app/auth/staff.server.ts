@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { ApiError } from "~/core/api.server";
 import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import type { DbExecutor } from "~/mail/outbox.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { passwordWeakness } from "./password-strength.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { canManage, isStaffRole, ROLE_LABELS, type StaffRole, type StaffStatus } from "./roles";

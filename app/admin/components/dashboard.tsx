@@ -6,6 +6,8 @@ import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
+import type { JobsOverview } from "~/core/jobs";
+import { JobsPanel } from "./jobs-panel";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
@@ -27,7 +29,7 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
 
 export type DashboardStaff = { email: string; name: string; role: StaffRole };
 
-export function AdminDashboard({ staff, activity, mail }: { staff: DashboardStaff; activity: ActivityItem[]; mail: MailHealthData | null }) {
+export function AdminDashboard({ staff, activity, mail, jobs }: { staff: DashboardStaff; activity: ActivityItem[]; mail: MailHealthData | null; jobs: JobsOverview | null }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
   const sections = SECTIONS.filter((s) => hasRole(staff.role, s.role));
@@ -95,6 +97,7 @@ export function AdminDashboard({ staff, activity, mail }: { staff: DashboardStaf
             </Tabs.Root>
             <aside className="grid content-start gap-6">
               {mail ? <MailHealth health={mail} /> : null}
+              {jobs ? <JobsPanel overview={jobs} /> : null}
               {admin ? <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />

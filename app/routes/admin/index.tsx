@@ -15,6 +15,7 @@ import { hasRole } from "~/auth/roles";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
+import { jobsOverview } from "~/core/job-admin.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
@@ -40,13 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getStaffSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  if (!session) return data({ admin: null, activity: [], mail: null, flash }, { headers });
+  if (!session) return data({ admin: null, activity: [], mail: null, jobs: null, flash }, { headers });
   const { staff } = session;
   const admin = { email: staff.email, name: staff.name, role: staff.role };
-  // The site's activity and mail health are the administrators'; other roles see their own sections only.
-  if (!hasRole(staff.role, "administrator")) return data({ admin, activity: [], mail: null, flash }, { headers });
+  // The site's activity, mail and jobs are the administrators'; other roles see their own sections only.
+  if (!hasRole(staff.role, "administrator")) return data({ admin, activity: [], mail: null, jobs: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  return data({ admin, activity, mail: await outboxHealth(), flash }, { headers });
+  const [mail, jobs] = await Promise.all([outboxHealth(), jobsOverview(10)]);
+  return data({ admin, activity, mail, jobs, flash }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -90,7 +92,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} />
+        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}

@@ -19,7 +19,7 @@ import { assertCanEditPost, assertCanPublish, postAuthorFor } from "~/auth/post-
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
@@ -42,7 +42,7 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method === "DELETE") {
     const gone = existing;
     await translateBlogErrors(() => deletePost(staff, id));
-    if (gone?.published) await notifyPostChanged(gone.slug);
+    if (gone.live) await notifyPostChanged(gone.slug);
     return json({ success: true });
   }
   const body = await readJson(request);
@@ -51,8 +51,9 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     if (!parsed.success) throw invalid(parsed.error);
     assertCanPublish(staff, parsed.data.published);
     const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published));
-    // Published or unpublished, search engines should fetch the address again.
-    await notifyPostChanged(post.slug);
+    // Published or unpublished, search engines should fetch the address again; a post dated in the
+    // future is announced when it goes live (app/blog/go-live.server.ts).
+    if (!isScheduled(post)) await notifyPostChanged(post.slug);
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
@@ -60,9 +61,14 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   assertCanPublish(staff, parsed.data.published);
   const authorId = await postAuthorFor(staff, parsed.data.authorId, false);
   const post = await translateBlogErrors(() => updatePost(staff, id, { ...parsed.data, authorId }));
-  await notifyPostChanged(post.slug);
+  if (!isScheduled(post)) await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) });
 });
+
+/** Published with a publish date still ahead: announced at go-live, not at save. */
+function isScheduled(post: { published: boolean; live: boolean }): boolean {
+  return post.published && !post.live;
+}
 
 function invalid(error: Parameters<typeof fieldErrors>[0]) {
   const errors = fieldErrors(error);

@@ -23,7 +23,7 @@ import { translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
@@ -47,6 +47,7 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   assertCanPublish(staff, input.published);
   const authorId = await postAuthorFor(staff, input.authorId, true);
   const post = await translateBlogErrors(() => createPost(staff, { ...input, authorId }));
-  if (post.published) await notifyPostChanged(post.slug);
+  // A post dated in the future is announced when it goes live (app/blog/go-live.server.ts), not now.
+  if (post.live) await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) }, { status: 201 });
 });

@@ -1,4 +1,4 @@
--- Hand-written (staff): runs after 0007_staff_roles_and_tokens.
+-- Hand-written (staff): runs after 0010_staff_roles_and_tokens.
 -- The accounts that existed become staff: the oldest is the owner, any other an administrator (each
 -- could do everything before), named after their e-mail until they set a name.
 UPDATE "admin_users" SET "role" = CASE WHEN "id" = (SELECT min("id") FROM "admin_users") THEN 'owner' ELSE 'administrator' END,
