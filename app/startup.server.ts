@@ -1,6 +1,7 @@
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
-import { ensureAdminUser, PERSONAL_COOKIES } from "~/auth/session.server";
+import { ensureOwner } from "~/auth/first-owner.server";
+import { PERSONAL_COOKIES } from "~/auth/session.server";
 import type { Env } from "~/core/env.server";
 import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
@@ -9,9 +10,12 @@ import type { ServerHooks } from "~/core/server-hooks";
 import { seedDemoVenues } from "~/venues/seed.server";
 import { tileImageSource } from "~/venues/tiles";
 
+// The operator's command (scripts/admin.mjs) reaches the auth feature through the server build.
+export { runAdminCommand } from "~/auth/operator.server";
+
 /** What the HTTP server needs from the features (it imports none of them itself). */
 export function serverHooks(env: Env): ServerHooks {
-  return { personalCookies: PERSONAL_COOKIES, imageSources: [tileImageSource(env.MAP_TILE_URL)], ensureFirstAdmin: ensureAdminUser };
+  return { personalCookies: PERSONAL_COOKIES, imageSources: [tileImageSource(env.MAP_TILE_URL)], ensureFirstAdmin: ensureOwner };
 }
 
 /**

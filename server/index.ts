@@ -17,6 +17,8 @@ import { hasResponseObservers, notifyResponse } from "~/core/response-observers"
 import { hasAnyCookie } from "~/core/cookies";
 import type { ServerHooks } from "~/core/server-hooks";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
+// The operator's command (scripts/admin.mjs) runs from the same build as the server.
+export { runAdminCommand } from "~/startup.server";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";

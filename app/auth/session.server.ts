@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "~/core/api.server";
 import { readCookie } from "~/core/cookies";
 import { allowedOrigins, isCrossSite } from "~/core/cross-site";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
 import { FLASH_COOKIE } from "./flash.server";
-import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { hasRole, isStaffRole, type StaffRole } from "./roles";
+import { networkOf } from "./session-place";
 
 export const SESSION_COOKIE = "clink_session";
 /**
@@ -21,32 +22,15 @@ const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 // Refresh last-seen at most once a minute, so reads don't become a write per request.
 const TOUCH_AFTER_MS = 60 * 1000;
 
-export type Admin = { id: number; email: string };
-export type AdminSession = { admin: Admin; sessionHash: string };
+/** The signed-in staff member, as every guarded route sees them. */
+export type StaffMember = { id: number; email: string; name: string; role: StaffRole };
+/** Kept for the routes written before roles: the same staff member. */
+export type Admin = StaffMember;
+export type StaffSession = { staff: StaffMember; sessionHash: string };
+/** What requireAdmin answers: `admin` is the same member as `staff` (older routes destructure it). */
+export type AdminSession = StaffSession & { admin: StaffMember };
 
-const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
-
-/** On start: make sure one admin exists, from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
-export async function ensureAdminUser(): Promise<void> {
-  const db = getDb();
-  const existing = await db.select({ id: schema.adminUsers.id }).from(schema.adminUsers).limit(1);
-  if (existing.length > 0) return;
-  const env = getEnv();
-  const email = (env.ADMIN_EMAIL ?? "admin@clink.app").toLowerCase();
-  const generated = env.ADMIN_PASSWORD ? undefined : generatePassword();
-  const password = env.ADMIN_PASSWORD ?? generated!;
-  const inserted = await db
-    .insert(schema.adminUsers)
-    .values({ email, passwordHash: await hashPassword(password) })
-    .onConflictDoNothing()
-    .returning({ id: schema.adminUsers.id });
-  if (generated && inserted.length > 0) {
-    // Printed once, straight to the console (not the structured log), so it never lands in log storage.
-    process.stdout.write(
-      `\n  No admin was configured, so one was created:\n    e-mail:   ${email}\n    password: ${generated}\n  Keep it safe: it is not shown again. Change it from /admin.\n\n`,
-    );
-  }
-}
+export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("base64url");
 
 export function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || getEnv().SITE_URL.startsWith("https:");
@@ -60,88 +44,100 @@ function sessionCookie(request: Request, value: string, maxAge?: number): string
   return parts.join("; ");
 }
 
-export async function getAdminSession(request: Request): Promise<AdminSession | null> {
+/**
+ * The session this request carries, if it is valid and its member is active. Sessions and the member's
+ * status are read from the database on every request, so a suspension or a reset ends them at once on
+ * every instance.
+ */
+export async function getStaffSession(request: Request): Promise<StaffSession | null> {
   const id = readCookie(request, SESSION_COOKIE);
   if (!id || id.length > 200) return null;
   const db = getDb();
-  const sessionHash = hashId(id);
-  const rows = await db
+  const sessionHash = hashSessionId(id);
+  const [row] = await db
     .select({
-      adminId: schema.adminUsers.id,
+      id: schema.adminUsers.id,
       email: schema.adminUsers.email,
+      name: schema.adminUsers.name,
+      role: schema.adminUsers.role,
       lastSeenAt: schema.adminSessions.lastSeenAt,
     })
     .from(schema.adminSessions)
     .innerJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.adminSessions.adminUserId))
-    .where(and(eq(schema.adminSessions.idHash, sessionHash), gt(schema.adminSessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(schema.adminSessions.idHash, sessionHash),
+        gt(schema.adminSessions.expiresAt, sql`now()`),
+        eq(schema.adminUsers.status, "active"),
+      ),
+    )
     .limit(1);
-  const row = rows[0];
-  if (!row) return null;
+  if (!row || !isStaffRole(row.role)) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db
       .update(schema.adminSessions)
       .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_IDLE_MS) })
       .where(eq(schema.adminSessions.idHash, sessionHash));
   }
-  return { admin: { id: row.adminId, email: row.email }, sessionHash };
+  return { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash };
 }
 
-/** Checks the pair; on success opens a new session (a fresh id: the old one, if any, is dropped). */
-export async function signIn(
-  request: Request,
-  email: string,
-  password: string,
-): Promise<{ admin: Admin; setCookie: string } | null> {
-  const db = getDb();
-  const [user] = await db
+/** The older name of getStaffSession, answering in requireAdmin's shape. */
+export async function getAdminSession(request: Request): Promise<AdminSession | null> {
+  const session = await getStaffSession(request);
+  return session ? { ...session, admin: session.staff } : null;
+}
+
+/** The active staff member with this e-mail and password, or null (hashing even when unknown, so timing tells nothing). */
+export async function checkPassword(email: string, password: string): Promise<StaffMember | null> {
+  const [user] = await getDb()
     .select()
     .from(schema.adminUsers)
     .where(eq(sql`lower(${schema.adminUsers.email})`, email.trim().toLowerCase()))
     .limit(1);
-  // Hash even when the e-mail is unknown, so timing doesn't tell which addresses exist.
-  const ok = user
+  const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await dummyHash()), false);
-  if (!user || !ok) return null;
-
-  const previous = readCookie(request, SESSION_COOKIE);
-  if (previous) await db.delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashId(previous)));
-  await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, sql`now()`));
-
-  const id = randomBytes(32).toString("base64url");
-  await db.insert(schema.adminSessions).values({
-    idHash: hashId(id),
-    adminUserId: user.id,
-    expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
-    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
-  });
-  await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, user.id));
-  return { admin: { id: user.id, email: user.email }, setCookie: sessionCookie(request, id) };
+  if (!user || !ok || user.status !== "active" || !isStaffRole(user.role)) return null;
+  return { id: user.id, email: user.email ?? "", name: user.name, role: user.role };
 }
 
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(randomBytes(12).toString("hex")));
 
+/** Opens a new session for `staff` (a fresh id: the request's old one, if any, is dropped); gives its Set-Cookie. */
+export async function openSession(request: Request, clientIp: string, staff: StaffMember): Promise<string> {
+  const db = getDb();
+  const previous = readCookie(request, SESSION_COOKIE);
+  if (previous) await db.delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashSessionId(previous)));
+  await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, sql`now()`));
+  const id = randomBytes(32).toString("base64url");
+  await db.insert(schema.adminSessions).values({
+    idHash: hashSessionId(id),
+    adminUserId: staff.id,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    network: networkOf(clientIp),
+  });
+  await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, staff.id));
+  return sessionCookie(request, id);
+}
+
 export async function signOut(request: Request): Promise<string> {
   const id = readCookie(request, SESSION_COOKIE);
-  if (id) await getDb().delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashId(id)));
+  if (id) await getDb().delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashSessionId(id)));
   return sessionCookie(request, "", 0);
 }
 
-export async function changePassword(adminId: number, currentPassword: string, newPassword: string, keepSessionHash: string) {
-  const db = getDb();
-  const [user] = await db.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, adminId)).limit(1);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return false;
-  await db
-    .update(schema.adminUsers)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` })
-    .where(eq(schema.adminUsers.id, adminId));
-  // Other sessions of this admin end: a changed password should lock out whoever else had it.
+/** Ends every session of a member except `keepSessionHash` (none kept when it is null). */
+export async function endSessions(db: DbExecutor, staffId: number, keepSessionHash: string | null): Promise<void> {
   await db
     .delete(schema.adminSessions)
-    .where(and(eq(schema.adminSessions.adminUserId, adminId), sql`${schema.adminSessions.idHash} <> ${keepSessionHash}`));
-  logger.info({ adminId }, "admin password changed");
-  return true;
+    .where(
+      keepSessionHash
+        ? and(eq(schema.adminSessions.adminUserId, staffId), ne(schema.adminSessions.idHash, keepSessionHash))
+        : eq(schema.adminSessions.adminUserId, staffId),
+    );
 }
 
 function wantsJson(request: Request): boolean {
@@ -156,25 +152,46 @@ function fromAnotherSite(request: Request): boolean {
   );
 }
 
+export const NOT_ALLOWED = "Your role does not allow this.";
+
 /**
- * The one guard for every admin page and API. Without a valid session a JSON call answers
- * 401 and a page visit is sent to /admin (which then returns to where it came from).
+ * The one guard for every admin page and API: a signed-in, active staff member whose role includes
+ * `role`. Without a valid session a JSON call answers 401 and a page visit is sent to /admin (which
+ * then returns to where it came from); with one whose role is too low, 403.
  */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+export async function requireStaff(request: Request, role: StaffRole): Promise<StaffSession> {
   // Express refuses cross-site writes; admin JSON reads (the inbox, its CSV) are refused the same way,
   // so no other site can make a signed-in browser fetch them.
   if (wantsJson(request) && fromAnotherSite(request)) {
     throw json({ success: false, message: "Cross-site requests are not allowed" }, { status: 403 });
   }
-  const session = await getAdminSession(request);
-  if (session) return session;
-  if (wantsJson(request)) {
-    throw json(
-      { success: false, message: "Your admin session has expired or you are not signed in. Please sign in again." },
-      { status: 401 },
-    );
+  const session = await getStaffSession(request);
+  if (!session) {
+    if (wantsJson(request)) {
+      throw json(
+        { success: false, message: "Your admin session has expired or you are not signed in. Please sign in again." },
+        { status: 401 },
+      );
+    }
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back === "/admin" ? "/admin" : `/admin?redirectTo=${encodeURIComponent(back)}`);
   }
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  throw redirect(back === "/admin" ? "/admin" : `/admin?redirectTo=${encodeURIComponent(back)}`);
+  if (!hasRole(session.staff.role, role)) throw forbidden(request);
+  return session;
+}
+
+/** A 403 in the shape the request expects (JSON for the API, a page's error boundary otherwise). */
+export function forbidden(request: Request, message = NOT_ALLOWED): Response {
+  if (wantsJson(request)) return json({ success: false, message }, { status: 403 });
+  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/**
+ * The guard of the routes written before staff roles: administrators and the owner only. New routes
+ * name the role they need with requireStaff.
+ */
+export async function requireAdmin(request: Request): Promise<AdminSession> {
+  const session = await requireStaff(request, "administrator");
+  return { ...session, admin: session.staff };
 }

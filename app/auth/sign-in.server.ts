@@ -1,42 +1,67 @@
 import { recordAudit } from "~/core/audit.server";
-import { consume, isLimited, reset } from "~/core/rate-limit.server";
-import { signIn, type Admin } from "./session.server";
+import { consume, refund, reset } from "~/core/rate-limit.server";
+import { checkPassword, openSession, type StaffMember } from "./session.server";
 import { deviceCookieFor, trustedDeviceId } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export type SignInAttempt =
-  | { ok: true; admin: Admin; setCookies: string[] }
+  | { ok: true; admin: StaffMember; setCookies: string[] }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
+type Reservation = ["loginByIp" | "loginByEmail" | "loginByDevice", string];
+
 /**
  * The one sign-in path, for the JSON API and the /admin form alike: rate limited per client
- * address and per e-mail (failures count), audited on success. A browser that signed in as this
- * admin before (a valid device cookie, see trusted-device.server) is held only by its own limit,
- * so an attacker hammering the account cannot lock the admin out.
+ * address and per e-mail, audited on success. Each attempt reserves its place in the limits before
+ * the password is hashed (an atomic count in the database) and gives it back when it succeeds, so a
+ * burst of parallel guesses checks no more passwords than the limit allows. A browser that signed in
+ * as this member before (a valid device cookie, see trusted-device.server) is held only by its own
+ * limit, so an attacker hammering the account cannot lock its owner out.
  */
 export async function attemptSignIn(request: Request, clientIp: string, email: string, password: string): Promise<SignInAttempt> {
   const emailKey = email.trim().toLowerCase();
   const device = await trustedDeviceId(request, emailKey);
-  // A device cookie that has failed too often is treated like any other browser.
-  const trusted = device !== null && !(await isLimited("loginByDevice", device)).limited;
-  const checks = trusted ? [] : [await isLimited("loginByIp", clientIp), await isLimited("loginByEmail", emailKey)];
-  for (const check of checks) {
-    if (check.limited) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: check.retryAfterSeconds };
+  const reservations: Reservation[] = device !== null ? [["loginByDevice", device]] : [["loginByIp", clientIp], ["loginByEmail", emailKey]];
+  const taken: Reservation[] = [];
+  for (const reservation of reservations) {
+    const check = await consume(...reservation);
+    if (check.limited) {
+      // A device cookie that has failed too often is treated like any other browser.
+      if (reservation[0] === "loginByDevice") return attemptSignInUntrusted(request, clientIp, emailKey, password);
+      for (const held of taken) await refund(...held);
+      return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: check.retryAfterSeconds };
+    }
+    taken.push(reservation);
   }
-  const result = await signIn(request, email, password);
-  if (!result) {
-    await consume("loginByIp", clientIp);
-    if (trusted) await consume("loginByDevice", device);
-    else await consume("loginByEmail", emailKey);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  return finish(request, clientIp, emailKey, password, device);
+}
+
+async function attemptSignInUntrusted(request: Request, clientIp: string, emailKey: string, password: string): Promise<SignInAttempt> {
+  const ip = await consume("loginByIp", clientIp);
+  if (ip.limited) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: ip.retryAfterSeconds };
+  const byEmail = await consume("loginByEmail", emailKey);
+  if (byEmail.limited) {
+    await refund("loginByIp", clientIp);
+    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: byEmail.retryAfterSeconds };
   }
-  // A sign-in through a device cookie leaves the account's count alone: it is the attacker's.
-  if (trusted) await reset("loginByDevice", device);
-  else await reset("loginByEmail", emailKey);
-  await recordAudit(result.admin, "admin.sign_in", { summary: "Signed in" });
-  const deviceCookie = await deviceCookieFor(request, result.admin.email);
-  return { ok: true, admin: result.admin, setCookies: deviceCookie ? [result.setCookie, deviceCookie] : [result.setCookie] };
+  return finish(request, clientIp, emailKey, password, null);
+}
+
+async function finish(request: Request, clientIp: string, emailKey: string, password: string, device: string | null): Promise<SignInAttempt> {
+  const staff = await checkPassword(emailKey, password);
+  // A failure keeps its reservation: it was the count.
+  if (!staff) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  // Success: the account's count starts again; the address gets its place back.
+  if (device !== null) await reset("loginByDevice", device);
+  else {
+    await reset("loginByEmail", emailKey);
+    await refund("loginByIp", clientIp);
+  }
+  const setCookie = await openSession(request, clientIp, staff);
+  await recordAudit(staff, "admin.sign_in", { summary: "Signed in" });
+  const deviceCookie = await deviceCookieFor(request, staff.email);
+  return { ok: true, admin: staff, setCookies: deviceCookie ? [setCookie, deviceCookie] : [setCookie] };
 }

@@ -6,11 +6,11 @@ import { listPosts, toDto } from "./posts.server";
  * The admin's list: every post, searched (title, excerpt, author, category, tags, slug), filtered by
  * state, sorted, one page of it, with the count per state for the filter tabs.
  */
-export async function listPostsForAdmin(query: AdminPostQuery): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
+export async function listPostsForAdmin(query: AdminPostQuery, onlyAuthorId?: number): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
   const now = Date.now();
   const q = query.q.toLowerCase();
   const matching = (await listPosts({ includeDrafts: true })).filter(
-    (post) => !q || [post.title, post.excerpt, post.author, post.category, post.slug, ...post.tags].some((field) => field.toLowerCase().includes(q)),
+    (post) => (onlyAuthorId === undefined || post.authorId === onlyAuthorId) && (!q || [post.title, post.excerpt, post.author, post.category, post.slug, ...post.tags].some((field) => field.toLowerCase().includes(q))),
   );
   const counts = { all: matching.length, published: 0, scheduled: 0, draft: 0 };
   for (const post of matching) counts[postState(post, now)]++;

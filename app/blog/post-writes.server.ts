@@ -46,7 +46,8 @@ async function announce(db: DbExecutor, slug: string): Promise<void> {
  * Creates a post. With an idempotency key, a repeat of the same request answers the post the first made
  * (and a different body with the same key is refused: CreateKeyReused).
  */
-export async function createPost(admin: Admin, input: BlogPostInput, options: { idempotencyKey?: string } = {}): Promise<BlogPost> {
+/** `input.authorId` is the staff member the post belongs to: the route decides who may set it. */
+export async function createPost(admin: Admin, input: BlogPostInput & { authorId: number }, options: { idempotencyKey?: string } = {}): Promise<BlogPost> {
   const image = await prepareImage(input);
   const key = options.idempotencyKey;
   const requestHash = key ? createRequestHash(input) : "";
@@ -89,6 +90,8 @@ function postFields(input: BlogPostInput) {
     title: input.title,
     excerpt: input.excerpt,
     author: input.author,
+    // Kept unless the route passes one (only editors and up may give a post to someone else).
+    ...(input.authorId ? { authorId: input.authorId } : {}),
     category: input.category,
     content: input.content,
     imageAlt: input.imageAlt,

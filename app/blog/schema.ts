@@ -105,6 +105,8 @@ function liftImageJson(input: unknown): unknown {
 const blogPostFields = z.object({
   title: requiredText(blogMessages.title, 200),
   author: requiredText(blogMessages.author, 100),
+  /** The staff member credited (editors and up may choose; others always write as themselves). */
+  authorId: z.number({ error: "Choose an author" }).int().positive().max(2_147_483_647).optional().nullable(),
   excerpt: requiredText(blogMessages.excerpt, 1000),
   content: requiredText(blogMessages.content, MAX_POST_CONTENT),
   category: z.enum(BLOG_CATEGORIES, { error: blogMessages.category }),
@@ -201,6 +203,8 @@ export type BlogPostDto = {
   title: string;
   excerpt: string;
   author: string;
+  /** The staff member the post belongs to (null for a post whose author's record was removed). */
+  authorId: number | null;
   category: string;
   content: string;
   /** Where to load the image from: `/api/blog/{id}/image` for uploads, else the stored URL/path, or null. */

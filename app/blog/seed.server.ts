@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { bylineStaffIds } from "~/auth/staff.server";
 import { getDb, schema } from "~/core/db.server";
 import type { Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -190,12 +191,14 @@ export async function seedDemoPosts(env: Env): Promise<void> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.blogPosts);
   if ((row?.n ?? 0) > 0) return;
   const now = Date.now();
+  // Each demo author is a staff record (without a sign-in) the posts belong to.
+  const authorIds = await bylineStaffIds(db, DEMO_POSTS.map((p) => p.author));
   const inserted = await db
     .insert(schema.blogPosts)
     .values(
       DEMO_POSTS.map(({ daysAgo, ...post }) => {
         const at = new Date(now - daysAgo * 86_400_000);
-        return { ...post, published: true, createdAt: at, updatedAt: at };
+        return { ...post, authorId: authorIds.get(post.author)!, published: true, createdAt: at, updatedAt: at };
       }),
     )
     .onConflictDoNothing()

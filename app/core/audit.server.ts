@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb, schema, type DbExecutor } from "./db.server";
 import { faultPoint } from "./faults.server";
 
@@ -30,6 +30,9 @@ export async function recentActivity(limit = 10) {
   return getDb()
     .select({
       id: schema.auditLog.id,
+      // Who did it: the staff member's id and current name (the e-mail kept on the line if they are gone).
+      actorId: schema.auditLog.adminUserId,
+      actorName: schema.adminUsers.name,
       actorEmail: schema.auditLog.actorEmail,
       action: schema.auditLog.action,
       targetType: schema.auditLog.targetType,
@@ -38,6 +41,7 @@ export async function recentActivity(limit = 10) {
       createdAt: schema.auditLog.createdAt,
     })
     .from(schema.auditLog)
+    .leftJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.auditLog.adminUserId))
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(limit);
 }

@@ -5,7 +5,16 @@ import { getDb, schema } from "./db.server";
  * Rate limits live in the database (rate_limits table), so they hold across every instance
  * behind a load balancer. Limiters are made lazily because the database opens at start.
  */
-type LimiterName = "loginByIp" | "loginByEmail" | "loginByDevice" | "publicForm" | "vitals";
+type LimiterName =
+  | "loginByIp"
+  | "loginByEmail"
+  | "loginByDevice"
+  | "publicForm"
+  | "vitals"
+  | "staffMailByIp"
+  | "staffMailByEmail"
+  | "invitationsByStaff"
+  | "staffTokenByIp";
 
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
@@ -17,6 +26,13 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   publicForm: { points: 10, duration: 60 * 60 },
   // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.
   vitals: { points: 60, duration: 60 },
+  // Password-reset requests: 10 per client address and 3 per e-mail address an hour.
+  staffMailByIp: { points: 10, duration: 60 * 60 },
+  staffMailByEmail: { points: 3, duration: 60 * 60 },
+  // Invitations sent: 30 per inviting staff member an hour.
+  invitationsByStaff: { points: 30, duration: 60 * 60 },
+  // One-time links tried (accept an invitation, reset a password, set up the owner): 20 per address in 15 minutes.
+  staffTokenByIp: { points: 20, duration: 15 * 60 },
 };
 
 const limiters = new Map<LimiterName, RateLimiterDrizzle>();
@@ -57,6 +73,11 @@ export async function isLimited(name: LimiterName, key: string): Promise<LimitRe
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
   return { limited: false };
+}
+
+/** Gives back one event counted by consume (a reservation that turned out not to count). */
+export async function refund(name: LimiterName, key: string): Promise<void> {
+  await limiter(name).reward(key.toLowerCase(), 1);
 }
 
 export async function reset(name: LimiterName, key: string): Promise<void> {

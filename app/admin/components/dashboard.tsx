@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { History, LogOut, Sparkles } from "lucide-react";
+import { History, LogOut, Sparkles, UserRound, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
@@ -10,8 +10,9 @@ import type { JobsOverview } from "~/core/jobs";
 import { JobsPanel } from "./jobs-panel";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
+import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
 
-export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
+export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
 
 const tabClass =
@@ -19,22 +20,46 @@ const tabClass =
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
-const SECTIONS = ["submissions", "blog", "venues"];
+/** Each section and the least role that sees it (the server refuses the rest anyway). */
+const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
+  { value: "submissions", label: "Contact Submissions", role: "administrator" },
+  { value: "blog", label: "Blog Management", role: "contributor" },
+  { value: "venues", label: "Venues", role: "editor" },
+];
 
-export function AdminDashboard({ email, activity, mail, jobs }: { email: string; activity: ActivityItem[]; mail: MailHealthData; jobs: JobsOverview }) {
+export type DashboardStaff = { email: string; name: string; role: StaffRole };
+
+export function AdminDashboard({ staff, activity, mail, jobs }: { staff: DashboardStaff; activity: ActivityItem[]; mail: MailHealthData | null; jobs: JobsOverview | null }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
+  const sections = SECTIONS.filter((s) => hasRole(staff.role, s.role));
+  const admin = hasRole(staff.role, "administrator");
+  const current = sections.some((s) => s.value === tab) ? tab : sections[0]!.value;
   return (
     <section className="container-page py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Admin Dashboard</h1>
-          <p className="mt-1 break-all text-slate-700">Signed in as {email}</p>
+          <p className="mt-1 break-all text-slate-700">
+            Signed in as {staff.email} · {ROLE_LABELS[staff.role]}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/ai-admin" className="btn btn-secondary">
-            <Sparkles aria-hidden="true" className="size-4" />
-            AI Discoverability
+          {admin ? (
+            <Link to="/ai-admin" className="btn btn-secondary">
+              <Sparkles aria-hidden="true" className="size-4" />
+              AI Discoverability
+            </Link>
+          ) : null}
+          {hasRole(staff.role, "editor") ? (
+            <Link to="/admin/staff" className="btn btn-secondary">
+              <Users aria-hidden="true" className="size-4" />
+              Staff
+            </Link>
+          ) : null}
+          <Link to="/admin/profile" className="btn btn-secondary">
+            <UserRound aria-hidden="true" className="size-4" />
+            Profile
           </Link>
           <Form method="post">
             <input type="hidden" name="intent" value="logout" />
@@ -48,32 +73,32 @@ export function AdminDashboard({ email, activity, mail, jobs }: { email: string;
       <div className="mt-6 sm:mt-8">
         <AdminSessionProvider>
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-            <Tabs.Root value={SECTIONS.includes(tab) ? tab : "submissions"} onValueChange={(value) => setTab({ tab: value })} className="min-w-0">
+            <Tabs.Root value={current} onValueChange={(value) => setTab({ tab: value })} className="min-w-0">
               <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-x-2 border-b border-slate-200">
-                <Tabs.Trigger value="submissions" className={tabClass}>
-                  Contact Submissions
-                </Tabs.Trigger>
-                <Tabs.Trigger value="blog" className={tabClass}>
-                  Blog Management
-                </Tabs.Trigger>
-                <Tabs.Trigger value="venues" className={tabClass}>
-                  Venues
-                </Tabs.Trigger>
+                {sections.map((s) => (
+                  <Tabs.Trigger key={s.value} value={s.value} className={tabClass}>
+                    {s.label}
+                  </Tabs.Trigger>
+                ))}
               </Tabs.List>
-              <Tabs.Content value="submissions" className="pt-6">
-                <ContactSubmissionsPanel />
-              </Tabs.Content>
+              {sections.some((s) => s.value === "submissions") ? (
+                <Tabs.Content value="submissions" className="pt-6">
+                  <ContactSubmissionsPanel />
+                </Tabs.Content>
+              ) : null}
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
               </Tabs.Content>
-              <Tabs.Content value="venues" className="pt-6">
-                <AdminVenuesPanel />
-              </Tabs.Content>
+              {sections.some((s) => s.value === "venues") ? (
+                <Tabs.Content value="venues" className="pt-6">
+                  <AdminVenuesPanel />
+                </Tabs.Content>
+              ) : null}
             </Tabs.Root>
             <aside className="grid content-start gap-6">
-              <MailHealth health={mail} />
-              <JobsPanel overview={jobs} />
-              <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
+              {mail ? <MailHealth health={mail} /> : null}
+              {jobs ? <JobsPanel overview={jobs} /> : null}
+              {admin ? <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />
                   Recent activity
@@ -86,13 +111,13 @@ export function AdminDashboard({ email, activity, mail, jobs }: { email: string;
                       <li key={item.id} className="border-l-2 border-brand-100 pl-3">
                         <p className="font-medium text-slate-900">{item.summary ?? item.action}</p>
                         <p className="text-slate-700">
-                          {item.actorEmail} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                          {item.actorName || item.actorEmail} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                         </p>
                       </li>
                     ))}
                   </ol>
                 )}
-              </section>
+              </section> : null}
               <ChangePasswordForm />
             </aside>
           </div>

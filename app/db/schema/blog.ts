@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { adminUsers } from "./auth";
 import { bytea, tsvector, createdAt, updatedAt } from "./columns";
 
 export const blogPosts = pgTable(
@@ -9,7 +10,10 @@ export const blogPosts = pgTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
+    /** The byline as shown ("By {author}"); kept with the post for the search index. */
     author: text("author").notNull(),
+    /** The staff member the post belongs to (app/auth): what authors and contributors may edit. */
+    authorId: integer("author_id").references(() => adminUsers.id, { onDelete: "set null" }),
     category: text("category").notNull(),
     content: text("content").notNull(),
     /** An external URL or a site path; uploaded images live in blog_images instead. */
@@ -30,6 +34,7 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     index("blog_posts_published_created_idx").on(t.published, t.createdAt),
+    index("blog_posts_author_idx").on(t.authorId),
     // fastupdate off: a blog is written rarely and searched often. With it on, new rows wait in
     // GIN's pending list, which every search scans until a vacuum, and PGlite never autovacuums
     // (10,000 new posts made each search ~3x slower).

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/ai-admin";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ToastProvider } from "~/components/ui/toast";
 import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "administrator");
   return { admin: { email: admin.email } };
 }
 

@@ -9,7 +9,9 @@ import { asPageError, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { safeReturnAddress } from "~/auth/return-address";
 import { recentActivity, recordAudit } from "~/core/audit.server";
-import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
+import { getStaffSession, signOut } from "~/auth/session.server";
+import { changePassword } from "~/auth/staff.server";
+import { hasRole } from "~/auth/roles";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
@@ -36,13 +38,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getAdminSession(request);
+  const session = await getStaffSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
   if (!session) return data({ admin: null, activity: [], mail: null, jobs: null, flash }, { headers });
+  const { staff } = session;
+  const admin = { email: staff.email, name: staff.name, role: staff.role };
+  // The site's activity, mail and jobs are the administrators'; other roles see their own sections only.
+  if (!hasRole(staff.role, "administrator")) return data({ admin, activity: [], mail: null, jobs: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
   const [mail, jobs] = await Promise.all([outboxHealth(), jobsOverview(10)]);
-  return data({ admin: { email: session.admin.email }, activity, mail, jobs, flash }, { headers });
+  return data({ admin, activity, mail, jobs, flash }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -55,21 +61,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request).catch(asPageError);
   const intent = form.get("intent");
   if (intent === "logout") {
-    const session = await getAdminSession(request);
+    const session = await getStaffSession(request);
     const setCookie = await signOut(request);
-    if (session) await recordAudit(session.admin, "admin.sign_out", { summary: "Signed out" });
+    if (session) await recordAudit(session.staff, "admin.sign_out", { summary: "Signed out" });
     return redirectWith("/admin", setCookie, flashCookie("signed-out"));
   }
   if (intent === "change-password") {
-    const session = await getAdminSession(request);
+    const session = await getStaffSession(request);
     if (!session) return data({ intent, ok: false, sessionExpired: true, errors: {}, message: "Your session has expired. Please sign in again." }, { status: 401 });
     const parsed = changePasswordSchema.safeParse({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
     if (!parsed.success) return data({ intent, ok: false, sessionExpired: false, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
-    const changed = await changePassword(session.admin.id, parsed.data.currentPassword, parsed.data.newPassword, session.sessionHash);
-    if (!changed) {
-      return data({ intent, ok: false, sessionExpired: false, errors: { currentPassword: "Current password is incorrect" }, message: null }, { status: 400 });
+    const changed = await changePassword(session.staff, parsed.data.currentPassword, parsed.data.newPassword, session.sessionHash);
+    if (!changed.ok) {
+      return data({ intent, ok: false, sessionExpired: false, errors: { [changed.field]: changed.message }, message: null }, { status: 400 });
     }
-    await recordAudit(session.admin, "admin.change_password", { targetType: "admin_user", targetId: session.admin.id, summary: "Changed the password" });
     return data({ intent, ok: true, sessionExpired: false, errors: {}, message: "Password changed" });
   }
   const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
@@ -87,7 +92,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} jobs={loaderData.jobs!} />
+        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}
@@ -140,6 +145,9 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>
+          <a href="/admin/forgot-password" className="text-center text-sm font-semibold text-brand-800 underline">
+            Forgot your password?
+          </a>
           <BackToHome />
         </Form>
       </div>

@@ -22,11 +22,13 @@ export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
   const { renamedSlug } = await import("~/blog/slugs.server");
-  const { getAdminSession } = await import("~/auth/session.server");
+  const { getStaffSession } = await import("~/auth/session.server");
+  const { canEditPost } = await import("~/auth/roles");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
   const found = await findPostBySlug(params.slug);
-  // A draft or a scheduled post is the admin's preview: the public gets the 404 it always got.
-  const preview = Boolean(found && !found.live && request.headers.get("cookie") && (await getAdminSession(request)));
+  // A draft or a scheduled post is the preview of staff who may edit it: the public gets the 404 it always got.
+  const session = found && !found.live && request.headers.get("cookie") ? await getStaffSession(request) : null;
+  const preview = Boolean(found && session && canEditPost(session.staff, found));
   const post = found && (found.live || preview) ? found : null;
   if (!post) {
     const current = found ? null : await renamedSlug(params.slug);

@@ -6,7 +6,7 @@
  */
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
 import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { resolveSubmissionSchema } from "~/forms/contact-submission";
 import { deleteContactSubmission, updateContactSubmission } from "~/forms/contact-submission.server";
 
@@ -15,7 +15,7 @@ const ALLOW = "PATCH, DELETE";
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: ALLOW } });
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "administrator");
   if (request.method !== "PATCH" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: ALLOW });
   const id = parseId(params.id, "Contact submission not found");
   if (request.method === "DELETE") {

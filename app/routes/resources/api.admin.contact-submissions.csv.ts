@@ -1,12 +1,12 @@
 import type { Route } from "./+types/api.admin.contact-submissions.csv";
 import { withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsCsv, listContactSubmissions } from "~/forms/contact-submission.server";
 
 /** The inbox (with the same filter as on screen) as a spreadsheet download. */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
+  await requireStaff(request, "administrator");
   const status = submissionStatusSchema.parse(new URL(request.url).searchParams.get("status") ?? "all");
   const csv = contactSubmissionsCsv(await listContactSubmissions(status));
   const day = new Date().toISOString().slice(0, 10);

@@ -6,12 +6,12 @@
  */
 import type { Route } from "./+types/api.admin.contact-submissions";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { submissionPageQuerySchema, submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsPage, listContactSubmissions } from "~/forms/contact-submission.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
+  await requireStaff(request, "administrator");
   const params = new URL(request.url).searchParams;
   if (params.has("page")) return json(await contactSubmissionsPage(submissionPageQuerySchema.parse(Object.fromEntries(params))));
   const status = submissionStatusSchema.parse(params.get("status") ?? "all");

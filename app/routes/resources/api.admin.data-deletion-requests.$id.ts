@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.data-deletion-requests.$id";
 import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { deletionStatusUpdateSchema } from "~/forms/deletion-request";
 import { completeDeletionRequest } from "~/forms/deletion-request.server";
 
@@ -8,7 +8,7 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 
 /** The admin marks a confirmed deletion request completed; the requester is e-mailed. */
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "administrator");
   if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed", {}, { Allow: "PATCH" });
   const id = parseId(params.id, "Deletion request not found");
   await parseJson(request, deletionStatusUpdateSchema);

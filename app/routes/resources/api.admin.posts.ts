@@ -1,18 +1,19 @@
 /**
- * GET /api/admin/posts?page=&q=&sort=newest|oldest|updated|title&status=all|published|scheduled|draft (admin)
+ * GET /api/admin/posts?page=&q=&sort=newest|oldest|updated|title&status=all|published|scheduled|draft (staff: editors and up see every post, authors and contributors their own)
  *   -> 200 {items: BlogPostDto[], total, page, pageSize, pageCount, counts: {all, published, scheduled, draft}}
  * The admin's blog list, paged, searched and sorted on the server. Odd query values fall back to the defaults.
  */
 import type { Route } from "./+types/api.admin.posts";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
+import { seesAllPosts } from "~/auth/roles";
 import { adminPostQuerySchema } from "~/blog/schema";
 import { listPostsForAdmin } from "~/blog/admin-listing.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
+  const { staff } = await requireStaff(request, "contributor");
   const query = adminPostQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listPostsForAdmin(query));
+  return json(await listPostsForAdmin(query, seesAllPosts(staff) ? undefined : staff.id));
 });
 
 // Any other method answers 405 in the API's JSON error shape.

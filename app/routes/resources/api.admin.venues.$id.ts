@@ -7,14 +7,14 @@
 import type { Route } from "./+types/api.admin.venues.$id";
 import { ApiError, json, parseId, readJson, withApi, methodNotAllowed } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { translateVenueErrors } from "~/venues/api.server";
 import { venueHiddenSchema, venueInputSchema } from "~/venues/schema";
 import { setVenueHidden, updateVenue } from "~/venues/venues.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PUT") throw new ApiError(405, "Method not allowed");
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "editor");
   const id = parseId(params.id, "Venue not found");
   const body = await readJson(request);
   const hideOnly = typeof body === "object" && body !== null && Object.keys(body).length === 1 && "hidden" in body;

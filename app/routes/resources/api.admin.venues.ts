@@ -6,19 +6,19 @@
  */
 import type { Route } from "./+types/api.admin.venues";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { translateVenueErrors } from "~/venues/api.server";
 import { venueInputSchema } from "~/venues/schema";
 import { createVenue, listAdminVenues } from "~/venues/venues.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
+  await requireStaff(request, "editor");
   return json(await listAdminVenues());
 });
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "editor");
   const input = await parseJson(request, venueInputSchema);
   const venue = await translateVenueErrors(() => createVenue(admin, input));
   return json({ success: true, venue }, { status: 201 });

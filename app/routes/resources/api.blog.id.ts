@@ -1,19 +1,22 @@
 /**
- * GET    /api/blog/{id}  -> 200 BlogPostDto (drafts only with an admin session) | 404
- * PUT    /api/blog/{id}  (admin) either the full post body (as POST /api/blog; a different `slug`
+ * GET    /api/blog/{id}  -> 200 BlogPostDto (drafts only for staff who may edit them) | 404
+ * PUT    /api/blog/{id}  (staff: editors and up any post, authors their own, contributors their own
+ *        drafts and never publishing; 403 otherwise) either the full post body (as POST /api/blog; a different `slug`
  *        moves the post and its old address answers 301, 409 when another post has it; updatedAt
  *        is set by the server) or only {published: boolean} (the
  *        list's toggle) -> 200 {success: true, post} | 400 {success:false, message, errors} | 404
  *        Image on a full edit: imageData+imageMimeType replace the upload; `image` equal to the
  *        post's own /api/blog/{id}/image address keeps it; any other `image` (or none) drops it.
- * DELETE /api/blog/{id}  (admin) -> 200 {success: true} | 404
+ * DELETE /api/blog/{id}  (staff, as PUT) -> 200 {success: true} | 404
  * Every change is written to the audit log (blog.create/update/publish/unpublish/delete) and queues the
  * IndexNow ping, in the change's own transaction.
  */
 import type { Route } from "./+types/api.blog.id";
 import { ApiError, json, readJson, withApi } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
-import { getAdminSession, requireAdmin } from "~/auth/session.server";
+import { getStaffSession, requireStaff } from "~/auth/session.server";
+import { canEditPost } from "~/auth/roles";
+import { assertCanEditPost, assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { findPost, toDto } from "~/blog/posts.server";
@@ -22,28 +25,38 @@ import { deletePost, setPublished, updatePost } from "~/blog/post-writes.server"
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
   const post = await findPost(id);
-  if (!post || (!post.live && !(await getAdminSession(request)))) throw new ApiError(404, "Blog post not found");
+  if (!post) throw new ApiError(404, "Blog post not found");
+  if (!post.live) {
+    const session = await getStaffSession(request);
+    if (!session || !canEditPost(session.staff, post)) throw new ApiError(404, "Blog post not found");
+  }
   return json(toDto(post));
 });
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed");
-  const { admin } = await requireAdmin(request);
+  const { staff } = await requireStaff(request, "contributor");
   const id = parsePostId(params.id);
+  const existing = await findPost(id);
+  if (!existing) throw new ApiError(404, "Blog post not found");
+  assertCanEditPost(staff, existing);
   if (request.method === "DELETE") {
-    await translateBlogErrors(() => deletePost(admin, id));
+    await translateBlogErrors(() => deletePost(staff, id));
     return json({ success: true });
   }
   const body = await readJson(request);
   if (isPublishOnlyBody(body)) {
     const parsed = blogPublishSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
-    const post = await translateBlogErrors(() => setPublished(admin, id, parsed.data.published));
+    assertCanPublish(staff, parsed.data.published);
+    const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published));
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
-  const post = await translateBlogErrors(() => updatePost(admin, id, parsed.data));
+  assertCanPublish(staff, parsed.data.published);
+  const authorId = await postAuthorFor(staff, parsed.data.authorId, false);
+  const post = await translateBlogErrors(() => updatePost(staff, id, { ...parsed.data, authorId }));
   return json({ success: true, post: toDto(post) });
 });
 

@@ -4,8 +4,9 @@
  *         createdAt, updatedAt, tags}. Without an admin session: published posts only; with one: all.
  *        `image` is `/api/blog/{id}/image?v=...` when the image was uploaded, else the stored URL/path
  *        or null. Sends an ETag; answers 304 to a matching If-None-Match.
- * POST /api/blog  (admin) JSON blogPostInputSchema:
- *        {title, author, excerpt, content, category, tags?, image?, imageData?, imageMimeType?,
+ *        Drafts are listed for editors and up only (authors and contributors find theirs in /api/admin/posts).
+ * POST /api/blog  (staff: contributors and up; contributors only drafts, 403 when `published`) JSON blogPostInputSchema:
+ *        {title, author, authorId? (editors and up; else the signed-in member), excerpt, content, category, tags?, image?, imageData?, imageMimeType?,
  *         published? (default true), createdAt? (the publish date; a future one schedules the
  *         post), slug? (else made from the title, unique; 409 when taken), imageAlt?}
  *        -> 201 {success: true, post: BlogPostDto}
@@ -19,7 +20,9 @@
  */
 import type { Route } from "./+types/api.blog";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
-import { getAdminSession, requireAdmin } from "~/auth/session.server";
+import { getStaffSession, requireStaff } from "~/auth/session.server";
+import { seesAllPosts } from "~/auth/roles";
+import { assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
 import { readIdempotencyKey, translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
@@ -31,8 +34,8 @@ import type { PageHandle } from "~/core/page-handle";
 export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  const session = request.headers.get("cookie") ? await getAdminSession(request) : null;
-  const includeDrafts = Boolean(session);
+  const session = request.headers.get("cookie") ? await getStaffSession(request) : null;
+  const includeDrafts = Boolean(session && seesAllPosts(session.staff));
   const { version, make } = await listPostsJson({ includeDrafts });
   const key = includeDrafts ? "blog-all" : "blog-pub";
   return sharedBodyResponse(request, { key, version, contentType: "application/json; charset=utf-8", make }, {
@@ -43,9 +46,11 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
-  const { admin } = await requireAdmin(request);
+  const { staff } = await requireStaff(request, "contributor");
   const idempotencyKey = readIdempotencyKey(request);
   const input = await parseJson(request, blogPostInputSchema);
-  const post = await translateBlogErrors(() => createPost(admin, input, { idempotencyKey }));
+  assertCanPublish(staff, input.published);
+  const authorId = await postAuthorFor(staff, input.authorId, true);
+  const post = await translateBlogErrors(() => createPost(staff, { ...input, authorId }, { idempotencyKey }));
   return json({ success: true, post: toDto(post) }, { status: 201 });
 });

@@ -5,11 +5,11 @@
  */
 import type { Route } from "./+types/api.crawler-stats";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { crawlerStats } from "~/discoverability/stats.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
+  await requireStaff(request, "administrator");
   return json(await crawlerStats());
 });
 

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/api.submit-sitemap";
 import { ApiError, json, withApi } from "~/core/api.server";
 import { recordAudit } from "~/core/audit.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { submitSitemap } from "~/discoverability/indexnow.server";
 
 export const loader = withApi(() => {
@@ -14,7 +14,7 @@ export const loader = withApi(() => {
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
-  const { admin } = await requireAdmin(request);
+  const { staff: admin } = await requireStaff(request, "administrator");
   const result = await submitSitemap();
   await recordAudit(admin, "sitemap.submit", { summary: result.submissions.main_sitemap.map((r) => `${r.engine}: ${r.success ? "Success" : "Failed"}`).join(", "), details: result });
   return json(result);

@@ -7,13 +7,13 @@
  */
 import type { Route } from "./+types/api.tag-suggestions";
 import { ApiError, parseJson, json, withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { tagSuggestionRequestSchema } from "~/blog/schema";
 import { listPosts } from "~/blog/posts.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
-  await requireAdmin(request);
+  await requireStaff(request, "contributor");
   const body = await parseJson(request, tagSuggestionRequestSchema);
   const posts = await listPosts({ includeDrafts: true });
   // The post being edited is among them; its own words then count as a little more common, which is harmless.

@@ -12,7 +12,7 @@
  */
 import type { Route } from "./+types/api.upload";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireStaff } from "~/auth/session.server";
 import { ImageRejected, processImage } from "~/blog/image.server";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
 
@@ -20,7 +20,7 @@ const fail = (status: number, error: string) => json({ success: false, error, me
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") return fail(405, "Method not allowed");
-  await requireAdmin(request);
+  await requireStaff(request, "contributor");
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("image");

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { schema, type DbExecutor } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
+
+/**
+ * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup
+ * (24 hours). The token (32 random bytes) travels in the link's fragment (`#token=`), which browsers never
+ * send to a server, so it reaches no request log; the page posts it back. Only its SHA-256 is stored, and
+ * using it marks it used in the same statement, so it works once even under parallel requests.
+ */
+export type LinkPurpose = "invitation" | "password-reset" | "owner-setup";
+
+export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  invitation: 7 * 24 * 60 * 60 * 1000,
+  "password-reset": 60 * 60 * 1000,
+  "owner-setup": 24 * 60 * 60 * 1000,
+};
+
+const PAGE: Record<LinkPurpose, string> = {
+  invitation: "/admin/accept-invitation",
+  "password-reset": "/admin/reset-password",
+  "owner-setup": "/admin/setup",
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export type LinkRecord = typeof schema.staffTokens.$inferSelect;
+
+/** Stores a new link in `db` (the caller's transaction) and gives its address. */
+export async function createLink(
+  db: DbExecutor,
+  purpose: LinkPurpose,
+  fields: { email: string; role?: string; staffId?: number; createdBy?: number },
+): Promise<{ id: number; url: string; token: string }> {
+  const token = randomBytes(32).toString("base64url");
+  await db.delete(schema.staffTokens).where(lt(schema.staffTokens.expiresAt, sql`now()`));
+  const [row] = await db.insert(schema.staffTokens).values({
+    tokenHash: hashToken(token),
+    purpose,
+    email: fields.email,
+    role: fields.role ?? null,
+    staffId: fields.staffId ?? null,
+    createdBy: fields.createdBy ?? null,
+    expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[purpose]),
+  }).returning({ id: schema.staffTokens.id });
+  return { id: row!.id, url: `${getEnv().SITE_URL.replace(/\/$/, "")}${PAGE[purpose]}#token=${token}`, token };
+}
+
+function valid(token: string, purpose: LinkPurpose) {
+  return and(
+    eq(schema.staffTokens.tokenHash, hashToken(token)),
+    eq(schema.staffTokens.purpose, purpose),
+    isNull(schema.staffTokens.usedAt),
+    gt(schema.staffTokens.expiresAt, sql`now()`),
+  );
+}
+
+/** The link's record while it is unused and in date (to show the page), without using it. */
+export async function peekLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db.select().from(schema.staffTokens).where(valid(token, purpose)).limit(1);
+  return row ?? null;
+}
+
+/** Uses the link (once: a second or parallel use gets null). Call inside the transaction that acts on it. */
+export async function useLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db.update(schema.staffTokens).set({ usedAt: sql`now()` }).where(valid(token, purpose)).returning();
+  return row ?? null;
+}
