@@ -20,7 +20,8 @@ function boundedError(error: unknown) {
   if (!serialized || typeof serialized !== "object") return serialized;
   return {
     ...serialized,
-    message: loggedText(serialized.message, 1000),
+    // A failed query's message lists its parameters, which hold what visitors typed: never logged.
+    message: loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
     stack: typeof serialized.stack === "string" ? serialized.stack.slice(0, 4000) : serialized.stack,
   };
 }
