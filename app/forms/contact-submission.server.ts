@@ -161,7 +161,8 @@ export async function updateContactSubmission(
     .where(eq(t.id, id))
     .returning(columns);
   if (!row) return null;
-  const about = `"${row.subject.slice(0, 80)}" from ${row.email}`;
+  // The audit trail names the record, never the person (their data may be erased later; the line stays).
+  const about = `submission #${id}`;
   if (isResolved !== undefined) {
     await recordAudit(admin, isResolved ? "contact_submission.resolve" : "contact_submission.unresolve", {
       targetType: "contact_submission",
@@ -186,16 +187,28 @@ async function deletionStatusOf(deletionRequestId: number | null): Promise<strin
   return found?.status ?? null;
 }
 
-/** Deletes a submission for good and writes the audit trail (without its message); false when there is none. */
-export async function deleteContactSubmission(admin: Admin, id: number): Promise<boolean> {
-  const [row] = await getDb().delete(t).where(eq(t.id, id)).returning({ subject: t.subject, email: t.email });
-  if (!row) return false;
-  await recordAudit(admin, "contact_submission.delete", {
-    targetType: "contact_submission",
-    targetId: id,
-    summary: `Deleted "${row.subject.slice(0, 80)}" from ${row.email}`,
-  });
-  return true;
+export type SubmissionDeletion = "deleted" | "not_found" | "open_deletion_request";
+
+/**
+ * Deletes a submission for good and writes the audit trail (its id only). The card of a verified deletion
+ * request is refused: until it is completed it is the record of a legal request.
+ */
+export async function deleteContactSubmission(admin: Admin, id: number): Promise<SubmissionDeletion> {
+  const [row] = await getDb()
+    .delete(t)
+    .where(
+      and(
+        eq(t.id, id),
+        sql`not exists (select 1 from ${deletion} where ${deletion.id} = ${t.deletionRequestId} and ${deletion.status} = 'verified')`,
+      ),
+    )
+    .returning({ id: t.id });
+  if (!row) {
+    const [exists] = await getDb().select({ id: t.id }).from(t).where(eq(t.id, id));
+    return exists ? "open_deletion_request" : "not_found";
+  }
+  await recordAudit(admin, "contact_submission.delete", { targetType: "contact_submission", targetId: id, summary: `Deleted submission #${id}` });
+  return "deleted";
 }
 
 export function contactSubmissionsCsv(submissions: ContactSubmission[]): string {

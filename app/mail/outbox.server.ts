@@ -54,7 +54,7 @@ function messageIdFor(): string {
 /** Queues one message; `db` is the transaction that stores what the message is about. */
 export async function queueMail(
   db: DbExecutor,
-  mail: { purpose: string; to: string; replyTo?: string; content: MailContent },
+  mail: { purpose: string; to: string; replyTo?: string; content: MailContent; purgeOnDelivery?: boolean; runAt?: Date },
 ): Promise<void> {
   await db.insert(t).values({
     messageId: messageIdFor(),
@@ -64,6 +64,8 @@ export async function queueMail(
     subject: mail.content.subject,
     textBody: mail.content.text,
     htmlBody: mail.content.html,
+    purgeOnDelivery: mail.purgeOnDelivery ?? false,
+    ...(mail.runAt ? { nextAttemptAt: mail.runAt } : {}),
   });
 }
 
@@ -95,10 +97,25 @@ export async function claimDueMail(limit: number, leaseMs: number): Promise<Queu
     .returning(queuedColumns);
 }
 
+/**
+ * Delivered: a message marked purgeOnDelivery (a token, a deletion notice) keeps neither its address nor
+ * its subject or text from now on.
+ */
 export async function markMailSent(id: number): Promise<void> {
+  const purged = sql`${t.purgeOnDelivery}`;
   await getDb()
     .update(t)
-    .set({ sentAt: sql`now()`, lockedUntil: null, attempts: sql`${t.attempts} + 1`, lastError: null })
+    .set({
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      attempts: sql`${t.attempts} + 1`,
+      lastError: null,
+      recipient: sql`case when ${purged} then '' else ${t.recipient} end`,
+      replyTo: sql`case when ${purged} then null else ${t.replyTo} end`,
+      subject: sql`case when ${purged} then '' else ${t.subject} end`,
+      textBody: sql`case when ${purged} then '' else ${t.textBody} end`,
+      htmlBody: sql`case when ${purged} then '' else ${t.htmlBody} end`,
+    })
     .where(eq(t.id, id));
 }
 

@@ -8,6 +8,7 @@ import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
+import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
@@ -17,7 +18,7 @@ const tabClass =
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
-const SECTIONS = ["submissions", "blog", "venues"];
+const SECTIONS = ["submissions", "deletions", "blog", "venues"];
 
 export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
@@ -51,6 +52,9 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
                 <Tabs.Trigger value="submissions" className={tabClass}>
                   Contact Submissions
                 </Tabs.Trigger>
+                <Tabs.Trigger value="deletions" className={tabClass}>
+                  Deletion requests
+                </Tabs.Trigger>
                 <Tabs.Trigger value="blog" className={tabClass}>
                   Blog Management
                 </Tabs.Trigger>
@@ -60,6 +64,9 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
               </Tabs.List>
               <Tabs.Content value="submissions" className="pt-6">
                 <ContactSubmissionsPanel />
+              </Tabs.Content>
+              <Tabs.Content value="deletions" className="pt-6">
+                <DeletionRequestsPanel />
               </Tabs.Content>
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
