@@ -27,9 +27,24 @@ const outboxFolder = (env: Env) => path.resolve(env.DATA_DIR, "outbox");
  * soft line breaks undone), for the erasure of a person's data; the number deleted. Nothing to do with SMTP.
  */
 export async function eraseOutboxFiles(env: Env, address: string): Promise<number> {
+  const wanted = address.trim().toLowerCase();
+  return eraseFilesWhere(env, async (file) => {
+    const raw = await fs.readFile(file, "utf8").catch(() => "");
+    return raw.replace(/=\r?\n/g, "").toLowerCase().includes(wanted);
+  });
+}
+
+/** Deletes the delivered message files written before `before` (the retention rule for delivered mail). */
+export async function pruneOutboxFiles(env: Env, before: Date): Promise<number> {
+  return eraseFilesWhere(env, async (file) => {
+    const stat = await fs.stat(file).catch(() => null);
+    return stat !== null && stat.mtime < before;
+  });
+}
+
+async function eraseFilesWhere(env: Env, matches: (file: string) => Promise<boolean>): Promise<number> {
   if (env.SMTP_URL) return 0;
   const folder = outboxFolder(env);
-  const wanted = address.trim().toLowerCase();
   let names: string[];
   try {
     names = (await fs.readdir(folder)).filter((name) => name.endsWith(".eml"));
@@ -39,8 +54,7 @@ export async function eraseOutboxFiles(env: Env, address: string): Promise<numbe
   let erased = 0;
   for (const name of names) {
     const file = path.join(folder, name);
-    const raw = await fs.readFile(file, "utf8").catch(() => "");
-    if (!raw.replace(/=\r?\n/g, "").toLowerCase().includes(wanted)) continue;
+    if (!(await matches(file))) continue;
     await fs.rm(file, { force: true });
     erased++;
   }

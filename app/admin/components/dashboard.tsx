@@ -9,6 +9,7 @@ import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
+import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
@@ -20,7 +21,17 @@ const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
 const SECTIONS = ["submissions", "deletions", "blog", "venues"];
 
-export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
+export function AdminDashboard({
+  email,
+  activity,
+  mail,
+  retention,
+}: {
+  email: string;
+  activity: ActivityItem[];
+  mail: MailHealthData;
+  retention: RetentionSummaryData;
+}) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
   return (
@@ -77,6 +88,7 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
             </Tabs.Root>
             <aside className="grid content-start gap-6">
               <MailHealth health={mail} />
+              <RetentionSummary run={retention} />
               <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />
