@@ -1,8 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { schema, type Database } from "~/core/db.server";
-
-/** The database or an open transaction. */
-type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { schema, type DbExecutor } from "~/core/db.server";
 
 const same = (column: typeof schema.contactSubmissions.email | typeof schema.mailOutbox.recipient, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;
@@ -38,6 +35,12 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .update(requests)
     .set({ firstName: null, email: null, phone: null })
     .where(or(eq(requests.id, requestId), sql`lower(${requests.email}) = ${email.trim().toLowerCase()}`));
+
+  // A refused delivery's error may quote the address.
+  await tx
+    .update(schema.jobs)
+    .set({ lastError: null })
+    .where(sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.jobs.lastError}, ''))) > 0`);
 
   // Older audit lines named the submitter in their summary; the line stays (who did what, to which id).
   await tx
