@@ -5,6 +5,7 @@ import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { queueMail } from "~/mail/outbox.server";
+import { consume } from "~/core/rate-limit.server";
 import { eraseOutboxFiles } from "~/mail/transport.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { erasePersonData } from "~/privacy/erasure.server";
@@ -13,6 +14,7 @@ import { HONEYPOT_FIELD } from "./contact-submission";
 import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./contact-submission.server";
 import type { DeletionLinkState, DeletionRequest } from "./deletion-request";
 import { deletionCompleted, deletionVerification } from "./notifications";
+import { queuePublicFormMail } from "./public-mail.server";
 
 const t = schema.dataDeletionRequests;
 
@@ -23,12 +25,16 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Stores the request and queues its verification e-mail in one transaction. The answer is the same
- * whether or not the address belongs to an account: nobody learns who uses the app. The e-mail's link
+ * whether or not the address belongs to an account: nobody learns who uses the app. One address gets at
+ * most one verification e-mail per 15 minutes and 3 per 24 hours (counted by its keyed hash, in the
+ * database); a request past that gets the same answer, and nothing is stored or sent. The e-mail's link
  * carries a token, so its text is purged from the outbox once it is delivered.
  */
-export async function requestDataDeletion(input: DeletionRequest, clientIp: string): Promise<PublicFormOutcome> {
-  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], async () => {
+export async function requestDataDeletion(input: DeletionRequest, clientIp: string, options: { withoutScript?: boolean } = {}): Promise<PublicFormOutcome> {
+  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], options, async () => {
     const hash = await emailHash(input.email);
+    if ((await consume("verificationMailShort", hash)).limited) return;
+    if ((await consume("verificationMailDaily", hash)).limited) return;
     await getDb().transaction(async (tx) => {
       const token = randomBytes(32).toString("base64url");
       await tx.insert(t).values({
@@ -41,7 +47,7 @@ export async function requestDataDeletion(input: DeletionRequest, clientIp: stri
       });
       const link = new URL("/delete-my-data/verify", getEnv().SITE_URL);
       link.searchParams.set("token", token);
-      await queueMail(tx, {
+      await queuePublicFormMail(tx, {
         purpose: "deletion-verification",
         to: input.email,
         content: deletionVerification(link.toString()),

@@ -9,6 +9,7 @@ import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
+import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public-mail-notice";
 import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
 
 export type ActivityItem = { id: number; actorEmail: string; action: string; summary: string | null; createdAt: string };
@@ -26,11 +27,13 @@ export function AdminDashboard({
   activity,
   mail,
   retention,
+  publicMail,
 }: {
   email: string;
   activity: ActivityItem[];
   mail: MailHealthData;
   retention: RetentionSummaryData;
+  publicMail: PublicMailHold;
 }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
@@ -87,6 +90,7 @@ export function AdminDashboard({
               </Tabs.Content>
             </Tabs.Root>
             <aside className="grid content-start gap-6">
+              <PublicMailNotice hold={publicMail} />
               <MailHealth health={mail} />
               <RetentionSummary run={retention} />
               <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">

@@ -14,6 +14,7 @@ import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
 import { lastRetentionRun } from "~/privacy/retention.server";
+import { heldPublicMail } from "~/forms/public-mail.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
@@ -39,10 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getAdminSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  if (!session) return data({ admin: null, activity: [], mail: null, retention: null, flash }, { headers });
+  if (!session) return data({ admin: null, activity: [], mail: null, retention: null, publicMail: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  const [mail, retention] = await Promise.all([outboxHealth(), lastRetentionRun()]);
-  return data({ admin: { email: session.admin.email }, activity, mail, retention, flash }, { headers });
+  const [mail, retention, publicMail] = await Promise.all([outboxHealth(), lastRetentionRun(), heldPublicMail()]);
+  return data({ admin: { email: session.admin.email }, activity, mail, retention, publicMail, flash }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -87,7 +88,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} retention={loaderData.retention} />
+        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} retention={loaderData.retention} publicMail={loaderData.publicMail!} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}
