@@ -1,4 +1,5 @@
 import pino from "pino";
+import { redactLogLine } from "./log-redaction";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
 export const MAX_LOGGED_TEXT = 500;
@@ -37,6 +38,8 @@ function boundedError(error: unknown) {
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
   serializers: { err: boundedError },
+  // Tokens in query strings and e-mail addresses never reach a log line, whatever field carries them.
+  hooks: { streamWrite: redactLogLine },
   redact: {
     paths: [
       "req.headers.cookie",

@@ -18,6 +18,7 @@ const person = { firstName: "Erinna", lastName: "Quillfeather", email: "Erinna.Q
 const traces = [person.firstName, person.lastName, person.email.toLowerCase(), person.phone];
 const hasTrace = (text: string) => traces.some((trace) => text.toLowerCase().includes(trace.toLowerCase()));
 
+const tokens: string[] = [];
 let ip = 0;
 const client = () => ({ "x-forwarded-for": `10.88.1.${++ip}` });
 
@@ -30,6 +31,9 @@ async function verifiedRequest(email: string): Promise<number> {
   );
   expect(requested.status).toBe(202);
   const mail = await waitForMail(server.dataDir, email, /Confirm your Clink data deletion request/);
+  tokens.push(mail.token!);
+  // Opening the link (its token in the address) shows the confirm button that posts it.
+  expect(await (await fetch(`${server.url}/delete-my-data/verify?token=${mail.token}`)).text()).toContain("Confirm deletion");
   const confirm = await fetch(`${server.url}/delete-my-data/verify`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -88,6 +92,13 @@ describe("a completed deletion request erases the person", () => {
 
     const after = ((await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<Record<string, unknown>>).find((r) => r.id === id)!;
     expect(after).toMatchObject({ state: "completed", firstName: null, email: null, phone: null });
+
+    // The server's whole log so far: no token, no visitor address.
+    const log = server.output();
+    expect(log).toContain("/delete-my-data/verify?token=[redacted]");
+    for (const token of tokens) expect(log).not.toContain(token);
+    expect(log.toLowerCase()).not.toContain(person.email.toLowerCase());
+    expect(log).not.toContain("other@keep.example");
 
     if (usingPostgres()) {
       // Once delivered, the completion e-mail keeps neither address nor text in the database.

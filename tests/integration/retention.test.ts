@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { publicApi, type Api } from "../support/api";
 import { siteForSuite } from "../support/suite";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
@@ -14,6 +14,11 @@ let server: TestServer;
 let admin: Api;
 const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback" };
 siteForSuite({ env }, (site) => ({ server, admin } = site));
+// A server started again on the same folder (PGlite) is this file's to stop; the suite stops the first.
+const restarted: TestServer[] = [];
+afterAll(async () => {
+  await restarted.at(-1)?.stop(); // the earlier ones were stopped to be started again
+});
 
 async function query<T = Record<string, unknown>>(sql: string): Promise<T[]> {
   if (usingPostgres()) return queryTestDatabase<T>(server.databaseUrl!, sql);
@@ -26,6 +31,7 @@ async function query<T = Record<string, unknown>>(sql: string): Promise<T[]> {
   } finally {
     await db.close();
     server = await startTestServer({ dataDir: server.dataDir, env });
+    restarted.push(server);
     // The same session (signing in again would clear expired sessions itself).
     admin = publicApi(server, admin.cookie);
   }
