@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import type { HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, type HandleErrorFunction } from "react-router";
 import { logRequestError } from "~/core/logger.server";
 
 export const streamTimeout = 5_000;
@@ -57,5 +57,8 @@ export default function handleRequest(
 
 /** Loader and action errors go to the structured log (React Router would print them raw to stderr). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A client's fault (405 on a page, 404, 400) is the request log's warning, not an error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Response && error.status < 500) return;
   logRequestError(error, request, "page error");
 };

@@ -59,6 +59,8 @@ export default [
     route("admin/profile", "routes/resources/api.admin.profile.ts"),
     route("contact", "routes/resources/api.contact.ts"),
     route("data-deletion-requests", "routes/resources/api.data-deletion-requests.ts"),
+    route("admin/retention-runs", "routes/resources/api.admin.retention-runs.ts"),
+    route("admin/data-deletion-requests", "routes/resources/api.admin.data-deletion-requests.ts"),
     route("admin/data-deletion-requests/:id", "routes/resources/api.admin.data-deletion-requests.$id.ts"),
     route("admin/contact-submissions", "routes/resources/api.admin.contact-submissions.ts"),
     route("admin/contact-submissions.csv", "routes/resources/api.admin.contact-submissions.csv.ts"),

@@ -7,6 +7,7 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
+import { registerPrivacyJobs } from "~/privacy/jobs.server";
 import { seedDemoVenues } from "~/venues/seed.server";
 import { tileImageSource } from "~/venues/tiles";
 
@@ -28,6 +29,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
   async () => registerBlogJobs(),
   registerMailJobs,
+  async () => registerPrivacyJobs(),
   startDiscoverability,
   seedDemoVenues,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).

@@ -47,6 +47,10 @@ const envSchema = z.object({
   /** How long a claimed job stays its instance's before another may take it (the instance may have died). */
   JOB_LEASE_MS: z.coerce.number().int().min(200).max(24 * 3_600_000).default(5 * 60_000),
   INDEXNOW_ENDPOINT: optionalUrl,
+  /** Resolved contact submissions are erased this many months after they were resolved (docs/privacy.md). */
+  RETENTION_SUBMISSIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(18),
+  /** Mail the public forms may send to visitors' addresses in an hour, site-wide; past it, mail waits. */
+  PUBLIC_MAIL_HOURLY_BUDGET: z.coerce.number().int().min(1).max(100_000).default(200),
   /** AI crawlers robots.txt turns away (comma-separated tokens, e.g. "GPTBot,CCBot"); all are allowed by default. */
   ROBOTS_DISALLOW_AI_CRAWLERS: z
     .string()

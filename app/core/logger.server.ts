@@ -1,4 +1,5 @@
 import pino from "pino";
+import { redactLogLine } from "./log-redaction";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
 export const MAX_LOGGED_TEXT = 500;
@@ -20,7 +21,8 @@ function boundedError(error: unknown) {
   if (!serialized || typeof serialized !== "object") return serialized;
   return {
     ...serialized,
-    message: loggedText(serialized.message, 1000),
+    // A failed query's message lists its parameters, which hold what visitors typed: never logged.
+    message: loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
     stack: typeof serialized.stack === "string" ? serialized.stack.slice(0, 4000) : serialized.stack,
   };
 }
@@ -36,6 +38,8 @@ function boundedError(error: unknown) {
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
   serializers: { err: boundedError },
+  // Tokens in query strings and e-mail addresses never reach a log line, whatever field carries them.
+  hooks: { streamWrite: redactLogLine },
   redact: {
     paths: [
       "req.headers.cookie",

@@ -1,4 +1,5 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { clientKey } from "./client-address";
 import { getDb, schema } from "./db.server";
 
 /**
@@ -10,29 +11,38 @@ type LimiterName =
   | "loginByEmail"
   | "loginByDevice"
   | "publicForm"
+  | "publicFormWithoutScript"
+  | "verificationMailShort"
+  | "verificationMailDaily"
   | "vitals"
   | "staffMailByIp"
   | "staffMailByEmail"
   | "invitationsByStaff"
   | "staffTokenByIp";
 
-const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
+/** `byClient`: the key is a client address, counted by clientKey (an IPv6 client by its /64). */
+const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number; byClient?: boolean }> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
-  loginByIp: { points: 20, duration: 15 * 60 },
+  loginByIp: { points: 20, duration: 15 * 60, byClient: true },
   loginByEmail: { points: 5, duration: 15 * 60 },
   // A browser trusted by its device cookie is exempt from those two; its own failures count here.
   loginByDevice: { points: 5, duration: 15 * 60 },
   // Public forms (contact, advertising, deletion requests): 10 per client address an hour.
-  publicForm: { points: 10, duration: 60 * 60 },
+  publicForm: { points: 10, duration: 60 * 60, byClient: true },
+  // A form posted without the proof-of-work (no JavaScript): 3 per client address an hour.
+  publicFormWithoutScript: { points: 3, duration: 60 * 60, byClient: true },
+  // Verification e-mails to one address (keyed by its HMAC): one per 15 minutes, 3 per 24 hours.
+  verificationMailShort: { points: 1, duration: 15 * 60 },
+  verificationMailDaily: { points: 3, duration: 24 * 60 * 60 },
   // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.
-  vitals: { points: 60, duration: 60 },
+  vitals: { points: 60, duration: 60, byClient: true },
   // Password-reset requests: 10 per client address and 3 per e-mail address an hour.
-  staffMailByIp: { points: 10, duration: 60 * 60 },
+  staffMailByIp: { points: 10, duration: 60 * 60, byClient: true },
   staffMailByEmail: { points: 3, duration: 60 * 60 },
   // Invitations sent: 30 per inviting staff member an hour.
   invitationsByStaff: { points: 30, duration: 60 * 60 },
   // One-time links tried (accept an invitation, reset a password, set up the owner): 20 per address in 15 minutes.
-  staffTokenByIp: { points: 20, duration: 15 * 60 },
+  staffTokenByIp: { points: 20, duration: 15 * 60, byClient: true },
 };
 
 const limiters = new Map<LimiterName, RateLimiterDrizzle>();
@@ -44,19 +54,23 @@ function limiter(name: LimiterName): RateLimiterDrizzle {
       storeClient: getDb(),
       schema: schema.rateLimits,
       keyPrefix: name,
-      ...definitions[name],
+      points: definitions[name].points,
+      duration: definitions[name].duration,
+      blockDuration: definitions[name].blockDuration,
     });
     limiters.set(name, existing);
   }
   return existing;
 }
 
+const keyOf = (name: LimiterName, key: string) => (definitions[name].byClient ? clientKey(key) : key.toLowerCase());
+
 export type LimitResult = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 /** Counts one event against `key`; says whether the caller is over the limit. */
 export async function consume(name: LimiterName, key: string): Promise<LimitResult> {
   try {
-    await limiter(name).consume(key.toLowerCase());
+    await limiter(name).consume(keyOf(name, key));
     return { limited: false };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -68,7 +82,7 @@ export async function consume(name: LimiterName, key: string): Promise<LimitResu
 
 /** Whether `key` is already over the limit, without counting an event. */
 export async function isLimited(name: LimiterName, key: string): Promise<LimitResult> {
-  const res = await limiter(name).get(key.toLowerCase());
+  const res = await limiter(name).get(keyOf(name, key));
   if (res && res.consumedPoints >= definitions[name].points) {
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
@@ -77,9 +91,9 @@ export async function isLimited(name: LimiterName, key: string): Promise<LimitRe
 
 /** Gives back one event counted by consume (a reservation that turned out not to count). */
 export async function refund(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).reward(key.toLowerCase(), 1);
+  await limiter(name).reward(keyOf(name, key), 1);
 }
 
 export async function reset(name: LimiterName, key: string): Promise<void> {
-  await limiter(name).delete(key.toLowerCase());
+  await limiter(name).delete(keyOf(name, key));
 }

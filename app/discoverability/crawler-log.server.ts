@@ -1,4 +1,3 @@
-import { lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -15,10 +14,11 @@ import { serialized } from "./serialized";
  * claims to be, with its address. The writer, at most every FLUSH_MS and off the response's path,
  * decides which visits were verified (the operator's published ranges, else forward-confirmed reverse
  * DNS with a cache and a timeout) and writes them in one INSERT per batch, identical visits in one
- * row. Rows older than RETENTION_DAYS are deleted at most once an hour. A crash loses at most one
+ * row. The privacy retention job erases rows older than RETENTION_DAYS. A crash loses at most one
  * interval of visits.
  */
-export const RETENTION_DAYS = 90;
+/** How long visits are kept: the privacy retention job erases older ones (app/privacy/retention.ts). */
+export { CRAWLER_VISITS_KEPT_DAYS as RETENTION_DAYS } from "~/privacy/retention";
 const FLUSH_MS = 1000;
 const BATCH = 500;
 /** Past this many unwritten rows (the database is down or slow) new visits are dropped, not queued. */
@@ -35,7 +35,6 @@ type Visit = { crawler: Crawler; ip: string; path: string; status: number; hits:
 let pending = new Map<string, Visit>();
 /** Verified and folded rows waiting for the database. */
 let buffer: Row[] = [];
-let prunedAt = 0;
 let dropped = 0;
 
 /** Each user agent recognised once: the same few strings come back with every request (bounded). */
@@ -149,13 +148,6 @@ async function write(): Promise<void> {
   if (dropped > 0) {
     logger.warn({ dropped }, "crawler visits dropped while the database was behind");
     dropped = 0;
-  }
-  if (Date.now() - prunedAt > 60 * 60 * 1000) {
-    prunedAt = Date.now();
-    await getDb()
-      .delete(schema.crawlerVisits)
-      .where(lt(schema.crawlerVisits.visitedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
-      .catch((error: unknown) => logger.warn({ err: error }, "could not prune old crawler visits"));
   }
 }
 

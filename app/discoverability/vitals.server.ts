@@ -1,4 +1,4 @@
-import { gte, lt, sql } from "drizzle-orm";
+import { gte, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
 import { serialized } from "./serialized";
@@ -11,7 +11,6 @@ import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName
  * writing. The rating is the 75th percentile of the last RATING_DAYS days, per page and overall.
  */
 export const RATING_DAYS = 28;
-const RETENTION_DAYS = 90;
 const FLUSH_MS = 2000;
 const BUSY_AT = 1000;
 const SAMPLE_WHEN_BUSY = 10;
@@ -20,7 +19,6 @@ const MAX_BUFFER = 10_000;
 type Row = typeof schema.webVitals.$inferInsert;
 let buffer: Row[] = [];
 let seen = 0;
-let prunedAt = 0;
 
 /** Keeps a beacon's metrics for the next batch; says whether it was kept (false: sampled out). */
 export function recordVitals(beacon: VitalsBeacon): boolean {
@@ -41,13 +39,6 @@ export const flushVitals = serialized(async () => {
       logger.warn({ err: error }, "could not record web vitals; will retry");
       return;
     }
-  }
-  if (Date.now() - prunedAt > 60 * 60 * 1000) {
-    prunedAt = Date.now();
-    await getDb()
-      .delete(schema.webVitals)
-      .where(lt(schema.webVitals.recordedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
-      .catch(() => undefined);
   }
 });
 

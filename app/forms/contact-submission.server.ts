@@ -12,6 +12,7 @@ import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-in
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel } from "./contact-submission";
 import { newSubmissionNotice, submissionReceipt } from "./notifications";
+import { queuePublicFormMail } from "./public-mail.server";
 
 const t = schema.contactSubmissions;
 const deletion = schema.dataDeletionRequests;
@@ -68,7 +69,7 @@ export async function storeSubmission(db: DbExecutor, input: NewSubmission, opti
     const adminUrl = new URL("/admin", getEnv().SITE_URL).toString();
     await queueMail(db, { purpose: "new-submission", to: admin, replyTo: input.email, content: newSubmissionNotice(input, adminUrl) });
   }
-  if (options.receipt) await queueMail(db, { purpose: "submission-receipt", to: input.email, content: submissionReceipt(input) });
+  if (options.receipt) await queuePublicFormMail(db, { purpose: "submission-receipt", to: input.email, content: submissionReceipt(input) });
   return toSubmission(row!);
 }
 
@@ -76,27 +77,43 @@ export const TOO_MANY_SUBMISSIONS = "Too many messages from your address. Please
 
 export type PublicFormOutcome = { accepted: true } | { accepted: false; retryAfterSeconds: number };
 
+export type AdmitOptions = { withoutScript?: boolean };
+
 /**
- * The gate every public form passes after validation: the per-address limit (in the database, so it holds
- * across instances), then the honeypot. A filled honeypot gets the same answer as a person, and nothing is stored.
+ * The gate every public form passes after validation: the per-client limit (in the database, so it holds
+ * across instances; a form sent without the bot check's proof of work has a tighter one), then the
+ * honeypot. A filled honeypot gets the same answer as a person, and nothing is stored.
  */
-export async function admitPublicForm(clientIp: string, honeypot: string | undefined, store: () => Promise<unknown>): Promise<PublicFormOutcome> {
+export async function admitPublicForm(
+  clientIp: string,
+  honeypot: string | undefined,
+  options: AdmitOptions,
+  store: () => Promise<unknown>,
+): Promise<PublicFormOutcome> {
   const limit = await consume("publicForm", clientIp);
   if (limit.limited) return { accepted: false, retryAfterSeconds: limit.retryAfterSeconds };
+  if (options.withoutScript) {
+    const strict = await consume("publicFormWithoutScript", clientIp);
+    if (strict.limited) return { accepted: false, retryAfterSeconds: strict.retryAfterSeconds };
+  }
   if (honeypot) return { accepted: true };
   await store();
   return { accepted: true };
 }
 
 /** A message from the contact or advertising form: stored with its mail, in one transaction. */
-export async function submitContactForm(input: z.output<typeof contactSubmissionSchema>, clientIp: string): Promise<PublicFormOutcome> {
+export async function submitContactForm(
+  input: z.output<typeof contactSubmissionSchema>,
+  clientIp: string,
+  options: AdmitOptions = {},
+): Promise<PublicFormOutcome> {
   const { [HONEYPOT_FIELD]: honeypot, ...submission } = input;
-  return admitPublicForm(clientIp, honeypot, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
+  return admitPublicForm(clientIp, honeypot, options, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
 }
 
 /** The enquiry of /advertise posted as a form: the same submission the page's script sends to POST /api/contact. */
-export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string): Promise<PublicFormOutcome> {
-  return submitContactForm(contactSubmissionSchema.parse(advertisingSubmission(inquiry)), clientIp);
+export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string, options: AdmitOptions = {}): Promise<PublicFormOutcome> {
+  return submitContactForm(contactSubmissionSchema.parse(advertisingSubmission(inquiry)), clientIp, options);
 }
 
 /** Newest first; `status` narrows to resolved or unresolved ones. */
@@ -160,7 +177,8 @@ export async function updateContactSubmission(
     .where(eq(t.id, id))
     .returning(columns);
   if (!row) return null;
-  const about = `"${row.subject.slice(0, 80)}" from ${row.email}`;
+  // The audit trail names the record, never the person (their data may be erased later; the line stays).
+  const about = `submission #${id}`;
   if (isResolved !== undefined) {
     await recordAudit(admin, isResolved ? "contact_submission.resolve" : "contact_submission.unresolve", {
       targetType: "contact_submission",
@@ -185,16 +203,28 @@ async function deletionStatusOf(deletionRequestId: number | null): Promise<strin
   return found?.status ?? null;
 }
 
-/** Deletes a submission for good and writes the audit trail (without its message); false when there is none. */
-export async function deleteContactSubmission(admin: Admin, id: number): Promise<boolean> {
-  const [row] = await getDb().delete(t).where(eq(t.id, id)).returning({ subject: t.subject, email: t.email });
-  if (!row) return false;
-  await recordAudit(admin, "contact_submission.delete", {
-    targetType: "contact_submission",
-    targetId: id,
-    summary: `Deleted "${row.subject.slice(0, 80)}" from ${row.email}`,
-  });
-  return true;
+export type SubmissionDeletion = "deleted" | "not_found" | "open_deletion_request";
+
+/**
+ * Deletes a submission for good and writes the audit trail (its id only). The card of a verified deletion
+ * request is refused: until it is completed it is the record of a legal request.
+ */
+export async function deleteContactSubmission(admin: Admin, id: number): Promise<SubmissionDeletion> {
+  const [row] = await getDb()
+    .delete(t)
+    .where(
+      and(
+        eq(t.id, id),
+        sql`not exists (select 1 from ${deletion} where ${deletion.id} = ${t.deletionRequestId} and ${deletion.status} = 'verified')`,
+      ),
+    )
+    .returning({ id: t.id });
+  if (!row) {
+    const [exists] = await getDb().select({ id: t.id }).from(t).where(eq(t.id, id));
+    return exists ? "open_deletion_request" : "not_found";
+  }
+  await recordAudit(admin, "contact_submission.delete", { targetType: "contact_submission", targetId: id, summary: `Deleted submission #${id}` });
+  return "deleted";
 }
 
 export function contactSubmissionsCsv(submissions: ContactSubmission[]): string {

@@ -1,3 +1,4 @@
+import type { DeletionState } from "~/privacy/deletion-request-state";
 import { z } from "~/core/zod";
 import { pageNumberSchema, searchTextSchema } from "~/core/paging";
 
@@ -144,4 +145,4 @@ export type ContactSubmission = {
   internalNote: string | null;
 };
 
-export type DeletionStatus = "pending" | "verified" | "completed";
+export type DeletionStatus = DeletionState;

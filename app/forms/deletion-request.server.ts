@@ -5,10 +5,16 @@ import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { queueMail } from "~/mail/outbox.server";
+import { consume } from "~/core/rate-limit.server";
+import { eraseOutboxFiles } from "~/mail/transport.server";
+import { emailHash } from "~/privacy/email-hash.server";
+import { erasePersonData } from "~/privacy/erasure.server";
+import { DELETION_LINK_HOURS, deletionDueDate } from "~/privacy/deletion-request-state";
 import { HONEYPOT_FIELD } from "./contact-submission";
 import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./contact-submission.server";
-import { DELETION_LINK_HOURS, type DeletionLinkState, type DeletionRequest } from "./deletion-request";
+import type { DeletionLinkState, DeletionRequest } from "./deletion-request";
 import { deletionCompleted, deletionVerification } from "./notifications";
+import { queuePublicFormMail } from "./public-mail.server";
 
 const t = schema.dataDeletionRequests;
 
@@ -19,24 +25,36 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Stores the request and queues its verification e-mail in one transaction. The answer is the same
- * whether or not the address belongs to an account: nobody learns who uses the app.
+ * whether or not the address belongs to an account: nobody learns who uses the app. One address gets at
+ * most one verification e-mail per 15 minutes and 3 per 24 hours (counted by its keyed hash, in the
+ * database); a request past that gets the same answer, and nothing is stored or sent. The e-mail's link
+ * carries a token, so its text is purged from the outbox once it is delivered.
  */
-export async function requestDataDeletion(input: DeletionRequest, clientIp: string): Promise<PublicFormOutcome> {
-  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], () =>
-    getDb().transaction(async (tx) => {
+export async function requestDataDeletion(input: DeletionRequest, clientIp: string, options: { withoutScript?: boolean } = {}): Promise<PublicFormOutcome> {
+  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], options, async () => {
+    const hash = await emailHash(input.email);
+    if ((await consume("verificationMailShort", hash)).limited) return;
+    if ((await consume("verificationMailDaily", hash)).limited) return;
+    await getDb().transaction(async (tx) => {
       const token = randomBytes(32).toString("base64url");
       await tx.insert(t).values({
         firstName: input.firstName,
         email: input.email,
         phone: input.phone,
+        emailHash: hash,
         tokenHash: hashToken(token),
         tokenExpiresAt: sql`now() + make_interval(hours => ${DELETION_LINK_HOURS})`,
       });
       const link = new URL("/delete-my-data/verify", getEnv().SITE_URL);
       link.searchParams.set("token", token);
-      await queueMail(tx, { purpose: "deletion-verification", to: input.email, content: deletionVerification(input.firstName, link.toString()) });
-    }),
-  );
+      await queuePublicFormMail(tx, {
+        purpose: "deletion-verification",
+        to: input.email,
+        content: deletionVerification(link.toString()),
+        purgeOnDelivery: true,
+      });
+    });
+  });
 }
 
 async function linkState(token: string): Promise<DeletionLinkState> {
@@ -47,7 +65,8 @@ async function linkState(token: string): Promise<DeletionLinkState> {
     .where(eq(t.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return "unknown";
-  if (row.status !== "pending") return "used";
+  if (row.status === "expired") return "expired";
+  if (row.status !== "requested") return "used";
   return row.expired ? "expired" : "valid";
 }
 
@@ -57,8 +76,8 @@ export async function inspectDeletionLink(token: string): Promise<DeletionLinkSt
 }
 
 /**
- * "Confirm deletion": marks the request verified (once: the update only matches a pending, unexpired
- * request) and, in the same transaction, puts it in the admin inbox with a notice to the admin.
+ * "Confirm deletion": marks the request verified (once: the update only matches a requested, unexpired
+ * one) and, in the same transaction, puts it in the admin inbox with a notice to the admin.
  */
 export async function confirmDeletionLink(token: string): Promise<"confirmed" | Exclude<DeletionLinkState, "valid">> {
   if (!TOKEN_PATTERN.test(token)) return "unknown";
@@ -66,9 +85,10 @@ export async function confirmDeletionLink(token: string): Promise<"confirmed" | 
     const [request] = await tx
       .update(t)
       .set({ status: "verified", verifiedAt: sql`now()` })
-      .where(and(eq(t.tokenHash, hashToken(token)), eq(t.status, "pending"), sql`${t.tokenExpiresAt} > now()`))
+      .where(and(eq(t.tokenHash, hashToken(token)), eq(t.status, "requested"), sql`${t.tokenExpiresAt} > now()`))
       .returning();
-    if (!request) return false;
+    if (!request?.email || !request.firstName || !request.phone) return false;
+    const due = deletionDueDate(request.verifiedAt ?? new Date()).toISOString().slice(0, 10);
     await storeSubmission(
       tx,
       {
@@ -77,7 +97,7 @@ export async function confirmDeletionLink(token: string): Promise<"confirmed" | 
         phone: request.phone,
         inquiryType: "delete_my_data",
         subject: `Data deletion request from ${request.firstName}`,
-        message: `${request.firstName} (${request.email}, phone ${request.phone}) confirmed by e-mail that all of their data should be deleted. Mark the deletion completed once it is done: they will be told by e-mail.`,
+        message: `${request.firstName} (${request.email}, phone ${request.phone}) confirmed by e-mail that all of their data should be deleted. Delete their app account, then mark the deletion completed here by ${due}: the site then erases what it holds about them and tells them by e-mail.`,
         deletionRequestId: request.id,
       },
       { receipt: false },
@@ -93,23 +113,32 @@ export async function confirmDeletionLink(token: string): Promise<"confirmed" | 
 
 export type CompletionOutcome = "completed" | "not_found" | "not_verified";
 
-/** The admin has deleted the data: the request is closed, its inbox card resolved, and the requester told. */
+/**
+ * The admin has deleted the app account: the site erases what it holds about the person (their
+ * submissions, the request's name and phone, the mail to or about them and its files), closes the
+ * request and tells them, in one e-mail that says what was erased and is itself purged once delivered.
+ */
 export async function completeDeletionRequest(admin: Admin, id: number): Promise<CompletionOutcome> {
+  const [found] = await getDb().select({ status: t.status, email: t.email }).from(t).where(eq(t.id, id));
+  if (!found) return "not_found";
+  if (found.status !== "verified" || !found.email) return "not_verified";
+  const email = found.email;
+  // The files first: a failure here leaves the request open, to be completed again.
+  const outboxFiles = await eraseOutboxFiles(getEnv(), email);
   const outcome = await getDb().transaction(async (tx): Promise<CompletionOutcome> => {
     const [request] = await tx
       .update(t)
       .set({ status: "completed", completedAt: sql`now()` })
       .where(and(eq(t.id, id), eq(t.status, "verified")))
       .returning();
-    if (!request) {
-      const [existing] = await tx.select({ status: t.status }).from(t).where(eq(t.id, id));
-      return existing ? "not_verified" : "not_found";
-    }
-    await tx
-      .update(schema.contactSubmissions)
-      .set({ isResolved: true, resolvedAt: sql`now()` })
-      .where(eq(schema.contactSubmissions.deletionRequestId, id));
-    await queueMail(tx, { purpose: "deletion-completed", to: request.email, content: deletionCompleted(request.firstName) });
+    if (!request?.email) return "not_verified";
+    const erased = await erasePersonData(tx, id, email);
+    await queueMail(tx, {
+      purpose: "deletion-completed",
+      to: email,
+      content: deletionCompleted({ ...erased, outboxFiles }),
+      purgeOnDelivery: true,
+    });
     return "completed";
   });
   if (outcome === "completed") {

@@ -2,6 +2,8 @@ import { z } from "~/core/zod";
 import { siteConfig } from "~/site/config";
 import { HONEYPOT_FIELD, emailField, honeypotSchema } from "./contact-submission";
 
+export { DELETION_LINK_HOURS } from "~/privacy/deletion-request-state";
+
 /** The data-deletion request (spec sections 3 and 5), one schema for the browser and POST /api/data-deletion-requests. */
 export const deletionRequestSchema = z.strictObject({
   firstName: z
@@ -20,8 +22,6 @@ export type DeletionRequestInput = z.input<typeof deletionRequestSchema>;
 export type DeletionRequest = z.output<typeof deletionRequestSchema>;
 export type DeletionRequestField = Exclude<keyof DeletionRequest, typeof HONEYPOT_FIELD>;
 
-/** The link in the verification e-mail is good for this long (spec section 9). */
-export const DELETION_LINK_HOURS = 24;
 
 /** The security widget: three statements about the product; only the true one verifies. */
 export const SECURITY_STATEMENTS = [

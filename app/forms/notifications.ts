@@ -1,7 +1,7 @@
 import { renderMail, type MailContent } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { budgetLabel, inquiryTypeLabel } from "./contact-submission";
-import { DELETION_LINK_HOURS } from "./deletion-request";
+import { DELETION_LINK_HOURS, type ErasureReport } from "~/privacy/deletion-request-state";
 
 /** The e-mails the public forms send: to the admin about a new submission, and to the visitor. */
 
@@ -35,26 +35,29 @@ export function newSubmissionNotice(s: Submission, adminUrl: string): MailConten
   ]);
 }
 
-export function submissionReceipt(s: Submission): MailContent {
+/*
+ * Mail to an address a visitor typed carries only our own fixed text: no name, subject or message of
+ * theirs, so nobody can make the site send their words (links, HTML) to someone else.
+ */
+
+export function submissionReceipt(s: Pick<Submission, "inquiryType">): MailContent {
   const advertising = s.inquiryType === "advertising";
   return renderMail(advertising ? `We received your advertising enquiry` : `We received your message`, [
-    { kind: "paragraph", text: `Hi ${s.name},` },
+    { kind: "paragraph", text: "Hello," },
     {
       kind: "paragraph",
       text: advertising
         ? `Thank you for your interest in advertising with ${siteConfig.name}. Our team will contact you shortly.`
         : `Thank you for contacting ${siteConfig.name}. A member of our team will get back to you soon.`,
     },
-    { kind: "paragraph", text: "For your records, this is what you sent:" },
-    { kind: "paragraph", text: s.subject },
-    { kind: "quote", text: s.message },
+    { kind: "paragraph", text: `If you did not write to us, someone else typed your address on our web site: you can ignore this e-mail.` },
     { kind: "paragraph", text: `The ${siteConfig.name} team, ${siteConfig.location.label}` },
   ]);
 }
 
-export function deletionVerification(firstName: string, link: string): MailContent {
+export function deletionVerification(link: string): MailContent {
   return renderMail(`Confirm your ${siteConfig.name} data deletion request`, [
-    { kind: "paragraph", text: `Hi ${firstName},` },
+    { kind: "paragraph", text: "Hello," },
     {
       kind: "paragraph",
       text: `We received a request to permanently delete your ${siteConfig.name} account and all of your data. To confirm that it was you, open the link below and press "Confirm deletion".`,
@@ -64,13 +67,31 @@ export function deletionVerification(firstName: string, link: string): MailConte
   ]);
 }
 
-export function deletionCompleted(firstName: string): MailContent {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Says exactly what the site erased and what the team has done and will do; itself purged once delivered. */
+export function deletionCompleted(report: ErasureReport): MailContent {
   return renderMail(`Your ${siteConfig.name} data has been deleted`, [
-    { kind: "paragraph", text: `Hi ${firstName},` },
+    { kind: "paragraph", text: "Hello," },
     {
       kind: "paragraph",
-      text: `As you asked, we have permanently deleted your ${siteConfig.name} account and the personal data we held about you. This cannot be undone.`,
+      text: `As you asked, the ${siteConfig.name} team has permanently deleted your ${siteConfig.name} app account: your profile, photos, verification data, connections, messages, event history and location history. This cannot be undone.`,
     },
-    { kind: "paragraph", text: `Thank you for having been part of ${siteConfig.name}.` },
+    {
+      kind: "fields",
+      fields: [
+        ["Messages erased from our inbox", `${plural(report.contactSubmissions, "record", "records")} sent from your e-mail address (your deletion request's own included), with the names, phone numbers and text in them`],
+        ["Your deletion request", "your first name, e-mail address and phone number erased"],
+        ["E-mails erased from our mail queue", `${plural(report.outboxMessages + report.outboxFiles, "copy", "copies")} of e-mails sent to you or about you`],
+      ],
+    },
+    {
+      kind: "paragraph",
+      text: `What we keep, to prove we honoured your request: its dates, its state and a keyed fingerprint of your e-mail address that cannot be turned back into the address (it only lets us recognise a repeat request). This e-mail is erased from our mail queue as soon as it is delivered.`,
+    },
+    {
+      kind: "paragraph",
+      text: `What the ${siteConfig.name} team will do: nothing more is needed from you. We will not contact you again unless you write to us, and if you sign up again later you will start with a new, empty account.`,
+    },
   ]);
 }

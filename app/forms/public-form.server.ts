@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { ApiError, parseJson } from "~/core/api.server";
+import { ApiError, parseJson, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { TOO_MANY_SUBMISSIONS, type PublicFormOutcome } from "./contact-submission.server";
 import { formFields } from "./form-data";
@@ -25,9 +25,12 @@ export async function handleFormPost<S extends z.ZodType>(
 ) {
   let posted: FormData;
   try {
-    posted = await request.formData();
-  } catch {
-    return data<FormActionResult>({ ok: false, errors: {}, values: {}, message: "The form could not be read. Please try again." }, { status: 400 });
+    // The same reading and cleaning as every API body: a NUL or a lone surrogate is a 400 here, before
+    // the schema, the limit or the database see it.
+    posted = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data<FormActionResult>({ ok: false, errors: {}, values: {}, message: error.message }, { status: error.status });
   }
   const values = formFields(posted, form.text, form.checkboxes) as Record<string, string | boolean>;
   const parsed = form.schema.safeParse(form.prepare ? form.prepare(values) : values);

@@ -37,7 +37,7 @@ function messageIdFor(): string {
  */
 export async function queueMail(
   db: DbExecutor,
-  mail: { purpose: string; to: string; replyTo?: string; content: MailContent },
+  mail: { purpose: string; to: string; replyTo?: string; content: MailContent; purgeOnDelivery?: boolean; runAt?: Date },
 ): Promise<void> {
   const [row] = await db
     .insert(t)
@@ -49,9 +49,13 @@ export async function queueMail(
       subject: mail.content.subject,
       textBody: mail.content.text,
       htmlBody: mail.content.html,
+      purgeOnDelivery: mail.purgeOnDelivery ?? false,
     })
     .returning({ id: t.id });
-  await enqueueJob(db, DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, { idempotencyKey: `mail:${row!.id}` });
+  await enqueueJob(db, DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, {
+    idempotencyKey: `mail:${row!.id}`,
+    ...(mail.runAt ? { runAt: mail.runAt } : {}),
+  });
 }
 
 /** Who hears of new submissions: ADMIN_NOTIFY_EMAIL, else the first admin account's address. */
@@ -67,8 +71,23 @@ export async function findQueuedMail(id: number): Promise<QueuedMail | undefined
   return mail;
 }
 
+/**
+ * Delivered: a message marked purgeOnDelivery (a token, a deletion notice) keeps neither its address nor
+ * its subject or text from now on.
+ */
 export async function markMailSent(id: number): Promise<void> {
-  await getDb().update(t).set({ sentAt: sql`now()` }).where(eq(t.id, id));
+  const purged = sql`${t.purgeOnDelivery}`;
+  await getDb()
+    .update(t)
+    .set({
+      sentAt: sql`now()`,
+      recipient: sql`case when ${purged} then '' else ${t.recipient} end`,
+      replyTo: sql`case when ${purged} then null else ${t.replyTo} end`,
+      subject: sql`case when ${purged} then '' else ${t.subject} end`,
+      textBody: sql`case when ${purged} then '' else ${t.textBody} end`,
+      htmlBody: sql`case when ${purged} then '' else ${t.htmlBody} end`,
+    })
+    .where(eq(t.id, id));
 }
 
 export type OutboxHealth = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };

@@ -19,6 +19,48 @@ function envelope(env: Env, mail: QueuedMail): SendMailOptions {
   };
 }
 
+/** Where messages are written when there is no SMTP_URL. */
+const outboxFolder = (env: Env) => path.resolve(env.DATA_DIR, "outbox");
+
+/**
+ * Deletes the delivered message files that mention `address` (in a header or the text, quoted-printable
+ * soft line breaks undone), for the erasure of a person's data; the number deleted. Nothing to do with SMTP.
+ */
+export async function eraseOutboxFiles(env: Env, address: string): Promise<number> {
+  const wanted = address.trim().toLowerCase();
+  return eraseFilesWhere(env, async (file) => {
+    const raw = await fs.readFile(file, "utf8").catch(() => "");
+    return raw.replace(/=\r?\n/g, "").toLowerCase().includes(wanted);
+  });
+}
+
+/** Deletes the delivered message files written before `before` (the retention rule for delivered mail). */
+export async function pruneOutboxFiles(env: Env, before: Date): Promise<number> {
+  return eraseFilesWhere(env, async (file) => {
+    const stat = await fs.stat(file).catch(() => null);
+    return stat !== null && stat.mtime < before;
+  });
+}
+
+async function eraseFilesWhere(env: Env, matches: (file: string) => Promise<boolean>): Promise<number> {
+  if (env.SMTP_URL) return 0;
+  const folder = outboxFolder(env);
+  let names: string[];
+  try {
+    names = (await fs.readdir(folder)).filter((name) => name.endsWith(".eml"));
+  } catch {
+    return 0;
+  }
+  let erased = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    if (!(await matches(file))) continue;
+    await fs.rm(file, { force: true });
+    erased++;
+  }
+  return erased;
+}
+
 /**
  * With SMTP_URL: that server, with timeouts well inside the worker's lease. Without it: each message is
  * an RFC 822 file in DATA_DIR/outbox/, written under a temporary name and renamed, so a reader never sees
@@ -40,7 +82,7 @@ export function createMailTransport(env: Env): MailTransport {
       close: () => smtp.close(),
     };
   }
-  const folder = path.resolve(env.DATA_DIR, "outbox");
+  const folder = outboxFolder(env);
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     describe: `files in ${folder}`,

@@ -27,11 +27,11 @@ const contact = (target: TestServer, subject: string) =>
   fetch(`${target.url}/api/contact`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": `10.30.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}` },
-    body: JSON.stringify({ name: "Ada", email: "ada@example.com", subject, message: "Hello there" }),
+    body: JSON.stringify({ name: "Ada", email: `ada+${subject}@example.com`, subject, message: "Hello there" }),
   });
 
-/** Delivered messages about one submission (its notice and its receipt both quote the subject). */
-const about = (subject: string) => smtp.received.filter((raw) => decodeQuotedPrintable(raw).includes(subject));
+/** Delivered messages about one submission: its notice (Reply-To) and its receipt (To) both carry its address. */
+const about = (subject: string) => smtp.received.filter((raw) => decodeQuotedPrintable(raw).includes(`ada+${subject}@example.com`));
 
 async function dashboard(target: TestServer): Promise<string> {
   const cookie = await signInCookie(target);
@@ -70,7 +70,7 @@ describe("the mail outbox", () => {
     expect(delivered).toHaveLength(2);
     const ids = delivered.map((raw) => header(raw, "message-id"));
     expect(new Set(ids).size).toBe(2);
-    expect(delivered.map((raw) => header(raw, "to")).sort()).toEqual(["ada@example.com", "team@clink.test"]);
+    expect(delivered.map((raw) => header(raw, "to")).sort()).toEqual(["ada+while-refusing@example.com", "team@clink.test"]);
   });
 
   it("a mail server that hangs does not slow the visitor's request", async () => {

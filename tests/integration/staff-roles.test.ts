@@ -41,6 +41,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PATCH", path: async () => `/api/admin/contact-submissions/${submissionId}`, body: () => ({ isResolved: true }), role: "administrator", allowed: 200 },
   { method: "DELETE", path: "/api/admin/contact-submissions/999999", role: "administrator", allowed: 404 },
   { method: "PATCH", path: "/api/admin/data-deletion-requests/999999", body: () => ({ status: "completed" }), role: "administrator", allowed: 404 },
+  { method: "GET", path: "/api/admin/data-deletion-requests", role: "administrator", allowed: 200 },
+  { method: "GET", path: "/api/admin/retention-runs", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/jobs", role: "administrator", allowed: 200 },
   { method: "POST", path: "/api/admin/jobs/999999/retry", role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/crawler-stats", role: "administrator", allowed: 200 },

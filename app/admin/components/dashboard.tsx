@@ -11,6 +11,9 @@ import { JobsPanel } from "./jobs-panel";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
+import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
+import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public-mail-notice";
+import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
 
 export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
@@ -23,13 +26,23 @@ const TAB_DEFAULT = { tab: "submissions" };
 /** Each section and the least role that sees it (the server refuses the rest anyway). */
 const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "submissions", label: "Contact Submissions", role: "administrator" },
+  { value: "deletions", label: "Deletion requests", role: "administrator" },
   { value: "blog", label: "Blog Management", role: "contributor" },
   { value: "venues", label: "Venues", role: "editor" },
 ];
 
 export type DashboardStaff = { email: string; name: string; role: StaffRole };
 
-export function AdminDashboard({ staff, activity, mail, jobs }: { staff: DashboardStaff; activity: ActivityItem[]; mail: MailHealthData | null; jobs: JobsOverview | null }) {
+type DashboardProps = {
+  staff: DashboardStaff;
+  activity: ActivityItem[];
+  mail: MailHealthData | null;
+  jobs: JobsOverview | null;
+  retention: RetentionSummaryData | null;
+  publicMail: PublicMailHold | null;
+};
+
+export function AdminDashboard({ staff, activity, mail, jobs, retention, publicMail }: DashboardProps) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
   const sections = SECTIONS.filter((s) => hasRole(staff.role, s.role));
@@ -86,6 +99,11 @@ export function AdminDashboard({ staff, activity, mail, jobs }: { staff: Dashboa
                   <ContactSubmissionsPanel />
                 </Tabs.Content>
               ) : null}
+              {sections.some((s) => s.value === "deletions") ? (
+                <Tabs.Content value="deletions" className="pt-6">
+                  <DeletionRequestsPanel />
+                </Tabs.Content>
+              ) : null}
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
               </Tabs.Content>
@@ -96,8 +114,10 @@ export function AdminDashboard({ staff, activity, mail, jobs }: { staff: Dashboa
               ) : null}
             </Tabs.Root>
             <aside className="grid content-start gap-6">
+              {publicMail ? <PublicMailNotice hold={publicMail} /> : null}
               {mail ? <MailHealth health={mail} /> : null}
               {jobs ? <JobsPanel overview={jobs} /> : null}
+              {admin ? <RetentionSummary run={retention} /> : null}
               {admin ? <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />

@@ -9,4 +9,5 @@ export * from "./forms";
 export * from "./jobs";
 export * from "./discoverability";
 export * from "./mail";
+export * from "./privacy";
 export * from "./venues";

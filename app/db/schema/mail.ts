@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -20,6 +20,8 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Subject and bodies are blanked once delivered (a link with a token, the deletion completed notice). */
+    purgeOnDelivery: boolean("purge_on_delivery").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

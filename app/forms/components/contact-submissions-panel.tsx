@@ -18,6 +18,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/core/dates";
 import type { PageOf } from "~/core/paging";
+import { DELETION_STATE_LABELS } from "~/privacy/deletion-request-state";
 
 const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "all", label: "All" },
@@ -25,7 +26,6 @@ const FILTERS: { value: SubmissionStatus; label: string }[] = [
   { value: "resolved", label: "Resolved" },
 ];
 
-const DELETION_STATUS_LABELS = { pending: "Awaiting e-mail confirmation", verified: "Confirmed, to be deleted", completed: "Completed" } as const;
 type SubmissionsPage = PageOf<ContactSubmission> & { counts: Record<SubmissionStatus, number> };
 
 const PARAMS = { q: "sq", sort: "ssort", status: "status", page: "spage" };
@@ -94,10 +94,9 @@ export function ContactSubmissionsPanel() {
     setPending(submission.id);
     try {
       await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
-      const saved = { ...submission, deletionStatus: "completed" as const, isResolved: true };
-      setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
-      toast({ title: "Deletion completed", description: `${submission.email} has been told by e-mail.` });
-      void refreshCounts();
+      // Completing erases every submission from that address, this card included.
+      toast({ title: "Deletion completed", description: "Their data is erased and they have been told by e-mail." });
+      void load();
       revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
@@ -269,7 +268,7 @@ function SubmissionCard({
           {s.deletionStatus ? (
             <div className="flex gap-1">
               <dt className="text-slate-600">Deletion:</dt>
-              <dd className="font-medium">{DELETION_STATUS_LABELS[s.deletionStatus]}</dd>
+              <dd className="font-medium">{DELETION_STATE_LABELS[s.deletionStatus]}</dd>
             </div>
           ) : null}
         </dl>

@@ -103,8 +103,9 @@ function DeletionRequestFormBody({ serverResult }: { serverResult?: ServerResult
         aria-describedby={errors.captchaVerified ? "del-captcha-error" : undefined}
         className="rounded-xl border border-slate-300 p-4"
       >
-        <legend className="px-1 text-sm font-semibold text-slate-900">Security check: which statement is true?</legend>
-        <div className="mt-2 grid gap-2">
+        {/* Floated, the legend is laid out inside the box: a wrapped legend would straddle its top border. */}
+        <legend className="float-left w-full text-sm font-semibold text-slate-900">Security check: which statement is true?</legend>
+        <div className="clear-left grid gap-2 pt-2">
           {SECURITY_STATEMENTS.map((s) => (
             <label
               key={s.id}

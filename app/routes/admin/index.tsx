@@ -16,6 +16,8 @@ import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
 import { jobsOverview } from "~/core/job-admin.server";
+import { lastRetentionRun } from "~/privacy/retention.server";
+import { heldPublicMail } from "~/forms/public-mail.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
@@ -41,14 +43,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getStaffSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  if (!session) return data({ admin: null, activity: [], mail: null, jobs: null, flash }, { headers });
+  const none = { activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash };
+  if (!session) return data({ admin: null, ...none }, { headers });
   const { staff } = session;
   const admin = { email: staff.email, name: staff.name, role: staff.role };
-  // The site's activity, mail and jobs are the administrators'; other roles see their own sections only.
-  if (!hasRole(staff.role, "administrator")) return data({ admin, activity: [], mail: null, jobs: null, flash }, { headers });
+  // The site's activity, mail, jobs and retention are the administrators'; other roles see their own sections only.
+  if (!hasRole(staff.role, "administrator")) return data({ admin, ...none }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  const [mail, jobs] = await Promise.all([outboxHealth(), jobsOverview(10)]);
-  return data({ admin, activity, mail, jobs, flash }, { headers });
+  const [mail, jobs, retention, publicMail] = await Promise.all([outboxHealth(), jobsOverview(10), lastRetentionRun(), heldPublicMail()]);
+  return data({ admin, activity, mail, jobs, retention, publicMail, flash }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -92,7 +95,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} />
+        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} retention={loaderData.retention} publicMail={loaderData.publicMail} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}

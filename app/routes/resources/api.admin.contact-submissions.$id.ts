@@ -1,7 +1,7 @@
 /**
  * PATCH  /api/admin/contact-submissions/{id}  (admin) {isResolved?: boolean, internalNote?: string|null}
  *        -> 200 {success, submission} | 400 | 404
- * DELETE /api/admin/contact-submissions/{id}  (admin) -> 200 {success: true} | 404
+ * DELETE /api/admin/contact-submissions/{id}  (admin) -> 200 {success: true} | 404 | 409 (a verified deletion request)
  * Every change is written to the audit log.
  */
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
@@ -19,7 +19,11 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PATCH" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: ALLOW });
   const id = parseId(params.id, "Contact submission not found");
   if (request.method === "DELETE") {
-    if (!(await deleteContactSubmission(admin, id))) throw new ApiError(404, "Contact submission not found");
+    const outcome = await deleteContactSubmission(admin, id);
+    if (outcome === "not_found") throw new ApiError(404, "Contact submission not found");
+    if (outcome === "open_deletion_request") {
+      throw new ApiError(409, "This is a confirmed data deletion request: it cannot be deleted until it is marked completed (completing it erases the card).");
+    }
     return json({ success: true });
   }
   const change = await parseJson(request, resolveSubmissionSchema);

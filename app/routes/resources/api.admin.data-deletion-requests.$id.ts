@@ -1,3 +1,4 @@
+// Role needed: administrator (deletion requests).
 import type { Route } from "./+types/api.admin.data-deletion-requests.$id";
 import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";

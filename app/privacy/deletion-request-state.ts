@@ -1,0 +1,44 @@
+/**
+ * The life of a data-deletion request: requested (link e-mailed) -> verified (link confirmed) ->
+ * completed (data erased); a request whose link is never used expires, and is erased some days later.
+ */
+export const DELETION_STATES = ["requested", "verified", "completed", "expired"] as const;
+export type DeletionState = (typeof DELETION_STATES)[number];
+
+export const DELETION_STATE_LABELS: Record<DeletionState, string> = {
+  requested: "Awaiting e-mail confirmation",
+  verified: "Confirmed, to be deleted",
+  completed: "Completed",
+  expired: "Expired (never confirmed)",
+};
+
+/** The verification link is good for this long; the request then expires. */
+export const DELETION_LINK_HOURS = 24;
+/** An expired (never confirmed) request is erased this many days after it expired. */
+export const EXPIRED_REQUEST_KEPT_DAYS = 7;
+/** The law's month: a verified request must be completed within this many days. */
+export const DELETION_DUE_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a verified request must be completed by. */
+export function deletionDueDate(verifiedAt: Date): Date {
+  return new Date(verifiedAt.getTime() + DELETION_DUE_DAYS * DAY_MS);
+}
+
+/** What the completion e-mail reports, one count per kind of record erased. */
+export type ErasureReport = { contactSubmissions: number; outboxMessages: number; outboxFiles: number };
+
+/** One deletion request as the admin list shows it: never the person's data once completed. */
+export type DeletionRequestRecord = {
+  id: number;
+  state: DeletionState;
+  firstName: string | null;
+  email: string | null;
+  phone: string | null;
+  requestedAt: string;
+  verifiedAt: string | null;
+  dueAt: string | null;
+  completedAt: string | null;
+  expiredAt: string | null;
+};

@@ -1,0 +1,24 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+
+/**
+ * A keyed hash of an e-mail address: what is left of it once a deletion request is completed, and the key of
+ * the verification-mail limit. Keyed (HMAC), with a key generated once per site and kept in the database,
+ * so a hash cannot be reversed by hashing a list of likely addresses without the database itself.
+ */
+const KEY_SETTING = "email_hash_key";
+let key: Buffer | undefined;
+
+async function hashKey(): Promise<Buffer> {
+  if (key) return key;
+  const db = getDb();
+  await db.insert(schema.privacySettings).values({ key: KEY_SETTING, value: randomBytes(32).toString("base64") }).onConflictDoNothing();
+  const [row] = await db.select().from(schema.privacySettings).where(eq(schema.privacySettings.key, KEY_SETTING));
+  key = Buffer.from(row!.value, "base64");
+  return key;
+}
+
+export async function emailHash(email: string): Promise<string> {
+  return createHmac("sha256", await hashKey()).update(email.trim().toLowerCase()).digest("base64url");
+}

@@ -1,0 +1,73 @@
+/**
+ * How long the site keeps each kind of personal data (docs/privacy.md is the same list in words). Pure:
+ * the retention service (retention.server.ts) turns these cut-offs into deletions once a day.
+ */
+export const DELIVERED_MAIL_KEPT_DAYS = 30;
+export const CRAWLER_VISITS_KEPT_DAYS = 90;
+export const WEB_VITALS_KEPT_DAYS = 28;
+
+export const RETENTION_RULES = [
+  "resolvedSubmissions",
+  "deliveredMail",
+  "deliveredMailFiles",
+  "crawlerVisits",
+  "webVitals",
+  "expiredSessions",
+  "expiredRateLimits",
+  "expiredDeletionRequests",
+  "erasedDeletionRequests",
+] as const;
+export type RetentionRule = (typeof RETENTION_RULES)[number];
+
+/** What the dashboard calls each rule. */
+export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
+  resolvedSubmissions: "Resolved submissions",
+  deliveredMail: "Delivered e-mails",
+  deliveredMailFiles: "Delivered e-mail files",
+  crawlerVisits: "Crawler visits",
+  webVitals: "Web-vitals samples",
+  expiredSessions: "Expired admin sessions",
+  expiredRateLimits: "Expired rate-limit counters",
+  expiredDeletionRequests: "Deletion requests expired",
+  erasedDeletionRequests: "Expired deletion requests erased",
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+function monthsBefore(now: Date, months: number): Date {
+  const date = new Date(now);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  // The same day of the month, or the month's last day when it is shorter (as PostgreSQL's interval does).
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
+  return date;
+}
+
+export type RetentionCutoffs = {
+  /** Resolved before this: erased. */
+  resolvedSubmissions: Date;
+  /** Delivered before this: the row (address and text) erased. */
+  deliveredMail: Date;
+  crawlerVisits: Date;
+  webVitals: Date;
+  /** Sessions, rate-limit counters and deletion links that ran out before this. */
+  expiredNow: Date;
+  /** Expired deletion requests that expired before this: erased. */
+  erasedDeletionRequests: Date;
+};
+
+export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRequestKeptDays: number): RetentionCutoffs {
+  return {
+    resolvedSubmissions: monthsBefore(now, submissionsMonths),
+    deliveredMail: daysBefore(now, DELIVERED_MAIL_KEPT_DAYS),
+    crawlerVisits: daysBefore(now, CRAWLER_VISITS_KEPT_DAYS),
+    webVitals: daysBefore(now, WEB_VITALS_KEPT_DAYS),
+    expiredNow: now,
+    erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
+  };
+}
+
+export type RetentionCounts = Record<RetentionRule, number>;
