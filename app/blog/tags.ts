@@ -37,11 +37,12 @@ export function uniqueTags(tags: readonly string[], nameOf: (slug: string) => st
   return [...seen.values()];
 }
 
-/** The spelling most posts use (ties: the first met), for a tag with no row of its own. */
+/** The spelling most posts use (ties: the one with capitals, as a name is written, then the first met), for a tag with no row of its own. */
 export function commonestSpelling(spellings: ReadonlyMap<string, number>): string {
+  const capitals = (name: string) => name.replace(/[^\p{Lu}]/gu, "").length;
   let best = "";
   let count = -1;
-  for (const [name, n] of spellings) if (n > count) [best, count] = [name, n];
+  for (const [name, n] of spellings) if (n > count || (n === count && capitals(name) > capitals(best))) [best, count] = [name, n];
   return best;
 }
 
