@@ -89,13 +89,15 @@ function postMarkdownPage(post: BlogPost): MarkdownPage {
   return { ...postEntry(post), body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}` };
 }
 
+/** Every path the sitemap lists (site URL left out): the pages and posts, then tag and author pages. */
+export function sitemapEntries(content: DiscoverableContent): SitemapEntry[] {
+  return [...content.pages.map((p) => ({ loc: p.path, lastmod: p.lastmod })), ...content.listPages];
+}
+
 /** /sitemap.xml (n undefined) or part n of its index; undefined when there is no such part. */
 export function sitemapXml(content: DiscoverableContent, part?: number): string | undefined {
   const url = siteUrl();
-  const sitemaps = buildSitemaps(url, [
-    ...content.pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod })),
-    ...content.listPages.map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod })),
-  ]);
+  const sitemaps = buildSitemaps(url, sitemapEntries(content).map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod })));
   return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
 }
 
