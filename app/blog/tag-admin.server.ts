@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
-import { commonestSpelling, tagSlug, type TagCreate, type TagMerge, type TagUpdate } from "./tags";
+import { commonestSpelling, tagSlug, type AdminTag, type TagCreate, type TagMerge, type TagUpdate } from "./tags";
+
+export type { AdminTag };
 import { tagsChanged } from "./tags.server";
 
 /**
@@ -10,7 +12,6 @@ import { tagsChanged } from "./tags.server";
  * A change to posts' tags moves their updated_at, so every instance's blog snapshot and cached page
  * sees it through the blog's version check.
  */
-export type AdminTag = { slug: string; name: string; description: string; posts: number };
 
 export class TagNotFound extends Error {
   constructor() {

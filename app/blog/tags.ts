@@ -7,6 +7,9 @@ import { z } from "zod";
  */
 export type TagRef = { slug: string; name: string };
 
+/** A tag as the admin lists it: with how many posts (drafts included) carry it. */
+export type AdminTag = TagRef & { description: string; posts: number };
+
 export const MAX_TAG_SLUG_LENGTH = 80;
 export const MAX_TAG_DESCRIPTION_LENGTH = 500;
 

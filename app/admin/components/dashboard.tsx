@@ -3,6 +3,7 @@ import { History, LogOut, Sparkles } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
+import { TagsPanel } from "~/blog/components/tags-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
@@ -17,7 +18,7 @@ const tabClass =
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
-const SECTIONS = ["submissions", "blog", "venues"];
+const SECTIONS = ["submissions", "blog", "tags", "venues"];
 
 export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
@@ -54,6 +55,9 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
                 <Tabs.Trigger value="blog" className={tabClass}>
                   Blog Management
                 </Tabs.Trigger>
+                <Tabs.Trigger value="tags" className={tabClass}>
+                  Tags
+                </Tabs.Trigger>
                 <Tabs.Trigger value="venues" className={tabClass}>
                   Venues
                 </Tabs.Trigger>
@@ -63,6 +67,9 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
               </Tabs.Content>
               <Tabs.Content value="blog" className="pt-6">
                 <BlogManagementPanel />
+              </Tabs.Content>
+              <Tabs.Content value="tags" className="pt-6">
+                <TagsPanel />
               </Tabs.Content>
               <Tabs.Content value="venues" className="pt-6">
                 <AdminVenuesPanel />
