@@ -10,8 +10,8 @@ import { renderedPostBody } from "./rendered-body.server";
 import { blogTagsVersion, findTag, tagNamer } from "./tags.server";
 import { getEnv } from "~/core/env.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
-import { escapeHtml } from "~/core/markdown";
-import { absoluteUrl } from "~/site/seo";
+import { escapeHtml } from "~/core/html";
+import { absoluteUrl } from "~/site/addresses";
 import { siteConfig } from "~/site/config";
 
 /**

@@ -1,6 +1,7 @@
 import { BLOG_PAGE_SIZE } from "./pages";
 import type { PostListPage } from "./listing";
-import { absoluteUrl, type JsonLd } from "~/site/seo";
+import { absoluteUrl } from "~/site/addresses";
+import type { JsonLd } from "~/site/structured-data";
 
 /** The posts a list page shows, as the ItemList its CollectionPage or ProfilePage names (positions count across pages). */
 export function postItemList(siteUrl: string, list: PostListPage): JsonLd {

@@ -14,7 +14,7 @@ export const MAX_TAG_SLUG_LENGTH = 80;
 export const MAX_TAG_DESCRIPTION_LENGTH = 500;
 
 /**
- * A tag's slug. The backfill migration (drizzle/*_blog_public_tags_data.sql) computes the same in SQL:
+ * A tag's slug. The backfill migration (drizzle/0013_blog_public_tags_data.sql) computes the same in SQL:
  * change both together.
  */
 export function tagSlug(name: string): string {

@@ -7,6 +7,7 @@ export * from "./blog";
 export * from "./blog-tags";
 export * from "./core";
 export * from "./forms";
+export * from "./jobs";
 export * from "./discoverability";
 export * from "./mail";
 export * from "./venues";

@@ -6,7 +6,8 @@ import { PostList } from "~/blog/components/post-list";
 import { pageNumberFrom, pagePath, pageTitle } from "~/blog/pages";
 import { postItemList } from "~/blog/structured-data";
 import { siteConfig } from "~/site/config";
-import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { absoluteUrl } from "~/site/addresses";
+import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import type { PageHandle } from "~/core/page-handle";
 

@@ -8,6 +8,7 @@ import { pageNumberFrom, pagePath, pageTitle } from "~/blog/pages";
 import { sitePage } from "~/site/pages";
 import { seo } from "~/site/seo";
 import { NotFound } from "~/components/not-found";
+import { SiteSearchForm } from "~/search/components/site-search-form";
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
 
 // /blog and /blog/page/N. Plain HTML: live search is the small script over this same page (BlogPageScript).
@@ -98,7 +99,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   return (
     <section className="container-page py-20 text-center">
       <h1 className="text-4xl font-extrabold tracking-tight">Clink Blog</h1>

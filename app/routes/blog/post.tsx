@@ -12,7 +12,8 @@ import { BLOG_FEED_LINK } from "~/blog/listing";
 import { readingTimeLabel } from "~/blog/reading-time";
 import { formatDate, formatDateTime } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
-import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { absoluteUrl } from "~/site/addresses";
+import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
@@ -22,7 +23,8 @@ import type { PageHandle } from "~/core/page-handle";
 export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false } satisfies PageHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { findPostBySlug, relatedPosts, renamedSlug } = await import("~/blog/posts.server");
+  const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
+  const { renamedSlug } = await import("~/blog/slugs.server");
   const { getAdminSession } = await import("~/auth/session.server");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
   const { cardMaker } = await import("~/blog/cards.server");
