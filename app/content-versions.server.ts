@@ -1,4 +1,5 @@
 import { blogVersion } from "~/blog/posts.server";
+import { blogTagsVersion } from "~/blog/tags.server";
 import { venueVersion } from "~/venues/venues.server";
 import { weatherVersion } from "~/venues/weather.server";
 
@@ -11,6 +12,7 @@ import { weatherVersion } from "~/venues/weather.server";
  */
 export const contentVersions: Readonly<Record<string, () => Promise<string>>> = {
   blog: blogVersion,
+  tags: blogTagsVersion,
   venues: venueVersion,
   weather: weatherVersion,
 };

@@ -2,6 +2,8 @@ import { blogImagePlan, type BlogImagePlan } from "./image";
 import { categoryLabel } from "./category";
 import type { BlogPostDto } from "./schema";
 import { formatDate } from "~/core/dates";
+import { readingMinutes } from "./reading-time";
+import type { TagRef } from "./tags";
 
 /** What a card needs: no body text, so the page stays small. */
 export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt"> & {
@@ -9,37 +11,38 @@ export type BlogCard = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "
   date: string;
   image: BlogImagePlan;
   imageAlt: string;
+  /** The author's page (/blog/author/{authorSlug}). */
+  authorSlug: string;
+  tags: TagRef[];
+  readingMinutes: number;
 };
 
-export const BLOG_PAGE_SIZE = 24;
-/** The most posts one /blog page lists (`?show=`). */
-export const BLOG_MAX_SHOWN = 10_000;
+/** One numbered page of a public post list (/blog, a tag's, an author's), as cards. */
+export type PostListPage = { cards: BlogCard[]; page: number; lastPage: number; matching: number; total: number };
 
-/** `?show=N` as the page reads it: whole pages, at least one, at most BLOG_MAX_SHOWN posts. */
-export function shownCount(value: string | null): number {
-  const asked = Number(value) || BLOG_PAGE_SIZE;
-  const pages = Math.ceil(Math.min(Math.max(asked, BLOG_PAGE_SIZE), BLOG_MAX_SHOWN) / BLOG_PAGE_SIZE);
-  return Math.min(pages * BLOG_PAGE_SIZE, BLOG_MAX_SHOWN);
-}
-
-/** `show` for the page cache's key: every N that lists the same posts gives one value (none for the first page). */
-export function normaliseShow(value: string): string | undefined {
-  const shown = shownCount(value);
-  return shown === BLOG_PAGE_SIZE ? undefined : String(shown);
-}
+/** What a card adds that the post itself does not say: its tags' names and its author's page. */
+export type CardContext = { tags: TagRef[]; authorSlug: string };
 
 /** <link rel="alternate"> announcing the feed, on every blog page. */
 export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
 
-type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt"> & {
+type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt" | "content"> & {
   hasStoredImage: boolean;
   imageVersion: string | null;
 };
 
+// Counting a long post's words is the costliest part of a card: once per post object (a snapshot's posts are reused).
+const minutesOf = new WeakMap<object, number>();
+function postMinutes(post: CardSource): number {
+  let minutes = minutesOf.get(post);
+  if (minutes === undefined) minutesOf.set(post, (minutes = readingMinutes(post.content)));
+  return minutes;
+}
 
-
-export function toCard(post: CardSource, position: number): BlogCard {
+export function toCard(post: CardSource, position: number, context: CardContext): BlogCard {
   return {
+    ...context,
+    readingMinutes: postMinutes(post),
     id: post.id,
     slug: post.slug,
     title: post.title,

@@ -16,17 +16,20 @@ export function Breadcrumbs({ trail, tone = "light", className = "" }: { trail: 
       <ol className={`flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm ${text}`}>
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
+          // The separator ends the item before it, so a wrapped line never starts with one.
           return (
             <li key={crumb.path} className={`flex min-w-0 items-center gap-1.5 ${last ? "max-w-full" : ""}`}>
-              {i > 0 ? <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 opacity-70" /> : null}
               {last ? (
                 <span aria-current="page" className="truncate">
                   {crumb.name}
                 </span>
               ) : (
-                <Link to={crumb.path} className={link}>
-                  {crumb.name}
-                </Link>
+                <>
+                  <Link to={crumb.path} className={link}>
+                    {crumb.name}
+                  </Link>
+                  <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 opacity-70" />
+                </>
               )}
             </li>
           );

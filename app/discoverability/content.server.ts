@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { blogVersion, findPublishedPost, listPosts, type BlogPost } from "~/blog/posts.server";
 import { categoryLabel } from "~/blog/category";
+import { authorOf, listAuthors } from "~/blog/authors.server";
+import { listTags } from "~/blog/tags.server";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
@@ -20,6 +22,8 @@ import { buildSitemaps, MAX_URLS_PER_SITEMAP, w3cDate, type SitemapEntry } from 
 export type DiscoverableContent = {
   version: string;
   pages: DiscoverablePage[];
+  /** Tag and author pages: in the sitemap, not in llms files (they have no Markdown version). */
+  listPages: SitemapEntry[];
 };
 
 export function siteUrl(): string {
@@ -69,7 +73,12 @@ async function build(version: string): Promise<DiscoverableContent> {
     })),
     ...posts.map(postEntry),
   ];
-  cached = { version, pages };
+  const lastmod = (list: readonly BlogPost[]) => w3cDate(list.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), list[0]!.updatedAt));
+  const listPages: SitemapEntry[] = [
+    ...(await listTags()).map((tag) => ({ loc: `/blog/tag/${tag.slug}`, lastmod: lastmod(tag.posts) })),
+    ...listAuthors(posts).map(({ author }) => ({ loc: `/blog/author/${author.slug}`, lastmod: lastmod(posts.filter((p) => authorOf(p).slug === author.slug)) })),
+  ];
+  cached = { version, pages, listPages };
   return cached;
 }
 
@@ -81,10 +90,15 @@ function postMarkdownPage(post: BlogPost): MarkdownPage {
   return { ...postEntry(post), body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}` };
 }
 
+/** Every path the sitemap lists (site URL left out): the pages and posts, then tag and author pages. */
+export function sitemapEntries(content: DiscoverableContent): SitemapEntry[] {
+  return [...content.pages.map((p) => ({ loc: p.path, lastmod: p.lastmod })), ...content.listPages];
+}
+
 /** /sitemap.xml (n undefined) or part n of its index; undefined when there is no such part. */
 export function sitemapXml(content: DiscoverableContent, part?: number): string | undefined {
   const url = siteUrl();
-  const sitemaps = buildSitemaps(url, content.pages.map((p) => ({ loc: `${url}${p.path}`, lastmod: p.lastmod })));
+  const sitemaps = buildSitemaps(url, sitemapEntries(content).map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod })));
   return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
 }
 

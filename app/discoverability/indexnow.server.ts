@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { discoverableContent, siteUrl } from "./content.server";
+import { discoverableContent, sitemapEntries, siteUrl } from "./content.server";
 import { DEFAULT_INDEXNOW_ENDPOINT, engineName, indexNowBodies, INDEXNOW_KEY_PATTERN } from "./indexnow";
 
 /**
@@ -72,7 +72,7 @@ export async function submitUrls(urls: readonly string[], trigger: string): Prom
 /** Every URL in the sitemap, submitted now (the admin's Submit Sitemaps). */
 export async function submitSitemap(): Promise<{ submissions: { main_sitemap: EngineResult[] } }> {
   const content = await discoverableContent();
-  const urls = content.pages.map((p) => `${siteUrl()}${p.path}`);
+  const urls = sitemapEntries(content).map((p) => `${siteUrl()}${p.loc}`);
   return { submissions: { main_sitemap: await submitUrls(urls, "sitemap") } };
 }
 

@@ -2,7 +2,7 @@ import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { flushCrawlerVisits, RETENTION_DAYS } from "./crawler-log.server";
 import { KNOWN_CRAWLERS, SEARCH_CRAWLERS } from "./crawlers";
-import { aiReadyPageCount, discoverableContent, siteUrl } from "./content.server";
+import { aiReadyPageCount, discoverableContent, sitemapEntries, siteUrl } from "./content.server";
 import { indexNowKey } from "./indexnow.server";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
 import { fieldVitals } from "./vitals.server";
@@ -70,7 +70,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
     };
   }
 
-  const sitemapPaths = content.pages.map((p) => p.path);
+  const sitemapPaths = sitemapEntries(content).map((p) => p.loc);
   const fetched = new Set(indexedRows.map((r) => r.path));
 
   return {

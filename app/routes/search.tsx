@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import searchPageScript from "~/search/search-page.client.ts?worker&url";
 import type { Route } from "./+types/search";
 import type { Snippet } from "~/search/search.server";
 import { SiteSearchForm } from "~/search/components/site-search-form";
@@ -6,7 +7,8 @@ import { pageSeo } from "~/site/seo";
 
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
 
-export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } } } satisfies PageHandle;
+// Plain HTML: live results are the small script over this same page (app/search/search-page.client.ts).
+export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } }, hydrate: false } satisfies PageHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { searchSite } = await import("~/search/search.server");
@@ -47,50 +49,53 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const count = totalPosts + pages.length;
   return (
     <section className="container-page py-12 sm:py-16">
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{query ? `Search results for "${query}"` : "Search the Site"}</h1>
-      <SiteSearchForm id="site-search" defaultValue={query} className="mt-6" />
+      <h1 id="search-heading" data-live-text className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {query ? `Search results for "${query}"` : "Search the Site"}
+      </h1>
+      <SiteSearchForm id="site-search" defaultValue={query} className="mt-6" live={{ status: "search-status" }} />
 
-      {query ? (
-        <p role="status" className="mt-6 text-slate-600">
-          {count === 0
+      <p id="search-status" data-live-text role="status" className="mt-6 text-slate-600">
+        {query
+          ? count === 0
             ? `Nothing matched "${query}". Try other words, or browse the blog.`
-            : `${count} ${count === 1 ? "result" : "results"}${anyWord ? " with some of your words (nothing had all of them)" : ""}`}
-        </p>
-      ) : (
-        <p className="mt-6 text-slate-600">Type a few words to search the blog and the site&apos;s pages.</p>
-      )}
+            : `${count} ${count === 1 ? "result" : "results"}${anyWord ? " with some of your words (nothing had all of them)" : ""}`
+          : "Type a few words to search the blog and the site's pages."}
+      </p>
 
-      {pages.length ? (
-        <section aria-labelledby="page-results" className="mt-10">
-          <h2 id="page-results" className="text-xl font-bold">
-            Pages
-          </h2>
-          <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
-            {pages.map((page) => (
-              <SearchResult key={page.path} path={page.path} title={page.title} snippet={page.snippet} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <div id="search-results" data-live-region>
+        {pages.length ? (
+          <section aria-labelledby="page-results" className="mt-10">
+            <h2 id="page-results" className="text-xl font-bold">
+              Pages
+            </h2>
+            <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+              {pages.map((page) => (
+                <SearchResult key={page.path} path={page.path} title={page.title} snippet={page.snippet} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
-      {posts.length ? (
-        <section aria-labelledby="post-results" className="mt-10">
-          <h2 id="post-results" className="text-xl font-bold">
-            Blog posts {totalPosts > posts.length ? <span className="font-normal text-slate-600">(best {posts.length} of {totalPosts})</span> : null}
-          </h2>
-          <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
-            {posts.map((post) => (
-              <SearchResult key={post.path} path={post.path} title={post.title} detail={`${post.category} · ${post.date}`} snippet={post.snippet} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+        {posts.length ? (
+          <section aria-labelledby="post-results" className="mt-10">
+            <h2 id="post-results" className="text-xl font-bold">
+              Blog posts {totalPosts > posts.length ? <span className="font-normal text-slate-600">(best {posts.length} of {totalPosts})</span> : null}
+            </h2>
+            <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+              {posts.map((post) => (
+                <SearchResult key={post.path} path={post.path} title={post.title} detail={`${post.category} · ${post.date}`} snippet={post.snippet} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
-      {query && count === 0 ? (
-        <Link to="/blog" className="btn btn-secondary mt-8">
-          Browse the blog
-        </Link>
-      ) : null}
+        {query && count === 0 ? (
+          <a href="/blog" className="btn btn-secondary mt-8">
+            Browse the blog
+          </a>
+        ) : null}
+      </div>
+      <script src={searchPageScript} async />
     </section>
   );
 }
@@ -99,9 +104,9 @@ function SearchResult({ path, title, detail, snippet }: { path: string; title: s
   return (
     <li className="py-4">
       <h3 className="text-lg font-semibold">
-        <Link to={path} className="text-brand-700 underline-offset-4 hover:underline">
+        <a href={path} className="text-brand-700 underline-offset-4 hover:underline">
           {title}
-        </Link>
+        </a>
       </h3>
       {detail ? <p className="mt-1 text-sm text-slate-600">{detail}</p> : null}
       <p className="mt-1 text-slate-700">

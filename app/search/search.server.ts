@@ -6,7 +6,7 @@ import { getDb } from "~/core/db.server";
 import { VersionedCache } from "~/core/versioned-cache";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { anyWordQuery } from "./query";
-import { FRAGMENT_DELIMITER, headlineSource, HIT_START, HIT_STOP, snapToWords, toSnippet, type Snippet } from "./snippet";
+import { FRAGMENT_DELIMITER, headlineSource, HIT_START, HIT_STOP, markCuts, snapToWords, toSnippet, type Snippet } from "./snippet";
 
 /** The registry's public pages, as the search query reads them. */
 const PAGES_JSON = JSON.stringify(INDEXABLE_PAGES.map(({ path, title, description }) => ({ path, title, description })));
@@ -87,13 +87,13 @@ async function runSearch(query: string): Promise<SearchResults> {
       title: row.title,
       category: categoryLabel(row.category),
       date: formatDate(new Date(row.created_at).toISOString()),
-      snippet: toSnippet(snapToWords(headlines[i] ?? "", sources[i]!)),
+      snippet: toSnippet(markCuts(snapToWords(headlines[i] ?? "", sources[i]!), sources[i]!)),
     })),
     pages: pageRows.rows.map((row) => ({
       kind: "page",
       path: row.path,
       title: row.title.split(" | ")[0]!,
-      snippet: toSnippet(snapToWords(row.headline, row.description)),
+      snippet: toSnippet(markCuts(snapToWords(row.headline, row.description), row.description)),
     })),
   };
 }

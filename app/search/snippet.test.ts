@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headlineSource, snapToWords, toSnippet } from "./snippet";
+import { headlineSource, markCuts, snapToWords, toSnippet } from "./snippet";
 
 describe("headlineSource", () => {
   it("makes each markdown heading a sentence of its own", () => {
@@ -32,5 +32,24 @@ describe("snapToWords", () => {
 
   it("leaves a fragment it cannot find as it is", () => {
     expect(snapToWords("somewhere ⟪else⟫", source)).toBe("somewhere ⟪else⟫");
+  });
+});
+
+describe("markCuts", () => {
+  const source = "Arrive early.\nThe rooftop bars fill up by four on weekends, so plan ahead and book a table for the whole group if you can manage it at all. Bring a jacket.";
+
+  it("grows a fragment to the sentence's edges when they are near", () => {
+    expect(markCuts("rooftop ⟪bars⟫ fill up by four", source)).toBe("The rooftop ⟪bars⟫ fill up by four…");
+    expect(markCuts("Bring a ⟪jacket⟫", source)).toBe("Bring a ⟪jacket⟫.");
+  });
+
+  it("marks a cut with an ellipsis where no edge is near, and leaves whole sentences alone", () => {
+    expect(markCuts("book a ⟪table⟫ for the whole group", source)).toBe("…book a ⟪table⟫ for the whole group if you can manage it at all.");
+    expect(markCuts("Arrive ⟪early⟫.", source)).toBe("Arrive ⟪early⟫.");
+  });
+
+  it("treats each fragment alone and leaves one it cannot find as it is", () => {
+    expect(markCuts("Arrive ⟪early⟫ … Bring a ⟪jacket⟫", source)).toBe("Arrive ⟪early⟫. … Bring a ⟪jacket⟫.");
+    expect(markCuts("somewhere ⟪else⟫", source)).toBe("somewhere ⟪else⟫");
   });
 });

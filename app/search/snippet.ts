@@ -79,3 +79,34 @@ export function toSnippet(headline: string): Snippet {
   }
   return parts;
 }
+
+/** How far a fragment may grow to start or end at a sentence's edge, in characters, before it is cut with "…" instead. */
+export const SENTENCE_REACH = 40;
+export const CUT_MARK = "…";
+
+/**
+ * Makes each fragment of a headline start and end at a sentence's edge when one is near, and marks
+ * the ends that are still cut mid-sentence with "…" (a snippet read as if it were whole sentences
+ * otherwise). Fragments it cannot find in the source are left as they are.
+ */
+export function markCuts(headline: string, source: string): string {
+  const sentinels = new RegExp(`[${HIT_START}${HIT_STOP}]`, "g");
+  return headline
+    .split(FRAGMENT_DELIMITER)
+    .map((fragment) => {
+      const plain = fragment.replace(sentinels, "");
+      const at = source.indexOf(plain);
+      if (!plain.trim() || at < 0) return fragment;
+      let start = 0;
+      for (const boundary of source.slice(0, at).matchAll(/[.!?:]\s+|\n/g)) start = boundary.index + boundary[0].length;
+      const lead = source.slice(start, at);
+      const head = at - start <= SENTENCE_REACH ? lead : CUT_MARK;
+      const end = at + plain.length;
+      if (/[.!?]\s*$/.test(plain)) return head + fragment;
+      const rest = source.slice(end);
+      const stop = /[.!?](?=\s|$)|\n|$/.exec(rest)!;
+      const tail = stop.index <= SENTENCE_REACH ? rest.slice(0, stop.index + (stop[0] === "\n" ? 0 : stop[0].length)) : CUT_MARK;
+      return head + fragment + tail;
+    })
+    .join(FRAGMENT_DELIMITER);
+}

@@ -28,6 +28,10 @@ export type PageSeo = {
   breadcrumbs?: Array<{ name: string; path: string }>;
   jsonLd?: JsonLd[];
   extra?: MetaDescriptor[];
+  /** The page's node when it is a kind of WebPage (CollectionPage, ProfilePage), with its own fields (mainEntity...). */
+  webPageKind?: { type: string; fields: JsonLd };
+  /** False for pages with no Markdown version (lists with page numbers, tag and author pages). */
+  markdown?: boolean;
 };
 
 type RootMatch = { id: string; loaderData?: unknown } | undefined;
@@ -37,11 +41,12 @@ export function siteUrlFrom(matches: ReadonlyArray<RootMatch>): string {
   return root?.siteUrl ?? "http://localhost:3000";
 }
 
-function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {
+function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs" | "webPageKind">): JsonLd[] {
   const url = absoluteUrl(siteUrl, page.path);
   const webPage: JsonLd = {
     "@context": "https://schema.org",
-    "@type": "WebPage",
+    "@type": page.webPageKind?.type ?? "WebPage",
+    ...page.webPageKind?.fields,
     "@id": graphIds.webPage(url),
     name: page.title,
     description: page.description,
@@ -76,7 +81,7 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
   // page's own nodes) pointing at them by @id.
   const structured = [
     ...(page.noindex ? [] : [organizationJsonLd(siteUrl), webSiteJsonLd(siteUrl)]),
-    ...(page.webPage || page.breadcrumbs ? webPageJsonLd(siteUrl, page) : []),
+    ...(page.webPage || page.breadcrumbs || page.webPageKind ? webPageJsonLd(siteUrl, page) : []),
     ...(page.jsonLd ?? []),
   ];
   return [
@@ -85,8 +90,10 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
     { tagName: "link", rel: "canonical", href: url },
     ...(page.noindex
       ? [{ name: "robots", content: "noindex, nofollow" }]
-      : // Every indexable page has a Markdown version for AI systems (app/discoverability).
-        [{ tagName: "link", rel: "alternate", type: "text/markdown", href: absoluteUrl(siteUrl, markdownPath(page.path)) }]),
+      : page.markdown === false
+        ? []
+        : // Every indexable page has a Markdown version for AI systems (app/discoverability).
+          [{ tagName: "link", rel: "alternate", type: "text/markdown", href: absoluteUrl(siteUrl, markdownPath(page.path)) }]),
     { property: "og:site_name", content: siteConfig.name },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },

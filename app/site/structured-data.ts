@@ -14,6 +14,9 @@ export const graphIds = {
   website: (siteUrl: string) => `${siteUrl}/#website`,
   webPage: (pageUrl: string) => `${pageUrl}#webpage`,
   breadcrumb: (pageUrl: string) => `${pageUrl}#breadcrumb`,
+  article: (pageUrl: string) => `${pageUrl}#article`,
+  person: (pageUrl: string) => `${pageUrl}#person`,
+  collection: (pageUrl: string) => `${pageUrl}#collection`,
 };
 
 export function organizationJsonLd(siteUrl: string): JsonLd {

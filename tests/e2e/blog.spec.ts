@@ -1,5 +1,11 @@
 import { adminApi, createPost as createAnyPost } from "../support/api";
-import { axeViolations, expect, hydrated, startOwnServer, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { axeViolations, expect, startOwnServer, test } from "./fixtures";
+
+/** The blog pages' small script has attached live search (they load no framework JavaScript). */
+async function liveSearchReady(page: Page) {
+  await expect(page.locator("html[data-live-search=ready]")).toHaveCount(1);
+}
 
 const unique = `Zephyr${Date.now().toString(36)}`;
 
@@ -20,6 +26,7 @@ test("search filters live, keeps the query in the URL and clears", async ({ page
   const post = await createPost(baseURL!);
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Clink Blog" })).toBeVisible();
+  await liveSearchReady(page);
   const box = page.getByPlaceholder("Search blog posts...");
   await box.fill(unique.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`q=${unique.toUpperCase()}`));
@@ -41,13 +48,63 @@ test("the server renders the same search result without JavaScript", async ({ br
   await page.goto(`${baseURL}/blog?q=${encodeURIComponent(`${unique} nojs`)}`);
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+  // The box is a plain GET form: Enter searches, a card opens its post.
+  await page.goto(`${baseURL}/blog`);
+  await page.getByPlaceholder("Search blog posts...").fill(`${unique} nojs`);
+  await page.getByPlaceholder("Search blog posts...").press("Enter");
+  await expect(page).toHaveURL(/\/blog\?q=/);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await page.getByRole("link", { name: post.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
+  // /search too.
+  await page.goto(`${baseURL}/search`);
+  await page.getByLabel("Search the site").fill(`${unique} nojs`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("link", { name: post.title })).toBeVisible();
   await context.close();
+});
+
+test("a card clicked right after typing a search always opens the post", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} quick click` });
+  for (let round = 0; round < 3; round++) {
+    await page.goto(`/blog?q=${encodeURIComponent(`${unique} quick`)}`);
+    await liveSearchReady(page);
+    // Hold the search the typing starts, so that it answers while the card is being clicked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/blog\?q=/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByPlaceholder("Search blog posts...").pressSequentially(" cl", { delay: 20 });
+    const card = page.getByRole("link", { name: post.title });
+    await card.hover();
+    await page.mouse.down();
+    release();
+    await page.mouse.up();
+    await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+    await page.unroute(/\/blog\?q=/);
+  }
+});
+
+test("/search shows results as one types, with the same texts as without JavaScript", async ({ page, baseURL }) => {
+  const post = await createPost(baseURL!, { title: `${unique} typed search`, content: `Evenings with ${unique}typed friends.` });
+  await page.goto("/search");
+  await liveSearchReady(page);
+  await page.getByLabel("Search the site").fill(`${unique}`);
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${unique}$`));
+  await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+  await expect(page).toHaveTitle(`Search results for "${unique}"`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search results for "${unique}"`);
+  await page.getByLabel("Search the site").fill(`${unique}nothingatall`);
+  await expect(page.getByRole("status")).toHaveText(`Nothing matched "${unique}nothingatall". Try other words, or browse the blog.`);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("card to post and back keeps the search; the post page is complete", async ({ page, baseURL }) => {
   const post = await createPost(baseURL!, { title: `${unique} roundtrip`, author: "Round Trip" });
   await page.goto(`/blog?q=${unique}`);
-  await hydrated(page);
   await page.getByRole("link", { name: post.title }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
   await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
@@ -60,9 +117,13 @@ test("card to post and back keeps the search; the post page is complete", async 
   await expect(page.getByRole("link", { name: /Share on X/ })).toHaveAttribute("href", new RegExp(share));
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByRole("link", { name: "Back to Blog" }).click();
+  // The browser's Back returns to the search; the page's own button to the blog.
+  await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/blog\\?q=${unique}$`));
   await expect(page.getByPlaceholder("Search blog posts...")).toHaveValue(unique);
+  await page.goForward();
+  await page.getByRole("link", { name: "Back to Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
 });
 
 test("a permalink loads directly with article metadata; an unknown slug is the 404 page", async ({ page, baseURL }) => {
@@ -91,6 +152,9 @@ for (const width of [375, 1280]) {
     await expect(trail.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
     await expect(trail.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
     await expect(trail.locator('[aria-current="page"]')).toHaveText(post.title);
+    // Each separator ends the item before it, so a wrapped line never starts with one.
+    await expect(trail.locator("li > svg:first-child")).toHaveCount(0);
+    await expect(trail.locator("li > svg:last-child")).toHaveCount(2);
     // The trail stays on screen (a long title is cut with an ellipsis, not pushed off the side).
     const box = (await trail.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -102,6 +166,25 @@ for (const width of [375, 1280]) {
     expect(list.itemListElement[2]!.item).toMatch(new RegExp(`/blog/${post.slug}$`));
     expect(ld.find((d) => d["@type"] === "WebPage")).toMatchObject({ breadcrumb: { "@id": list["@id"] } });
     expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`tag and author pages and a numbered page pass axe and stay on screen at ${width} px`, async ({ page, baseURL }) => {
+    const post = await createPost(baseURL!, { title: `${unique} tagged ${width}`, author: `Axe Author ${width}`, tags: [`AxeTag${width}`] });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/blog/${post.slug}`);
+    await page.getByRole("link", { name: `AxeTag${width}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/tag/axetag${width}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `AxeTag${width}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await page.getByRole("link", { name: `Axe Author ${width}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/author/axe-author-${width}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Axe Author ${width}` })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
   });
 }
 
@@ -158,10 +241,10 @@ test("site search finds posts with highlighted words, and pages", async ({ page,
 test("while posts load it says so, and a failed load shows the spec's error", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await liveSearchReady(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/blog\.data/, async (route) => {
+  await page.route(/\/blog\?q=/, async (route) => {
     await held;
     await route.continue();
   });
@@ -170,8 +253,8 @@ test("while posts load it says so, and a failed load shows the spec's error", as
   release();
   await expect(page.getByRole("status")).not.toHaveText("Loading blog posts...");
 
-  await page.unroute(/\/blog\.data/);
-  await page.route(/\/blog\.data/, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "database down" }));
+  await page.unroute(/\/blog\?q=/);
+  await page.route(/\/blog\?q=/, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "database down" }));
   await page.getByLabel("Search blog posts").fill("sunset");
   await expect(page.getByRole("alert")).toHaveText("Error loading blog posts. Please try again later.");
 });

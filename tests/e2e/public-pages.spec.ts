@@ -70,9 +70,9 @@ async function tapCurrentPageInMenu(page: Page, path: string, label: string) {
 
 test("on a hydrated page, tapping the mobile menu's link to the page shown closes the menu", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/blog");
+  await page.goto("/contact");
   await hydrated(page);
-  await tapCurrentPageInMenu(page, "/blog", "Blog");
+  await tapCurrentPageInMenu(page, "/contact", "Contact");
 });
 
 test.describe("without JavaScript", () => {

@@ -109,7 +109,7 @@ describe("server basics", () => {
   });
 
   it("serves hashed assets with long-lived immutable caching", async () => {
-    const html = await (await fetch(server.url + "/blog")).text(); // a hydrated page: content pages load no script
+    const html = await (await fetch(server.url + "/blog")).text(); // the blog page's own script file
     const asset = html.match(/\/assets\/[\w.-]+\.js/)![0];
     const res = await fetch(server.url + asset);
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import { History, LogOut, Sparkles, UserRound, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
+import { TagsPanel } from "~/blog/components/tags-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
@@ -28,6 +29,7 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "submissions", label: "Contact Submissions", role: "administrator" },
   { value: "deletions", label: "Deletion requests", role: "administrator" },
   { value: "blog", label: "Blog Management", role: "contributor" },
+  { value: "tags", label: "Tags", role: "editor" },
   { value: "venues", label: "Venues", role: "editor" },
 ];
 
@@ -110,6 +112,11 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               {sections.some((s) => s.value === "venues") ? (
                 <Tabs.Content value="venues" className="pt-6">
                   <AdminVenuesPanel />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "tags") ? (
+                <Tabs.Content value="tags" className="pt-6">
+                  <TagsPanel />
                 </Tabs.Content>
               ) : null}
             </Tabs.Root>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
 import { GRADIENT_PLACEHOLDERS, type BlogImagePlan } from "~/blog/image";
 
 /**
  * A post's picture with the spec's fallbacks: its own image, then the category image, then
  * the gradient placeholder reading "No Image". Width and height are set so nothing shifts.
+ * Plain HTML: the later sources and the placeholder ride along as data attributes, and the
+ * blog pages' small script (app/blog/picture-fallback.client.ts) moves to them when an image fails.
  */
 export function BlogPicture({
   plan,
@@ -24,28 +25,18 @@ export function BlogPicture({
   priority?: boolean;
   placeholderText?: string | null;
 }) {
-  const [attempt, setAttempt] = useState(0);
-  const ref = useRef<HTMLImageElement>(null);
-  const src = plan.sources[attempt];
-
-  // An image that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setAttempt((a) => a + 1);
-  }, [attempt]);
-
+  const placeholderClass = `flex items-center justify-center ${GRADIENT_PLACEHOLDERS[plan.gradient]} ${className}`;
+  const [src, ...fallbacks] = plan.sources;
   if (!src) {
     return (
-      <div className={`flex items-center justify-center ${GRADIENT_PLACEHOLDERS[plan.gradient]} ${className}`} role={placeholderText ? undefined : "presentation"}>
+      <div className={placeholderClass} role={placeholderText ? undefined : "presentation"}>
         {placeholderText ? <span className="text-lg font-semibold text-white">{placeholderText}</span> : null}
       </div>
     );
   }
-  const srcSet = attempt === 0 && plan.srcSet.length ? plan.srcSet.map((s) => `${s.url} ${s.width}w`).join(", ") : undefined;
+  const srcSet = plan.srcSet.length ? plan.srcSet.map((s) => `${s.url} ${s.width}w`).join(", ") : undefined;
   return (
     <img
-      ref={ref}
-      key={src}
       src={src}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
@@ -55,7 +46,9 @@ export function BlogPicture({
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}
-      onError={() => setAttempt((a) => a + 1)}
+      data-fallbacks={fallbacks.join(" ")}
+      data-placeholder-class={placeholderClass}
+      data-placeholder-text={placeholderText ?? ""}
       className={`object-cover ${className}`}
     />
   );

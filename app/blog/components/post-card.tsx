@@ -1,9 +1,13 @@
-import { Link } from "react-router";
 import type { BlogCard } from "~/blog/listing";
+import { readingTimeLabel } from "~/blog/reading-time";
 import { BlogPicture } from "./blog-picture";
+import { TagLinks } from "./tag-links";
 
-/** One post in the grid. The whole card is one link (to the post's own address). */
-export function PostCard({ card, search, headingLevel = 2 }: { card: BlogCard; search?: string; headingLevel?: 2 | 3 }) {
+/**
+ * One post in the grid. The whole card opens the post: a plain link (its ::after covers the card), so a
+ * click navigates whatever a live search is doing. The author and tags are links of their own above it.
+ */
+export function PostCard({ card, headingLevel = 2 }: { card: BlogCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md motion-reduce:transition-none">
@@ -11,19 +15,22 @@ export function PostCard({ card, search, headingLevel = 2 }: { card: BlogCard; s
       <div className="flex flex-1 flex-col gap-3 p-5">
         <span className="w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-800">{card.categoryLabel}</span>
         <Heading className="line-clamp-2 text-xl font-bold leading-snug text-slate-900">
-          <Link
-            to={`/blog/${card.slug}`}
-            state={search ? { blogSearch: search } : undefined}
-            className="after:absolute after:inset-0 focus:outline-none group-hover:text-brand-700"
-            prefetch="intent"
-          >
+          <a href={`/blog/${card.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-brand-700">
             {card.title}
-          </Link>
+          </a>
         </Heading>
         <p className="line-clamp-3 text-slate-600">{card.excerpt}</p>
+        {card.tags.length ? <TagLinks tags={card.tags.slice(0, 3)} size="sm" className="relative z-10" /> : null}
         <p className="mt-auto flex flex-wrap justify-between gap-2 pt-2 text-sm text-slate-600">
-          <span>By {card.author}</span>
-          <time dateTime={card.createdAt}>{card.date}</time>
+          <span>
+            By{" "}
+            <a href={`/blog/author/${card.authorSlug}`} className="relative z-10 underline-offset-4 hover:text-brand-700 hover:underline">
+              {card.author}
+            </a>
+          </span>
+          <span>
+            <time dateTime={card.createdAt}>{card.date}</time> · {readingTimeLabel(card.readingMinutes)}
+          </span>
         </p>
       </div>
     </article>

@@ -1,9 +1,10 @@
-import { Check, Link2 } from "lucide-react";
-import { useState } from "react";
+import { Link2 } from "lucide-react";
 
-/** Share links that carry the post's real address (they work without JavaScript too). */
+/**
+ * Share links that carry the post's real address (plain links). "Copy link" needs the blog pages'
+ * script (app/blog/copy-link.client.ts), which shows it: hidden where it could not work.
+ */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
-  const [copied, setCopied] = useState(false);
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const links = [
@@ -11,15 +12,6 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     { name: "X", href: `https://x.com/intent/post?url=${u}&text=${t}` },
     { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
   ];
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2500);
-    } catch {
-      window.prompt("Copy this link:", url);
-    }
-  };
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="text-sm font-semibold text-slate-700">Share:</span>
@@ -35,13 +27,11 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           {link.name}
         </a>
       ))}
-      <button type="button" onClick={copy} className="btn btn-secondary min-h-11 px-4">
-        {copied ? <Check aria-hidden className="size-4" /> : <Link2 aria-hidden className="size-4" />}
-        {copied ? "Link copied" : "Copy link"}
+      <button type="button" hidden data-copy-link={url} data-copy-status="copy-link-status" className="btn btn-secondary min-h-11 px-4">
+        <Link2 aria-hidden className="size-4" />
+        <span data-copy-label>Copy link</span>
       </button>
-      <span role="status" className="sr-only">
-        {copied ? "Link copied to clipboard" : ""}
-      </span>
+      <span id="copy-link-status" role="status" className="sr-only" />
     </div>
   );
 }

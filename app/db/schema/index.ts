@@ -4,6 +4,7 @@
  */
 export * from "./auth";
 export * from "./blog";
+export * from "./blog-tags";
 export * from "./core";
 export * from "./forms";
 export * from "./jobs";

@@ -1,12 +1,15 @@
-import { ArrowLeft, CalendarDays, Tag, User } from "lucide-react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { ArrowLeft, CalendarDays, Clock, User } from "lucide-react";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
 import { BlogPicture } from "~/blog/components/blog-picture";
+import { BlogPageScript } from "~/blog/components/page-script";
 import { PostCard } from "~/blog/components/post-card";
 import { ShareButtons } from "~/blog/components/share-buttons";
+import { TagLinks } from "~/blog/components/tag-links";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
+import { BLOG_FEED_LINK } from "~/blog/listing";
+import { readingTimeLabel } from "~/blog/reading-time";
 import { formatDate, formatDateTime } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
 import { absoluteUrl } from "~/site/addresses";
@@ -16,8 +19,8 @@ import { siteConfig } from "~/site/config";
 
 import type { PageHandle } from "~/core/page-handle";
 
-export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
-
+// Plain HTML: a post needs no framework JavaScript (only the blog pages' small script).
+export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false } satisfies PageHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
@@ -25,6 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { getStaffSession } = await import("~/auth/session.server");
   const { canEditPost } = await import("~/auth/roles");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
+  const { cardMaker } = await import("~/blog/cards.server");
   const found = await findPostBySlug(params.slug);
   // A draft or a scheduled post is the preview of staff who may edit it: the public gets the 404 it always got.
   const session = found && !found.live && request.headers.get("cookie") ? await getStaffSession(request) : null;
@@ -39,17 +43,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const socialImage = post.hasStoredImage
     ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
     : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };
+  const card = await cardMaker();
   return data(
     {
-      post: {
-        ...toCard(post, post.id),
-        updatedAt: post.updatedAt,
-        tags: post.tags,
-        html,
-      },
+      post: { ...card(post, post.id), updatedAt: post.updatedAt, html },
       preview: preview ? { scheduled: post.published } : null,
       socialImage,
-      related: preview ? [] : (await relatedPosts(post, 3)).map((other) => toCard(other, other.id)),
+      related: preview ? [] : (await relatedPosts(post, 3)).map((other) => card(other, other.id)),
     },
     {
       // A preview is for this admin only: never stored by a browser or shared cache, never indexed.
@@ -82,6 +82,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { post, socialImage, preview } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const path = `/blog/${post.slug}`;
+  const url = absoluteUrl(siteUrl, path);
   const description = metaDescription(post.excerpt);
   return seo(matches, {
     title: `${preview ? "Preview: " : ""}${post.title} | Blog`,
@@ -95,18 +96,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
+        "@id": graphIds.article(url),
         headline: post.title,
         description,
         image: [absoluteUrl(siteUrl, socialImage.url)],
         datePublished: post.createdAt,
         dateModified: post.updatedAt,
-        author: { "@type": "Person", name: post.author },
+        author: { "@type": "Person", "@id": graphIds.person(absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`)), name: post.author, url: absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`) },
         publisher: { "@id": graphIds.organization(siteUrl) },
         isPartOf: { "@id": graphIds.website(siteUrl) },
-        mainEntityOfPage: { "@id": graphIds.webPage(absoluteUrl(siteUrl, path)) },
+        mainEntityOfPage: { "@id": graphIds.webPage(url) },
         articleSection: categoryLabel(post.category),
-        keywords: post.tags.join(", "),
-        url: absoluteUrl(siteUrl, path),
+        keywords: post.tags.map((tag) => tag.name).join(", "),
+        timeRequired: `PT${post.readingMinutes}M`,
+        url,
       },
     ],
     extra: [
@@ -114,7 +117,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       { property: "article:modified_time", content: post.updatedAt },
       { property: "article:author", content: post.author },
       { property: "article:section", content: categoryLabel(post.category) },
-      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
       BLOG_FEED_LINK,
     ],
   });
@@ -122,15 +125,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
   const { post, related, preview } = loaderData;
-  const location = useLocation();
-  const blogSearch = (location.state as { blogSearch?: string } | null)?.blogSearch;
-  const backTo = blogSearch && blogSearch.startsWith("?") ? `/blog${blogSearch}` : "/blog";
   const url = absoluteUrl(siteUrlFrom(matches), `/blog/${post.slug}`);
+  const authorPath = `/blog/author/${post.authorSlug}`;
 
   return (
     <article>
       {preview ? (
-        <div role="status" suppressHydrationWarning className="border-b border-amber-300 bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
+        <div role="status" className="border-b border-amber-300 bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
           {preview.scheduled
             ? `Scheduled preview: only you can see this post until ${formatDateTime(post.createdAt)}.`
             : "Draft preview: only you can see this post. It is not published."}
@@ -140,10 +141,10 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
         <BlogPicture plan={post.image} alt={post.imageAlt} sizes="100vw" width={1200} height={630} priority placeholderText={null} className="absolute inset-0 -z-10 h-full w-full" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-slate-950/40" aria-hidden />
         <div className="container-page pb-12 pt-8 sm:pb-16">
-          <Link to={backTo} className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25">
+          <a href="/blog" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25">
             <ArrowLeft aria-hidden className="size-4" />
             Back to Blog
-          </Link>
+          </a>
           <div className="mt-16 max-w-3xl sm:mt-24">
             <Breadcrumbs trail={postTrail(post)} tone="dark" className="mb-5" />
             <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">{post.categoryLabel}</span>
@@ -151,47 +152,50 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-slate-100">
               <span className="inline-flex items-center gap-2">
                 <User aria-hidden className="size-4" />
-                By {post.author}
+                <span>
+                  By{" "}
+                  <a href={authorPath} className="text-white underline decoration-white/40 underline-offset-4 hover:decoration-white">
+                    {post.author}
+                  </a>
+                </span>
               </span>
               <span className="inline-flex items-center gap-2">
                 <CalendarDays aria-hidden className="size-4" />
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              </span>
+              <span className="inline-flex items-center gap-2">
+                <Clock aria-hidden className="size-4" />
+                {readingTimeLabel(post.readingMinutes)}
               </span>
             </p>
           </div>
         </div>
       </header>
 
-      <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0">
+      {/* One reading column; the author box follows the text (a side column beside a long post stood empty for most of its length). */}
+      <div className="container-page py-12">
+        <div className="mx-auto max-w-3xl">
           <p className="text-xl leading-relaxed text-slate-700">{post.excerpt}</p>
           {/* Sanitised on the server by ~/utils/markdown (allow-list, no raw HTML). */}
           <div className="blog-prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
-          {post.tags.length ? (
-            <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
-              {post.tags.map((tag) => (
-                <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
-                  <Tag aria-hidden className="size-3.5" />
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {post.tags.length ? <TagLinks tags={post.tags} className="mt-10" /> : null}
           <div className="mt-10 border-t border-slate-200 pt-8">
             <ShareButtons url={url} title={post.title} />
           </div>
-        </div>
-        <aside className="flex flex-col gap-6">
-          <section aria-labelledby="about-author" className="rounded-2xl bg-brand-50 p-6">
+          <section aria-labelledby="about-author" className="mt-10 rounded-2xl bg-brand-50 p-6">
             <h2 id="about-author" className="text-lg font-bold text-slate-900">
               About the Author
             </h2>
-            <p className="mt-3 font-semibold text-brand-800">{post.author}</p>
+            <p className="mt-3 font-semibold text-brand-800">
+              <a href={authorPath} className="underline-offset-4 hover:underline">
+                {post.author}
+              </a>
+            </p>
             <p className="mt-2 text-slate-700">
               {post.author} writes for the {siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.
             </p>
           </section>
-        </aside>
+        </div>
       </div>
 
       {related.length ? (
@@ -210,6 +214,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
           </div>
         </section>
       ) : null}
+      <BlogPageScript />
     </article>
   );
 }

@@ -4,13 +4,13 @@
  */
 import type { Route } from "./+types/sitemap.xml";
 import { contentFileResponse, XML } from "~/discoverability/http.server";
-import { discoverableContent, sitemapXml } from "~/discoverability/content.server";
+import { discoverableContent, sitemapEntries, sitemapXml } from "~/discoverability/content.server";
 import { sitemapPartCount } from "~/discoverability/sitemap";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const content = await discoverableContent();
   const given = (params as { n?: string }).n;
   const part = given === undefined ? undefined : /^[1-9]\d{0,4}$/.test(given) ? Number(given) : NaN;
-  if (part !== undefined && !(part <= sitemapPartCount(content.pages.length))) throw new Response("Not found", { status: 404 });
+  if (part !== undefined && !(part <= sitemapPartCount(sitemapEntries(content).length))) throw new Response("Not found", { status: 404 });
   return contentFileResponse(request, { key: `sitemap-${part ?? 0}`, version: content.version, type: XML, make: () => sitemapXml(content, part)! });
 }
