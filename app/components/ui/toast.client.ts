@@ -78,13 +78,13 @@ export function showToast({ title, description, variant = "default" }: ToastOpti
   item.addEventListener("pointerleave", schedule);
   item.addEventListener("focusin", () => window.clearTimeout(timer));
   item.addEventListener("focusout", schedule);
-  swipeToDismiss(item, dismiss);
+  swipeToDismiss(item, () => window.clearTimeout(timer));
 
   list.replaceChildren(item);
   schedule();
 }
 
-function swipeToDismiss(item: HTMLElement, dismiss: () => void) {
+function swipeToDismiss(item: HTMLElement, stopTimer: () => void) {
   let startX: number | null = null;
   item.addEventListener("pointerdown", (event) => {
     if ((event.target as Element).closest("button")) return;
@@ -102,6 +102,7 @@ function swipeToDismiss(item: HTMLElement, dismiss: () => void) {
     const moved = Math.max(0, event.clientX - startX);
     startX = null;
     if (moved > TOAST_SWIPE_THRESHOLD_PX) {
+      stopTimer();
       item.style.setProperty("--radix-toast-swipe-end-x", `${moved}px`);
       item.dataset.swipe = "end";
       item.addEventListener("animationend", () => item.remove(), { once: true });
