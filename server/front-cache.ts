@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants } from "node:zlib";
 import proxyAddr from "proxy-addr";
-import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { requestTargetProblem } from "~/core/clean-input";
 import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { hasAnyCookie } from "~/core/cookies";
@@ -24,7 +23,7 @@ import { entrySize, headers304, makeEntry, matchesEtag, variant, type PageEntry 
  *   (app/core/page-handle.ts); the key is the path, the page's own query parameters normalised,
  *   the deploy and the current content versions (read from the database, so a post published on
  *   another instance sharing PostgreSQL refreshes the pages here too).
- * - A request carrying a personal cookie (the features' PERSONAL_COOKIES, read with the same
+ * - A request carrying a personal cookie (the features' personal cookies, read with the same
  *   parser as the session check) is never answered from or stored in it; nor is an answer that
  *   sets a cookie, says private/no-store, or is not a 200 (the shared 404 page excepted).
  * - Every kept page is the same bytes for everyone (./page-entry.ts): brotli and gzip made once, a
@@ -43,6 +42,8 @@ export type FrontCacheOptions = {
   maxBytes: number;
   /** Express's compiled `trust proxy` (for the client address given to response observers). */
   trustProxy: (address: string, hop: number) => boolean;
+  /** The features' personal cookies (given at start: server/ imports no feature). */
+  personalCookies: readonly string[];
 };
 
 export function frontCache(options: FrontCacheOptions) {
@@ -173,7 +174,7 @@ export function frontCache(options: FrontCacheOptions) {
     const pageCache = policy.pageCache;
     if (!pageCache || policy.private) return app(req, res);
     const cookie = req.headers.cookie;
-    if (cookie && hasAnyCookie(cookie, PERSONAL_COOKIES)) return app(req, res);
+    if (cookie && hasAnyCookie(cookie, options.personalCookies)) return app(req, res);
 
     const renderUrl = queryAt < 0 ? pathname : normalisedUrl(pathname, url.slice(queryAt + 1), pageCache.query);
     const key = pageCache.sharedKey ?? renderUrl;

@@ -9,16 +9,14 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ensureAdminUser } from "~/auth/session.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
-import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
-import { runShutdownTasks, runStartupTasks } from "~/startup.server";
-import { tileImageSource } from "~/venues/tiles";
+import type { ServerHooks } from "~/core/server-hooks";
+import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
@@ -26,7 +24,7 @@ import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
+export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
   const { vite, policyOf } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -79,7 +77,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Pictures are ours (uploads, venue images); the map tiles come from exactly the tile host.
-          imgSrc: ["'self'", "data:", "blob:", tileImageSource(env.MAP_TILE_URL)],
+          imgSrc: ["'self'", "data:", "blob:", ...hooks.imageSources],
           connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -92,7 +90,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
       strictTransportSecurity: env.SITE_URL.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
       // Only the admin's pages isolate their window (privateAnswers below): on public pages COOP made
-      // Chromium start a new renderer process for every fresh navigation (decision record 0011).
+      // Chromium start a new renderer process for every fresh navigation (decision record 0012).
       crossOriginOpenerPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       xFrameOptions: { action: "deny" },
@@ -121,7 +119,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  if (policyOf) app.use(privateAnswers(policyOf));
+  if (policyOf) app.use(privateAnswers(policyOf, hooks.personalCookies));
 
   app.use(
     createRequestHandler({
@@ -155,13 +153,13 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
  * send no-store; anything else answered to a request with a personal cookie is private to it
  * (and says it varies by cookie), whatever the route set.
  */
-function privateAnswers(policyOf: (pathname: string) => PagePolicy): express.RequestHandler {
+function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCookies: readonly string[]): express.RequestHandler {
   return (req, res, next) => {
-    const personal = hasAnyCookie(req.headers.cookie, PERSONAL_COOKIES);
+    const personal = hasAnyCookie(req.headers.cookie, personalCookies);
     // A client navigation asks /page.data (and /_root.data for "/"): the page's own policy applies.
     const page = req.path.endsWith(".data") ? req.path.slice(0, -5).replace(/^\/_root$/, "/") : req.path;
     const isPrivate = Boolean(policyOf(page).private);
-    // The admin's window shares no browsing context group with pages that open it (decision record 0011).
+    // The admin's window shares no browsing context group with pages that open it (decision record 0012).
     if (isPrivate) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (!personal && !isPrivate) return next();
     const writeHead = res.writeHead;
@@ -226,18 +224,19 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }
     throw error;
   }
-  await ensureAdminUser();
+  const hooks = serverHooks(env);
+  await hooks.ensureFirstAdmin();
   await runStartupTasks(env);
 
   let listener: Parameters<typeof createServer>[1];
   if (options.vite) {
-    listener = createApp(env, options);
+    listener = createApp(env, hooks, options);
   } else {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     const policyOf = pagePolicies(build);
-    const app = createApp(env, { policyOf });
+    const app = createApp(env, hooks, { policyOf });
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
@@ -246,6 +245,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
       trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+      personalCookies: hooks.personalCookies,
     }).listener;
   }
   const listening = createServer(listener).listen(env.PORT, env.HOST);

@@ -8,7 +8,7 @@ import type { PagePolicy } from "./page-policies";
  * A page the front cache keeps (server/front-cache.ts): the bytes and headers everyone gets, in each
  * encoding, made once. Every kept page is the same bytes for everyone: a page rendered with inline
  * scripts (React Router's, on a page that hydrates) loses the render's nonce, and its CSP allows exactly
- * those scripts by their SHA-256 hashes, worked out here once (decision record 0011).
+ * those scripts by their SHA-256 hashes, worked out here once (decision record 0012).
  */
 
 /** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */

@@ -97,7 +97,7 @@ describe("server basics", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
-    // The admin's window is isolated from pages that open it; public pages are not (decision record 0011).
+    // The admin's window is isolated from pages that open it; public pages are not (decision record 0012).
     expect(a.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect((await fetch(server.url + "/contact")).headers.get("cross-origin-opener-policy")).toBeNull();
     expect(a.headers.get("referrer-policy")).toBeTruthy();

@@ -9,7 +9,8 @@ import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~
 import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
 import { formatDate, formatDateTime } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
-import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { absoluteUrl } from "~/site/addresses";
+import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
@@ -19,7 +20,8 @@ export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle
 
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { findPostBySlug, relatedPosts, renamedSlug } = await import("~/blog/posts.server");
+  const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
+  const { renamedSlug } = await import("~/blog/slugs.server");
   const { getAdminSession } = await import("~/auth/session.server");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
   const found = await findPostBySlug(params.slug);
