@@ -1,6 +1,29 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Scripts built apart from the pages (imported with `?worker&url`, loaded with a plain script tag) get
+ * Preact in React's place: the venue explorer's island runs the same components for ~10 KB instead of
+ * React's ~60 KB (measured), on a page that carries no framework. Pages that hydrate keep React.
+ */
+function preactForPageScripts(): Plugin {
+  const aliases: Record<string, string> = {
+    react: "preact/compat",
+    "react-dom": "preact/compat",
+    "react-dom/client": "preact/compat/client",
+    "react/jsx-runtime": "preact/jsx-runtime",
+    "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
+  };
+  return {
+    name: "preact-for-page-scripts",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const target = aliases[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The Express server is bundled with the React Router server build, so the whole
@@ -37,5 +60,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { tsconfigPaths: true },
+  worker: { plugins: () => [preactForPageScripts()] },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -3,7 +3,7 @@
 // JavaScript each page loads and the server's idle memory once all are cached; then /search with a
 // new query each time. A fresh site with 10,000 posts (needs `npm run build`), on the embedded
 // PGlite, or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it).
-// BENCH_SECONDS (default 3) per measurement: about two minutes in all.
+// BENCH_SECONDS (default 3) per measurement: about two minutes in all. BENCH_PAGES narrows the pages.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -193,7 +193,9 @@ server = await startServer();
 
 // What Chromium sends: pages come back in brotli or gzip.
 const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/xhtml+xml,*/*" };
-const PAGES = ["/", "/about", "/faq", "/privacy-policy", "/happy-hour", "/blog", "/blog/bench-post-11", "/search?q=rooftop", "/venue-map", "/contact"];
+const ALL_PAGES = ["/", "/about", "/faq", "/privacy-policy", "/happy-hour", "/blog", "/blog/bench-post-11", "/search?q=rooftop", "/venue-map", "/contact", "/advertise", "/delete-my-data"];
+// BENCH_PAGES=/contact,/venue-map measures only those pages (while working on them).
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((page) => page.trim()).filter(Boolean) : ALL_PAGES;
 // Warm every page (first renders, brotli made in the background), then take the bytes it sends.
 for (const p of PAGES) await fetch(server.url + p);
 await new Promise((r) => setTimeout(r, 1500));

@@ -1,16 +1,16 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
-import { brotliCompress, constants, gzipSync } from "node:zlib";
+import { brotliCompress, constants } from "node:zlib";
+import proxyAddr from "proxy-addr";
 import { requestTargetProblem } from "~/core/clean-input";
 import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { hasAnyCookie } from "~/core/cookies";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { VersionedCache } from "~/core/versioned-cache";
-import { prepareSplicedGzip, splicedGzip, type SplicedGzip } from "./gzip-splice";
 import type { PageCachePolicy } from "~/core/page-handle";
 import { versionOf } from "~/content-versions.server";
 import type { PagePolicy } from "./page-policies";
-import { cspNonce } from "./security";
+import { entrySize, headers304, makeEntry, matchesEtag, variant, type PageEntry } from "./page-entry";
 
 /**
  * The front of the server: a plain request listener that answers every anonymous GET of a
@@ -26,10 +26,9 @@ import { cspNonce } from "./security";
  * - A request carrying a personal cookie (the features' personal cookies, read with the same
  *   parser as the session check) is never answered from or stored in it; nor is an answer that
  *   sets a cookie, says private/no-store, or is not a 200 (the shared 404 page excepted).
- * - Pages without inline script (the content pages) are the same bytes for everyone: brotli and
- *   gzip made once, a strong ETag, 304s, and a Cache-Control a CDN may keep. Hydrated pages carry
- *   React Router's inline scripts with a per-response CSP nonce, spliced into a gzip made once
- *   (gzip-splice.ts), so their CSP stays strict without a render per request.
+ * - Every kept page is the same bytes for everyone (./page-entry.ts): brotli and gzip made once, a
+ *   strong ETag, 304s, and a Cache-Control a CDN may keep; inline scripts, if a page has any, are
+ *   allowed by their hashes, not by a per-response nonce.
  */
 
 export type FrontCacheOptions = {
@@ -47,43 +46,10 @@ export type FrontCacheOptions = {
   personalCookies: readonly string[];
 };
 
-/** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */
-export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-
-type Variant = { headers: OutgoingHttpHeaders; missHeaders: OutgoingHttpHeaders; etag: string; body: Buffer };
-type SharedEntry = { kind: "shared"; status: number; variants: Partial<Record<ContentEncoding, Variant>> };
-type NoncedEntry = {
-  kind: "nonced";
-  status: number;
-  headers: OutgoingHttpHeaders;
-  /** The CSP header split at the nonce. */
-  csp: [string, string];
-  nonce: string;
-  body: Buffer;
-  gzip: SplicedGzip;
-};
-type Entry = SharedEntry | NoncedEntry;
-
-// Response headers that belong to one response, or that the cache sets itself.
-const OWN_HEADERS = new Set([
-  "set-cookie",
-  "content-length",
-  "x-request-id",
-  "date",
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "etag",
-  "vary",
-  "content-encoding",
-  "x-cache",
-  "last-modified",
-]);
-
 export function frontCache(options: FrontCacheOptions) {
   const { app, policyOf, deployId } = options;
-  const cache = new VersionedCache<Entry>({ maxBytes: options.maxBytes, sizeOf: entrySize });
-  const rendering = new Map<string, Promise<Entry | null>>();
+  const cache = new VersionedCache<PageEntry>({ maxBytes: options.maxBytes, sizeOf: entrySize });
+  const rendering = new Map<string, Promise<PageEntry | null>>();
   const encodings = new Map<string, ContentEncoding>();
 
   /** Accept-Encoding values repeat: negotiate each once. */
@@ -98,57 +64,24 @@ export function frontCache(options: FrontCacheOptions) {
     return chosen;
   }
 
-  function clientIp(req: IncomingMessage): string {
-    // As Express computes req.ip: the nearest address the trusted proxies vouch for.
-    const socketAddress = req.socket.remoteAddress ?? "";
-    const forwarded = req.headers["x-forwarded-for"];
-    if (!forwarded || !options.trustProxy(socketAddress, 0)) return socketAddress;
-    const hops = String(forwarded).split(",").map((part) => part.trim()).reverse();
-    let address = socketAddress;
-    for (let i = 0; i < hops.length; i++) {
-      address = hops[i]!;
-      if (!options.trustProxy(address, i + 1)) break;
-    }
-    return address;
-  }
+  // As Express computes req.ip, with the same library and the same compiled `trust proxy`.
+  const clientIp = (req: IncomingMessage): string => proxyAddr(req, options.trustProxy);
 
-  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
+  function serve(req: IncomingMessage, res: ServerResponse, entry: PageEntry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
     let status = entry.status;
     // Every answer carries a request id, hits too, so a report from a visitor can be traced (Express sets it on misses).
     if (hit) res.setHeader("X-Request-Id", requestIdOf(req));
-    if (entry.kind === "shared") {
-      const encoding = encodingFor(acceptEncoding, entry.variants.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
-      const variant = entry.variants[encoding] ?? entry.variants.identity!;
-      const headers = hit ? variant.headers : variant.missHeaders;
-      const ifNoneMatch = req.headers["if-none-match"];
-      if (ifNoneMatch && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
-        status = 304;
-        res.writeHead(304, headers304(headers));
-        res.end();
-      } else {
-        res.writeHead(status, headers);
-        res.end(req.method === "HEAD" ? undefined : variant.body);
-      }
+    const encoding = encodingFor(acceptEncoding, entry.variants.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+    const variant = entry.variants[encoding] ?? entry.variants.identity!;
+    const headers = hit ? variant.headers : variant.missHeaders;
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch && status === 200 && matchesEtag(ifNoneMatch, variant.etag)) {
+      status = 304;
+      res.writeHead(304, headers304(headers));
+      res.end();
     } else {
-      const nonce = cspNonce();
-      const headers: OutgoingHttpHeaders = { ...entry.headers, "content-security-policy": entry.csp[0] + nonce + entry.csp[1], "x-cache": hit ? "HIT" : "MISS" };
-      if (encodingFor(acceptEncoding, ["gzip", "identity"]) === "gzip") {
-        const parts = splicedGzip(entry.gzip, nonce);
-        headers["content-encoding"] = "gzip";
-        headers["content-length"] = parts.reduce((sum, part) => sum + part.length, 0);
-        res.writeHead(status, headers);
-        if (req.method === "HEAD") res.end();
-        else {
-          res.cork();
-          for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
-          res.end(parts[parts.length - 1]);
-        }
-      } else {
-        const body = Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce));
-        headers["content-length"] = body.length;
-        res.writeHead(status, headers);
-        res.end(req.method === "HEAD" ? undefined : body);
-      }
+      res.writeHead(status, headers);
+      res.end(req.method === "HEAD" ? undefined : variant.body);
     }
     // A miss is reported by Express's own observer; hits never reach Express.
     if (hit && hasResponseObservers()) {
@@ -164,7 +97,7 @@ export function frontCache(options: FrontCacheOptions) {
   }
 
   /** Renders through Express with the response held back; keeps it if it may be shared. */
-  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, key: string, version: string, acceptEncoding: string | undefined): Promise<Entry | null> {
+  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, key: string, version: string, acceptEncoding: string | undefined): Promise<PageEntry | null> {
     return new Promise((resolve) => {
       // Rendered plain and whole: the cache compresses and answers conditionals itself.
       delete req.headers["accept-encoding"];
@@ -194,7 +127,7 @@ export function frontCache(options: FrontCacheOptions) {
         delete held.write;
         delete held.end;
         const body = Buffer.concat(chunks);
-        let entry: Entry | null;
+        let entry: PageEntry | null;
         try {
           entry = makeEntry(this, body, policy);
         } catch {
@@ -202,7 +135,7 @@ export function frontCache(options: FrontCacheOptions) {
         }
         if (entry) {
           cache.set(key, version, entry);
-          if (entry.kind === "shared") addBrotli(entry, key, version);
+          addBrotli(entry, key, version);
           for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
           serve(req, this, entry, acceptEncoding, false, "");
         } else {
@@ -216,7 +149,7 @@ export function frontCache(options: FrontCacheOptions) {
     });
   }
 
-  function addBrotli(entry: SharedEntry, key: string, version: string) {
+  function addBrotli(entry: PageEntry, key: string, version: string) {
     const identity = entry.variants.identity!;
     brotliCompress(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } }, (error, br) => {
       if (error || cache.get(key, version) !== entry) return;
@@ -292,70 +225,4 @@ function normalisedUrl(pathname: string, query: string, normalisers: PageCachePo
   }
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
-}
-
-function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Entry | null {
-  const status = res.statusCode;
-  if (status !== 200 && !(status === 404 && policy.pageCache?.sharedKey)) return null;
-  if (res.getHeader("set-cookie") !== undefined || res.getHeader("content-encoding") !== undefined) return null;
-  if (/private|no-store/i.test(String(res.getHeader("cache-control") ?? ""))) return null;
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
-  // Express keeps the nonce it put in this response's CSP (server/index.ts).
-  const nonce = (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce;
-  const csp = String(headers["content-security-policy"] ?? "");
-  // The encoding is ours to choose now; whatever else the route said it varies by still holds.
-  const routeVary = String(res.getHeader("vary") ?? "").split(",").map((name) => name.trim()).filter((name) => name && name.toLowerCase() !== "accept-encoding");
-  headers["vary"] = ["Accept-Encoding", ...routeVary].join(", ");
-
-  if (nonce && body.includes(nonce)) {
-    // React Router puts the nonce on every <link> too; with no script using it, it is dropped and
-    // the page becomes everyone's bytes.
-    const withoutLinkNonces = Buffer.from(body.toString("utf8").replaceAll(`<link nonce="${nonce}"`, "<link"));
-    if (!withoutLinkNonces.includes(nonce)) return sharedEntry(status, headers, csp, withoutLinkNonces);
-    const [before, ...after] = csp.split(nonce);
-    if (after.length !== 1) return null;
-    delete headers["content-security-policy"];
-    return { kind: "nonced", status, headers, csp: [before!, after[0]!], nonce, body, gzip: prepareSplicedGzip(body.toString("utf8"), nonce) };
-  }
-  return sharedEntry(status, headers, csp, body);
-}
-
-/** A page with no inline script: nothing needs a nonce, so its bytes (and its CSP) are everyone's. */
-function sharedEntry(status: number, headers: OutgoingHttpHeaders, csp: string, body: Buffer): SharedEntry {
-  if (csp) headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/g, "").replace(/\s*'strict-dynamic'/g, "");
-  headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
-  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-  const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body });
-  return { kind: "shared", status, variants: { identity, gzip: variant(identity, gzipSync(body, { level: 9 }), "gzip") } };
-}
-
-function withHeaders(variant: Variant, encoding?: string): Variant {
-  const base: OutgoingHttpHeaders = { ...variant.headers, etag: variant.etag, "content-length": variant.body.length };
-  if (encoding) base["content-encoding"] = encoding;
-  return { ...variant, headers: { ...base, "x-cache": "HIT" }, missHeaders: { ...base, "x-cache": "MISS" } };
-}
-
-function variant(identity: Variant, body: Buffer, encoding: "gzip" | "br"): Variant {
-  const suffix = encoding === "gzip" ? "gz" : "br";
-  const headers = { ...identity.headers };
-  delete headers.etag;
-  delete headers["content-length"];
-  delete headers["x-cache"];
-  return withHeaders({ headers, missHeaders: {}, etag: `${identity.etag.slice(0, -1)}-${suffix}"`, body }, encoding);
-}
-
-function headers304(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const { "content-length": _length, "content-type": _type, "content-encoding": _encoding, ...rest } = headers;
-  return rest;
-}
-
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch === etag || ifNoneMatch === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-function entrySize(entry: Entry): number {
-  if (entry.kind === "nonced") return entry.body.length * 2 + entry.gzip.pieces.reduce((sum, piece) => sum + piece.length + 64, 0) + 1024;
-  return Object.values(entry.variants).reduce((sum, variant) => sum + variant.body.length + 1024, 0);
 }

@@ -78,7 +78,8 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
             "'strict-dynamic'",
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", "https:", ...hooks.imageSources],
+          // Pictures are ours (uploads, venue images); the map tiles come from exactly the tile host.
+          imgSrc: ["'self'", "data:", "blob:", ...hooks.imageSources],
           connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -90,6 +91,9 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
       },
       strictTransportSecurity: env.SITE_URL.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // Only the admin's pages isolate their window (privateAnswers below): on public pages COOP made
+      // Chromium start a new renderer process for every fresh navigation (decision record 0015).
+      crossOriginOpenerPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       xFrameOptions: { action: "deny" },
     }),
@@ -157,6 +161,8 @@ function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCook
     // A client navigation asks /page.data (and /_root.data for "/"): the page's own policy applies.
     const page = req.path.endsWith(".data") ? req.path.slice(0, -5).replace(/^\/_root$/, "/") : req.path;
     const isPrivate = Boolean(policyOf(page).private);
+    // The admin's window shares no browsing context group with pages that open it (decision record 0015).
+    if (isPrivate) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (!personal && !isPrivate) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "./zod";
 import { uncleanTextProblem } from "./clean-input";
 import { fieldErrors } from "./field-errors";
 import { withRequestFaults } from "./faults.server";
@@ -99,9 +99,10 @@ export function asPageError(error: unknown): never {
 }
 
 /** Parses a JSON body with a shared Zod schema; a bad body answers 400 with a message per field. */
-export async function parseJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+export async function parseJson<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const body = await readJson(request);
-  const result = schema.safeParse(body);
+  // Either Zod build's schema (the public forms use the small one, ~/core/zod-mini).
+  const result = z.safeParse(schema, body);
   if (!result.success) {
     const errors = fieldErrors(result.error);
     throw new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });

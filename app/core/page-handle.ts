@@ -30,8 +30,11 @@ export type PageHandle = {
 /** A page of fixed content that needs no JavaScript in the browser. */
 export const staticPage = { pageCache: {}, hydrate: false } as const satisfies PageHandle;
 
-/** A page with a form: the same for everyone until submitted (a POST is never cached), hydrated for the form. */
-export const formPage = { pageCache: {} } as const satisfies PageHandle;
+/**
+ * A page with a form: the same for everyone until submitted (a POST is never cached). Plain HTML that posts
+ * without JavaScript; the form's own small script (from /assets) adds checks before sending and toasts.
+ */
+export const formPage = { pageCache: {}, hydrate: false } as const satisfies PageHandle;
 
 /** Free text in a query (a search): trimmed, spaces collapsed, bounded; empty drops it. */
 export function normaliseQueryText(maxLength: number): QueryNormaliser {

@@ -6,7 +6,8 @@ import { robotsTxt } from "./robots";
 /** The answers of the crawler-facing files: short public caching, one content type each. */
 const CACHE = "public, max-age=300";
 
-const HEADERS = { "Cache-Control": CACHE, "X-Content-Type-Options": "nosniff" };
+// X-Content-Type-Options comes with every answer from the server's security headers (helmet): not again here.
+const HEADERS = { "Cache-Control": CACHE };
 
 export const MARKDOWN = "text/markdown; charset=utf-8";
 export const XML = "application/xml; charset=utf-8";

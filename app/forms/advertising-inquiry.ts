@@ -1,23 +1,15 @@
-import { z } from "~/core/zod";
-import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, advertisingFields, emailField, honeypotSchema, type ContactSubmissionInput } from "./contact-submission";
+import * as z from "~/core/zod-mini";
+import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, advertisingFields, emailField, honeypotSchema, textField, type ContactSubmissionInput } from "./submission-fields";
 
 /** The advertiser enquiry form of /advertise (spec sections 3 and 5), one schema for the browser and the server. */
 export const advertisingInquirySchema = z.strictObject({
   companyName: advertisingFields.companyName,
-  contactName: z
-    .string({ error: "Contact name must be at least 2 characters" })
-    .trim()
-    .min(2, "Contact name must be at least 2 characters")
-    .max(200, "Contact name is too long"),
+  contactName: textField(2, 200, "Contact name must be at least 2 characters", "Contact name is too long"),
   email: emailField,
   phone: advertisingFields.phone,
   website: advertisingFields.website,
-  budget: advertisingFields.budget.default(DEFAULT_AD_BUDGET),
-  message: z
-    .string({ error: "Message must be at least 10 characters" })
-    .trim()
-    .min(10, "Message must be at least 10 characters")
-    .max(5_000, "Message is too long"),
+  budget: z._default(advertisingFields.budget, DEFAULT_AD_BUDGET),
+  message: textField(10, 5_000, "Message must be at least 10 characters", "Message is too long"),
   [HONEYPOT_FIELD]: honeypotSchema,
 });
 

@@ -1,18 +1,14 @@
-import { z } from "~/core/zod";
+import * as z from "~/core/zod-mini";
 import { siteConfig } from "~/site/config";
-import { HONEYPOT_FIELD, emailField, honeypotSchema } from "./contact-submission";
+import { HONEYPOT_FIELD, emailField, honeypotSchema, textField } from "./submission-fields";
 
 export { DELETION_LINK_HOURS } from "~/privacy/deletion-request-state";
 
 /** The data-deletion request (spec sections 3 and 5), one schema for the browser and POST /api/data-deletion-requests. */
 export const deletionRequestSchema = z.strictObject({
-  firstName: z
-    .string({ error: "First name must be at least 2 characters" })
-    .trim()
-    .min(2, "First name must be at least 2 characters")
-    .max(100, "First name is too long"),
+  firstName: textField(2, 100, "First name must be at least 2 characters", "First name is too long"),
   email: emailField,
-  phone: z.string({ error: "Please enter a valid phone number" }).trim().min(10, "Please enter a valid phone number").max(40, "Please enter a valid phone number"),
+  phone: textField(10, 40, "Please enter a valid phone number", "Please enter a valid phone number"),
   captchaVerified: z.literal(true, { error: "Please verify that you're not a robot" }),
   confirmDelete: z.literal(true, { error: "You must confirm that you want to delete your data" }),
   [HONEYPOT_FIELD]: honeypotSchema,

@@ -1,5 +1,4 @@
-import "leaflet/dist/leaflet.css";
-import "./map.css";
+// Its styles (leaflet.css, ./map.css) are linked by the page (routes/_marketing/venue-map.tsx).
 import L from "leaflet";
 import Supercluster from "supercluster";
 import type { LatLng, VenueType } from "./venue";

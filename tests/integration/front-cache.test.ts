@@ -66,6 +66,34 @@ describe("content pages", () => {
     }
   });
 
+  it("the forms and the venue map are shared bytes too, with their own small scripts within budget (40 KB and 90 KB gzipped)", async () => {
+    for (const [path, budget] of [["/contact", 40], ["/advertise", 40], ["/delete-my-data", 40], ["/venue-map", 90]] as const) {
+      const a = await get(server.url, path);
+      const b = await get(server.url, path);
+      expect(b.headers["x-cache"], path).toBe("HIT");
+      expect(b.text, path).toBe(a.text);
+      expect(a.text, path).not.toContain("nonce=");
+      expect(a.text, path).not.toContain("modulepreload");
+      const sources = [...a.text.matchAll(/<script src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(sources.length, path).toBeGreaterThanOrEqual(2); // the vitals beacon and the page's own script
+      let bytes = 0;
+      for (const source of sources) bytes += (await get(server.url, source, { "accept-encoding": "gzip" })).body.length;
+      expect(bytes / 1024, path).toBeLessThanOrEqual(budget);
+      const csp = String(a.headers["content-security-policy"]);
+      expect(csp.split(";").find((d) => d.startsWith("script-src ")), path).toBe("script-src 'self'");
+      // Pictures from our origin and exactly the tile host, not any https: host.
+      expect(csp.split(";").find((d) => d.startsWith("img-src ")), path).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
+    }
+  });
+
+  it("send X-Content-Type-Options once on the crawler files and Markdown pages", async () => {
+    for (const path of ["/robots.txt", "/llms.txt", "/sitemap.xml", "/about.md"]) {
+      const res = await get(server.url, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+  });
+
   it("are sent in brotli or gzip as asked, with a strong ETag per encoding, answered 304 when known", async () => {
     const plain = await get(server.url, "/about");
     let br = await get(server.url, "/about", { "accept-encoding": "gzip, deflate, br" });

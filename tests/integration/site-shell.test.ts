@@ -81,10 +81,10 @@ describe("pages are rendered on the server", () => {
 });
 
 describe("server basics", () => {
-  it("sends security headers with a per-request script nonce", async () => {
-    // A hydrated page (the content pages carry no script at all, see page-cache.test.ts).
-    const a = await fetch(server.url + "/contact");
-    const b = await fetch(server.url + "/contact");
+  it("sends security headers with a per-request script nonce on the admin's (hydrated, never cached) pages", async () => {
+    // Public pages are shared bytes with no nonce (page-cache.test.ts, front-cache.test.ts).
+    const a = await fetch(server.url + "/admin");
+    const b = await fetch(server.url + "/admin");
     const csp = a.headers.get("content-security-policy")!;
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "))!;
     expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
@@ -97,6 +97,9 @@ describe("server basics", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    // The admin's window is isolated from pages that open it; public pages are not (decision record 0012).
+    expect(a.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect((await fetch(server.url + "/contact")).headers.get("cross-origin-opener-policy")).toBeNull();
     expect(a.headers.get("referrer-policy")).toBeTruthy();
     expect(a.headers.get("x-frame-options")).toBe("DENY");
     expect(a.headers.get("x-powered-by")).toBeNull();

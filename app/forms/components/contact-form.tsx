@@ -1,40 +1,28 @@
-import { useMemo } from "react";
-import { ToastProvider, useToast } from "~/components/ui/toast";
-import { contactFormSchema, INQUIRY_TYPES } from "~/forms/contact-submission";
-import { useJsonSubmit, useSchemaForm, type FormValues } from "~/forms/use-schema-form";
+import { INQUIRY_TYPES } from "~/forms/submission-fields";
+import { CONTACT_SENT, type FormActionResult } from "~/forms/public-forms";
+import { FormScript } from "./form-script";
 import { FormNotice, HoneypotField, InputField, SelectField, TextAreaField } from "./fields";
-import type { ServerResult } from "./advertising-form";
 
-export const CONTACT_SENT = { title: "Message Sent", description: "Thank you for your message. We will get back to you soon." };
-const CONTACT_ERROR = "There was an error sending your message. Please try again.";
-const EMPTY: FormValues = { name: "", email: "", inquiryType: "general_info", subject: "", message: "" };
+export type ServerResult = FormActionResult;
 
-/** The support form of /contact: a question lands in the admin inbox under its inquiry type. */
-export function ContactForm({ serverResult }: { serverResult?: ServerResult }) {
-  return (
-    <ToastProvider>
-      <ContactFormBody serverResult={serverResult} />
-    </ToastProvider>
-  );
+/** What a field shows after a post without JavaScript: the posted value and its message. */
+export function fieldState(result: ServerResult | undefined) {
+  const failed = result && !result.ok ? result : undefined;
+  return (name: string, fallback = "") => ({
+    name,
+    value: typeof failed?.values[name] === "string" ? (failed.values[name] as string) : fallback,
+    error: failed?.errors[name],
+  });
 }
 
-function ContactFormBody({ serverResult }: { serverResult?: ServerResult }) {
-  const toast = useToast();
-  const initial = useMemo(() => (serverResult && !serverResult.ok ? { ...EMPTY, ...serverResult.values } : EMPTY), [serverResult]);
-  const form = useSchemaForm(contactFormSchema, initial, serverResult?.errors);
-  const { submitting, onSubmit } = useJsonSubmit(form, {
-    url: "/api/contact",
-    body: (message) => message,
-    defaultError: CONTACT_ERROR,
-    onSuccess: () => {
-      toast(CONTACT_SENT);
-      form.reset();
-    },
-  });
-  const text = form.bind;
-
+/**
+ * The support form of /contact: a question lands in the admin inbox under its inquiry type. Plain HTML
+ * that posts to the page; its script (./form-script.tsx) checks and sends it as JSON when it can.
+ */
+export function ContactForm({ serverResult }: { serverResult?: ServerResult }) {
+  const field = fieldState(serverResult);
   return (
-    <form ref={form.formRef} method="post" action="/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-2">
+    <form method="post" action="/contact" noValidate data-public-form="contact" className="mt-6 grid gap-4 sm:grid-cols-2">
       {serverResult?.ok ? (
         <div className="sm:col-span-2">
           <FormNotice tone="success" title={CONTACT_SENT.title}>
@@ -49,22 +37,23 @@ function ContactFormBody({ serverResult }: { serverResult?: ServerResult }) {
           </FormNotice>
         </div>
       ) : null}
-      <InputField id="contact-name" label="Name" autoComplete="name" required {...text("name")} />
-      <InputField id="contact-email" label="Email" type="email" autoComplete="email" required {...text("email")} />
+      <InputField id="contact-name" label="Name" autoComplete="name" required {...field("name")} />
+      <InputField id="contact-email" label="Email" type="email" autoComplete="email" required {...field("email")} />
       <SelectField
         id="contact-inquiry-type"
         label="Inquiry type"
         options={Object.entries(INQUIRY_TYPES).map(([value, label]) => ({ value, label }))}
-        {...text("inquiryType")}
+        {...field("inquiryType", "general_info")}
       />
-      <InputField id="contact-subject" label="Subject" required {...text("subject")} />
-      <TextAreaField id="contact-message" label="Message" className="sm:col-span-2" required {...text("message")} />
+      <InputField id="contact-subject" label="Subject" required {...field("subject")} />
+      <TextAreaField id="contact-message" label="Message" className="sm:col-span-2" required {...field("message")} />
       <HoneypotField idPrefix="contact" />
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={submitting}>
-          {submitting ? "Submitting..." : "Send Message"}
+        <button type="submit" className="btn btn-primary w-full sm:w-auto">
+          Send Message
         </button>
       </div>
+      <FormScript />
     </form>
   );
 }

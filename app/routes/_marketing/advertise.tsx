@@ -1,9 +1,8 @@
 import { Eye, MapPin, SlidersHorizontal, Target } from "lucide-react";
 import type { Route } from "./+types/advertise";
-import { advertisingInquirySchema } from "~/forms/advertising-inquiry";
+import { PUBLIC_FORMS } from "~/forms/public-forms";
 import { submitAdvertisingInquiry } from "~/forms/contact-submission.server";
 import { handleFormPost } from "~/forms/public-form.server";
-import { HONEYPOT_FIELD } from "~/forms/contact-submission";
 import { AdvertisingForm } from "~/forms/components/advertising-form";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
@@ -23,11 +22,7 @@ const benefits = [
 
 /** The enquiry posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, {
-    text: ["companyName", "contactName", "email", "phone", "website", "budget", "message", HONEYPOT_FIELD],
-    schema: advertisingInquirySchema,
-    submit: (inquiry) => submitAdvertisingInquiry(inquiry, context.clientIp),
-  });
+  return handleFormPost(request, PUBLIC_FORMS.advertising, (inquiry) => submitAdvertisingInquiry(inquiry, context.clientIp));
 }
 
 export default function AdvertisePage({ actionData }: Route.ComponentProps) {

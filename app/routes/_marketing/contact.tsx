@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
-import { contactFormSchema, HONEYPOT_FIELD } from "~/forms/contact-submission";
+import { PUBLIC_FORMS } from "~/forms/public-forms";
 import { submitContactForm } from "~/forms/contact-submission.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { ContactForm } from "~/forms/components/contact-form";
@@ -23,11 +23,7 @@ const quickLinks = [
 
 /** The support form posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, {
-    text: ["name", "email", "inquiryType", "subject", "message", HONEYPOT_FIELD],
-    schema: contactFormSchema,
-    submit: (message) => submitContactForm(message, context.clientIp),
-  });
+  return handleFormPost(request, PUBLIC_FORMS.contact, (message) => submitContactForm(message, context.clientIp));
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

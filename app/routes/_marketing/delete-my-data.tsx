@@ -1,7 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import type { Route } from "./+types/delete-my-data";
-import { HONEYPOT_FIELD } from "~/forms/contact-submission";
-import { CORRECT_STATEMENT, deletionRequestSchema } from "~/forms/deletion-request";
+import { PUBLIC_FORMS } from "~/forms/public-forms";
 import { requestDataDeletion } from "~/forms/deletion-request.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { DeletionRequestForm } from "~/forms/components/deletion-request-form";
@@ -13,15 +12,9 @@ export const handle = formPage;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(matches, "/delete-my-data");
 
-/** The request posted without JavaScript: the chosen statement stands for the widget's verified flag. */
+/** The request posted without JavaScript (the chosen statement stands for the widget's verified flag). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, {
-    text: ["firstName", "email", "phone", "securityAnswer", HONEYPOT_FIELD],
-    checkboxes: ["confirmDelete"],
-    prepare: ({ securityAnswer, ...values }) => ({ ...values, captchaVerified: securityAnswer === CORRECT_STATEMENT }),
-    schema: deletionRequestSchema,
-    submit: (input) => requestDataDeletion(input, context.clientIp),
-  });
+  return handleFormPost(request, PUBLIC_FORMS.deletion, (input) => requestDataDeletion(input, context.clientIp));
 }
 
 export default function DeleteMyDataPage({ actionData }: Route.ComponentProps) {

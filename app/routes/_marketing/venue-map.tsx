@@ -5,7 +5,9 @@ import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { getEnv } from "~/core/env.server";
 import type { PageHandle } from "~/core/page-handle";
-import { VenueExplorer } from "~/venues/components/venue-explorer";
+import { VenueExplorerIsland } from "~/venues/explorer-island";
+import leafletCss from "leaflet/dist/leaflet.css?url";
+import venueMapCss from "~/venues/map.css?url";
 import { cityFromParam, DEFAULT_CITY } from "~/venues/venue";
 import { listPublicVenues } from "~/venues/venues.server";
 import { cityWeather } from "~/venues/weather.server";
@@ -13,7 +15,15 @@ import { cityWeather } from "~/venues/weather.server";
 /** The same for every visitor until a venue or the weather changes; one entry per city, however it is named. */
 export const handle = {
   pageCache: { versions: ["venues", "weather"], query: { city: (value) => cityFromParam(value) } },
+  // The explorer is an island with its own small script (~/venues/explorer-island.tsx), not React Router's.
+  hydrate: false,
 } satisfies PageHandle;
+
+// The map's styles: the island's script is built apart from the page, so its CSS is linked here.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: leafletCss },
+  { rel: "stylesheet", href: venueMapCss },
+];
 
 /**
  * A city's venues and weather, server-rendered so the list works without JavaScript: the one in
@@ -53,7 +63,7 @@ export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
 
       {/* The explorer is a widget over the day's data, not the page's text: left out of its Markdown version. */}
       <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer" data-mdast="ignore">
-        <VenueExplorer {...loaderData} />
+        <VenueExplorerIsland {...loaderData} />
       </section>
 
       <section aria-labelledby="features-heading" className="container-page section pt-4 sm:pt-6 lg:pt-8">

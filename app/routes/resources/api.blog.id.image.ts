@@ -30,7 +30,6 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
     ETag: image.etag,
     // A draft's image is the admin's alone: no shared cache may keep it, nor serve it after publishing changes.
     "Cache-Control": audience === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
-    "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'",
   };
   if (width !== null) headers.Vary = "Accept";

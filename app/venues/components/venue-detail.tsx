@@ -16,7 +16,7 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
     <section
       aria-labelledby="venue-detail-name"
       data-testid="venue-detail"
-      className="absolute inset-0 z-10 overflow-y-auto rounded-2xl border border-brand-200 bg-white p-5 shadow-xl"
+      className="fixed inset-x-2 bottom-2 z-50 max-h-[75dvh] overflow-y-auto rounded-2xl border border-brand-200 bg-white p-5 shadow-xl lg:absolute lg:inset-0 lg:z-10 lg:max-h-none"
       onKeyDown={(event) => {
         if (event.key === "Escape") onClose();
       }}
