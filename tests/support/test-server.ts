@@ -173,7 +173,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   );
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // A first start runs initdb (about 4 s idle; near a minute seen on a loaded 2-core machine).
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = () => {
       const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
       if (match) {
