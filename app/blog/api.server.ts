@@ -1,6 +1,9 @@
 import { ApiError, parseId } from "~/core/api.server";
 import { ImageRejected } from "./image.server";
-import { PostNotFound, SlugTaken } from "./posts.server";
+import { PostNotFound, RevisionNotRestorable } from "./post-writes.server";
+import { RevisionNotFound } from "./revisions.server";
+import { SlugTaken } from "./slugs.server";
+import { CreateKeyReused } from "./create-requests.server";
 
 /** Shared bits of the /api/blog* routes. */
 
@@ -13,7 +16,18 @@ export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T>
   } catch (error) {
     if (error instanceof PostNotFound) throw new ApiError(404, "Blog post not found");
     if (error instanceof SlugTaken) throw new ApiError(409, error.message, { errors: { slug: error.message } });
+    if (error instanceof RevisionNotFound) throw new ApiError(404, "Revision not found");
+    if (error instanceof RevisionNotRestorable) throw new ApiError(422, error.message);
+    if (error instanceof CreateKeyReused) throw new ApiError(error.status, error.message);
     if (error instanceof ImageRejected) throw new ApiError(error.status, error.message, { error: error.message, errors: { imageData: error.message } });
     throw error;
   }
+}
+
+/** The Idempotency-Key header of a create, if sent (visible ASCII, at most 200 characters; else 400). */
+export function readIdempotencyKey(request: Request): string | undefined {
+  const key = request.headers.get("idempotency-key");
+  if (key === null) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new ApiError(400, "Idempotency-Key must be 1 to 200 visible characters");
+  return key;
 }

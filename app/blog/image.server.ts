@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { faultPoint } from "~/core/faults.server";
 
 /**
  * Uploaded blog images: judged by their bytes (sharp must decode them), re-encoded so no
@@ -82,10 +83,12 @@ function encodingsFor(format: string, isPalette: boolean): Encoding[] {
   return [{ mimeType: "image/jpeg", apply: (image) => image.jpeg({ quality: 82, mozjpeg: true }) }, webp(60)];
 }
 
-/** Stores (or replaces) a post's uploaded image; old variants go with it. */
-export async function storePostImage(postId: number, base64: string, originalName?: string | null): Promise<ProcessedImage> {
-  const image = await processImage(Buffer.from(base64, "base64"));
-  const db = getDb();
+/**
+ * Stores (or replaces) a post's uploaded image, already processed (processImage runs before the save's
+ * transaction: decoding is slow and needs no lock); old variants go with it. Pass the save's transaction.
+ */
+export async function storePostImage(db: DbExecutor, postId: number, image: ProcessedImage, originalName?: string | null): Promise<void> {
+  faultPoint("blog.image");
   await db.delete(schema.blogImageVariants).where(eq(schema.blogImageVariants.postId, postId));
   const row = {
     postId,
@@ -97,11 +100,10 @@ export async function storePostImage(postId: number, base64: string, originalNam
     height: image.height,
   };
   await db.insert(schema.blogImages).values(row).onConflictDoUpdate({ target: schema.blogImages.postId, set: row });
-  return image;
 }
 
-export async function removePostImage(postId: number): Promise<void> {
-  const db = getDb();
+export async function removePostImage(db: DbExecutor, postId: number): Promise<void> {
+  faultPoint("blog.image");
   await db.delete(schema.blogImageVariants).where(eq(schema.blogImageVariants.postId, postId));
   await db.delete(schema.blogImages).where(eq(schema.blogImages.postId, postId));
 }

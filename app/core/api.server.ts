@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { uncleanTextProblem } from "./clean-input";
 import { fieldErrors } from "./field-errors";
+import { withRequestFaults } from "./faults.server";
 import { logRequestError } from "./logger.server";
 
 /** Small helpers so every JSON endpoint answers errors the same way: `{message, errors?}`, never a stack. */
@@ -112,7 +113,7 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
 export function withApi<Args extends { request: Request }>(handler: (args: Args) => Promise<Response> | Response) {
   return async (args: Args): Promise<Response> => {
     try {
-      return await handler(args);
+      return await withRequestFaults(args.request, () => handler(args));
     } catch (error) {
       if (error instanceof Response) return error;
       if (error instanceof ApiError) {

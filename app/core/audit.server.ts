@@ -1,16 +1,19 @@
 import { desc } from "drizzle-orm";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type DbExecutor } from "./db.server";
+import { faultPoint } from "./faults.server";
 
 /** Who did it: the signed-in admin (core knows no feature, so only the fields the trail keeps). */
 export type AuditActor = { id: number; email: string };
 
-/** Writes one line of the admin's audit trail. */
+/** Writes one line of the admin's audit trail; given a transaction, the line lands with the change or not at all. */
 export async function recordAudit(
   admin: AuditActor,
   action: string,
   options: { targetType?: string; targetId?: string | number; summary?: string; details?: unknown } = {},
+  db: DbExecutor = getDb(),
 ): Promise<void> {
-  await getDb()
+  faultPoint("audit");
+  await db
     .insert(schema.auditLog)
     .values({
       adminUserId: admin.id,

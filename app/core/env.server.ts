@@ -92,6 +92,11 @@ const envSchema = z.object({
   OPEN_METEO_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
   /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * Tests only: lets a request name failures to inject (the X-Clink-Faults header) to prove a write
+   * rolls back whole (docs/decisions/0011-write-boundaries.md). Off unless set to "on".
+   */
+  CLINK_FAULT_INJECTION: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

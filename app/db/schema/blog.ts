@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, tsvector, createdAt, updatedAt } from "./columns";
 
 export const blogPosts = pgTable(
@@ -77,4 +77,47 @@ export const blogImageVariants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.width, t.format] })],
+);
+
+/**
+ * The Idempotency-Key of each recent POST /api/blog, per admin: a retry of the same create (a lost
+ * answer, a double click) answers the post the first one made instead of making a second. Kept a day.
+ */
+export const blogCreateRequests = pgTable(
+  "blog_create_requests",
+  {
+    adminUserId: integer("admin_user_id").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the request's parsed body: the same key with another body is refused. */
+    requestHash: text("request_hash").notNull(),
+    postId: integer("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adminUserId, t.key] }), index("blog_create_requests_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Each save of a post's text, kept so an edit can be compared and undone (at most MAX_REVISIONS per post,
+ * thinned oldest first: app/blog/revisions.ts). Written in the save's own transaction.
+ */
+export const blogPostRevisions = pgTable(
+  "blog_post_revisions",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    /** The other fields the editor saves (author, category, tags, image alt, search fields): RevisionFields. */
+    fields: jsonb("fields").notNull(),
+    /** Who saved it: the admin's id and e-mail as they were then. */
+    adminUserId: integer("admin_user_id"),
+    actorEmail: text("actor_email").notNull(),
+    /** Set when this revision is a restore of an earlier one. */
+    restoredFromId: integer("restored_from_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.createdAt)],
 );

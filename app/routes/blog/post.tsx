@@ -20,7 +20,8 @@ export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle
 
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { findPostBySlug, relatedPosts, renamedSlug } = await import("~/blog/posts.server");
+  const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
+  const { renamedSlug } = await import("~/blog/slugs.server");
   const { getAdminSession } = await import("~/auth/session.server");
   const { renderedPostBody } = await import("~/blog/rendered-body.server");
   const found = await findPostBySlug(params.slug);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.posts";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { adminPostQuerySchema } from "~/blog/schema";
-import { listPostsForAdmin } from "~/blog/posts.server";
+import { listPostsForAdmin } from "~/blog/admin-listing.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);

@@ -12,15 +12,19 @@
  *        -> 400 {success: false, message, errors: {field: message}}  | 401 signed out
  *        `imageData` + `imageMimeType` are what POST /api/upload answered (base64); the bytes are
  *        checked again and stored in the database.
+ *        Header Idempotency-Key (optional, 1-200 visible characters; the editor sends one per dialog):
+ *        a repeat with the same key and body answers 201 with the post the first made, never a second
+ *        post; the same key with another body 422; its post deleted since 409. Keys are kept a day.
+ *        The post, its image, address, audit line and IndexNow job are written in one transaction.
  */
 import type { Route } from "./+types/api.blog";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
 import { getAdminSession, requireAdmin } from "~/auth/session.server";
-import { translateBlogErrors } from "~/blog/api.server";
+import { readIdempotencyKey, translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
-import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/jobs.server";
+import { listPostsJson, toDto } from "~/blog/posts.server";
+import { createPost } from "~/blog/post-writes.server";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
@@ -40,9 +44,8 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");
   const { admin } = await requireAdmin(request);
+  const idempotencyKey = readIdempotencyKey(request);
   const input = await parseJson(request, blogPostInputSchema);
-  const post = await translateBlogErrors(() => createPost(admin, input));
-  // A post dated in the future is announced when it goes live (app/blog/go-live.server.ts), not now.
-  if (post.live) await notifyPostChanged(post.slug);
+  const post = await translateBlogErrors(() => createPost(admin, input, { idempotencyKey }));
   return json({ success: true, post: toDto(post) }, { status: 201 });
 });

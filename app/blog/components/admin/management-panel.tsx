@@ -9,7 +9,8 @@ import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, postState, type AdminPos
 import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/paging";
-import { BlogPostDialog, forgetDraft } from "./post-dialog";
+import { BlogPostDialog } from "./post-dialog";
+import { forgetDraft } from "./draft-storage";
 import { storedDrafts, type LocalDraft } from "./post-form-state";
 import { Spinner } from "~/components/ui/spinner";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

@@ -1,0 +1,249 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
+import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
+import { useToast } from "~/components/ui/toast";
+import { fieldErrors } from "~/core/field-errors";
+import { formatDateTime } from "~/core/dates";
+import { AdminDialogHeader } from "~/admin/components/dialog-header";
+import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
+import { ContentField } from "./content-field";
+import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
+import { ImageField } from "./image-field";
+import { draftKey, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
+import { publishHint, SlugField } from "./post-fields";
+import { RevisionsPanel } from "./revisions-panel";
+import { TagsField } from "./tags-field";
+
+const AUTOSAVE_MS = 400;
+
+/** The form field each API error key belongs to (to tell whether the admin has changed it since). */
+const FORM_KEY: Record<string, keyof PostFormState> = { createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
+
+/** Every message the browser can give before sending, keyed as the server keys them. */
+function validate(form: PostFormState): Record<string, string> {
+  const parsed = blogPostInputSchema.safeParse(toRequestBody(form));
+  const found = parsed.success ? {} : fieldErrors(parsed.error);
+  if (!form.publishAt) found.createdAt = "Publish date is required";
+  return found;
+}
+
+/** The editor's form: every field of a post, the local draft it keeps, and the save. */
+export function BlogPostForm({
+  post,
+  restore,
+  onDirtyChange,
+  onSaved,
+}: {
+  post: BlogPostDto | null;
+  restore: LocalDraft | null;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: () => void;
+}) {
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const postId = post?.id ?? null;
+  const start = useMemo(() => initialPostForm(post), [post]);
+  const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
+  // A draft left from before (a reload, a crashed tab), offered back when the dialog opens.
+  const [offered, setOffered] = useState<LocalDraft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form as it was when the errors were shown: a server's error stays until its field is changed.
+  const errorsFor = useRef<PostFormState>(form);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [contentTab, setContentTab] = useState("edit");
+  const formRef = useRef<HTMLFormElement>(null);
+  // One key per new post: a save retried after a lost answer (or clicked twice) cannot make it twice.
+  const [createKey] = useState(newIdempotencyKey);
+  const fields = useFieldErrors(errors);
+  const { id, field, error } = fields;
+
+  const set = <K extends keyof PostFormState>(key: K, value: PostFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const dirty = hasChanges(form, start);
+
+  useEffect(() => {
+    if (restore) return;
+    const stored = parseDraft(readStorage(draftKey(postId)));
+    if (stored && hasChanges(stored.form, start)) setOffered(stored);
+  }, [postId, restore, start]);
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // Autosave to this browser while typing (debounced); nothing is written for an untouched form.
+  useEffect(() => {
+    if (!dirty) return;
+    const timer = window.setTimeout(() => writeStorage(draftKey(postId), serializeDraft(postId, form)), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [dirty, form, postId]);
+
+  // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
+  useEffect(() => {
+    setErrors((shown) => {
+      const keys = Object.keys(shown);
+      if (keys.length === 0) return shown;
+      const now = validate(form);
+      const next: Record<string, string> = {};
+      for (const key of keys) {
+        const formKey = FORM_KEY[key] ?? (key as keyof PostFormState);
+        if (now[key]) next[key] = now[key];
+        else if (!(formKey in form) || form[formKey] === errorsFor.current[formKey]) next[key] = shown[key]!;
+      }
+      return Object.keys(next).length === keys.length && keys.every((k) => next[k] === shown[k]) ? shown : next;
+    });
+  }, [form]);
+
+  const showErrors = (found: Record<string, string>) => {
+    errorsFor.current = form;
+    setErrors(found);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || uploading) return;
+    const body = toRequestBody(form);
+    const found = validate(form);
+    showErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (found.content) setContentTab("edit");
+      // Focus the first field in error, in the order they appear.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      if (post) await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: body });
+      else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
+      toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
+      forgetDraft(postId);
+      onSaved();
+    } catch (failure) {
+      // The dialog stays open with everything typed; the server's field messages show in place.
+      if (!(failure instanceof SessionExpiredError)) {
+        const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
+        if (serverErrors) showErrors(serverErrors);
+        toast({ title: post ? "Failed to update blog post" : "Failed to create blog post", description: (failure as Error).message, variant: "destructive" });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <AdminDialogHeader title={post ? "Edit Post" : "Create Post"} />
+      <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
+        <div className="grid flex-1 content-start gap-4 overflow-y-auto px-4 py-5 sm:px-6">
+          {offered ? (
+            <div role="region" aria-label="Unsaved draft" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              <p className="text-sm font-medium">
+                You have unsaved changes to this post from <time dateTime={offered.savedAt}>{formatDateTime(offered.savedAt)}</time>, kept in this
+                browser.
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    setForm({ ...start, ...offered.form, upload: null });
+                    setOffered(null);
+                  }}
+                >
+                  Restore draft
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => {
+                    forgetDraft(postId);
+                    setOffered(null);
+                  }}
+                >
+                  Discard draft
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
+            <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
+          </Field>
+          <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Author" htmlFor={`${id}-author`} error={error("author")}>
+              <input {...field("author")} className={inputClass} value={form.author} onChange={(e) => set("author", e.target.value)} required />
+            </Field>
+            <Field label="Category" htmlFor={`${id}-category`} error={error("category")}>
+              <select {...field("category")} className={inputClass} value={form.category} onChange={(e) => set("category", e.target.value)}>
+                {BLOG_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {BLOG_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <TagsField
+            tags={form.tags}
+            onChange={(tags) => set("tags", tags)}
+            source={{ title: form.title, content: form.content, excerpt: form.excerpt, category: form.category }}
+            fields={fields}
+          />
+          <Field label="Excerpt" htmlFor={`${id}-excerpt`} error={error("excerpt")}>
+            <textarea {...field("excerpt")} rows={2} className={inputClass} value={form.excerpt} onChange={(e) => set("excerpt", e.target.value)} required />
+          </Field>
+          <ContentField content={form.content} onChange={(content) => set("content", content)} tab={contentTab} onTabChange={setContentTab} fields={fields} />
+          <ImageField
+            imageUrl={form.imageUrl}
+            upload={form.upload}
+            imageAlt={form.imageAlt}
+            onAltChange={(imageAlt) => set("imageAlt", imageAlt)}
+            onChange={(image) => setForm((f) => ({ ...f, ...image }))}
+            onUploadingChange={setUploading}
+            fields={fields}
+          />
+          <Field label="Publish date" htmlFor={`${id}-createdAt`} error={error("createdAt")}>
+            <input
+              {...field("createdAt")}
+              aria-describedby={[field("createdAt")["aria-describedby"], `${id}-publish-hint`].filter(Boolean).join(" ")}
+              type="datetime-local"
+              className={`${inputClass} sm:max-w-xs`}
+              value={form.publishAt}
+              onChange={(e) => set("publishAt", e.target.value)}
+              required
+            />
+            <p id={`${id}-publish-hint`} className="text-sm text-slate-700">
+              {publishHint(form, post)}
+            </p>
+          </Field>
+          <label className="flex items-center gap-3 text-sm font-semibold">
+            <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
+            Publish immediately
+          </label>
+          {post ? <RevisionsPanel post={post} onRestored={onSaved} /> : null}
+          {errors._form ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors._form}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
+          <Dialog.Close type="button" className="btn btn-secondary">
+            Cancel
+          </Dialog.Close>
+          {/* aria-disabled, not disabled: a disabled button drops focus to <body>, out of the dialog. */}
+          <button type="submit" className="btn btn-primary aria-disabled:opacity-60" aria-disabled={saving || uploading || undefined}>
+            {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** A random key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}

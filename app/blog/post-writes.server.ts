@@ -1,0 +1,208 @@
+import { eq, sql } from "drizzle-orm";
+import type { Admin } from "~/auth/session.server";
+import { recordAudit } from "~/core/audit.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { faultPoint } from "~/core/faults.server";
+import { enqueueJob } from "~/core/jobs.server";
+import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
+import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
+import { findRevision, recordRevision } from "./revisions.server";
+import { blogPostInputSchema, type BlogPostInput } from "./schema";
+import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
+
+/**
+ * Writing posts: create, edit, publish or unpublish, delete. Each lands whole or not at all: the post,
+ * its image, its address and old addresses, its audit line and the jobs it causes are written in one
+ * transaction. The slow part that needs no lock (decoding and re-encoding an upload) is done before it.
+ * Why, and how tests prove it: docs/decisions/0011-write-boundaries.md.
+ */
+
+export class PostNotFound extends Error {}
+/** A revision whose fields no longer pass today's rules (answered 422 with the reason). */
+export class RevisionNotRestorable extends Error {}
+
+/** An upload decoded and re-encoded before the save's transaction (null: no new upload). */
+async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null> {
+  return input.imageData && input.imageMimeType ? processImage(Buffer.from(input.imageData, "base64")) : null;
+}
+
+/**
+ * Published with a publish date still ahead: its address answers 404 until then, so it is announced when
+ * it goes live (app/blog/go-live.server.ts), not at save.
+ */
+function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
+  return published && publishAt != null && publishAt.getTime() > Date.now();
+}
+
+/** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
+async function announce(db: DbExecutor, slug: string): Promise<void> {
+  faultPoint("job");
+  await enqueueJob(db, POST_CHANGED_JOB, { slug } satisfies PostChangedPayload);
+}
+
+/**
+ * Creates a post. With an idempotency key, a repeat of the same request answers the post the first made
+ * (and a different body with the same key is refused: CreateKeyReused).
+ */
+export async function createPost(admin: Admin, input: BlogPostInput, options: { idempotencyKey?: string } = {}): Promise<BlogPost> {
+  const image = await prepareImage(input);
+  const key = options.idempotencyKey;
+  const requestHash = key ? createRequestHash(input) : "";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const slug = input.slug ?? (await uniqueSlug(input.title));
+      const id = await getDb().transaction(async (tx) => {
+        if (key) {
+          const earlier = await claimCreateKey(tx, admin.id, key, requestHash);
+          if (earlier !== null) return earlier;
+        }
+        if (input.slug) await assertSlugFree(tx, slug, null);
+        await claimSlug(tx, slug);
+        const [row] = await tx
+          .insert(schema.blogPosts)
+          .values({ slug, ...postFields(input), image: image ? null : input.image })
+          .returning({ id: schema.blogPosts.id });
+        const postId = row!.id;
+        if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
+        await recordRevision(tx, admin, postId, input);
+        await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: postId, summary: `Created "${input.title}"`, details: { slug, published: input.published } }, tx);
+        if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
+        if (key) await settleCreateKey(tx, admin.id, key, postId);
+        return postId;
+      });
+      invalidate();
+      return (await findPost(id))!;
+    } catch (error) {
+      // Two posts with the same title at the same moment: take the next free slug.
+      if (isUniqueViolation(error) && input.slug) throw new SlugTaken();
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** The columns a full edit or a create sets from the editor's input. */
+function postFields(input: BlogPostInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    author: input.author,
+    category: input.category,
+    content: input.content,
+    imageAlt: input.imageAlt,
+    tags: input.tags,
+    published: input.published,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  };
+}
+
+/**
+ * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
+ * the slug history so shared links answer 301 to the new one.
+ */
+export async function updatePost(admin: Admin, id: number, input: BlogPostInput, options: { restoredFromId?: number } = {}): Promise<BlogPost> {
+  const existing = await findPostFresh(id);
+  if (!existing) throw new PostNotFound();
+  const image = await prepareImage(input);
+  const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
+  try {
+    await getDb().transaction(async (tx) => {
+      if (newSlug) {
+        await assertSlugFree(tx, newSlug, id);
+        await claimSlug(tx, newSlug);
+        await keepOldSlug(tx, existing.slug, id);
+      }
+      const imageUrl = await applyImage(tx, id, input, image, existing);
+      await tx
+        .update(schema.blogPosts)
+        // Always the real time of the change (not the client's value): other instances' caches key on it.
+        .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
+        .where(eq(schema.blogPosts.id, id));
+      await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
+      await recordAudit(
+        admin,
+        options.restoredFromId ? "blog.restore_revision" : "blog.update",
+        {
+          targetType: "blog_post",
+          targetId: id,
+          summary: options.restoredFromId ? `Restored an earlier revision of "${input.title}"` : `Updated "${input.title}"`,
+          details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
+        },
+        tx,
+      );
+      // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
+      if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTaken();
+    throw error;
+  }
+  invalidate();
+  return (await findPost(id))!;
+}
+
+/** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
+async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, image: ProcessedImage | null, existing: BlogPost): Promise<string | null> {
+  if (image) {
+    await storePostImage(db, postId, image, input.imageOriginalName);
+    return null;
+  }
+  // The post's own image address sent back unchanged (the editor echoes `image`) keeps the upload.
+  if (existing.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
+  if (existing.hasStoredImage) await removePostImage(db, postId);
+  return input.image;
+}
+
+/**
+ * Brings back a revision's text and fields; the address, image, publish date and state stay as they are.
+ * The restore is itself a revision (and can be undone the same way).
+ */
+export async function restoreRevision(admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
+  const post = await findPostFresh(postId);
+  if (!post) throw new PostNotFound();
+  const revision = await findRevision(postId, revisionId);
+  // Checked as any save is (a category since removed, say, is refused rather than stored).
+  const parsed = blogPostInputSchema.safeParse({
+    ...revision.fields,
+    title: revision.title,
+    excerpt: revision.excerpt,
+    content: revision.content,
+    slug: post.slug,
+    image: post.image,
+    published: post.published,
+    createdAt: post.createdAt,
+  });
+  if (!parsed.success) throw new RevisionNotRestorable(parsed.error.issues[0]?.message ?? "This revision cannot be restored");
+  const input = parsed.data;
+  return updatePost(admin, postId, input, { restoredFromId: revisionId });
+}
+
+export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(schema.blogPosts)
+      .set({ published, updatedAt: sql`now()` })
+      .where(eq(schema.blogPosts.id, id))
+      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, publishAt: schema.blogPosts.createdAt });
+    if (!row) throw new PostNotFound();
+    await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
+    if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+  });
+  invalidate();
+  return (await findPost(id))!;
+}
+
+export async function deletePost(admin: Admin, id: number): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(schema.blogPosts)
+      .where(eq(schema.blogPosts.id, id))
+      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published, publishAt: schema.blogPosts.createdAt });
+    if (!row) throw new PostNotFound();
+    await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
+    if (row.published && !isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+  });
+  invalidate();
+}

@@ -1,0 +1,23 @@
+/**
+ * POST /api/admin/posts/{id}/revisions/{revisionId}/restore (admin; role: editor, authors their own posts)
+ *   -> 200 {success: true, post: BlogPostDto} | 404 unknown post or revision | 422 the revision no longer
+ *   passes today's rules. The revision's text and fields come back (address, image, publish date and state
+ *   stay); the restore is itself a new revision, audited as blog.restore_revision.
+ */
+import type { Route } from "./+types/api.admin.posts.$id.revisions.$revisionId.restore";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { parsePostId, translateBlogErrors } from "~/blog/api.server";
+import { toDto } from "~/blog/posts.server";
+import { restoreRevision } from "~/blog/post-writes.server";
+
+export const loader = methodNotAllowed("POST");
+
+export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
+  const { admin } = await requireAdmin(request);
+  const id = parsePostId(params.id);
+  const revisionId = parseId(params.revisionId, "Revision not found");
+  const post = await translateBlogErrors(() => restoreRevision(admin, id, revisionId));
+  return json({ success: true, post: toDto(post) });
+});

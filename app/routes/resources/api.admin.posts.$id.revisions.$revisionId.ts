@@ -1,0 +1,20 @@
+/**
+ * GET /api/admin/posts/{id}/revisions/{revisionId} (admin; role: editor, authors and contributors their own posts)
+ *   -> 200 {revision: {id, createdAt, actorEmail, title, excerpt, content, fields, restoredFromId},
+ *           diff: {title: {from, to}|null, excerpt: {from, to}|null, content: [{value, added, removed}]}}
+ *   | 404 unknown post or revision. The diff runs from the revision to the post's current text.
+ */
+import type { Route } from "./+types/api.admin.posts.$id.revisions.$revisionId";
+import { json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { requireAdmin } from "~/auth/session.server";
+import { parsePostId, translateBlogErrors } from "~/blog/api.server";
+import { revisionWithDiff } from "~/blog/revisions.server";
+
+export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
+  await requireAdmin(request);
+  const id = parsePostId(params.id);
+  const revisionId = parseId(params.revisionId, "Revision not found");
+  return json(await translateBlogErrors(() => revisionWithDiff(id, revisionId)));
+});
+
+export const action = methodNotAllowed("GET");

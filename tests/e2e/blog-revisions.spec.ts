@@ -1,0 +1,50 @@
+import type { Page } from "@playwright/test";
+import { adminApi, createPost, postInput } from "../support/api";
+import { axeViolations, expect, test } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function openEditor(page: Page, id: string, title: string) {
+  await page.goto("/admin?tab=blog");
+  await page.getByLabel("Search posts").fill(id);
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await row.getByRole("button", { name: `Edit ${title}` }).click();
+  return page.getByRole("dialog", { name: "Edit Post" });
+}
+
+test("the editor lists a post's revisions with who and when, shows what changed and restores one", async ({ adminPage: page, baseURL }) => {
+  const api = await adminApi({ url: baseURL! });
+  const id = unique();
+  const title = `Revisions ${id}`;
+  const post = await createPost(api, { title, content: "First paragraph\n\nThe original ending." });
+  const edited = await api.call("PUT", `/api/blog/${post.id}`, postInput({ title: `${title} edited`, slug: post.slug, content: "First paragraph\n\nA rewritten ending." }));
+  expect(edited.status).toBe(200);
+
+  const dialog = await openEditor(page, id, `${title} edited`);
+  await dialog.getByText("Revisions", { exact: true }).click();
+  const list = dialog.getByRole("list", { name: "Revisions" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("admin@test.clink.app (current)");
+
+  await list.getByRole("button", { name: /^Compare the revision of/ }).click();
+  const changes = dialog.getByRole("region", { name: "Changes since this revision" });
+  await expect(changes.locator("del").filter({ hasText: "The original ending." })).toBeVisible();
+  await expect(changes.locator("ins").filter({ hasText: "A rewritten ending." })).toBeVisible();
+  await expect(changes.getByText(`${title} edited`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/bw-shots/revisions-${width}.png` });
+  }
+
+  await list.getByRole("button", { name: /^Restore the revision of/ }).click();
+  await expect(page.locator("li.toast").getByText("Revision restored", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const after = await (await api.get(`/api/blog/${post.id}`)).json();
+  expect(after).toMatchObject({ title, content: "First paragraph\n\nThe original ending." });
+  // The restore is itself a revision, listed first.
+  const reopened = await openEditor(page, id, title);
+  await reopened.getByText("Revisions", { exact: true }).click();
+  await expect(reopened.getByRole("list", { name: "Revisions" }).getByRole("listitem")).toHaveCount(3);
+  await expect(reopened.getByRole("list", { name: "Revisions" }).getByRole("listitem").first()).toContainText("(restored)");
+});
