@@ -44,7 +44,7 @@ beforeAll(async () => {
   }, { maxAttempts: 2, backoffBaseMs: 50 });
   defineSchedule("test-every-minute", { everyMinutes: 1 }, "test.record", { n: -1 });
   runner = await startJobRunner(env);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await runner?.stop();
@@ -52,7 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the job runner", () => {
+describe("the job runner", { timeout: 30_000 }, () => {
   it("runs a job queued in a transaction once it commits, and not one whose transaction rolled back", async () => {
     await getDb()
       .transaction(async (tx) => {
