@@ -61,7 +61,7 @@ describe("the job runner", { timeout: 30_000 }, () => {
       })
       .catch(() => undefined);
     await getDb().transaction((tx) => enqueueJob(tx, "test.record", { n: 2 }, { idempotencyKey: "committed" }));
-    const done = await until(async () => (await jobRow("committed"))?.state === "done" && jobRow("committed"), 3_000);
+    const done = await until(async () => (await jobRow("committed"))?.state === "done" && jobRow("committed"), 10_000);
     expect(done).toMatchObject({ attempts: 1, lastError: null });
     expect(ran.filter((r) => (r.payload as { n: number }).n === 2)).toHaveLength(1);
     expect(await jobRow("rolled-back")).toBeUndefined();
@@ -86,7 +86,7 @@ describe("the job runner", { timeout: 30_000 }, () => {
     expect(overview.counts).toContainEqual({ type: "test.flaky", state: "dead", count: 1 });
 
     expect(await retryDeadJob(dead.id)).toBe("queued");
-    const done = await until(async () => (await jobRow("flaky"))?.state === "done" && jobRow("flaky"), 3_000);
+    const done = await until(async () => (await jobRow("flaky"))?.state === "done" && jobRow("flaky"), 10_000);
     expect(done).toMatchObject({ attempts: 3, lastError: null });
     expect(await retryDeadJob(dead.id)).toBe("not-dead");
     expect(await retryDeadJob(999_999)).toBe("not-found");
