@@ -10,7 +10,7 @@ const integration = (name: string, db: "pglite" | "postgres") => ({
     env: { TEST_DB: db },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 180_000,
     pool: "forks" as const,
   },
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   }, { maxAttempts: 2, backoffBaseMs: 50 });
   defineSchedule("test-every-minute", { everyMinutes: 1 }, "test.record", { n: -1 });
   runner = await startJobRunner(env);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await runner?.stop();
@@ -52,7 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("the job runner", () => {
+describe("the job runner", { timeout: 30_000 }, () => {
   it("runs a job queued in a transaction once it commits, and not one whose transaction rolled back", async () => {
     await getDb()
       .transaction(async (tx) => {
@@ -61,7 +61,7 @@ describe("the job runner", () => {
       })
       .catch(() => undefined);
     await getDb().transaction((tx) => enqueueJob(tx, "test.record", { n: 2 }, { idempotencyKey: "committed" }));
-    const done = await until(async () => (await jobRow("committed"))?.state === "done" && jobRow("committed"), 3_000);
+    const done = await until(async () => (await jobRow("committed"))?.state === "done" && jobRow("committed"), 10_000);
     expect(done).toMatchObject({ attempts: 1, lastError: null });
     expect(ran.filter((r) => (r.payload as { n: number }).n === 2)).toHaveLength(1);
     expect(await jobRow("rolled-back")).toBeUndefined();
@@ -86,7 +86,7 @@ describe("the job runner", () => {
     expect(overview.counts).toContainEqual({ type: "test.flaky", state: "dead", count: 1 });
 
     expect(await retryDeadJob(dead.id)).toBe("queued");
-    const done = await until(async () => (await jobRow("flaky"))?.state === "done" && jobRow("flaky"), 3_000);
+    const done = await until(async () => (await jobRow("flaky"))?.state === "done" && jobRow("flaky"), 10_000);
     expect(done).toMatchObject({ attempts: 3, lastError: null });
     expect(await retryDeadJob(dead.id)).toBe("not-dead");
     expect(await retryDeadJob(999_999)).toBe("not-found");

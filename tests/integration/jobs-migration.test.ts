@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -12,7 +11,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
 import { decodeQuotedPrintable, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
-import { createTestDatabase, ROOT, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { createTestDatabase, makeTempDir, ROOT, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Upgrading a site whose two old queues (mail_outbox's delivery columns, discoverability_jobs) still hold
@@ -28,8 +27,7 @@ afterAll(async () => {
 
 /** A copy of ./drizzle whose journal stops at the previous release's last migration. */
 function oldMigrations(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-migrations-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = makeTempDir("migrations-");
   fs.cpSync(path.join(ROOT, "drizzle"), dir, { recursive: true });
   const journalFile = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: Array<{ idx: number }> };
@@ -61,8 +59,7 @@ async function oldDatabase(): Promise<{ dataDir?: string; databaseUrl?: string }
     }
     return { databaseUrl };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = makeTempDir();
   const client = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder: oldMigrations() });
@@ -113,5 +110,5 @@ describe("upgrading from the two old queues", () => {
     expect(pinged).toEqual(["http://localhost:3000/blog/pending-ping"]);
     expect(overview.dead).toEqual([expect.objectContaining({ type: "indexnow.post-changed", lastError: "HTTP 500" })]);
     expect(overview.counts.filter((c) => c.type === "mail.deliver")).toEqual([{ type: "mail.deliver", state: "done", count: 2 }]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -82,11 +82,11 @@ describe("a job held by an instance that dies", () => {
     expect(count(after, "mail.deliver")).toBe(2);
     expect(after.dead).toEqual([]);
     expect(about(subject)).toHaveLength(2);
-  });
+  }, 300_000);
 });
 
 describe("dead jobs", () => {
-  it("keep their last error for the admin, who can retry them", async () => {
+  it("keep their last error for the admin, who can retry them", { timeout: 300_000 }, async () => {
     const server = track(await startTestServer({ env: { ...baseEnv(), MAIL_MAX_ATTEMPTS: "2" } }));
     const admin = await adminApi(server);
     smtp.refuseWith(550);
@@ -144,13 +144,13 @@ describe("go-live and schedules", () => {
     "announce a post dated in the future once, when it goes live, on one instance (schedules run once per period)",
     async () => {
       const env = { ...baseEnv(), INDEXNOW_ENDPOINT: `http://127.0.0.1:${(indexNow.address() as AddressInfo).port}/indexnow` };
-      const startedAt = Date.now();
       const first = track(await startTestServer({ env }));
       // On PostgreSQL a second instance shares the database and runs the same schedules.
       if (usingPostgres()) track(await startTestServer({ env, databaseUrl: first.databaseUrl }));
       const admin = await adminApi(first);
-      // The PGlite template was made by a server that ran its own go-live: count from here.
-      const goLiveBefore = count(await overview(admin), "blog.go-live");
+      // The folder may hold go-live jobs of earlier periods (the template it was copied from ran too).
+      const baselineAt = Date.now();
+      const baseline = count(await overview(admin), "blog.go-live");
 
       const now = await createPost(admin, { title: `Live now ${Date.now()}` });
       const publishAt = Date.now() + 3_000;
@@ -173,10 +173,10 @@ describe("go-live and schedules", () => {
 
       // One go-live job per minute whatever the number of instances: never more jobs than minutes begun.
       const o = await overview(admin);
-      const minutesBegun = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
-      expect(count(o, "blog.go-live") - goLiveBefore).toBeLessThanOrEqual(minutesBegun);
+      const minutesBegunSince = Math.floor(Date.now() / 60_000) - Math.floor(baselineAt / 60_000);
+      expect(count(o, "blog.go-live") - baseline).toBeLessThanOrEqual(minutesBegunSince);
       expect(count(o, "blog.go-live", "dead")).toBe(0);
     },
-    200_000,
+    400_000,
   );
 });

@@ -2,17 +2,21 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { queryTestDatabase, startTestServer } from "./test-server";
+import { pidFile, queryTestDatabase, startTestServer } from "./test-server";
 
 /**
- * PGlite: makes one migrated data folder for the run; each test server starts from a copy of it.
- * PostgreSQL: names this run, so that teardown drops the databases the run created.
+ * Names this run, so that its teardown removes exactly what the run made, pass or fail: every
+ * `clink-test-RUN-*` folder, every server whose pid the run recorded and still runs, and on PostgreSQL the
+ * run's databases. PGlite: also makes one migrated data folder for the run; each test server starts from a
+ * copy of it.
  */
 export default async function setup() {
+  const run = randomBytes(4).toString("hex");
+  process.env.CLINK_TEST_RUN = run;
+  const sweep = () => sweepRun(run);
   if (process.env.TEST_DB === "postgres") {
-    const run = randomBytes(4).toString("hex");
-    process.env.CLINK_TEST_RUN = run;
     return async () => {
+      sweep();
       const base = process.env.TEST_DATABASE_URL!;
       const rows = await queryTestDatabase<{ datname: string }>(
         base,
@@ -21,13 +25,39 @@ export default async function setup() {
       for (const { datname } of rows) await queryTestDatabase(base, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-template-"));
-  const server = await startTestServer({ dataDir: dir, env: { SEED_DEMO: "false" } });
-  const code = await server.stop();
-  if (code !== 0) {
-    throw new Error(`template server did not stop cleanly (exit ${code}, signal ${server.child.signalCode}):\n${server.output()}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `clink-test-${run}-template-`));
+  try {
+    const server = await startTestServer({ dataDir: dir, env: { SEED_DEMO: "false" } });
+    const code = await server.stop();
+    if (code !== 0) {
+      throw new Error(`template server did not stop cleanly (exit ${code}, signal ${server.child.signalCode}):\n${server.output()}`);
+    }
+  } catch (error) {
+    sweep(); // no teardown runs after a failed setup
+    throw error;
   }
   fs.rmSync(path.join(dir, "clink.lock"), { force: true });
   process.env.CLINK_PGLITE_TEMPLATE = dir;
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    sweep();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** Kills this run's servers still alive (only processes running our server.js) and removes its folders. */
+export function sweepRun(run: string): void {
+  const pids = fs.existsSync(pidFile(run)) ? fs.readFileSync(pidFile(run), "utf8").split("\n").filter(Boolean).map(Number) : [];
+  for (const pid of pids) {
+    try {
+      // A recorded pid may have been reused by another program since: only our server is killed.
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (cmdline.includes("server.js")) process.kill(pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
+  fs.rmSync(pidFile(run), { force: true });
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(`clink-test-${run}-`)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
 }

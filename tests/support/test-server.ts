@@ -35,6 +35,62 @@ export type StartOptions = {
   expectExit?: boolean;
 };
 
+/**
+ * Every server and temporary folder this process made, so that none outlives the run, pass or fail: at the
+ * process's exit (and on SIGINT/SIGTERM) the servers still running get SIGKILL and the folders go. The run's
+ * global teardown (global-setup.ts) sweeps what a killed worker could not: `clink-test-RUN-*` folders and
+ * the servers whose pids this run recorded.
+ */
+const liveChildren = new Set<ChildProcess>();
+const madeDirs = new Set<string>();
+let exitHooked = false;
+
+function cleanUpNow(): void {
+  for (const child of liveChildren) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  liveChildren.clear();
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+}
+
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once("exit", cleanUpNow);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      cleanUpNow();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+
+/** This run's name (set by the global setup), so its teardown finds exactly its own folders and servers. */
+export function testRunId(): string {
+  return process.env.CLINK_TEST_RUN ?? "adhoc";
+}
+
+/** The file where this run records its servers' pids (read by the global teardown). */
+export function pidFile(run = testRunId()): string {
+  return path.join(os.tmpdir(), `clink-test-${run}.pids`);
+}
+
+/** A temporary folder removed when this process ends (and by the run's teardown, whatever happens). */
+export function makeTempDir(label = ""): string {
+  hookExit();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `clink-test-${testRunId()}-${label}`));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** How long a server may take to stop after SIGTERM before it is killed. */
+const STOP_GRACE_MS = 15_000;
+
 export function usingPostgres(): boolean {
   return process.env.TEST_DB === "postgres";
 }
@@ -80,7 +136,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   let dataDir = options.dataDir;
   let databaseUrl = options.databaseUrl;
   if (!dataDir) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-"));
+    dataDir = makeTempDir();
     const template = pgliteTemplate();
     if (template && !usingPostgres() && !databaseUrl) fs.cpSync(template, dataDir, { recursive: true });
   }
@@ -102,14 +158,23 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   for (const [key, value] of Object.entries(options.env ?? {})) if (value === "") delete env[key];
 
+  hookExit();
   const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  liveChildren.add(child);
+  if (child.pid) fs.appendFileSync(pidFile(), `${child.pid}\n`);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      liveChildren.delete(child);
+      resolve(code);
+    }),
+  );
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    // A first start runs initdb (about 4 s idle; near a minute seen on a loaded 2-core machine).
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = () => {
       const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
       if (match) {
@@ -133,9 +198,15 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill("SIGTERM");
-      return exited;
+      // A server that ignores SIGTERM (a stuck shutdown) is killed after the grace period.
+      const grace = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(grace);
+      }
     },
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
