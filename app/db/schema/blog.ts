@@ -17,6 +17,15 @@ export const blogPosts = pgTable(
     /** Describes the image for people who cannot see it: the post page, cards, the feed and social tags. */
     imageAlt: text("image_alt"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // What search engines and social cards show, when the editor overrides the defaults (title, excerpt, image).
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** The original address of a cross-posted article; the post page names it as canonical. */
+    canonicalUrl: text("canonical_url"),
+    socialImage: text("social_image"),
+    socialTitle: text("social_title"),
+    /** Hidden from search engines: robots noindex, and left out of sitemaps, llms.txt and feeds. */
+    noindex: boolean("noindex").notNull().default(false),
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -7,6 +7,7 @@ import path from "node:path";
 import { Feed } from "feed";
 import type { Route } from "./+types/blog.rss";
 import { blogVersion, listPosts, type BlogPost } from "~/blog/posts.server";
+import { isIndexable } from "~/blog/indexable";
 import { readPostImage } from "~/blog/image.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
 import { categoryLabel } from "~/blog/category";
@@ -29,7 +30,7 @@ export async function loader(_args: Route.LoaderArgs) {
 
 async function buildFeed(): Promise<string> {
   const siteUrl = getEnv().SITE_URL;
-  const posts = (await listPosts({ includeDrafts: false })).slice(0, 20);
+  const posts = (await listPosts({ includeDrafts: false })).filter(isIndexable).slice(0, 20);
   const feed = new Feed({
     title: `${siteConfig.name} Blog`,
     description: "Stories and tips on social drinking, bar culture, nightlife and making real connections.",
