@@ -48,3 +48,39 @@ test("the editor lists a post's revisions with who and when, shows what changed 
   await expect(reopened.getByRole("list", { name: "Revisions" }).getByRole("listitem")).toHaveCount(3);
   await expect(reopened.getByRole("list", { name: "Revisions" }).getByRole("listitem").first()).toContainText("(restored)");
 });
+
+test("the editor's search fields count against the guide, preview the result and reach the post's <head>", async ({ adminPage: page, baseURL }) => {
+  const api = await adminApi({ url: baseURL! });
+  const id = unique();
+  const title = `Search fields ${id}`;
+  const post = await createPost(api, { title, excerpt: "The plain excerpt." });
+  const dialog = await openEditor(page, id, title);
+  const panel = dialog.getByRole("group", { name: "Search and social" });
+  const preview = panel.getByRole("figure", { name: "Search result preview" });
+  await expect(preview).toContainText(`${title} | Blog`);
+  await expect(preview).toContainText("The plain excerpt.");
+
+  await panel.getByLabel("Search title").fill("A short search title");
+  await expect(panel.getByText("20 of about 60 characters")).toBeVisible();
+  await panel.getByLabel("Search description").fill("x".repeat(160));
+  await expect(panel.getByText("160 characters: search engines may cut it after about 155")).toBeVisible();
+  await panel.getByLabel("Search description").fill("Where to drink up high, ranked by the view.");
+  await expect(preview).toContainText("A short search title");
+  await expect(preview).toContainText("Where to drink up high, ranked by the view.");
+  await panel.getByLabel("Canonical URL (when first published elsewhere)").fill("https://example.org/original");
+  await panel.getByLabel("Hide from search engines").check();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/bw-shots/search-fields-${width}.png` });
+  }
+  await dialog.getByRole("button", { name: "Update Post" }).click();
+  await expect(page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
+
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page).toHaveTitle("A short search title");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Where to drink up high, ranked by the view.");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "https://example.org/original");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});

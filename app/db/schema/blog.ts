@@ -130,3 +130,33 @@ export const blogPostRevisions = pgTable(
   },
   (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.createdAt)],
 );
+
+/**
+ * Images uploaded for use in posts' text, named by their content's hash (the same bytes uploaded twice
+ * are one image). Served at /api/media/{hash}; a post uses one by linking that address in its Markdown.
+ */
+export const blogMedia = pgTable("blog_media", {
+  hash: text("hash").primaryKey(),
+  data: bytea("data").notNull(),
+  mimeType: text("mime_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  originalName: text("original_name"),
+  uploadedBy: integer("uploaded_by"),
+  createdAt: createdAt(),
+});
+
+/** Resized variants of blog_media, made once on first request. */
+export const blogMediaVariants = pgTable(
+  "blog_media_variants",
+  {
+    hash: text("hash")
+      .notNull()
+      .references(() => blogMedia.hash, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
+);
