@@ -84,3 +84,39 @@ test("the editor's search fields count against the guide, preview the result and
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "https://example.org/original");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
+
+test("an image pasted into the text asks for its alt text, goes in as Markdown and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
+  const api = await adminApi({ url: baseURL! });
+  const id = unique();
+  const title = `Pasted image ${id}`;
+  const post = await createPost(api, { title, content: "Intro paragraph." });
+  const dialog = await openEditor(page, id, title);
+  const text = dialog.getByRole("tabpanel").getByRole("textbox");
+  // A 1000x500 PNG on the clipboard, as a screenshot tool would put it there.
+  await text.evaluate(async (area) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1000;
+    canvas.height = 500;
+    canvas.getContext("2d")!.fillRect(0, 0, 1000, 500);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    const data = new DataTransfer();
+    data.items.add(new File([blob], "screenshot.png", { type: "image/png" }));
+    (area as HTMLTextAreaElement).setSelectionRange(area.textContent!.length, area.textContent!.length);
+    area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const ask = dialog.getByRole("group", { name: "Image to insert" });
+  await ask.getByRole("button", { name: "Insert" }).click();
+  await expect(ask.getByText("Describe the image for people who cannot see it")).toBeVisible();
+  await ask.getByLabel("Image description (alt text)").fill("A black rectangle");
+  await ask.getByRole("button", { name: "Insert" }).click();
+  await expect(text).toHaveValue(/^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)\n\n$/);
+  await dialog.getByRole("button", { name: "Update Post" }).click();
+  await expect(page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
+
+  await page.goto(`/blog/${post.slug}`);
+  const img = page.getByRole("img", { name: "A black rectangle" });
+  await expect(img).toHaveAttribute("srcset", /\/api\/media\/[\w-]{20}\?w=400 400w, .* 1000w$/);
+  await expect(img).toHaveAttribute("width", "1000");
+  await expect(img).toHaveAttribute("loading", "lazy");
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
