@@ -60,11 +60,11 @@ test("the editor's search fields count against the guide, preview the result and
   await expect(preview).toContainText(`${title} | Blog`);
   await expect(preview).toContainText("The plain excerpt.");
 
-  await panel.getByLabel("Search title").fill("A short search title");
+  await panel.getByLabel("Headline in search results").fill("A short search title");
   await expect(panel.getByText("20 of about 60 characters")).toBeVisible();
-  await panel.getByLabel("Search description").fill("x".repeat(160));
+  await panel.getByLabel("Description in search results").fill("x".repeat(160));
   await expect(panel.getByText("160 characters: search engines may cut it after about 155")).toBeVisible();
-  await panel.getByLabel("Search description").fill("Where to drink up high, ranked by the view.");
+  await panel.getByLabel("Description in search results").fill("Where to drink up high, ranked by the view.");
   await expect(preview).toContainText("A short search title");
   await expect(preview).toContainText("Where to drink up high, ranked by the view.");
   await panel.getByLabel("Canonical URL (when first published elsewhere)").fill("https://example.org/original");

@@ -45,8 +45,8 @@ export function SearchPanel({
   return (
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold">Search and social</legend>
-      {text("metaTitle", "Search title", { guide: META_TITLE_GUIDE, length: form.metaTitle.trim().length })}
-      {text("metaDescription", "Search description", { guide: META_DESCRIPTION_GUIDE, length: form.metaDescription.trim().length }, true)}
+      {text("metaTitle", "Headline in search results", { guide: META_TITLE_GUIDE, length: form.metaTitle.trim().length })}
+      {text("metaDescription", "Description in search results", { guide: META_DESCRIPTION_GUIDE, length: form.metaDescription.trim().length }, true)}
       <figure aria-label="Search result preview" className="grid gap-0.5 rounded-lg bg-slate-50 p-3">
         <figcaption className="text-xs font-semibold text-slate-700 uppercase">Search result preview</figcaption>
         <span className="truncate text-xs text-slate-700">{`/blog/${slug}`}</span>
@@ -54,7 +54,7 @@ export function SearchPanel({
         <span className="line-clamp-2 text-sm text-slate-700">{snippet.description || "The excerpt shows here."}</span>
       </figure>
       {text("canonicalUrl", "Canonical URL (when first published elsewhere)")}
-      {text("socialTitle", "Social title")}
+      {text("socialTitle", "Headline on social cards")}
       {text("socialImage", "Social image URL")}
       <label className="flex items-center gap-3 text-sm font-semibold">
         <input type="checkbox" className="size-5 accent-brand-700" checked={form.noindex} onChange={(e) => onNoindexChange(e.target.checked)} />
