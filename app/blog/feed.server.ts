@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Feed } from "feed";
 import { blogVersion, listPosts, type BlogPost } from "./posts.server";
+import { isIndexable } from "./indexable";
 import { readPostImage } from "./image.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "./image";
 import { categoryLabel } from "./category";
@@ -77,7 +78,8 @@ export function feedResponse(xml: string | null): Response {
 
 async function buildFeed(spec: FeedSpec): Promise<string> {
   const siteUrl = getEnv().SITE_URL;
-  const posts = spec.posts.slice(0, FEED_LENGTH);
+  // A post hidden from search engines is left out of every feed too.
+  const posts = spec.posts.filter(isIndexable).slice(0, FEED_LENGTH);
   const nameTags = await tagNamer();
   const link = `${siteUrl}${spec.path}`;
   const feed = new Feed({

@@ -124,6 +124,17 @@ export function parseWidth(value: string | null): number | null {
   return (BLOG_IMAGE_WIDTHS as readonly number[]).includes(width) ? width : NaN;
 }
 
+/** A stored image at `width` (never enlarged) in `format`; JPEG gets a white background for transparency. */
+export async function resizedVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+  const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true });
+  return (format === "avif"
+    ? resized.avif({ quality: 55, effort: 2 })
+    : format === "webp"
+      ? resized.webp({ quality: 78 })
+      : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })
+  ).toBuffer();
+}
+
 export type ServedImage = { data: Buffer; mimeType: string; etag: string; baseEtag: string };
 
 /** The stored original, or a resized variant (made once, then read from blog_image_variants). */
@@ -151,13 +162,7 @@ export async function readPostImage(postId: number, width: number | null, format
 
   const [full] = await db.select({ data: schema.blogImages.data }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId));
   if (!full) return null;
-  const resized = sharp(full.data, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true });
-  const data = await (format === "avif"
-    ? resized.avif({ quality: 55, effort: 2 })
-    : format === "webp"
-      ? resized.webp({ quality: 78 })
-      : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })
-  ).toBuffer();
+  const data = await resizedVariant(full.data, width, format);
   await db
     .insert(schema.blogImageVariants)
     .values({ postId, width, format, etag: variantEtag, data })

@@ -96,6 +96,12 @@ function postFields(input: BlogPostInput) {
     content: input.content,
     imageAlt: input.imageAlt,
     tags: input.tags,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    canonicalUrl: input.canonicalUrl,
+    socialImage: input.socialImage,
+    socialTitle: input.socialTitle,
+    noindex: input.noindex,
     published: input.published,
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   };

@@ -1,5 +1,6 @@
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
 import type { BlogPost } from "./posts.server";
+import { responsiveMediaImages } from "./media";
 
 // Rendering markdown is the costly part of a post page and of the feed: once per version of a post.
 const renderedBodies = new VersionedCache<string>({ maxBytes: 32 * 1024 * 1024, sizeOf: stringBytes });
@@ -12,6 +13,9 @@ export async function renderedPostBody(post: Pick<BlogPost, "id" | "updatedAt" |
   return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => {
     // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
     const { renderPostBody } = await import("./text-work.server");
-    return renderPostBody(post.content);
+    const { mediaSizes } = await import("./media.server");
+    const [html, sizes] = await Promise.all([renderPostBody(post.content), mediaSizes(post.content)]);
+    // Our own uploads get srcset, sizes, width and height (the Markdown only says where and what).
+    return responsiveMediaImages(html, sizes);
   });
 }

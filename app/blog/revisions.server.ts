@@ -13,7 +13,8 @@ export class RevisionNotFound extends Error {}
 const r = schema.blogPostRevisions;
 
 export function revisionFields(input: BlogPostInput): RevisionFields {
-  return { author: input.author, category: input.category, tags: input.tags, imageAlt: input.imageAlt ?? null };
+  const { author, category, tags, imageAlt, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex } = input;
+  return { author, category, tags, imageAlt: imageAlt ?? null, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex };
 }
 
 /** Keeps this save of the post as a revision (in the save's transaction), then thins the old ones. */

@@ -1,4 +1,5 @@
 import { diffLines } from "diff";
+import type { PostSearchFields } from "./schema";
 
 /**
  * Revisions of a post: what one keeps, which are thinned when there are too many, and how one compares
@@ -14,7 +15,7 @@ export type RevisionFields = {
   category: string;
   tags: string[];
   imageAlt: string | null;
-};
+} & Partial<PostSearchFields>;
 
 export type RevisionSummary = { id: number; createdAt: string; actorEmail: string; title: string; restoredFromId: number | null };
 export type Revision = RevisionSummary & { excerpt: string; content: string; fields: RevisionFields };

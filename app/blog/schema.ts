@@ -102,6 +102,24 @@ function liftImageJson(input: unknown): unknown {
   }
 }
 
+const optionalText = (max: number, message: string) =>
+  z.string().trim().max(max, message).optional().nullable().transform((value) => value || null);
+const optionalUrl = (message: string) =>
+  optionalText(2000, "The address is too long").refine((value) => value === null || /^https?:\/\/[^\s]+$/.test(value), message);
+
+/** Per-post fields for search engines and social cards; empty means the default (title, excerpt, image). */
+const searchFields = {
+  metaTitle: optionalText(200, "Please keep the search title under 200 characters"),
+  metaDescription: optionalText(500, "Please keep the search description under 500 characters"),
+  canonicalUrl: optionalUrl("The canonical URL must start with http:// or https://"),
+  socialImage: optionalText(2000, "The address is too long").refine(
+    (value) => value === null || /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value),
+    "The social image must be an http(s) address or a site path",
+  ),
+  socialTitle: optionalText(200, "Please keep the social title under 200 characters"),
+  noindex: z.boolean({ error: "Hide from search engines must be true or false" }).optional().default(false),
+};
+
 const blogPostFields = z.object({
   title: requiredText(blogMessages.title, 200),
   author: requiredText(blogMessages.author, 100),
@@ -156,6 +174,7 @@ const blogPostFields = z.object({
     .optional()
     .nullable()
     .transform((value) => value || null),
+  ...searchFields,
   published: z.boolean({ error: "Published must be true or false" }).optional().default(true),
   /** The publish date (the spec's createdAt); in the future, the post appears by itself at that time. */
   createdAt: isoDate,
@@ -215,6 +234,16 @@ export type BlogPostDto = {
   createdAt: string;
   updatedAt: string;
   tags: string[];
+} & PostSearchFields;
+
+/** The search and social overrides as stored and answered (null: the default). */
+export type PostSearchFields = {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  canonicalUrl: string | null;
+  socialImage: string | null;
+  socialTitle: string | null;
+  noindex: boolean;
 };
 
 /** A post's state as the admin list shows it. */

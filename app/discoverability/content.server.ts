@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { blogVersion, findPublishedPost, listPosts, type BlogPost } from "~/blog/posts.server";
+import { isIndexable } from "~/blog/indexable";
 import { categoryLabel } from "~/blog/category";
 import { authorOf, listAuthors } from "~/blog/authors.server";
 import { listTags } from "~/blog/tags.server";
@@ -61,7 +62,7 @@ export async function discoverableContent(): Promise<DiscoverableContent> {
 }
 
 async function build(version: string): Promise<DiscoverableContent> {
-  const posts = await listPosts({ includeDrafts: false });
+  const posts = (await listPosts({ includeDrafts: false })).filter(isIndexable);
   const newestPost = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
   const pages: DiscoverablePage[] = [
     ...INDEXABLE_PAGES.map((p) => ({
@@ -141,7 +142,7 @@ export async function markdownAt(mdPath: string): Promise<string | undefined> {
 
 /** Every page and post in full. One page at a time: each render is brief, and only changed pages render at all. */
 export async function llmsFull(content: DiscoverableContent): Promise<string> {
-  const posts = new Map((await listPosts({ includeDrafts: false })).map((post) => [`/blog/${post.slug}`, post]));
+  const posts = new Map((await listPosts({ includeDrafts: false })).filter(isIndexable).map((post) => [`/blog/${post.slug}`, post]));
   const pages: MarkdownPage[] = [];
   for (const page of content.pages) {
     const post = page.kind === "post" ? posts.get(page.path) : undefined;

@@ -19,6 +19,10 @@ export type PageSeo = {
   image?: { url: string; alt: string; width?: number; height?: number };
   type?: "website" | "article";
   noindex?: boolean;
+  /** Another address that is this page's original (a cross-post); the page's own address otherwise. */
+  canonicalUrl?: string;
+  /** What social cards title the page, when not its title. */
+  socialTitle?: string;
   /** Adds a WebPage node for the page. */
   webPage?: boolean;
   /**
@@ -87,7 +91,7 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
   return [
     { title: page.title },
     { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: url },
+    { tagName: "link", rel: "canonical", href: page.canonicalUrl ?? url },
     ...(page.noindex
       ? [{ name: "robots", content: "noindex, nofollow" }]
       : page.markdown === false
@@ -96,7 +100,7 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
           [{ tagName: "link", rel: "alternate", type: "text/markdown", href: absoluteUrl(siteUrl, markdownPath(page.path)) }]),
     { property: "og:site_name", content: siteConfig.name },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:title", content: page.title },
+    { property: "og:title", content: page.socialTitle ?? page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
@@ -104,7 +108,7 @@ export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescr
     ...(image.width ? [{ property: "og:image:width", content: String(image.width) }] : []),
     ...(image.height ? [{ property: "og:image:height", content: String(image.height) }] : []),
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: page.title },
+    { name: "twitter:title", content: page.socialTitle ?? page.title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },

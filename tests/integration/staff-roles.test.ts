@@ -51,6 +51,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/admin/tags", role: "editor", allowed: 200 },
   { method: "PATCH", path: "/api/admin/tags/no-such-tag", body: () => ({ description: "x" }), role: "editor", allowed: 404 },
   { method: "POST", path: "/api/admin/tags/merge", body: () => ({ from: ["no-such-tag"], into: "another-missing-tag" }), role: "editor", allowed: 404 },
+  { method: "GET", path: "/api/admin/media", role: "editor", allowed: 200 },
+  { method: "DELETE", path: "/api/admin/media/0000000000000000000000000000000000000000000000000000000000000000", role: "editor", allowed: 404 },
   { method: "GET", path: "/api/admin/venues", role: "editor", allowed: 200 },
   { method: "PUT", path: "/api/admin/venues/999999", body: () => ({ hidden: true }), role: "editor", allowed: 404 },
   { method: "GET", path: "/api/admin/staff", role: "editor", allowed: 200 },
@@ -75,7 +77,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Endpoints listed above with a fresh target (their path made per call), by their route pattern. */
-const ENDPOINTS_BY_PATTERN = ["/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id"];
+const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id"];
 /** Admin endpoints whose roles other suites check (sign-in itself, and each feature's own tests). */
 const ADMIN_ROUTES_ELSEWHERE = ["/api/admin/login", "/api/admin/logout", "/api/admin/session", "/api/admin/password-reset-requests", "/api/admin/sessions/:id"];
 

@@ -21,6 +21,15 @@ export const blogPosts = pgTable(
     /** Describes the image for people who cannot see it: the post page, cards, the feed and social tags. */
     imageAlt: text("image_alt"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // What search engines and social cards show, when the editor overrides the defaults (title, excerpt, image).
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** The original address of a cross-posted article; the post page names it as canonical. */
+    canonicalUrl: text("canonical_url"),
+    socialImage: text("social_image"),
+    socialTitle: text("social_title"),
+    /** Hidden from search engines: robots noindex, and left out of sitemaps, llms.txt and feeds. */
+    noindex: boolean("noindex").notNull().default(false),
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -125,4 +134,34 @@ export const blogPostRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.createdAt)],
+);
+
+/**
+ * Images uploaded for use in posts' text, named by their content's hash (the same bytes uploaded twice
+ * are one image). Served at /api/media/{hash}; a post uses one by linking that address in its Markdown.
+ */
+export const blogMedia = pgTable("blog_media", {
+  hash: text("hash").primaryKey(),
+  data: bytea("data").notNull(),
+  mimeType: text("mime_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  originalName: text("original_name"),
+  uploadedBy: integer("uploaded_by"),
+  createdAt: createdAt(),
+});
+
+/** Resized variants of blog_media, made once on first request. */
+export const blogMediaVariants = pgTable(
+  "blog_media_variants",
+  {
+    hash: text("hash")
+      .notNull()
+      .references(() => blogMedia.hash, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width, t.format] })],
 );

@@ -48,14 +48,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     {
       post: { ...card(post, post.id), updatedAt: post.updatedAt, html },
       preview: preview ? { scheduled: post.published } : null,
-      socialImage,
+      socialImage: post.socialImage ? { url: post.socialImage, width: undefined, height: undefined } : socialImage,
+      search: { metaTitle: post.metaTitle, metaDescription: post.metaDescription, canonicalUrl: post.canonicalUrl, socialTitle: post.socialTitle, noindex: post.noindex },
       related: preview ? [] : (await relatedPosts(post, 3)).map((other) => card(other, other.id)),
     },
     {
       // A preview is for this admin only: never stored by a browser or shared cache, never indexed.
       headers: preview
         ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" }
-        : { "Cache-Control": "public, max-age=0, must-revalidate" },
+        : { "Cache-Control": "public, max-age=0, must-revalidate", ...(post.noindex ? { "X-Robots-Tag": "noindex" } : {}) },
     },
   );
 }
@@ -79,17 +80,20 @@ function metaDescription(text: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
-  const { post, socialImage, preview } = loaderData;
+  const { post, socialImage, preview, search } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const path = `/blog/${post.slug}`;
   const url = absoluteUrl(siteUrl, path);
-  const description = metaDescription(post.excerpt);
+  // The editor's search and social fields win; empty, the title, excerpt and image stand in.
+  const description = metaDescription(search.metaDescription || post.excerpt);
   return seo(matches, {
-    title: `${preview ? "Preview: " : ""}${post.title} | Blog`,
+    title: `${preview ? "Preview: " : ""}${search.metaTitle || `${post.title} | Blog`}`,
     description,
     path,
+    canonicalUrl: search.canonicalUrl ?? undefined,
+    socialTitle: search.socialTitle ?? undefined,
     type: "article",
-    noindex: Boolean(preview),
+    noindex: Boolean(preview) || search.noindex,
     image: { url: socialImage.url, alt: post.imageAlt || post.title, width: socialImage.width, height: socialImage.height },
     breadcrumbs: postTrail(post),
     jsonLd: [

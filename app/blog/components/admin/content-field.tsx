@@ -1,7 +1,9 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { MAX_POST_CONTENT } from "~/blog/schema";
 import { renderMarkdown } from "~/core/markdown";
+import { useRef } from "react";
 import { inputClass, type FieldErrors } from "~/admin/components/field";
+import { TextImageInsert, useTextImages } from "./text-image-insert";
 
 const MARKDOWN_HELP: [string, string][] = [
   ["**bold**", "Bold"],
@@ -27,6 +29,8 @@ export function ContentField({
   fields: FieldErrors;
 }) {
   const { id, field, error } = fields;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const images = useTextImages(textarea, content, onChange);
   return (
     <div className="grid gap-1.5">
       <span id={`${id}-content-label`} className="text-sm font-semibold">
@@ -46,6 +50,8 @@ export function ContentField({
         </Tabs.List>
         <Tabs.Content value="edit">
           <textarea
+            ref={textarea}
+            {...images.handlers}
             {...field("content")}
             aria-labelledby={`${id}-content-label`}
             aria-describedby={[field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ")}
@@ -69,6 +75,7 @@ export function ContentField({
         Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({content.length.toLocaleString("en-US")} used).
       </p>
       {error("content")}
+      <TextImageInsert images={images} />
       <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
         <summary className="cursor-pointer font-semibold">Markdown help</summary>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -18,7 +18,16 @@ export type PostFormState = {
   /** The publish date (the API's createdAt), as a datetime-local value. */
   publishAt: string;
   published: boolean;
+  // Search and social overrides; empty means the default.
+  metaTitle: string;
+  metaDescription: string;
+  canonicalUrl: string;
+  socialImage: string;
+  socialTitle: string;
+  noindex: boolean;
 };
+
+const NO_OVERRIDES = { metaTitle: "", metaDescription: "", canonicalUrl: "", socialImage: "", socialTitle: "", noindex: false };
 
 /** A Date as the value of <input type="datetime-local"> (local time, minutes). */
 export function toLocalInput(date: Date): string {
@@ -28,7 +37,7 @@ export function toLocalInput(date: Date): string {
 
 export function initialPostForm(post: BlogPostDto | null, now = new Date()): PostFormState {
   if (!post) {
-    return { title: "", slug: "", author: "", category: "social", tags: "", excerpt: "", content: "", imageUrl: "", imageAlt: "", upload: null, publishAt: toLocalInput(now), published: true };
+    return { title: "", slug: "", author: "", category: "social", tags: "", excerpt: "", content: "", imageUrl: "", imageAlt: "", upload: null, publishAt: toLocalInput(now), published: true, ...NO_OVERRIDES };
   }
   return {
     title: post.title,
@@ -43,6 +52,12 @@ export function initialPostForm(post: BlogPostDto | null, now = new Date()): Pos
     upload: null,
     publishAt: toLocalInput(new Date(post.createdAt)),
     published: post.published,
+    metaTitle: post.metaTitle ?? "",
+    metaDescription: post.metaDescription ?? "",
+    canonicalUrl: post.canonicalUrl ?? "",
+    socialImage: post.socialImage ?? "",
+    socialTitle: post.socialTitle ?? "",
+    noindex: post.noindex ?? false,
   };
 }
 
@@ -68,6 +83,12 @@ export function toRequestBody(form: PostFormState) {
     imageOriginalName: form.upload?.originalName ?? null,
     published: form.published,
     createdAt: form.publishAt ? new Date(form.publishAt).toISOString() : "",
+    metaTitle: form.metaTitle.trim() || null,
+    metaDescription: form.metaDescription.trim() || null,
+    canonicalUrl: form.canonicalUrl.trim() || null,
+    socialImage: form.socialImage.trim() || null,
+    socialTitle: form.socialTitle.trim() || null,
+    noindex: form.noindex,
   };
 }
 

@@ -11,9 +11,10 @@ import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ContentField } from "./content-field";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
 import { ImageField } from "./image-field";
-import { draftKey, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
+import { draftKey, generatedSlug, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
 import { publishHint, SlugField } from "./post-fields";
 import { RevisionsPanel } from "./revisions-panel";
+import { SearchPanel } from "./search-panel";
 import { TagsField } from "./tags-field";
 
 const AUTOSAVE_MS = 400;
@@ -222,6 +223,13 @@ export function BlogPostForm({
             <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
             Publish immediately
           </label>
+          <SearchPanel
+            form={form}
+            slug={form.slug.trim() || (post?.slug ?? generatedSlug(form))}
+            onChange={(key, value) => set(key, value)}
+            onNoindexChange={(noindex) => set("noindex", noindex)}
+            fields={fields}
+          />
           {post ? <RevisionsPanel post={post} onRestored={onSaved} /> : null}
           {errors._form ? (
             <p role="alert" className="text-sm text-red-700">

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { mediaHashesIn, mediaMarkdown, responsiveMediaImages } from "./media";
+
+const HASH = "AbCdEfGhIjKlMnOpQr_-";
+
+describe("images in a post's text", () => {
+  it("finds the media a post uses, once each", () => {
+    expect(mediaHashesIn(`![a](/api/media/${HASH}) and ![b](/api/media/${HASH}?w=400) ![c](https://x.org/y.png)`)).toEqual([HASH]);
+  });
+
+  it("inserts Markdown with the alt text escaped", () => {
+    expect(mediaMarkdown("A [red] door", HASH)).toBe(`![A \\[red\\] door](/api/media/${HASH})`);
+  });
+
+  it("gives our uploads srcset, sizes, width, height and lazy loading; leaves other images alone", () => {
+    const html = `<p><img src="/api/media/${HASH}" alt="A door" loading="lazy" decoding="async"><img src="https://x.org/y.png" alt="y"></p>`;
+    const out = responsiveMediaImages(html, new Map([[HASH, { width: 1000, height: 500 }]]));
+    expect(out).toContain(`srcset="/api/media/${HASH}?w=400 400w, /api/media/${HASH}?w=800 800w, /api/media/${HASH} 1000w"`);
+    expect(out).toContain(`src="/api/media/${HASH}?w=800"`);
+    expect(out).toContain('width="1000" height="500" alt="A door" loading="lazy"');
+    expect(out).toContain('<img src="https://x.org/y.png" alt="y">');
+    // An image whose size is unknown (deleted meanwhile) is left as written.
+    expect(responsiveMediaImages(html, new Map())).toBe(html);
+  });
+});

@@ -1,0 +1,40 @@
+import { BLOG_IMAGE_WIDTHS } from "./image";
+
+/**
+ * Images in a post's text: uploaded once, named by their content's hash, linked from the Markdown as
+ * `![alt](/api/media/{hash})`. Pure rules shared by the editor, the renderer and the media library.
+ */
+export const MEDIA_PATH = "/api/media/";
+const HASH = "[A-Za-z0-9_-]{20}";
+export const MEDIA_HASH_PATTERN = new RegExp(`^${HASH}$`);
+
+export function mediaPath(hash: string, width?: number): string {
+  return `${MEDIA_PATH}${hash}${width ? `?w=${width}` : ""}`;
+}
+
+/** Every media hash a post's Markdown links to. */
+export function mediaHashesIn(content: string): string[] {
+  return [...new Set([...content.matchAll(new RegExp(`${MEDIA_PATH.replace(/\//g, "\\/")}(${HASH})`, "g"))].map((m) => m[1]!))];
+}
+
+/** The Markdown the editor inserts for an uploaded image (brackets in the alt text escaped). */
+export function mediaMarkdown(alt: string, hash: string): string {
+  return `![${alt.replace(/[[\]\\]/g, (c) => `\\${c}`)}](${mediaPath(hash)})`;
+}
+
+export type MediaSize = { width: number; height: number };
+
+/**
+ * Rendered HTML with our own uploaded images made responsive: `srcset` of the sized variants, `sizes`,
+ * their `width` and `height` (no layout shift), lazy loading. Other images are left as they are.
+ */
+export function responsiveMediaImages(html: string, sizes: ReadonlyMap<string, MediaSize>): string {
+  return html.replace(new RegExp(`<img src="${MEDIA_PATH}(${HASH})"([^>]*)>`, "g"), (tag, hash: string, rest: string) => {
+    const size = sizes.get(hash);
+    if (!size) return tag;
+    const widths = BLOG_IMAGE_WIDTHS.filter((w) => w < size.width);
+    const srcset = [...widths.map((w) => `${mediaPath(hash, w)} ${w}w`), `${mediaPath(hash)} ${size.width}w`].join(", ");
+    const attributes = rest.replace(/\s(?:width|height|srcset|sizes)="[^"]*"/g, "");
+    return `<img src="${mediaPath(hash, widths.at(-1))}" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" width="${size.width}" height="${size.height}"${attributes}>`;
+  });
+}

@@ -1,0 +1,65 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { createPost, publicApi, type Api } from "../support/api";
+import { siteForSuite } from "../support/suite";
+import type { TestServer } from "../support/test-server";
+
+/** Images in a post's text: uploaded once per content, served with variants, rendered with srcset, deleted only unused. */
+let server: TestServer;
+let admin: Api;
+siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, admin } = site));
+
+async function upload(colour: string, cookie: string | null = admin.cookie!) {
+  const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: colour } }).png().toBuffer();
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "door.png");
+  return fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: cookie ? { cookie } : {} });
+}
+
+describe("images in the text", () => {
+  it("uploads, serves variants and renders our own images with srcset, width, height and lazy loading", async () => {
+    const res = await upload("#0ea5e9");
+    expect(res.status).toBe(201);
+    const media = await res.json();
+    expect(media).toMatchObject({ width: 1000, height: 500, url: `/api/media/${media.hash}` });
+    // The same picture again is the same image.
+    expect((await (await upload("#0ea5e9")).json()).hash).toBe(media.hash);
+
+    const served = await publicApi(server).get(`${media.url}?w=400`, { accept: "image/webp" });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(400);
+
+    const post = await createPost(admin, { title: "Post with a picture", content: `Before.\n\n![A blue door](${media.url})\n\nAfter.` });
+    const html = await (await publicApi(server).get(`/blog/${post.slug}`)).text();
+    const img = html.match(/<img src="\/api\/media\/[^"]*"[^>]*>/)?.[0] ?? "";
+    expect(img).toContain(`srcset="/api/media/${media.hash}?w=400 400w, /api/media/${media.hash}?w=800 800w, /api/media/${media.hash} 1000w"`);
+    expect(img).toContain('width="1000" height="500"');
+    expect(img).toContain('alt="A blue door"');
+    expect(img).toContain('loading="lazy"');
+  });
+
+  it("lists every upload with where it is used, and deletes only unused ones (409 otherwise)", async () => {
+    const used = await (await upload("#f97316")).json();
+    const unused = await (await upload("#22c55e")).json();
+    const post = await createPost(admin, { title: "Uses the orange one", published: false, content: `![Orange](${used.url})` });
+    const { items } = await (await admin.get("/api/admin/media")).json();
+    expect(items.find((i: { hash: string }) => i.hash === used.hash).usedIn).toEqual([{ id: post.id, title: "Uses the orange one" }]);
+    expect(items.find((i: { hash: string }) => i.hash === unused.hash).usedIn).toEqual([]);
+
+    const refused = await admin.call("DELETE", `/api/admin/media/${used.hash}`);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).usedIn).toEqual([{ id: post.id, title: "Uses the orange one" }]);
+    expect((await admin.call("DELETE", `/api/admin/media/${unused.hash}`)).status).toBe(200);
+    expect((await publicApi(server).get(unused.url)).status).toBe(404);
+    expect((await admin.call("DELETE", `/api/admin/media/${unused.hash}`)).status).toBe(404);
+  });
+
+  it("refuses what is not an image, and anyone signed out", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "x.png");
+    expect((await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } })).status).toBe(400);
+    expect((await upload("#000000", null)).status).toBe(401);
+    expect((await publicApi(server).get("/api/admin/media")).status).toBe(401);
+  });
+});
