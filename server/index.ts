@@ -18,6 +18,7 @@ import { hasResponseObservers, notifyResponse } from "~/core/response-observers"
 import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
 import { runShutdownTasks, runStartupTasks } from "~/startup.server";
+import { configWarnings } from "~/ops/config-warnings";
 import { tileImageSource } from "~/venues/tiles";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
@@ -252,6 +253,9 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const address = listening.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
+  for (const warning of configWarnings(env)) logger.warn({ variable: warning.variable }, warning.message);
+  // The last line a newcomer reads: where to open the site and the admin.
+  logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);
 
   return listening;
 }

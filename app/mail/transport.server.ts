@@ -25,7 +25,7 @@ function envelope(env: Env, mail: QueuedMail): SendMailOptions {
  * half a message and a retry rewrites the same file instead of adding a second one.
  */
 export function createMailTransport(env: Env): MailTransport {
-  if (env.SMTP_URL) {
+  if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL) {
     const smtp = nodemailer.createTransport({
       url: env.SMTP_URL,
       connectionTimeout: 10_000,

@@ -96,6 +96,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: "info",
+    // Production refuses to start without a mail choice: files (tests/support/outbox-folder.ts) unless a test gives SMTP_URL.
+    ...(options.env?.SMTP_URL ? {} : { MAIL_TRANSPORT: "files" }),
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -13,6 +13,7 @@ import { changePassword, getAdminSession, signOut } from "~/auth/session.server"
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
+import { currentConfigWarnings } from "~/ops/config-warnings.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
   if (!session) return data({ admin: null, activity: [], mail: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  return data({ admin: { email: session.admin.email }, activity, mail: await outboxHealth(), flash }, { headers });
+  return data({ admin: { email: session.admin.email }, activity, mail: await outboxHealth(), flash, configWarnings: currentConfigWarnings() }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
