@@ -3,6 +3,7 @@ import type { Env } from "~/core/env.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { startOutboxWorker } from "~/mail/worker.server";
 import { seedDemoVenues } from "~/venues/seed.server";
+import { startOps } from "~/ops/startup.server";
 
 /**
  * Work that runs once at start, after migrations and before the first request
@@ -15,6 +16,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async (env) => startOutboxWorker(env).stop,
   startDiscoverability,
   seedDemoVenues,
+  startOps,
 ];
 
 const stops: Stop[] = [];

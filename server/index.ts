@@ -19,6 +19,9 @@ import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
 import { runShutdownTasks, runStartupTasks } from "~/startup.server";
 import { configWarnings } from "~/ops/config-warnings";
+import { opsBackupHandler } from "~/ops/http.server";
+
+export { runOpsCommand } from "~/ops/cli.server";
 import { tileImageSource } from "~/venues/tiles";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
@@ -103,6 +106,9 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
     res.set("Cache-Control", "no-store");
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
+
+  // Operations on this machine (app/ops): before the cross-site check, which a command sends no Origin for.
+  app.post("/_ops/backup", opsBackupHandler());
 
   app.use(rejectCrossSiteWrites(env));
   app.use(bodyLimit());
@@ -236,7 +242,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
-      expressPaths: new Set(["/healthz", build.routeDiscovery.manifestPath]),
+      expressPaths: new Set(["/healthz", "/_ops/backup", build.routeDiscovery.manifestPath]),
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,

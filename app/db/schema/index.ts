@@ -9,3 +9,4 @@ export * from "./forms";
 export * from "./discoverability";
 export * from "./mail";
 export * from "./venues";
+export * from "./ops";
