@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFound } from "~/components/not-found";
+import { SiteSearchForm } from "~/search/components/site-search-form";
 import { getEnv } from "~/core/env.server";
 import { pageHandleOf } from "~/core/page-handle";
 import type { PublicLinks } from "~/site/config";
@@ -98,7 +99,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong";
   // A refused request (400, 415, ...) carries its reason as text: show it instead of "try again".
   const reason = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data.slice(0, 300) : null;

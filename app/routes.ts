@@ -50,6 +50,8 @@ export default [
     route("admin/contact-submissions.csv", "routes/resources/api.admin.contact-submissions.csv.ts"),
     route("admin/contact-submissions/:id", "routes/resources/api.admin.contact-submissions.$id.ts"),
     route("admin/posts", "routes/resources/api.admin.posts.ts"),
+    route("admin/jobs", "routes/resources/api.admin.jobs.ts"),
+    route("admin/jobs/:id/retry", "routes/resources/api.admin.jobs.$id.retry.ts"),
     route("blog", "routes/resources/api.blog.ts"),
     route("blog/:id", "routes/resources/api.blog.id.ts"),
     route("blog/:id/image", "routes/resources/api.blog.id.image.ts"),

@@ -1,9 +1,29 @@
+import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
+import { ensureAdminUser, PERSONAL_COOKIES } from "~/auth/session.server";
 import type { Env } from "~/core/env.server";
+import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
-import { startOutboxWorker } from "~/mail/worker.server";
+import { registerMailJobs } from "~/mail/jobs.server";
+import type { ServerHooks } from "~/core/server-hooks";
 import { seedDemoVenues } from "~/venues/seed.server";
+import { configWarnings } from "~/ops/config-warnings";
+import { operationRoutes } from "~/ops/http.server";
 import { startOps } from "~/ops/startup.server";
+
+export { runOpsCommand } from "~/ops/cli.server";
+import { tileImageSource } from "~/venues/tiles";
+
+/** What the HTTP server needs from the features (it imports none of them itself). */
+export function serverHooks(env: Env): ServerHooks {
+  return {
+    personalCookies: PERSONAL_COOKIES,
+    imageSources: [tileImageSource(env.MAP_TILE_URL)],
+    ensureFirstAdmin: ensureAdminUser,
+    configWarnings: configWarnings(env),
+    operationRoutes: operationRoutes(),
+  };
+}
 
 /**
  * Work that runs once at start, after migrations and before the first request
@@ -13,10 +33,13 @@ import { startOps } from "~/ops/startup.server";
 type Stop = () => Promise<void>;
 const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
-  async (env) => startOutboxWorker(env).stop,
+  async () => registerBlogJobs(),
+  registerMailJobs,
   startDiscoverability,
   seedDemoVenues,
   startOps,
+  // Last: every feature above has defined its job types and schedules (register…Jobs()).
+  async (env) => (await startJobRunner(env)).stop,
 ];
 
 const stops: Stop[] = [];
@@ -28,7 +51,7 @@ export async function runStartupTasks(env: Env): Promise<void> {
   }
 }
 
-/** Stops background work (the mail worker finishes the message it is sending). */
+/** Stops background work (the job runner lets the running job finish, or leaves its lease to run out). */
 export async function runShutdownTasks(): Promise<void> {
   for (const stop of stops.splice(0).reverse()) await stop();
 }

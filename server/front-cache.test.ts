@@ -21,6 +21,7 @@ async function start() {
     deployId: "test",
     maxBytes: 1024 * 1024,
     trustProxy: () => false,
+    personalCookies: ["clink_session", "clink_flash"],
   });
   server = createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
-import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { requestTargetProblem } from "~/core/clean-input";
 import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { hasAnyCookie } from "~/core/cookies";
@@ -24,7 +23,7 @@ import { cspNonce } from "./security";
  *   (app/core/page-handle.ts); the key is the path, the page's own query parameters normalised,
  *   the deploy and the current content versions (read from the database, so a post published on
  *   another instance sharing PostgreSQL refreshes the pages here too).
- * - A request carrying a personal cookie (the features' PERSONAL_COOKIES, read with the same
+ * - A request carrying a personal cookie (the features' personal cookies, read with the same
  *   parser as the session check) is never answered from or stored in it; nor is an answer that
  *   sets a cookie, says private/no-store, or is not a 200 (the shared 404 page excepted).
  * - Pages without inline script (the content pages) are the same bytes for everyone: brotli and
@@ -44,6 +43,8 @@ export type FrontCacheOptions = {
   maxBytes: number;
   /** Express's compiled `trust proxy` (for the client address given to response observers). */
   trustProxy: (address: string, hop: number) => boolean;
+  /** The features' personal cookies (given at start: server/ imports no feature). */
+  personalCookies: readonly string[];
 };
 
 /** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */
@@ -240,7 +241,7 @@ export function frontCache(options: FrontCacheOptions) {
     const pageCache = policy.pageCache;
     if (!pageCache || policy.private) return app(req, res);
     const cookie = req.headers.cookie;
-    if (cookie && hasAnyCookie(cookie, PERSONAL_COOKIES)) return app(req, res);
+    if (cookie && hasAnyCookie(cookie, options.personalCookies)) return app(req, res);
 
     const renderUrl = queryAt < 0 ? pathname : normalisedUrl(pathname, url.slice(queryAt + 1), pageCache.query);
     const key = pageCache.sharedKey ?? renderUrl;

@@ -9,20 +9,14 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ensureAdminUser } from "~/auth/session.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
-import { PERSONAL_COOKIES } from "~/auth/session.server";
 import { hasAnyCookie } from "~/core/cookies";
-import { runShutdownTasks, runStartupTasks } from "~/startup.server";
-import { configWarnings } from "~/ops/config-warnings";
-import { opsBackupHandler } from "~/ops/http.server";
-
-export { runOpsCommand } from "~/ops/cli.server";
-import { tileImageSource } from "~/venues/tiles";
+import type { ServerHooks } from "~/core/server-hooks";
+import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 import { frontCache } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
@@ -30,7 +24,7 @@ import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
+export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
   const { vite, policyOf } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -82,7 +76,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
             "'strict-dynamic'",
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", "https:", tileImageSource(env.MAP_TILE_URL)],
+          imgSrc: ["'self'", "data:", "blob:", "https:", ...hooks.imageSources],
           connectSrc: ["'self'", ...(vite ? ["ws:"] : [])],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -108,7 +102,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
   });
 
   // Operations on this machine (app/ops): before the cross-site check, which a command sends no Origin for.
-  app.post("/_ops/backup", opsBackupHandler());
+  for (const route of hooks.operationRoutes) app[route.method](route.path, route.handler);
 
   app.use(rejectCrossSiteWrites(env));
   app.use(bodyLimit());
@@ -124,7 +118,7 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  if (policyOf) app.use(privateAnswers(policyOf));
+  if (policyOf) app.use(privateAnswers(policyOf, hooks.personalCookies));
 
   app.use(
     createRequestHandler({
@@ -158,9 +152,9 @@ export function createApp(env: Env, options: { vite?: ViteDevServer; policyOf?: 
  * send no-store; anything else answered to a request with a personal cookie is private to it
  * (and says it varies by cookie), whatever the route set.
  */
-function privateAnswers(policyOf: (pathname: string) => PagePolicy): express.RequestHandler {
+function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCookies: readonly string[]): express.RequestHandler {
   return (req, res, next) => {
-    const personal = hasAnyCookie(req.headers.cookie, PERSONAL_COOKIES);
+    const personal = hasAnyCookie(req.headers.cookie, personalCookies);
     // A client navigation asks /page.data (and /_root.data for "/"): the page's own policy applies.
     const page = req.path.endsWith(".data") ? req.path.slice(0, -5).replace(/^\/_root$/, "/") : req.path;
     const isPrivate = Boolean(policyOf(page).private);
@@ -178,6 +172,8 @@ function privateAnswers(policyOf: (pathname: string) => PagePolicy): express.Req
 }
 
 /** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
+export { runOpsCommand } from "~/startup.server";
+
 export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
   let env: Env;
   try {
@@ -227,26 +223,28 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }
     throw error;
   }
-  await ensureAdminUser();
+  const hooks = serverHooks(env);
+  await hooks.ensureFirstAdmin();
   await runStartupTasks(env);
 
   let listener: Parameters<typeof createServer>[1];
   if (options.vite) {
-    listener = createApp(env, options);
+    listener = createApp(env, hooks, options);
   } else {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     const policyOf = pagePolicies(build);
-    const app = createApp(env, { policyOf });
+    const app = createApp(env, hooks, { policyOf });
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
-      expressPaths: new Set(["/healthz", "/_ops/backup", build.routeDiscovery.manifestPath]),
+      expressPaths: new Set(["/healthz", ...hooks.operationRoutes.map((r) => r.path), build.routeDiscovery.manifestPath]),
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
       trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+      personalCookies: hooks.personalCookies,
     }).listener;
   }
   const listening = createServer(listener).listen(env.PORT, env.HOST);
@@ -259,7 +257,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const address = listening.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
-  for (const warning of configWarnings(env)) logger.warn({ variable: warning.variable }, warning.message);
+  for (const warning of hooks.configWarnings) logger.warn({ variable: warning.variable }, warning.message);
   // The last line a newcomer reads: where to open the site and the admin.
   logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);
 

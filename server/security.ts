@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
-import { isCrossSite } from "~/core/cross-site";
+import { allowedOrigins, isCrossSite } from "~/core/cross-site";
 import type { Env } from "~/core/env.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,11 +11,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * header (curl, server-to-server) are not from a browser and pass.
  */
 export function rejectCrossSiteWrites(env: Env): RequestHandler {
-  const siteOrigin = new URL(env.SITE_URL).origin;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    if (isCrossSite({ secFetchSite: req.get("sec-fetch-site"), origin: req.get("origin") }, [siteOrigin, ownOrigin])) {
+    const origins = allowedOrigins(env.SITE_URL, `${req.protocol}://${req.get("host")}`);
+    if (isCrossSite({ secFetchSite: req.get("sec-fetch-site"), origin: req.get("origin") }, origins)) {
       res.status(403).json({ success: false, message: "Cross-site requests are not allowed" });
       return;
     }

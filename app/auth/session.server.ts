@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "~/core/api.server";
 import { readCookie } from "~/core/cookies";
-import { isCrossSite } from "~/core/cross-site";
+import { allowedOrigins, isCrossSite } from "~/core/cross-site";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -152,7 +152,7 @@ function wantsJson(request: Request): boolean {
 function fromAnotherSite(request: Request): boolean {
   return isCrossSite(
     { secFetchSite: request.headers.get("sec-fetch-site"), origin: request.headers.get("origin") },
-    [new URL(request.url).origin, new URL(getEnv().SITE_URL).origin],
+    allowedOrigins(getEnv().SITE_URL, new URL(request.url).origin),
   );
 }
 

@@ -1,8 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SiteSearchForm } from "~/search/components/site-search-form";
 
-/** The 404 page of the spec: rendered by the catch-all route and by the root error boundary. */
-export function NotFound() {
+/**
+ * The 404 page of the spec: rendered by the catch-all route and by the root error boundary, which pass
+ * the site search form (a feature's; the chrome knows no feature).
+ */
+export function NotFound({ search }: { search: ReactNode }) {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">
       {/* React hoists these into <head>; here so every 404, from any route, carries them. */}
@@ -14,7 +17,7 @@ export function NotFound() {
       <p className="mt-4 max-w-xl text-lg text-slate-600">
         Sorry, the page you are looking for doesn&apos;t exist or has been moved.
       </p>
-      <SiteSearchForm id="not-found-search" className="mt-8 text-left" />
+      {search}
       <nav aria-label="Helpful links" className="mt-6">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-brand-700 underline underline-offset-4">
           <li>

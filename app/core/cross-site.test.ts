@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSite } from "./cross-site";
+import { allowedOrigins, isCrossSite } from "./cross-site";
 
 const allowed = ["https://clink.app", "http://localhost:3000"];
 
@@ -19,5 +19,12 @@ describe("isCrossSite", () => {
 
   it("lets requests with neither header through (not from a browser page)", () => {
     expect(isCrossSite({}, allowed)).toBe(false);
+  });
+});
+
+describe("allowedOrigins", () => {
+  it("allows the public address and the address the request was made to, once each", () => {
+    expect(allowedOrigins("https://clink.app/", "https://clink.app")).toEqual(["https://clink.app"]);
+    expect(allowedOrigins("https://clink.app", "http://10.0.0.5:3000")).toEqual(["https://clink.app", "http://10.0.0.5:3000"]);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -16,6 +17,43 @@ import { logger } from "./logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
+
+/** The database or an open transaction: work that belongs to a change is written in the change's transaction. */
+export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Callbacks waiting for the outermost transaction of the current async context to commit. */
+const commitHooks = new AsyncLocalStorage<{ hooks: Array<() => void>; settled: boolean }>();
+
+/**
+ * Runs `callback` once what was just written is visible to other connections: after the surrounding
+ * transaction commits (never, if it rolls back), or at once outside a transaction. The job runner uses it
+ * to wake as soon as a job queued inside a transaction can be claimed.
+ */
+export function afterCommit(callback: () => void): void {
+  const pending = commitHooks.getStore();
+  // A callback registered by work the transaction started but did not await runs at once.
+  if (pending && !pending.settled) pending.hooks.push(callback);
+  else callback();
+}
+
+/** Makes `db.transaction` run the afterCommit callbacks registered inside it once it has committed. */
+function withCommitHooks(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    const outer = commitHooks.getStore();
+    if (outer && !outer.settled) return transaction(run, config);
+    const pending = { hooks: [] as Array<() => void>, settled: false };
+    try {
+      const result = await commitHooks.run(pending, () => transaction(run, config));
+      pending.settled = true;
+      for (const hook of pending.hooks) hook();
+      return result;
+    } finally {
+      pending.settled = true;
+    }
+  }) as Database["transaction"];
+  return db;
+}
 
 type Connection = {
   db: Database;
@@ -78,7 +116,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     } finally {
       client.release();
     }
-    connection = { db, kind: "postgres", close: () => pool.end() };
+    connection = { db: withCommitHooks(db), kind: "postgres", close: () => pool.end() };
   } else {
     const lock: DataDirLock = await acquireDataDirLock(options.dataDir);
     try {
@@ -97,7 +135,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       // there, what bounds a statement is the bounded input (post length, search index tokens).
       await client.exec(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
       connection = {
-        db,
+        db: withCommitHooks(db),
         kind: "pglite",
         close: async () => {
           try {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { isTimeZone } from "./job-rules";
 
 /** Server configuration, read once at start. A bad value stops the server with a message naming the variable. */
 const optionalUrl = z.url().optional();
@@ -39,6 +40,17 @@ const envSchema = z.object({
   ADMIN_NOTIFY_EMAIL: z.email().optional(),
   /** First retry delay of undelivered mail; each further attempt waits twice as long (capped at an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Delivery attempts of one message before it is kept as dead (the admin can retry it). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The site's time zone (IANA name): "daily at 03:00" schedules mean 03:00 here. */
+  SITE_TIMEZONE: z
+    .string()
+    .default("UTC")
+    .refine((zone) => isTimeZone(zone), "must be an IANA time zone such as UTC or Europe/Paris"),
+  /** How often the job runner looks for work queued by other instances (its own wakes it at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** How long a claimed job stays its instance's before another may take it (the instance may have died). */
+  JOB_LEASE_MS: z.coerce.number().int().min(200).max(24 * 3_600_000).default(5 * 60_000),
   INDEXNOW_ENDPOINT: optionalUrl,
   /** AI crawlers robots.txt turns away (comma-separated tokens, e.g. "GPTBot,CCBot"); all are allowed by default. */
   ROBOTS_DISALLOW_AI_CRAWLERS: z

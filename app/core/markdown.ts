@@ -4,6 +4,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { escapeHtml } from "./html";
 
 /**
  * Markdown to safe HTML, the same in the browser (the editor's preview) and on the server (the
@@ -46,15 +47,6 @@ const processor = unified()
   .use(externalLinks)
   .use(rehypeStringify)
   .freeze();
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** The raw text, escaped, one paragraph per blank-line-separated block. */
 export function renderPlainText(source: string): string {

@@ -5,7 +5,8 @@ import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
-import { llmsFullTxt, llmsSections, llmsTxt, markdownPath, pageMarkdown, type DiscoverablePage, type MarkdownPage } from "./llms";
+import { markdownPath } from "~/site/addresses";
+import { llmsFullTxt, llmsSections, llmsTxt, pageMarkdown, type DiscoverablePage, type MarkdownPage } from "./llms";
 import { renderedPageMarkdown } from "./page-markdown.server";
 import { buildSitemaps, MAX_URLS_PER_SITEMAP, w3cDate, type SitemapEntry } from "./sitemap";
 

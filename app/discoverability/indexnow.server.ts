@@ -5,7 +5,6 @@ import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { discoverableContent, siteUrl } from "./content.server";
 import { DEFAULT_INDEXNOW_ENDPOINT, engineName, indexNowBodies, INDEXNOW_KEY_PATTERN } from "./indexnow";
-import { enqueueJob, registerJobHandler } from "./jobs.server";
 
 /**
  * Submitting URLs to search engines by IndexNow. The key is generated once, stored, and served at
@@ -75,19 +74,6 @@ export async function submitSitemap(): Promise<{ submissions: { main_sitemap: En
   const content = await discoverableContent();
   const urls = content.pages.map((p) => `${siteUrl()}${p.path}`);
   return { submissions: { main_sitemap: await submitUrls(urls, "sitemap") } };
-}
-
-const POST_CHANGED = "indexnow.post-changed";
-
-registerJobHandler(POST_CHANGED, async (payload) => {
-  const { url } = payload as { url: string };
-  const [result] = await submitUrls([url], "post-change");
-  if (!result?.success) throw new Error(`IndexNow did not accept ${url}`);
-});
-
-/** A post was published, edited, unpublished or deleted: tell IndexNow, after the request, with retries. */
-export async function notifyPostChanged(slug: string): Promise<void> {
-  await enqueueJob(POST_CHANGED, { url: `${siteUrl()}/blog/${slug}` });
 }
 
 export async function recentSubmissions(limit = 20) {

@@ -1,88 +1,26 @@
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { logger } from "~/core/logger.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "~/blog/post-events";
+import { getDb, type DbExecutor } from "~/core/db.server";
+import { defineJobType, enqueueJob } from "~/core/jobs.server";
+import { siteUrl } from "./content.server";
+import { submitUrls } from "./indexnow.server";
+
+async function pingIndexNow(url: string): Promise<void> {
+  const [result] = await submitUrls([url], "post-change");
+  if (!result?.success) throw new Error(`IndexNow did not accept ${url}`);
+}
+
+/** Discoverability's background work, on the one job runner: IndexNow pings, retried with back-off. */
+export function registerDiscoverabilityJobs(): void {
+  // A post's public address changed (published, edited, unpublished, deleted, or gone live by itself).
+  defineJobType<PostChangedPayload>(POST_CHANGED_JOB, ({ slug }) => pingIndexNow(`${siteUrl()}/blog/${slug}`));
+  // Pings queued by the old discoverability_jobs table, moved here by migration 0008 (none is lost).
+  defineJobType<{ url: string }>("indexnow.post-changed", ({ url }) => pingIndexNow(url));
+}
 
 /**
- * A small durable queue for work done after the request that asked for it (the mail outbox of
- * app/mail/ was not on main when this was written). Jobs live in the database, so any instance may
- * run them and none is lost with a process; a claim moves `run_after` forward first (with
- * FOR UPDATE SKIP LOCKED), so a job whose runner died is retried later, and two instances never run
- * the same job at once. Failures back off exponentially: 5 s, 10 s, 20 s, ... up to an hour, for at
- * most MAX_ATTEMPTS attempts.
+ * A post changed: tell IndexNow after the request, with retries. `db` may be the transaction of the
+ * change; `idempotencyKey` makes a repeated notice (go-live seen by several instances) count once.
  */
-export const MAX_ATTEMPTS = 10;
-const POLL_MS = 1000;
-const BASE_DELAY_MS = 5000;
-
-type Handler = (payload: unknown) => Promise<void>;
-const handlers = new Map<string, Handler>();
-
-export function registerJobHandler(kind: string, handler: Handler): void {
-  handlers.set(kind, handler);
-}
-
-export async function enqueueJob(kind: string, payload: unknown): Promise<void> {
-  await getDb().insert(schema.discoverabilityJobs).values({ kind, payload });
-  wake();
-}
-
-type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
-
-async function claim(limit: number): Promise<ClaimedJob[]> {
-  const result = await getDb().execute(sql`
-    update discoverability_jobs set attempts = attempts + 1,
-      run_after = now() + least(interval '1 hour', ${BASE_DELAY_MS} * interval '1 millisecond' * power(2, attempts))
-    where id in (
-      select id from discoverability_jobs
-      where done_at is null and run_after <= now() and attempts < ${MAX_ATTEMPTS}
-      order by id limit ${limit} for update skip locked)
-    returning id, kind, payload, attempts`);
-  return (result as unknown as { rows: ClaimedJob[] }).rows;
-}
-
-let running: Promise<void> | undefined;
-
-/** Runs every job that is due now; resolves when they have all been tried once. */
-export function runDueJobs(): Promise<void> {
-  running ??= (async () => {
-    for (;;) {
-      const jobs = await claim(10);
-      if (jobs.length === 0) return;
-      for (const job of jobs) {
-        const handler = handlers.get(job.kind);
-        try {
-          if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-          await handler(job.payload);
-          await getDb().update(schema.discoverabilityJobs).set({ doneAt: sql`now()`, lastError: null }).where(eq(schema.discoverabilityJobs.id, job.id));
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, err: message }, "job failed; will retry");
-          await getDb().update(schema.discoverabilityJobs).set({ lastError: message.slice(0, 1000) }).where(eq(schema.discoverabilityJobs.id, job.id));
-        }
-      }
-    }
-  })()
-    .catch((error: unknown) => logger.warn({ err: error }, "job runner could not reach the database"))
-    .finally(() => (running = undefined));
-  return running;
-}
-
-function wake() {
-  setImmediate(() => void runDueJobs());
-}
-
-let started = false;
-export function startJobRunner(): void {
-  if (started) return;
-  started = true;
-  setInterval(() => void runDueJobs(), POLL_MS).unref();
-}
-
-/** Jobs still waiting (for the admin page and tests). */
-export async function pendingJobs(kind: string): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(schema.discoverabilityJobs)
-    .where(and(eq(schema.discoverabilityJobs.kind, kind), isNull(schema.discoverabilityJobs.doneAt), lte(schema.discoverabilityJobs.attempts, MAX_ATTEMPTS)));
-  return Number(row?.n ?? 0);
+export async function notifyPostChanged(slug: string, options: { db?: DbExecutor; idempotencyKey?: string } = {}): Promise<void> {
+  await enqueueJob(options.db ?? getDb(), POST_CHANGED_JOB, { slug } satisfies PostChangedPayload, { idempotencyKey: options.idempotencyKey });
 }

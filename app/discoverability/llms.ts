@@ -1,3 +1,5 @@
+import { markdownPath } from "~/site/addresses";
+
 /**
  * What AI systems read, pure: the llms.txt index (llmstxt.org: an H1, a blockquote summary, H2
  * sections of `- [title](url): note` links), the full-text companion, and the Markdown version of
@@ -16,10 +18,6 @@ export type MarkdownPage = DiscoverablePage & {
   body: string;
 };
 
-/** The Markdown address of a page: "/" is "/index.md", every other path gets ".md" appended. */
-export function markdownPath(path: string): string {
-  return path === "/" ? "/index.md" : `${path}.md`;
-}
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 

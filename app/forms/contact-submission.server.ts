@@ -7,7 +7,7 @@ import { toCsv } from "~/core/csv";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";
-import { adminNotifyAddress, mailQueued, queueMail, type DbExecutor } from "~/mail/outbox.server";
+import { adminNotifyAddress, queueMail, type DbExecutor } from "~/mail/outbox.server";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel } from "./contact-submission";
@@ -85,7 +85,6 @@ export async function admitPublicForm(clientIp: string, honeypot: string | undef
   if (limit.limited) return { accepted: false, retryAfterSeconds: limit.retryAfterSeconds };
   if (honeypot) return { accepted: true };
   await store();
-  mailQueued();
   return { accepted: true };
 }
 

@@ -4,7 +4,7 @@ import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { mailQueued, queueMail } from "~/mail/outbox.server";
+import { queueMail } from "~/mail/outbox.server";
 import { HONEYPOT_FIELD } from "./contact-submission";
 import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./contact-submission.server";
 import { DELETION_LINK_HOURS, type DeletionLinkState, type DeletionRequest } from "./deletion-request";
@@ -88,7 +88,6 @@ export async function confirmDeletionLink(token: string): Promise<"confirmed" | 
     const state = await linkState(token);
     return state === "valid" ? "used" : state;
   }
-  mailQueued();
   return "confirmed";
 }
 
@@ -114,7 +113,6 @@ export async function completeDeletionRequest(admin: Admin, id: number): Promise
     return "completed";
   });
   if (outcome === "completed") {
-    mailQueued();
     await recordAudit(admin, "data_deletion_request.complete", {
       targetType: "data_deletion_request",
       targetId: id,

@@ -1,7 +1,9 @@
 /**
- * Pure pieces of outgoing mail: the plain-text and HTML bodies, safe header text and the retry schedule.
- * Nothing here sends anything (see outbox.server.ts and worker.server.ts).
+ * Pure pieces of outgoing mail: the plain-text and HTML bodies, and safe header text.
+ * Nothing here sends anything (see outbox.server.ts and jobs.server.ts).
  */
+
+import { escapeHtml } from "~/core/html";
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -11,11 +13,6 @@ export type MailBlock =
   | { kind: "quote"; text: string }
   | { kind: "link"; label: string; href: string };
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /**
  * Text that goes into a header (the subject): line breaks and other control characters would let a
@@ -64,13 +61,4 @@ export function renderMail(subject: string, blocks: MailBlock[]): MailContent {
     .join("\n");
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#0f172a">\n${body}\n</body></html>`;
   return { subject: headerText(subject), text: `${text}\n`, html };
-}
-
-/** Cap on the wait between two attempts: a server that is down for a day is retried hourly. */
-export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-
-/** Exponential back-off: `base`, then twice that, and so on, after the n-th failed attempt (n from 1). */
-export function retryDelayMs(failedAttempts: number, baseMs: number): number {
-  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 30);
-  return Math.min(baseMs * 2 ** exponent, MAX_RETRY_DELAY_MS);
 }

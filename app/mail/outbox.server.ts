@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, schema, type Database } from "~/core/db.server";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
+import { enqueueJob } from "~/core/jobs.server";
 import type { MailContent } from "./message";
 
 const t = schema.mailOutbox;
 
-/** The database or an open transaction: mail is queued inside the transaction of the record it is about. */
-export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { DbExecutor };
+
+/** The job that delivers one message of the outbox (app/mail/jobs.server.ts). */
+export const DELIVER_MAIL = "mail.deliver";
+export type DeliverMailPayload = { mailId: number };
 
 export type QueuedMail = {
   id: number;
@@ -18,53 +22,36 @@ export type QueuedMail = {
   subject: string;
   textBody: string;
   htmlBody: string;
-  attempts: number;
+  sentAt: Date | null;
 };
-
-const queuedColumns = {
-  id: t.id,
-  messageId: t.messageId,
-  purpose: t.purpose,
-  recipient: t.recipient,
-  replyTo: t.replyTo,
-  subject: t.subject,
-  textBody: t.textBody,
-  htmlBody: t.htmlBody,
-  attempts: t.attempts,
-};
-
-const wakeListeners = new Set<() => void>();
-
-/** The local worker listens here, so mail queued by this instance goes out at once instead of at the next poll. */
-export function onMailQueued(listener: () => void): () => void {
-  wakeListeners.add(listener);
-  return () => wakeListeners.delete(listener);
-}
-
-/** Call after the transaction that queued mail has committed. */
-export function mailQueued(): void {
-  for (const listener of wakeListeners) listener();
-}
 
 function messageIdFor(): string {
   const host = new URL(getEnv().SITE_URL).hostname || "clink.app";
   return `<${randomUUID()}@${host}>`;
 }
 
-/** Queues one message; `db` is the transaction that stores what the message is about. */
+/**
+ * Queues one message; `db` is the transaction that stores what the message is about. The message is kept
+ * in mail_outbox (what was sent, to whom, when); its delivery (attempts, back-off, lease, last error) is a
+ * `mail.deliver` job of the one job runner, stored in the same transaction.
+ */
 export async function queueMail(
   db: DbExecutor,
   mail: { purpose: string; to: string; replyTo?: string; content: MailContent },
 ): Promise<void> {
-  await db.insert(t).values({
-    messageId: messageIdFor(),
-    purpose: mail.purpose,
-    recipient: mail.to,
-    replyTo: mail.replyTo ?? null,
-    subject: mail.content.subject,
-    textBody: mail.content.text,
-    htmlBody: mail.content.html,
-  });
+  const [row] = await db
+    .insert(t)
+    .values({
+      messageId: messageIdFor(),
+      purpose: mail.purpose,
+      recipient: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.content.subject,
+      textBody: mail.content.text,
+      htmlBody: mail.content.html,
+    })
+    .returning({ id: t.id });
+  await enqueueJob(db, DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, { idempotencyKey: `mail:${row!.id}` });
 }
 
 /** Who hears of new submissions: ADMIN_NOTIFY_EMAIL, else the first admin account's address. */
@@ -75,43 +62,13 @@ export async function adminNotifyAddress(db: DbExecutor): Promise<string | null>
   return first?.email ?? null;
 }
 
-/**
- * Takes up to `limit` due messages for this worker and leases them for `leaseMs`. One statement with
- * FOR UPDATE SKIP LOCKED: two instances asking at the same moment get different rows, and a row whose
- * worker died is taken again once its lease has run out.
- */
-export async function claimDueMail(limit: number, leaseMs: number): Promise<QueuedMail[]> {
-  const due = getDb()
-    .select({ id: t.id })
-    .from(t)
-    .where(and(isNull(t.sentAt), sql`${t.nextAttemptAt} <= now()`, sql`(${t.lockedUntil} is null or ${t.lockedUntil} < now())`))
-    .orderBy(asc(t.nextAttemptAt), asc(t.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return getDb()
-    .update(t)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(sql`${t.id} in ${due}`)
-    .returning(queuedColumns);
+export async function findQueuedMail(id: number): Promise<QueuedMail | undefined> {
+  const [mail] = await getDb().select().from(t).where(eq(t.id, id));
+  return mail;
 }
 
 export async function markMailSent(id: number): Promise<void> {
-  await getDb()
-    .update(t)
-    .set({ sentAt: sql`now()`, lockedUntil: null, attempts: sql`${t.attempts} + 1`, lastError: null })
-    .where(eq(t.id, id));
-}
-
-export async function markMailFailed(id: number, error: string, retryInMs: number): Promise<void> {
-  await getDb()
-    .update(t)
-    .set({
-      attempts: sql`${t.attempts} + 1`,
-      lastError: error.slice(0, 500),
-      lockedUntil: null,
-      nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
-    })
-    .where(eq(t.id, id));
+  await getDb().update(t).set({ sentAt: sql`now()` }).where(eq(t.id, id));
 }
 
 export type OutboxHealth = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
@@ -119,12 +76,18 @@ export type OutboxHealth = { undelivered: number; lastError: string | null; next
 /** For the admin dashboard: how much mail is still waiting, and why the last attempt failed. */
 export async function outboxHealth(): Promise<OutboxHealth> {
   const db = getDb();
+  const jobs = schema.jobs;
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(isNull(t.sentAt));
   const [failed] = await db
-    .select({ lastError: t.lastError, at: t.nextAttemptAt })
-    .from(t)
-    .where(and(isNull(t.sentAt), isNotNull(t.lastError)))
-    .orderBy(desc(t.nextAttemptAt))
+    .select({ lastError: jobs.lastError, state: jobs.state, at: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.type, DELIVER_MAIL), inArray(jobs.state, ["queued", "running", "dead"]), isNotNull(jobs.lastError)))
+    .orderBy(desc(jobs.runAt))
     .limit(1);
-  return { undelivered: count?.n ?? 0, lastError: failed?.lastError ?? null, nextAttemptAt: failed ? failed.at.toISOString() : null };
+  return {
+    undelivered: Number(count?.n ?? 0),
+    lastError: failed?.lastError ?? null,
+    // A dead message waits for the admin's retry, not for a time.
+    nextAttemptAt: failed && failed.state !== "dead" ? failed.at.toISOString() : null,
+  };
 }

@@ -21,3 +21,8 @@ export function opsBackupHandler(): RequestHandler {
     }
   };
 }
+
+/** The operations endpoints the HTTP server mounts (app/core/server-hooks.ts). */
+export function operationRoutes() {
+  return [{ method: "post" as const, path: "/_ops/backup", handler: opsBackupHandler() }];
+}

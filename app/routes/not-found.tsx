@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
+import { SiteSearchForm } from "~/search/components/site-search-form";
 
 import type { PageHandle } from "~/core/page-handle";
 
@@ -12,5 +13,5 @@ export function loader() {
 }
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageSeo, seo } from "./seo";
+import { absoluteUrl } from "./addresses";
+import { pageSeo, seo } from "./seo";
 
 const matches = [{ id: "root", loaderData: { siteUrl: "https://clink.example" } }];
 

@@ -1,14 +1,13 @@
 import type { MetaDescriptor } from "react-router";
-import { markdownPath } from "~/discoverability/llms";
+import { absoluteUrl, markdownPath } from "./addresses";
 import { siteConfig } from "./config";
-import { graphIds, organizationJsonLd, webSiteJsonLd } from "./structured-data";
+import { graphIds, organizationJsonLd, webSiteJsonLd, type JsonLd } from "./structured-data";
 import { sitePage } from "./pages";
 
 /**
  * One typed way for a page to declare its metadata and structured data. Call it from a
  * route's `meta` export; absolute URLs come from SITE_URL, which the root loader provides.
  */
-export type JsonLd = Record<string, unknown>;
 
 export type PageSeo = {
   /** The document title. Only the home page carries the brand. */
@@ -36,10 +35,6 @@ type RootMatch = { id: string; loaderData?: unknown } | undefined;
 export function siteUrlFrom(matches: ReadonlyArray<RootMatch>): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "http://localhost:3000";
-}
-
-export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
 function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "description" | "path" | "breadcrumbs">): JsonLd[] {

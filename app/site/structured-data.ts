@@ -1,6 +1,8 @@
 import { faqPageItems, type FaqItem } from "./faq-content";
-import { absoluteUrl, type JsonLd } from "./seo";
+import { absoluteUrl } from "./addresses";
 import { siteConfig } from "./config";
+
+export type JsonLd = Record<string, unknown>;
 
 /**
  * Schema.org objects for the pages that need more than the WebPage + BreadcrumbList pair

@@ -7,7 +7,7 @@ import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markdownPath } from "~/discoverability/llms";
+import { markdownPath } from "~/site/addresses";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { createPost, publicApi } from "../support/api";
 import { startFakeDns, type FakeDns } from "../support/fake-dns";

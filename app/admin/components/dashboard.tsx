@@ -6,6 +6,8 @@ import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
+import type { JobsOverview } from "~/core/jobs";
+import { JobsPanel } from "./jobs-panel";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 
@@ -19,7 +21,7 @@ const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
 const SECTIONS = ["submissions", "blog", "venues"];
 
-export function AdminDashboard({ email, activity, mail }: { email: string; activity: ActivityItem[]; mail: MailHealthData }) {
+export function AdminDashboard({ email, activity, mail, jobs }: { email: string; activity: ActivityItem[]; mail: MailHealthData; jobs: JobsOverview }) {
   // The open section is in the address, so a reload or a shared link opens the same one.
   const [{ tab }, setTab] = useListParams(TAB_PARAM, TAB_DEFAULT);
   return (
@@ -70,6 +72,7 @@ export function AdminDashboard({ email, activity, mail }: { email: string; activ
             </Tabs.Root>
             <aside className="grid content-start gap-6">
               <MailHealth health={mail} />
+              <JobsPanel overview={jobs} />
               <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
                 <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
                   <History aria-hidden="true" className="size-5" />

@@ -1,4 +1,4 @@
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -55,23 +55,4 @@ export const searchEngineSubmissions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("search_engine_submissions_created_idx").on(t.createdAt)],
-);
-
-/**
- * Work done after the request that asked for it (IndexNow pings on post changes), retried with
- * back-off. Rows are claimed with FOR UPDATE SKIP LOCKED so several instances share the queue.
- */
-export const discoverabilityJobs = pgTable(
-  "discoverability_jobs",
-  {
-    id: serial("id").primaryKey(),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    doneAt: timestamp("done_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("discoverability_jobs_due_idx").on(t.doneAt, t.runAfter)],
 );

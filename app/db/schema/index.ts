@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./blog";
 export * from "./core";
 export * from "./forms";
+export * from "./jobs";
 export * from "./discoverability";
 export * from "./mail";
 export * from "./venues";

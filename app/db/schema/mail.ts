@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
- * Mail waiting to be delivered. A row is written in the same transaction as the record it is about,
- * so a request is never stored without its mail (or the other way round); the outbox worker delivers it.
+ * Every message the site sends. A row is written in the same transaction as the record it is about,
+ * with the `mail.deliver` job that delivers it (app/mail/jobs.server.ts), so a request is never stored
+ * without its mail (or the other way round). `sent_at` is set once the mail server took it.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -18,16 +19,11 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Set while one worker is delivering the row; another worker skips it until then. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.sentAt} is null`),
   ],
 );

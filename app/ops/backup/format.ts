@@ -41,7 +41,10 @@ export function dependencyOrder(tables: string[], references: Array<{ child: str
   while (ordered.length < tables.length) {
     const ready = tables.filter((t) => !placed.has(t) && [...parents.get(t)!].every((p) => placed.has(p)));
     const next = ready.length > 0 ? ready : tables.filter((t) => !placed.has(t)).slice(0, 1);
-    for (const t of next) (ordered.push(t), placed.add(t));
+    for (const t of next) {
+      ordered.push(t);
+      placed.add(t);
+    }
   }
   return ordered;
 }

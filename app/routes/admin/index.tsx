@@ -14,6 +14,7 @@ import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
 import { currentConfigWarnings } from "~/ops/config-warnings.server";
+import { jobsOverview } from "~/core/job-admin.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
@@ -39,9 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getAdminSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  if (!session) return data({ admin: null, activity: [], mail: null, flash }, { headers });
+  if (!session) return data({ admin: null, activity: [], mail: null, jobs: null, flash }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-  return data({ admin: { email: session.admin.email }, activity, mail: await outboxHealth(), flash, configWarnings: currentConfigWarnings() }, { headers });
+  const [mail, jobs] = await Promise.all([outboxHealth(), jobsOverview(10)]);
+  return data({ admin: { email: session.admin.email }, activity, mail, jobs, flash, configWarnings: currentConfigWarnings() }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -86,7 +88,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} />
+        <AdminDashboard email={loaderData.admin.email} activity={loaderData.activity} mail={loaderData.mail!} jobs={loaderData.jobs!} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}

@@ -9,7 +9,8 @@ import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~
 import { BLOG_FEED_LINK, toCard } from "~/blog/listing";
 import { formatDate, formatDateTime } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
-import { absoluteUrl, seo, siteUrlFrom } from "~/site/seo";
+import { absoluteUrl } from "~/site/addresses";
+import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 

@@ -16,7 +16,7 @@ import { getAdminSession, requireAdmin } from "~/auth/session.server";
 import { parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { deletePost, findPost, setPublished, toDto, updatePost } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
@@ -32,7 +32,7 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method === "DELETE") {
     const gone = await findPost(id);
     await translateBlogErrors(() => deletePost(admin, id));
-    if (gone?.published) await notifyPostChanged(gone.slug);
+    if (gone?.live) await notifyPostChanged(gone.slug);
     return json({ success: true });
   }
   const body = await readJson(request);
@@ -40,16 +40,22 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     const parsed = blogPublishSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
     const post = await translateBlogErrors(() => setPublished(admin, id, parsed.data.published));
-    // Published or unpublished, search engines should fetch the address again.
-    await notifyPostChanged(post.slug);
+    // Published or unpublished, search engines should fetch the address again; a post dated in the
+    // future is announced when it goes live (app/blog/go-live.server.ts).
+    if (!isScheduled(post)) await notifyPostChanged(post.slug);
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
   const post = await translateBlogErrors(() => updatePost(admin, id, parsed.data));
-  await notifyPostChanged(post.slug);
+  if (!isScheduled(post)) await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) });
 });
+
+/** Published with a publish date still ahead: announced at go-live, not at save. */
+function isScheduled(post: { published: boolean; live: boolean }): boolean {
+  return post.published && !post.live;
+}
 
 function invalid(error: Parameters<typeof fieldErrors>[0]) {
   const errors = fieldErrors(error);

@@ -20,7 +20,7 @@ import { translateBlogErrors } from "~/blog/api.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { createPost, listPostsJson, toDto } from "~/blog/posts.server";
-import { notifyPostChanged } from "~/discoverability/indexnow.server";
+import { notifyPostChanged } from "~/discoverability/jobs.server";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
@@ -42,6 +42,7 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   const { admin } = await requireAdmin(request);
   const input = await parseJson(request, blogPostInputSchema);
   const post = await translateBlogErrors(() => createPost(admin, input));
-  if (post.published) await notifyPostChanged(post.slug);
+  // A post dated in the future is announced when it goes live (app/blog/go-live.server.ts), not now.
+  if (post.live) await notifyPostChanged(post.slug);
   return json({ success: true, post: toDto(post) }, { status: 201 });
 });

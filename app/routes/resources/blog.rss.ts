@@ -13,8 +13,8 @@ import { categoryLabel } from "~/blog/category";
 import { getEnv } from "~/core/env.server";
 import { renderedPostBody } from "~/blog/rendered-body.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
-import { escapeHtml } from "~/core/markdown";
-import { absoluteUrl } from "~/site/seo";
+import { escapeHtml } from "~/core/html";
+import { absoluteUrl } from "~/site/addresses";
 import { siteConfig } from "~/site/config";
 
 // One feed, rebuilt when the blog changes.

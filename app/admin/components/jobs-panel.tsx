@@ -1,0 +1,105 @@
+import { ListChecks, RotateCcw, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useToast } from "~/components/ui/toast";
+import { formatDateTime } from "~/core/dates";
+import type { JobsOverview } from "~/core/jobs";
+
+/** Waiting (queued or running) and dead jobs per type; done ones are not worth the admin's attention. */
+function summarise(overview: JobsOverview) {
+  const byType = new Map<string, { waiting: number; dead: number }>();
+  for (const { type, state, count } of overview.counts) {
+    const row = byType.get(type) ?? { waiting: 0, dead: 0 };
+    if (state === "queued" || state === "running") row.waiting += count;
+    if (state === "dead") row.dead += count;
+    byType.set(type, row);
+  }
+  return [...byType].filter(([, row]) => row.waiting + row.dead > 0);
+}
+
+/** The dashboard's view of background jobs: what waits, what gave up (with its last error), and a retry. */
+export function JobsPanel({ overview }: { overview: JobsOverview }) {
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [retrying, setRetrying] = useState<number | null>(null);
+  const rows = summarise(overview);
+  const dead = overview.dead;
+
+  async function retry(id: number) {
+    setRetrying(id);
+    try {
+      await adminFetch(`/api/admin/jobs/${id}/retry`, { method: "POST" });
+      toast({ title: "Job queued again" });
+      await revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: `Could not retry the job: ${(error as Error).message}`, variant: "destructive" });
+    } finally {
+      setRetrying(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="background-jobs" className={`rounded-xl border p-5 ${dead.length ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}>
+      <h2 id="background-jobs" className="flex items-center gap-2 text-lg font-bold">
+        {dead.length ? <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" /> : <ListChecks aria-hidden="true" className="size-5" />}
+        Background jobs
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-800">Nothing waiting, nothing failed.</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm text-slate-800">
+          <caption className="sr-only">Jobs waiting and dead, by type</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="font-semibold">Type</th>
+              <th scope="col" className="text-right font-semibold">Waiting</th>
+              <th scope="col" className="text-right font-semibold">Dead</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([type, row]) => (
+              <tr key={type}>
+                <th scope="row" className="break-all pr-2 font-normal">{type}</th>
+                <td className="text-right tabular-nums">{row.waiting}</td>
+                <td className="text-right tabular-nums">{row.dead}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dead.length ? (
+        <ul className="mt-3 grid gap-3 text-sm" aria-label="Dead jobs">
+          {dead.map((job) => (
+            <li key={job.id} className="border-l-2 border-amber-400 pl-3">
+              <p className="font-medium text-slate-900">
+                {job.type} #{job.id}
+              </p>
+              <p className="break-words text-slate-800">{job.lastError ?? "No error recorded"}</p>
+              <p className="text-slate-700">
+                {job.attempts} {job.attempts === 1 ? "attempt" : "attempts"}
+                {job.finishedAt ? (
+                  <>
+                    {" "}
+                    · gave up <time dateTime={job.finishedAt}>{formatDateTime(job.finishedAt)}</time>
+                  </>
+                ) : null}
+              </p>
+              <button
+                type="button"
+                className="btn btn-secondary mt-2"
+                disabled={retrying !== null}
+                aria-label={`Retry ${job.type} job ${job.id}`}
+                onClick={() => void retry(job.id)}
+              >
+                <RotateCcw aria-hidden="true" className="size-4" />
+                {retrying === job.id ? "Retrying…" : "Retry"}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/core/db.server";
+import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+
+/**
+ * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
+ * is it announced (the save announces only posts already live). Every minute one instance (the schedule's
+ * job runs once per period across all of them) queues a "post changed" job for each post that has gone
+ * live, keyed by post and publish date: a post seen by two runs, or moved to a later date and going live
+ * again, is announced once per publish date.
+ */
+export const GO_LIVE_JOB = "blog.go-live";
+/** Posts that went live longer ago than this are not looked at again (a site down for a week misses them). */
+const LOOK_BACK_DAYS = 7;
+
+export async function announcePostsGoneLive(): Promise<number> {
+  const db = getDb();
+  // Scheduled: the publish date was still ahead when the post was last saved.
+  const result = await db.execute(sql`
+    select id, slug, created_at as "publishAt" from blog_posts
+    where published and created_at <= now() and created_at > updated_at
+      and created_at > now() - make_interval(days => ${LOOK_BACK_DAYS})`);
+  const posts = (result as unknown as { rows: Array<{ id: number; slug: string; publishAt: Date | string }> }).rows;
+  for (const post of posts) {
+    const publishAt = new Date(post.publishAt).toISOString();
+    await enqueueJob(db, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: `go-live:${post.id}:${publishAt}` });
+  }
+  return posts.length;
+}
+
+export function registerBlogJobs(): void {
+  defineJobType(GO_LIVE_JOB, async () => {
+    await announcePostsGoneLive();
+  });
+  defineSchedule("blog-go-live", { everyMinutes: 1 }, GO_LIVE_JOB);
+}
