@@ -52,6 +52,7 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
   app.use((req, res, next) => {
     res.locals.cspNonce = cspNonce();
     if (hasResponseObservers()) {
+      const started = performance.now();
       res.once("finish", () =>
         notifyResponse({
           method: req.method,
@@ -60,6 +61,7 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
           userAgent: String(req.headers["user-agent"] ?? ""),
           ip: req.ip ?? req.socket.remoteAddress ?? "",
           cacheHit: res.getHeader("x-cache") === "HIT",
+          durationMs: performance.now() - started,
         }),
       );
     }

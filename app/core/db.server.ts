@@ -58,6 +58,8 @@ function withCommitHooks(db: Database): Database {
 type Connection = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection pool (for the metrics); PGlite has one connection and none. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -162,6 +164,12 @@ export function getDb(): Database {
 export function databaseKind(): "pglite" | "postgres" {
   if (!connection) throw new Error("The database is not open yet.");
   return connection.kind;
+}
+
+/** The pool's connections (PostgreSQL), for /metrics. */
+export function databasePool(): { total: number; idle: number; waiting: number } | undefined {
+  const pool = connection?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
 export async function pingDatabase(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { backupToFolder } from "./backup/service.server";
 import { isLocalRequest } from "./local-request";
+import { metricsHandler } from "./metrics.server";
 import { isLocalToken, LOCAL_TOKEN_HEADER } from "./local-token.server";
 
 /**
@@ -24,5 +25,8 @@ export function opsBackupHandler(): RequestHandler {
 
 /** The operations endpoints the HTTP server mounts (app/core/server-hooks.ts). */
 export function operationRoutes() {
-  return [{ method: "post" as const, path: "/_ops/backup", handler: opsBackupHandler() }];
+  return [
+    { method: "post" as const, path: "/_ops/backup", handler: opsBackupHandler() },
+    { method: "get" as const, path: "/metrics", handler: metricsHandler() },
+  ];
 }
