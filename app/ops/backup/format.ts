@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A Clink backup: one gzip file of JSON lines, the same whichever database wrote it (decision record
- * 0010). Line 1 is the header; each table follows as a record naming its columns and row count, then
+ * 0012). Line 1 is the header; each table follows as a record naming its columns and row count, then
  * that many rows (one JSON object each, as PostgreSQL's row_to_json wrote it); then the sequences;
  * the last line is the manifest with every table's row count and SHA-256 of its row lines.
  */
