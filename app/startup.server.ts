@@ -9,14 +9,25 @@ import { registerMailJobs } from "~/mail/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
 import { registerPrivacyJobs } from "~/privacy/jobs.server";
 import { seedDemoVenues } from "~/venues/seed.server";
+import { configWarnings } from "~/ops/config-warnings";
+import { operationRoutes } from "~/ops/http.server";
+import { startOps } from "~/ops/startup.server";
+
 import { tileImageSource } from "~/venues/tiles";
 
-// The operator's command (scripts/admin.mjs) reaches the auth feature through the server build.
+// The operators' commands (scripts/admin.mjs, npm run backup/restore/doctor) reach the features through the server build.
 export { runAdminCommand } from "~/auth/operator.server";
+export { runOpsCommand } from "~/ops/cli.server";
 
 /** What the HTTP server needs from the features (it imports none of them itself). */
 export function serverHooks(env: Env): ServerHooks {
-  return { personalCookies: PERSONAL_COOKIES, imageSources: [tileImageSource(env.MAP_TILE_URL)], ensureFirstAdmin: ensureOwner };
+  return {
+    personalCookies: PERSONAL_COOKIES,
+    imageSources: [tileImageSource(env.MAP_TILE_URL)],
+    ensureFirstAdmin: ensureOwner,
+    configWarnings: configWarnings(env),
+    operationRoutes: operationRoutes(),
+  };
 }
 
 /**
@@ -32,6 +43,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async () => registerPrivacyJobs(),
   startDiscoverability,
   seedDemoVenues,
+  startOps,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).
   async (env) => (await startJobRunner(env)).stop,
 ];

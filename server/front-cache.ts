@@ -68,6 +68,7 @@ export function frontCache(options: FrontCacheOptions) {
   const clientIp = (req: IncomingMessage): string => proxyAddr(req, options.trustProxy);
 
   function serve(req: IncomingMessage, res: ServerResponse, entry: PageEntry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
+    const started = performance.now();
     let status = entry.status;
     // Every answer carries a request id, hits too, so a report from a visitor can be traced (Express sets it on misses).
     if (hit) res.setHeader("X-Request-Id", requestIdOf(req));
@@ -92,6 +93,7 @@ export function frontCache(options: FrontCacheOptions) {
         userAgent: String(req.headers["user-agent"] ?? ""),
         ip: clientIp(req),
         cacheHit: true,
+        durationMs: performance.now() - started,
       });
     }
   }

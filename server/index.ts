@@ -54,6 +54,7 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
   app.use((req, res, next) => {
     res.locals.cspNonce = cspNonce();
     if (hasResponseObservers()) {
+      const started = performance.now();
       res.once("finish", () =>
         notifyResponse({
           method: req.method,
@@ -62,6 +63,7 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
           userAgent: String(req.headers["user-agent"] ?? ""),
           ip: req.ip ?? req.socket.remoteAddress ?? "",
           cacheHit: res.getHeader("x-cache") === "HIT",
+          durationMs: performance.now() - started,
         }),
       );
     }
@@ -106,6 +108,9 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
     res.set("Cache-Control", "no-store");
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
+
+  // Operations on this machine (app/ops): before the cross-site check, which a command sends no Origin for.
+  for (const route of hooks.operationRoutes) app[route.method](route.path, route.handler);
 
   app.use(rejectCrossSiteWrites(env));
   app.use(bodyLimit());
@@ -177,6 +182,8 @@ function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCook
 }
 
 /** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
+export { runOpsCommand } from "~/startup.server";
+
 export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
   let env: Env;
   try {
@@ -242,7 +249,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
-      expressPaths: new Set(["/healthz", build.routeDiscovery.manifestPath]),
+      expressPaths: new Set(["/healthz", ...hooks.operationRoutes.map((r) => r.path), build.routeDiscovery.manifestPath]),
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
@@ -260,6 +267,9 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const address = listening.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
+  for (const warning of hooks.configWarnings) logger.warn({ variable: warning.variable }, warning.message);
+  // The last line a newcomer reads: where to open the site and the admin.
+  logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);
 
   return listening;
 }

@@ -58,6 +58,8 @@ function withCommitHooks(db: Database): Database {
 type Connection = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection pool (for the metrics); PGlite has one connection and none. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -67,7 +69,7 @@ let connection: Connection | undefined;
  * Migrations ship in ./drizzle beside package.json. The code that asks may be the source
  * (app/core/) or a built chunk (build/server/assets/), so look upwards for the folder.
  */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, "drizzle");
@@ -84,7 +86,24 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 // Any fixed number; instances starting together queue on it so migrations run once.
 const MIGRATION_LOCK_ID = 727_465_101;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
+/** Migrations on PostgreSQL run under an advisory lock, so instances starting together migrate once. */
+async function migrateUnderLock(client: pg.PoolClient): Promise<void> {
+  await client.query("set statement_timeout = 0");
+  await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    await client.query(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+  }
+}
+
+/**
+ * Opens (and, unless `migrate: false`, migrates) the site's database. Operations that must see the
+ * database as it is (a backup) open it without migrating.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Connection> {
+  const migrate = options.migrate !== false;
   if (connection) return connection;
   if (options.databaseUrl) {
     // No single statement may hold a connection for long; migrations (below) lift the limit.
@@ -95,14 +114,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {
-      await client.query("set statement_timeout = 0");
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      try {
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-      } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
-        await client.query(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
-      }
+      if (migrate) await migrateUnderLock(client);
     } finally {
       client.release();
     }
@@ -120,7 +132,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       v8.setFlagsFromString("--liftoff-only");
       const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf: ["shared_buffers=8MB"] });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      if (migrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
       // Said for both databases, though PGlite (one thread, no timer signal) does not enforce it:
       // there, what bounds a statement is the bounded input (post length, search index tokens).
       await client.exec(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
@@ -146,6 +158,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 export function getDb(): Database {
   if (!connection) throw new Error("The database is not open yet: openDatabase() runs at server start.");
   return connection.db;
+}
+
+/** Which database the site runs on, for operations (backups, the System tab). */
+export function databaseKind(): "pglite" | "postgres" {
+  if (!connection) throw new Error("The database is not open yet.");
+  return connection.kind;
+}
+
+/** The pool's connections (PostgreSQL), for /metrics. */
+export function databasePool(): { total: number; idle: number; waiting: number } | undefined {
+  const pool = connection?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
 export async function pingDatabase(): Promise<boolean> {

@@ -16,6 +16,24 @@ describe("parseEnv", () => {
     expect(parseEnv({ SITE_URL: "https://clink.example" }).SITE_URL).toBe("https://clink.example");
   });
 
+  it("derives SITE_URL from PORT and HOST outside production", () => {
+    expect(parseEnv({ PORT: "4700" }).SITE_URL).toBe("http://localhost:4700");
+    expect(parseEnv({ PORT: "4700", HOST: "127.0.0.2" }).SITE_URL).toBe("http://127.0.0.2:4700");
+    expect(parseEnv({ PORT: "4700", HOST: "::" }).SITE_URL).toBe("http://localhost:4700");
+    expect(parseEnv({ PORT: "4700", HOST: "::1" }).SITE_URL).toBe("http://[::1]:4700");
+    expect(parseEnv({ PORT: "4700" }).SITE_URL_DERIVED).toBe(true);
+    expect(parseEnv({ SITE_URL: "https://clink.example" }).SITE_URL_DERIVED).toBe(false);
+  });
+
+  it("refuses a production start without SITE_URL, or without SMTP_URL unless mail to files is chosen", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://m:25" })).toThrow(/SITE_URL: must be set in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", SITE_URL: "https://clink.example" })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ NODE_ENV: "production", SITE_URL: "https://clink.example", MAIL_TRANSPORT: "files" }).MAIL_TRANSPORT).toBe("files");
+    expect(parseEnv({ NODE_ENV: "production", SITE_URL: "https://clink.example", SMTP_URL: "smtp://m:25" }).MAIL_TRANSPORT).toBe("smtp");
+    // npm start on one's own machine: the development fallbacks, said out loud (app/ops/config-warnings.ts).
+    expect(parseEnv({ NODE_ENV: "production", LOCAL_DEFAULTS: "true" }).MAIL_TRANSPORT).toBe("files");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });
@@ -34,6 +52,10 @@ describe("parseEnv", () => {
     [{ CRAWLER_DNS_SERVERS: "192.0.2.1:99999" }, "CRAWLER_DNS_SERVERS"],
     [{ CRAWLER_DNS_SERVERS: "[192.0.2.1]:53" }, "CRAWLER_DNS_SERVERS"],
     [{ CRAWLER_DNS_TIMEOUT_MS: "10" }, "CRAWLER_DNS_TIMEOUT_MS"],
+    [{ MAIL_TRANSPORT: "smtp" }, "SMTP_URL"],
+    [{ MAIL_TRANSPORT: "files", SMTP_URL: "smtp://m:25" }, "MAIL_TRANSPORT"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ BACKUP_AT: "25:00" }, "BACKUP_AT"],
   ])("names the bad variable in %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

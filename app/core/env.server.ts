@@ -22,14 +22,19 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
-  // Written one way everywhere: no trailing slash, so `${SITE_URL}/path` is always right.
-  SITE_URL: z.url().default("http://localhost:3000").transform((url) => url.replace(/\/+$/, "")),
+  // Written one way everywhere: no trailing slash, so `${SITE_URL}/path` is always right. Unset, it
+  // follows PORT and HOST (see siteUrlOf), except in production, where it must be given.
+  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, "")).optional(),
+  /** `npm start` sets it: production settings on one's own machine, with SITE_URL and mail falling back as in development. */
+  LOCAL_DEFAULTS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /** `smtp` (needs SMTP_URL) or `files` (.eml files in DATA_DIR/outbox, nothing delivered); follows SMTP_URL when unset. */
+  MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
   MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
   /** Where new submissions are announced; the first admin account's address when unset. */
   ADMIN_NOTIFY_EMAIL: z.email().optional(),
@@ -101,10 +106,28 @@ const envSchema = z.object({
    * rolls back whole (docs/decisions/0011-write-boundaries.md). Off unless set to "on".
    */
   CLINK_FAULT_INJECTION: z.enum(["on", "off"]).default("off"),
+  /** Where scheduled and `npm run backup` archives go, how many scheduled ones are kept, and when (SITE_TIMEZONE). */
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_AT: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day such as 03:00").default("03:00"),
+  /** A bearer token that opens /metrics to a remote scraper; without it only loopback is answered. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, "SITE_URL" | "MAIL_TRANSPORT"> & {
+  SITE_URL: string;
+  MAIL_TRANSPORT: "smtp" | "files";
+  /** True when SITE_URL was not given and follows PORT and HOST. */
+  SITE_URL_DERIVED: boolean;
+};
+
+/** The address a browser on this machine opens for a server listening on host:port. */
+export function localSiteUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export class EnvError extends Error {}
 
@@ -116,10 +139,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
-    throw new EnvError("Invalid configuration:\n  ADMIN_EMAIL: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  const parsed = result.data;
+  const fail = (name: string, message: string) => new EnvError(`Invalid configuration:\n  ${name}: ${message}`);
+  if ((parsed.ADMIN_EMAIL === undefined) !== (parsed.ADMIN_PASSWORD === undefined)) {
+    throw fail("ADMIN_EMAIL", "ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
-  return result.data;
+  // Production refuses the defaults that only make sense on one's own machine (npm start says so with LOCAL_DEFAULTS).
+  const strict = parsed.NODE_ENV === "production" && !parsed.LOCAL_DEFAULTS;
+  if (parsed.SITE_URL === undefined && strict) {
+    throw fail("SITE_URL", "must be set in production: the site's public address, e.g. https://clink.example (it goes into links, feeds and e-mails)");
+  }
+  if (parsed.MAIL_TRANSPORT === "smtp" && !parsed.SMTP_URL) throw fail("SMTP_URL", "must be set when MAIL_TRANSPORT=smtp");
+  if (parsed.MAIL_TRANSPORT === "files" && parsed.SMTP_URL) throw fail("MAIL_TRANSPORT", "is files, but SMTP_URL is set too: unset one of them");
+  if (!parsed.SMTP_URL && parsed.MAIL_TRANSPORT === undefined && strict) {
+    throw fail("SMTP_URL", "must be set in production, or set MAIL_TRANSPORT=files to keep mail as files in DATA_DIR/outbox (nothing is delivered)");
+  }
+  return {
+    ...parsed,
+    SITE_URL: parsed.SITE_URL ?? localSiteUrl(parsed.HOST, parsed.PORT),
+    SITE_URL_DERIVED: parsed.SITE_URL === undefined,
+    MAIL_TRANSPORT: parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "files"),
+  };
 }
 
 let current: Env | undefined;

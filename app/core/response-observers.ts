@@ -12,6 +12,8 @@ export type ResponseInfo = {
   /** The client address as the server sees it (after TRUST_PROXY). */
   ip: string;
   cacheHit: boolean;
+  /** From the request's arrival to the response's end, when the caller measured it. */
+  durationMs?: number;
 };
 
 export type ResponseObserver = (info: ResponseInfo) => void;

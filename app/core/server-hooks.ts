@@ -1,3 +1,5 @@
+import type { RequestHandler } from "express";
+
 /**
  * What the HTTP server (server/) needs from the features, handed to it at start by the composition root
  * (app/startup.server.ts): server/ itself imports no feature.
@@ -9,4 +11,8 @@ export type ServerHooks = {
   imageSources: readonly string[];
   /** Creates the first admin account when there is none (ADMIN_EMAIL, or a generated password). */
   ensureFirstAdmin: () => Promise<void>;
+  /** What an operator must fix in the configuration: logged at start (app/ops/config-warnings.ts). */
+  configWarnings: ReadonlyArray<{ variable: string; message: string }>;
+  /** Operations endpoints (/metrics, /_ops/backup): answered by Express before the cross-site check, never cached. */
+  operationRoutes: ReadonlyArray<{ method: "get" | "post"; path: string; handler: RequestHandler }>;
 };

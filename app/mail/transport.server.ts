@@ -67,7 +67,7 @@ async function eraseFilesWhere(env: Env, matches: (file: string) => Promise<bool
  * half a message and a retry rewrites the same file instead of adding a second one.
  */
 export function createMailTransport(env: Env): MailTransport {
-  if (env.SMTP_URL) {
+  if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL) {
     const smtp = nodemailer.createTransport({
       url: env.SMTP_URL,
       connectionTimeout: 10_000,

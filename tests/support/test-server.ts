@@ -148,10 +148,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // The daily backup runs at a fresh site's first start (a missed period): inside the test's own folder.
+    BACKUP_DIR: path.join(dataDir, "backups"),
     SITE_URL: "http://localhost:3000",
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: "info",
+    // Production refuses to start without a mail choice: files (tests/support/outbox-folder.ts) unless a test gives SMTP_URL.
+    ...(options.env?.SMTP_URL ? {} : { MAIL_TRANSPORT: "files" }),
     ...options.env,
   };
   delete env.DATABASE_URL;

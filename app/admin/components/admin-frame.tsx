@@ -1,6 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
+import { useMatches } from "react-router";
 import { Logo } from "~/components/logo";
+import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 
 /** A route whose `handle` says this gets the admin's frame instead of the public header and footer. */
 export const ADMIN_FRAME_HANDLE = { frame: "admin" } as const;
@@ -11,6 +13,7 @@ export function isAdminFrame(handle: unknown): boolean {
 
 /** The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome. */
 export function AdminFrame({ children }: { children: ReactNode }) {
+  const warnings = warningsOfMatches(useMatches());
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -25,6 +28,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
           </a>
         </div>
       </header>
+      <ConfigWarningsBanner warnings={warnings} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -12,3 +12,4 @@ export * from "./discoverability";
 export * from "./mail";
 export * from "./privacy";
 export * from "./venues";
+export * from "./ops";

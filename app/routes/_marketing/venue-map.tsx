@@ -33,7 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const city = cityFromParam(new URL(request.url).searchParams.get("city")) ?? DEFAULT_CITY;
   const [venues, weather] = await Promise.all([listPublicVenues(city), cityWeather(city)]);
-  return { city, venues, weather: weather.weather, tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } };
+  return {
+    city,
+    venues,
+    weather: weather.weather,
+    weatherSimulated: weather.source === "simulated",
+    tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -64,6 +70,12 @@ export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
       {/* The explorer is a widget over the day's data, not the page's text: left out of its Markdown version. */}
       <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer" data-mdast="ignore">
         <VenueExplorerIsland {...loaderData} />
+        {/* Rendered by the server beside the explorer, so the label stands whatever the explorer draws. */}
+        {loaderData.weatherSimulated ? (
+          <p className="mt-3 text-xs text-slate-600" data-testid="weather-simulated">
+            Weather shown is simulated for this demo, not a real forecast.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="features-heading" className="container-page section pt-4 sm:pt-6 lg:pt-8">

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/ai-admin";
 import { requireStaff } from "~/auth/session.server";
+import { currentConfigWarnings } from "~/ops/config-warnings.server";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ToastProvider } from "~/components/ui/toast";
 import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff: admin } = await requireStaff(request, "administrator");
-  return { admin: { email: admin.email } };
+  return { admin: { email: admin.email }, configWarnings: currentConfigWarnings() };
 }
 
 export default function AiAdminPage() {

@@ -15,6 +15,7 @@ import { hasRole } from "~/auth/roles";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { outboxHealth } from "~/mail/outbox.server";
+import { currentConfigWarnings } from "~/ops/config-warnings.server";
 import { jobsOverview } from "~/core/job-admin.server";
 import { lastRetentionRun } from "~/privacy/retention.server";
 import { heldPublicMail } from "~/forms/public-mail.server";
@@ -43,7 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getStaffSession(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
-  const none = { activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash };
+  const configWarnings = currentConfigWarnings();
+  const none = { activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash, configWarnings };
   if (!session) return data({ admin: null, ...none }, { headers });
   const { staff } = session;
   const admin = { email: staff.email, name: staff.name, role: staff.role };
@@ -51,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!hasRole(staff.role, "administrator")) return data({ admin, ...none }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
   const [mail, jobs, retention, publicMail] = await Promise.all([outboxHealth(), jobsOverview(10), lastRetentionRun(), heldPublicMail()]);
-  return data({ admin, activity, mail, jobs, retention, publicMail, flash }, { headers });
+  return data({ admin, activity, mail, jobs, retention, publicMail, flash, configWarnings }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {

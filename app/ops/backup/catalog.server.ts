@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import { migrationsFolder, type Database } from "~/core/db.server";
+import { dependencyOrder, type MigrationMark } from "./format";
+
+/** What a backup reads about a database, asked the same way of PGlite and PostgreSQL. */
+export type Catalog = { tables: Array<{ name: string; columns: string[] }>; sequences: string[] };
+
+type Executor = Pick<Database, "execute">;
+
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The site's tables (schema public) in dependency order, each with its stored (not generated) columns. */
+export async function readCatalog(db: Executor): Promise<Catalog> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    db,
+    sql`select c.table_name, c.column_name from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+        order by c.table_name, c.ordinal_position`,
+  );
+  const references = await rowsOf<{ child: string; parent: string }>(
+    db,
+    sql`select cl.relname as child, pl.relname as parent from pg_constraint c
+        join pg_class cl on cl.oid = c.conrelid join pg_class pl on pl.oid = c.confrelid
+        join pg_namespace n on n.oid = cl.relnamespace
+        where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const byTable = new Map<string, string[]>();
+  for (const row of columns) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
+  const order = dependencyOrder([...byTable.keys()].sort(), references);
+  const sequences = await rowsOf<{ name: string }>(db, sql`select sequencename as name from pg_sequences where schemaname = 'public' order by 1`);
+  return { tables: order.map((name) => ({ name, columns: byTable.get(name)! })), sequences: sequences.map((s) => s.name) };
+}
+
+type JournalEntry = { tag: string; when: number };
+
+export function codeMigrations(): JournalEntry[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  return journal.entries;
+}
+
+/** The last migration this code ships. */
+export function codeMigration(): MigrationMark {
+  const last = codeMigrations().at(-1)!;
+  return { tag: last.tag, when: last.when };
+}
+
+/** The last migration applied to this database (drizzle's own table), named from this code's journal when it knows it. */
+export async function databaseMigration(db: Executor): Promise<MigrationMark> {
+  const [row] = await rowsOf<{ when: string | number }>(db, sql`select max(created_at) as when from drizzle.__drizzle_migrations`);
+  const when = Number(row?.when ?? 0);
+  return { tag: codeMigrations().find((m) => m.when === when)?.tag ?? null, when };
+}

@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/core/db.server";
+import { codeMigration, quoted, readCatalog, rowsOf } from "./catalog.server";
+import { headerSchema, manifestSchema, sequencesRecordSchema, tableRecordSchema, type BackupManifest } from "./format";
+
+export class RestoreError extends Error {}
+
+const BATCH_ROWS = 200;
+
+/** Rows in the site's tables: a target with any is not empty. */
+export async function countRows(db: Pick<Database, "execute">): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of (await readCatalog(db)).tables) {
+    const [row] = await rowsOf<{ n: string | number }>(db, sql.raw(`select count(*) as n from ${quoted(table.name)}`));
+    counts[table.name] = Number(row!.n);
+  }
+  return counts;
+}
+
+/**
+ * Restores a backup (either database's) into this migrated database, in one transaction: a checksum,
+ * row count or schema that does not match leaves the target as it was. A target with rows is refused
+ * unless `force`, which empties it first.
+ */
+export async function restoreBackup(db: Database, input: Readable, options: { force?: boolean } = {}): Promise<BackupManifest> {
+  const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const next = async (what: string): Promise<string> => {
+    const { value, done } = await lines.next();
+    if (done) throw new RestoreError(`The backup ends early: ${what} is missing (an incomplete or damaged file).`);
+    return value;
+  };
+  const parse = (line: string) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      throw new RestoreError("The backup is damaged: a line is not JSON.");
+    }
+  };
+
+  const header = headerSchema.safeParse(parse(await next("the header")));
+  if (!header.success) throw new RestoreError("This is not a Clink backup (its first line is not a Clink backup header).");
+  const code = codeMigration();
+  if (header.data.migration.when !== code.when) {
+    throw new RestoreError(
+      `The backup was made at migration ${header.data.migration.tag ?? header.data.migration.when} (Clink ${header.data.appVersion}); this code is at ${code.tag}. ` +
+        `Restore it with the version that made it, then upgrade.`,
+    );
+  }
+
+  return db.transaction(async (tx) => {
+    const catalog = await readCatalog(tx);
+    const known = new Map(catalog.tables.map((t) => [t.name, new Set(t.columns)]));
+    const counts = await countRows(tx);
+    const filled = Object.entries(counts).filter(([, n]) => n > 0);
+    if (filled.length > 0) {
+      if (!options.force) {
+        throw new RestoreError(`The target is not empty (${filled.map(([t, n]) => `${t}: ${n}`).join(", ")}). Use --force to replace its contents.`);
+      }
+      await tx.execute(sql.raw(`truncate table ${catalog.tables.map((t) => quoted(t.name)).join(", ")} restart identity cascade`));
+    }
+    const seen: BackupManifest["tables"] = {};
+    for (;;) {
+      const record = parse(await next("the manifest")) as Record<string, unknown>;
+      if ("sequences" in record) {
+        const { sequences } = sequencesRecordSchema.parse(record);
+        for (const [name, value] of Object.entries(sequences)) {
+          if (value !== null && catalog.sequences.includes(name)) await tx.execute(sql`select setval(${name}::regclass, ${value})`);
+        }
+        continue;
+      }
+      if ("manifest" in record) {
+        const { manifest } = manifestSchema.parse(record);
+        for (const [name, expected] of Object.entries(manifest.tables)) {
+          const got = seen[name];
+          if (!got || got.rows !== expected.rows || got.sha256 !== expected.sha256) {
+            throw new RestoreError(`Checksum mismatch in table ${name}: the backup is damaged. Nothing was restored.`);
+          }
+        }
+        if (Object.keys(seen).length !== Object.keys(manifest.tables).length) throw new RestoreError("The backup holds a table its manifest does not list.");
+        return manifest;
+      }
+      const table = tableRecordSchema.safeParse(record);
+      if (!table.success) throw new RestoreError("The backup is damaged: an unexpected record.");
+      const { table: name, columns, rows } = table.data;
+      const target = known.get(name);
+      if (!target || columns.some((c) => !target.has(c))) throw new RestoreError(`Table ${name} of the backup does not match this database's schema.`);
+      const hash = createHash("sha256");
+      const list = columns.map(quoted).join(", ");
+      let batch: string[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await tx.execute(sql`insert into ${sql.raw(quoted(name))} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(quoted(name))}, ${`[${batch.join(",")}]`}::json)`);
+        batch = [];
+      };
+      for (let i = 0; i < rows; i++) {
+        const line = await next(`row ${i + 1} of ${name}`);
+        hash.update(`${line}\n`);
+        batch.push(line);
+        if (batch.length >= BATCH_ROWS) await flush();
+      }
+      await flush();
+      const [stored] = await rowsOf<{ n: string | number }>(tx, sql.raw(`select count(*) as n from ${quoted(name)}`));
+      if (Number(stored!.n) !== rows) throw new RestoreError(`Table ${name}: ${stored!.n} rows stored, ${rows} in the backup.`);
+      seen[name] = { rows, sha256: hash.digest("hex") };
+    }
+  });
+}

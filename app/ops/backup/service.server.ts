@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { databaseKind, getDb, schema } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import { writeBackup } from "./dump.server";
+import { backupFileName, backupsToPrune, isBackupFileName } from "./format";
+
+export type BackupTrigger = "schedule" | "command" | "admin";
+export type BackupResult = { file: string; bytes: number };
+
+export function backupFolder(): string {
+  return path.resolve(getEnv().BACKUP_DIR);
+}
+
+/**
+ * Takes a backup into BACKUP_DIR (written under a temporary name, then renamed), records it for the
+ * admin, and keeps the newest BACKUP_KEEP archives.
+ */
+export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResult> {
+  const db = getDb();
+  const folder = backupFolder();
+  const [row] = await db.insert(schema.opsBackups).values({ trigger, status: "running" }).returning({ id: schema.opsBackups.id });
+  const name = backupFileName(new Date());
+  const file = path.join(folder, name);
+  const partial = path.join(folder, `.${name}.part`);
+  try {
+    await fs.promises.mkdir(folder, { recursive: true });
+    await writeBackup(db, databaseKind(), fs.createWriteStream(partial, { mode: 0o600 }));
+    await fs.promises.rename(partial, file);
+    const { size } = await fs.promises.stat(file);
+    await db.update(schema.opsBackups).set({ status: "succeeded", fileName: name, bytes: size, finishedAt: new Date() }).where(eq(schema.opsBackups.id, row!.id));
+    for (const old of backupsToPrune(await fs.promises.readdir(folder), getEnv().BACKUP_KEEP)) await fs.promises.rm(path.join(folder, old), { force: true });
+    logger.info({ file, bytes: size, trigger }, "backup written");
+    return { file, bytes: size };
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(schema.opsBackups).set({ status: "failed", error: message.slice(0, 500), finishedAt: new Date() }).where(eq(schema.opsBackups.id, row!.id));
+    logger.error({ err: error, trigger }, "backup failed");
+    throw error;
+  }
+}
+
+export type LastBackup = { status: string; startedAt: string; finishedAt: string | null; bytes: number | null; fileName: string | null; error: string | null };
+
+/** The latest backup, for the admin. */
+export async function lastBackup(): Promise<LastBackup | null> {
+  const [row] = await getDb().select().from(schema.opsBackups).orderBy(desc(schema.opsBackups.startedAt), desc(schema.opsBackups.id)).limit(1);
+  if (!row) return null;
+  return { status: row.status, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, bytes: row.bytes, fileName: row.fileName, error: row.error };
+}
+
+/** An archive in BACKUP_DIR by its exact name (never a path), for the owner's download. */
+export function backupFilePath(name: string): string | undefined {
+  if (!isBackupFileName(name)) return undefined;
+  const file = path.join(backupFolder(), name);
+  return fs.existsSync(file) ? file : undefined;
+}

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { sql } from "drizzle-orm";
+import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { closeDatabase, getDb, openDatabase } from "~/core/db.server";
+import { EnvError, loadEnv, type Env } from "~/core/env.server";
+import { codeMigration, databaseMigration, rowsOf } from "./backup/catalog.server";
+import { configWarnings } from "./config-warnings";
+
+type Check = { name: string; ok: boolean; detail: string; fix?: string };
+const DISK_LIMIT = 0.9;
+const CLOCK_SKEW_MS = 5_000;
+
+/** Share of the file system holding `folder` that is used (0..1). */
+export function diskUse(folder: string): number {
+  let dir = path.resolve(folder);
+  while (!fs.existsSync(dir)) dir = path.dirname(dir);
+  const stats = fs.statfsSync(dir);
+  return 1 - stats.bavail / stats.blocks;
+}
+
+async function databaseChecks(env: Env): Promise<Check[]> {
+  try {
+    await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), migrate: false });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) return [{ name: "database", ok: true, detail: "the embedded database is in use by the running server (checked through it: run doctor with the server stopped for more)" }];
+    return [{ name: "database", ok: false, detail: (error as Error).message, fix: "check DATABASE_URL (or DATA_DIR) and that the database is running" }];
+  }
+  const checks: Check[] = [{ name: "database", ok: true, detail: env.DATABASE_URL ? "PostgreSQL answers" : `PGlite in ${path.resolve(env.DATA_DIR)}` }];
+  try {
+    const applied = await databaseMigration(getDb()).catch(() => ({ tag: null, when: 0 }));
+    const code = codeMigration();
+    checks.push(
+      applied.when === code.when
+        ? { name: "migrations", ok: true, detail: `at ${code.tag}` }
+        : applied.when < code.when
+          ? { name: "migrations", ok: true, detail: `database at ${applied.tag ?? "none"}, code at ${code.tag}: the next start migrates it` }
+          : { name: "migrations", ok: false, detail: `the database is newer (${applied.when}) than this code (${code.tag})`, fix: "run the version of Clink that migrated it" },
+    );
+    const [row] = await rowsOf<{ now: string | Date }>(getDb(), sql`select now() as now`);
+    const skew = Math.abs(new Date(row!.now).getTime() - Date.now());
+    checks.push({ name: "clock", ok: skew < CLOCK_SKEW_MS, detail: `${Math.round(skew)} ms from the database's clock`, fix: "synchronise the clocks (systemd-timesyncd, chrony)" });
+  } finally {
+    await closeDatabase();
+  }
+  return checks;
+}
+
+async function mailCheck(env: Env): Promise<Check> {
+  if (env.MAIL_TRANSPORT === "files") return { name: "mail", ok: env.NODE_ENV !== "production", detail: "kept as files in DATA_DIR/outbox (nothing is delivered)", fix: "set SMTP_URL" };
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+  try {
+    await transport.verify();
+    return { name: "mail", ok: true, detail: "the SMTP server accepted a handshake" };
+  } catch (error) {
+    return { name: "mail", ok: false, detail: `SMTP handshake failed: ${(error as Error).message}`, fix: "check SMTP_URL (host, port, user, password, TLS)" };
+  } finally {
+    transport.close();
+  }
+}
+
+/** `npm run doctor`: configuration, database, migrations, disk, mail (a real SMTP handshake) and clock; what to fix; exit 1 on a failure. */
+export async function runDoctor(): Promise<number> {
+  let env: Env;
+  try {
+    env = loadEnv({ NODE_ENV: "production", ...process.env });
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stdout.write(`✗ configuration\n${error.message}\n`);
+    return 1;
+  }
+  const checks: Check[] = [
+    { name: "configuration", ok: true, detail: "valid" },
+    ...configWarnings(env).map((w) => ({ name: `configuration (${w.variable})`, ok: true, detail: `warning: ${w.message}` })),
+    ...(await databaseChecks(env)),
+  ];
+  for (const [name, folder] of [["disk (data)", env.DATA_DIR], ["disk (backups)", env.BACKUP_DIR]] as const) {
+    const used = diskUse(folder);
+    checks.push({ name, ok: used < DISK_LIMIT, detail: `${Math.round(used * 100)}% used where ${path.resolve(folder)} lives`, fix: "free space or grow the disk" });
+  }
+  checks.push(await mailCheck(env));
+  for (const check of checks) {
+    process.stdout.write(`${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}${!check.ok && check.fix ? `\n    fix: ${check.fix}` : ""}\n`);
+  }
+  const failed = checks.filter((c) => !c.ok).length;
+  process.stdout.write(failed ? `${failed} problem(s) to fix.\n` : "All checks passed.\n");
+  return failed ? 1 : 0;
+}
