@@ -86,37 +86,35 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
   return { admin: { id: row.adminId, email: row.email }, sessionHash };
 }
 
-/** Checks the pair; on success opens a new session (a fresh id: the old one, if any, is dropped). */
-export async function signIn(
-  request: Request,
-  email: string,
-  password: string,
-): Promise<{ admin: Admin; setCookie: string } | null> {
-  const db = getDb();
-  const [user] = await db
+/** The admin with this e-mail and password, or null (hashing even when unknown, so timing tells nothing). */
+export async function checkPassword(email: string, password: string): Promise<Admin | null> {
+  const [user] = await getDb()
     .select()
     .from(schema.adminUsers)
     .where(eq(sql`lower(${schema.adminUsers.email})`, email.trim().toLowerCase()))
     .limit(1);
-  // Hash even when the e-mail is unknown, so timing doesn't tell which addresses exist.
   const ok = user
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await dummyHash()), false);
   if (!user || !ok) return null;
+  return { id: user.id, email: user.email };
+}
 
+/** Opens a new session for `admin` (a fresh id: the request's old one, if any, is dropped); gives its Set-Cookie. */
+export async function openSession(request: Request, _clientIp: string, admin: Admin): Promise<string> {
+  const db = getDb();
   const previous = readCookie(request, SESSION_COOKIE);
   if (previous) await db.delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashId(previous)));
   await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, sql`now()`));
-
   const id = randomBytes(32).toString("base64url");
   await db.insert(schema.adminSessions).values({
     idHash: hashId(id),
-    adminUserId: user.id,
+    adminUserId: admin.id,
     expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
   });
-  await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, user.id));
-  return { admin: { id: user.id, email: user.email }, setCookie: sessionCookie(request, id) };
+  await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, admin.id));
+  return sessionCookie(request, id);
 }
 
 let dummy: Promise<string> | undefined;

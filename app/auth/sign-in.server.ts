@@ -1,13 +1,18 @@
 import { recordAudit } from "~/core/audit.server";
 import { consume, isLimited, reset } from "~/core/rate-limit.server";
-import { signIn, type Admin } from "./session.server";
+import { secondFactorStep, type SecondFactorDue } from "./second-factor.server";
+import { checkPassword, openSession, type Admin } from "./session.server";
 import { deviceCookieFor, trustedDeviceId } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
+/**
+ * `secondFactor` set: the password was right but the account has a second factor (or must set one
+ * up); `setCookies` then carries the pending sign-in's cookie, not a session.
+ */
 export type SignInAttempt =
-  | { ok: true; admin: Admin; setCookies: string[] }
+  | { ok: true; admin: Admin; setCookies: string[]; secondFactor?: SecondFactorDue }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
@@ -26,8 +31,8 @@ export async function attemptSignIn(request: Request, clientIp: string, email: s
   for (const check of checks) {
     if (check.limited) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: check.retryAfterSeconds };
   }
-  const result = await signIn(request, email, password);
-  if (!result) {
+  const admin = await checkPassword(email, password);
+  if (!admin) {
     await consume("loginByIp", clientIp);
     if (trusted) await consume("loginByDevice", device);
     else await consume("loginByEmail", emailKey);
@@ -36,7 +41,16 @@ export async function attemptSignIn(request: Request, clientIp: string, email: s
   // A sign-in through a device cookie leaves the account's count alone: it is the attacker's.
   if (trusted) await reset("loginByDevice", device);
   else await reset("loginByEmail", emailKey);
-  await recordAudit(result.admin, "admin.sign_in", { summary: "Signed in" });
-  const deviceCookie = await deviceCookieFor(request, result.admin.email);
-  return { ok: true, admin: result.admin, setCookies: deviceCookie ? [result.setCookie, deviceCookie] : [result.setCookie] };
+  // The password was right; with a second factor on, the session waits for it (app/auth/two-factor).
+  const due = await secondFactorStep(request, admin);
+  if (due) return { ok: true, admin, setCookies: [due.setCookie], secondFactor: due };
+  return { ok: true, admin, setCookies: await completeSignIn(request, clientIp, admin) };
+}
+
+/** Opens the session of a member who has given every factor due; audited; gives its Set-Cookies. */
+export async function completeSignIn(request: Request, clientIp: string, admin: Admin, how = "Signed in"): Promise<string[]> {
+  const setCookie = await openSession(request, clientIp, admin);
+  await recordAudit(admin, "admin.sign_in", { summary: how });
+  const deviceCookie = await deviceCookieFor(request, admin.email);
+  return deviceCookie ? [setCookie, deviceCookie] : [setCookie];
 }

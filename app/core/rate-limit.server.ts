@@ -5,7 +5,7 @@ import { getDb, schema } from "./db.server";
  * Rate limits live in the database (rate_limits table), so they hold across every instance
  * behind a load balancer. Limiters are made lazily because the database opens at start.
  */
-type LimiterName = "loginByIp" | "loginByEmail" | "loginByDevice" | "publicForm" | "vitals";
+type LimiterName = "loginByIp" | "loginByEmail" | "loginByDevice" | "secondFactorByAccount" | "passkeyByIp" | "publicForm" | "vitals";
 
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number }> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
@@ -13,6 +13,11 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   loginByEmail: { points: 5, duration: 15 * 60 },
   // A browser trusted by its device cookie is exempt from those two; its own failures count here.
   loginByDevice: { points: 5, duration: 15 * 60 },
+  // Wrong second factors (TOTP or recovery codes): 10 per account in 15 minutes, across all its pending
+  // sign-ins (each pending sign-in also ends after 5 wrong codes: app/auth/two-factor/pending-sign-in.server).
+  secondFactorByAccount: { points: 10, duration: 15 * 60 },
+  // Passkey sign-ins and their options: 30 per client address in 15 minutes.
+  passkeyByIp: { points: 30, duration: 15 * 60 },
   // Public forms (contact, advertising, deletion requests): 10 per client address an hour.
   publicForm: { points: 10, duration: 60 * 60 },
   // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.

@@ -8,4 +8,5 @@ export * from "./core";
 export * from "./forms";
 export * from "./discoverability";
 export * from "./mail";
+export * from "./two-factor";
 export * from "./venues";

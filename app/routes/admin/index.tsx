@@ -8,6 +8,8 @@ import { flashCookie, readFlash } from "~/auth/flash.server";
 import { asPageError, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { safeReturnAddress } from "~/auth/return-address";
+import { secondStepAddress } from "~/auth/two-factor/addresses";
+import { PasskeySignInButton } from "~/auth/components/passkey-sign-in-button";
 import { recentActivity, recordAudit } from "~/core/audit.server";
 import { changePassword, getAdminSession, signOut } from "~/auth/session.server";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
@@ -77,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "login", errors: {}, message: `Login failed: ${attempt.message}` }, { status: attempt.status });
   }
   const redirectTo = safeReturnAddress(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
+  if (attempt.secondFactor) return redirectWith(secondStepAddress(redirectTo), ...attempt.setCookies);
   return redirectWith(redirectTo, ...attempt.setCookies, flashCookie("signed-in"));
 }
 
@@ -138,6 +141,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>
+          <PasskeySignInButton />
           <BackToHome />
         </Form>
       </div>

@@ -1,0 +1,13 @@
+/** POST /api/admin/passkeys/registration-options  (any signed-in staff member) -> 200 {success, options} for startRegistration */
+import type { Route } from "./+types/api.admin.passkeys.registration-options";
+import { requireAdmin } from "~/auth/session.server";
+import { registrationOptions } from "~/auth/two-factor/passkeys.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+
+export const action = withApi(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
+  const { admin } = await requireAdmin(request);
+  return json({ success: true, options: await registrationOptions(admin) });
+});
+
+export const loader = methodNotAllowed("POST");
