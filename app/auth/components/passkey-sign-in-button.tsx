@@ -9,7 +9,9 @@ import { callJson, passkeyErrorText } from "./call-json";
  * pending sign-in (the server then asks only for that member's passkeys). Shown once the browser
  * says it can do WebAuthn (never in the server's HTML, which cannot know).
  */
-export function PasskeySignInButton({ label = "Sign in with a passkey" }: { label?: string }) {
+// Not "Sign in with a passkey": every test and script that finds the form's "Sign In" button by name
+// (a substring match) would then find two.
+export function PasskeySignInButton({ label = "Use a passkey" }: { label?: string }) {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

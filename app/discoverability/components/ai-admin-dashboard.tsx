@@ -15,8 +15,9 @@ import { ratingClass, VitalsTrendCharts } from "./vitals-trend-chart";
  * /api/ai-indexing-status (always sent together), and POST /api/submit-sitemap. Toasts use the
  * exact texts of spec section 8.
  */
+// At 375 px the four tabs share one row (a 4-column grid), never one alone on a second line.
 const tabClass =
-  "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 border-b-2 border-transparent px-1 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -119,22 +120,22 @@ export function AiAdminDashboard() {
         )
       ) : (
         <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-          <Tabs.List aria-label="AI discoverability sections" className="flex flex-wrap gap-2 border-b border-slate-200">
+          <Tabs.List aria-label="AI discoverability sections" className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2">
             <Tabs.Trigger value="overview" className={tabClass}>Overview</Tabs.Trigger>
             <Tabs.Trigger value="crawlers" className={tabClass}>Crawlers</Tabs.Trigger>
             <Tabs.Trigger value="indexing" className={tabClass}>Indexing</Tabs.Trigger>
             <Tabs.Trigger value="submission" className={tabClass}>Submission</Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="overview" className="grid gap-8 pt-6">
+          <Tabs.Content value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Overview stats={data.stats} />
           </Tabs.Content>
-          <Tabs.Content value="crawlers" className="grid gap-8 pt-6">
+          <Tabs.Content value="crawlers" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Crawlers stats={data.stats} />
           </Tabs.Content>
-          <Tabs.Content value="indexing" className="grid gap-8 pt-6">
+          <Tabs.Content value="indexing" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Indexing status={data.status} onCopy={(url) => void copy(url)} />
           </Tabs.Content>
-          <Tabs.Content value="submission" className="grid gap-8 pt-6">
+          <Tabs.Content value="submission" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Submission status={data.status} results={results} />
           </Tabs.Content>
         </Tabs.Root>
@@ -182,19 +183,19 @@ function Overview({ stats }: { stats: CrawlerStatsResponse }) {
                   <th scope="col" className="px-4 py-2">Page</th>
                   <th scope="col" className="px-4 py-2">Rating</th>
                   {VITAL_NAMES.map((m) => (
-                    <th key={m} scope="col" className="px-4 py-2 text-right">{m}</th>
+                    <th key={m} scope="col" className="whitespace-nowrap px-4 py-2 text-right">{m}</th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {vitals.pages.map((row) => (
                   <tr key={row.page} className="border-b border-slate-100">
-                    <th scope="row" className="px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
+                    <th scope="row" className="whitespace-nowrap px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
                     <td className="px-4 py-2">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(row.rating)}`}>{row.rating}</span>
                     </td>
                     {VITAL_NAMES.map((m) => (
-                      <td key={m} className="px-4 py-2 text-right tabular-nums">
+                      <td key={m} className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                         {row.metrics[m] ? (m === "CLS" ? row.metrics[m].p75.toFixed(2) : `${row.metrics[m].p75} ms`) : "—"}
                       </td>
                     ))}
@@ -232,7 +233,7 @@ function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
                 <th scope="row" className="px-4 py-2">
                   <span className="font-semibold">{name}</span> <span className="font-normal text-slate-700">· {row.operator}, {row.kind === "search" ? "search" : "AI"}</span>
                 </th>
-                <td className="px-4 py-2">{row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}</td>
+                <td className="whitespace-nowrap px-4 py-2">{row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}</td>
                 <td className="px-4 py-2">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${row.status === "active" ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-800"}`}>{row.status}</span>
                 </td>
@@ -285,13 +286,13 @@ function Indexing({ status, onCopy }: { status: AiIndexingStatusResponse; onCopy
 function Submission({ status, results }: { status: AiIndexingStatusResponse; results: SubmitSitemapResponse["submissions"]["main_sitemap"] | null }) {
   return (
     <>
-      <section aria-labelledby="instructions-heading" className="grid gap-3">
+      <section aria-labelledby="instructions-heading" className="grid min-w-0 gap-3">
         <h2 id="instructions-heading" className="text-xl font-bold">Manual submission</h2>
         <dl className="grid gap-3">
           {Object.entries(status.indexing_instructions).map(([platform, text]) => (
             <div key={platform} className="card p-4">
               <dt className="font-semibold">{platform}</dt>
-              <dd className="mt-1 text-sm text-slate-800">{text}</dd>
+              <dd className="mt-1 text-sm text-slate-800 [overflow-wrap:anywhere]">{text}</dd>
             </div>
           ))}
         </dl>

@@ -96,8 +96,9 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-// Toasts sit at the right, below the admin bar: never over its links, the section tabs or a dialog's Save button.
-const ADMIN_TOAST_VIEWPORT = "fixed right-0 top-14 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+// Toasts sit at the bottom left: at the top right the sign-in toast covered the page's heading (375 px) and the
+// AI Discoverability and Logout buttons (1280 px) for 5 s; a dialog's Save button is at its bottom right.
+const ADMIN_TOAST_VIEWPORT = "fixed bottom-0 left-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
 
 function FlashToast({ flash }: { flash: "signed-in" | "signed-out" | null }) {
   useFlashToast(flash);
