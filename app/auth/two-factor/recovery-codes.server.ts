@@ -21,7 +21,7 @@ export async function issueRecoveryCodes(db: Pick<Database, "delete" | "insert">
 }
 
 /** Uses one recovery code: true once per code (an atomic update, so two requests cannot both spend it). */
-export async function useRecoveryCode(adminId: number, input: string): Promise<boolean> {
+export async function spendRecoveryCode(adminId: number, input: string): Promise<boolean> {
   const code = normalizeRecoveryCode(input);
   if (!code) return false;
   const used = await getDb()

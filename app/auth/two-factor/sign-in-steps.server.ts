@@ -3,7 +3,7 @@ import { consume, isLimited, reset } from "~/core/rate-limit.server";
 import { completeSignIn } from "../sign-in.server";
 import { passkeyCount, verifyPasskey } from "./passkeys.server";
 import { clearPendingCookie, countPendingFailure, endPendingSignIn, readPendingSignIn, type PendingSignIn } from "./pending-sign-in.server";
-import { useRecoveryCode } from "./recovery-codes.server";
+import { spendRecoveryCode } from "./recovery-codes.server";
 import { hasTotp, verifyTotpCode } from "./totp.server";
 
 /** The second step of a sign-in: after the password, a TOTP code, a recovery code or a passkey. */
@@ -46,7 +46,7 @@ export async function verifySecondFactor(
   const account = String(pending.admin.id);
   const limited = await isLimited("secondFactorByAccount", account);
   if (limited.limited) return { ok: false, status: 429, message: TOO_MANY_CODES, retryAfterSeconds: limited.retryAfterSeconds };
-  const ok = input.recoveryCode ? await useRecoveryCode(pending.admin.id, input.recoveryCode) : await verifyTotpCode(pending.admin.id, input.code ?? "");
+  const ok = input.recoveryCode ? await spendRecoveryCode(pending.admin.id, input.recoveryCode) : await verifyTotpCode(pending.admin.id, input.code ?? "");
   if (ok) {
     await reset("secondFactorByAccount", account);
     return finishPending(request, clientIp, pending, input.recoveryCode ? "Signed in with a recovery code" : "Signed in with an authenticator code");
