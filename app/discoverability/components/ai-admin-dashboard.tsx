@@ -17,7 +17,7 @@ import { ratingClass, VitalsTrendCharts } from "./vitals-trend-chart";
  */
 // At 375 px the four tabs share one row (a 4-column grid), never one alone on a second line.
 const tabClass =
-  "min-h-11 border-b-2 border-transparent px-1 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 border-b-2 border-transparent px-1 text-sm in-data-[pointer]:outline-none sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -31,6 +31,7 @@ export function AiAdminDashboard() {
   const [submitting, setSubmitting] = useState(false);
   const [results, setResults] = useState<SubmitSitemapResponse["submissions"]["main_sitemap"] | null>(null);
   const [tab, setTab] = useState("overview");
+  const [pointer, setPointer] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -120,7 +121,12 @@ export function AiAdminDashboard() {
         )
       ) : (
         <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-          <Tabs.List aria-label="AI discoverability sections" className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2">
+          <Tabs.List aria-label="AI discoverability sections" className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2"
+            // Radix moves focus to a clicked tab in a way Chromium marks :focus-visible: the ring is kept for
+            // the keyboard only (a pointer press marks the list, a key press clears the mark).
+            data-pointer={pointer ? "" : undefined}
+            onPointerDown={() => setPointer(true)}
+            onKeyDown={() => setPointer(false)}>
             <Tabs.Trigger value="overview" className={tabClass}>Overview</Tabs.Trigger>
             <Tabs.Trigger value="crawlers" className={tabClass}>Crawlers</Tabs.Trigger>
             <Tabs.Trigger value="indexing" className={tabClass}>Indexing</Tabs.Trigger>
