@@ -92,7 +92,7 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
                 {i % 5 === 0 || i === DAYS - 1 ? (
                   // The whole month fits a phone: there the labels are larger in the drawing's units (so
                   // about 11 px on screen) and every other one is left out.
-                  <text x={x + w / 2} y={H - 8} textAnchor="middle" fill="#334155" className={`text-[11px] max-sm:text-[22px] ${i % 10 === 5 ? "max-sm:hidden" : ""}`}>
+                  <text x={i === DAYS - 1 ? x + w : x + w / 2} y={H - 8} textAnchor={i === DAYS - 1 ? "end" : "middle"} fill="#334155" className={`text-[11px] max-sm:text-[22px] ${i % 10 === 5 ? "max-sm:hidden" : ""}`}>
                     {shortDay(s.day)}
                   </text>
                 ) : null}
