@@ -24,9 +24,16 @@ const call = (method: string, path: string, cookie: string | null, body?: unknow
 const cookieOf = (res: Response, name: string) =>
   res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? null;
 const totp = (secret: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-/** A code for a time step of its own: the server accepts each step once, and tests move forward through them. */
-let stepOffset = -1;
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 * stepOffset++ });
+/**
+ * A code for a time step of its own: the server accepts each step once and only steps within one of
+ * now, so each secret's codes move forward through the previous, current and next step.
+ */
+const stepOffsets = new Map<string, number>();
+function nextCode(secret: string): string {
+  const offset = stepOffsets.get(secret) ?? -1;
+  stepOffsets.set(secret, Math.min(offset + 1, 1));
+  return totp(secret).generate({ timestamp: Date.now() + 30_000 * offset });
+}
 const sessionOf = async (cookie: string) => (await call("GET", "/api/admin/session", cookie)).json();
 
 async function passwordStep(credentials = TEST_ADMIN) {
