@@ -16,7 +16,6 @@ const PENDING_SPLIT = {
   "app/venues/components/admin-venues-panel.tsx": 339,
   "app/blog/components/admin/management-panel.tsx": 332,
   "app/forms/components/contact-submissions-panel.tsx": 321,
-  "app/discoverability/components/ai-admin-dashboard.tsx": 316,
 };
 
 function* files(dir) {

@@ -1,13 +1,18 @@
 import { recordAudit } from "~/core/audit.server";
 import { consume, refund, reset } from "~/core/rate-limit.server";
+import { secondFactorStep, type SecondFactorDue } from "./second-factor.server";
 import { checkPassword, openSession, type StaffMember } from "./session.server";
 import { deviceCookieFor, trustedDeviceId } from "./trusted-device.server";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
+/**
+ * `secondFactor` set: the password was right but the account has a second factor (or must set one
+ * up); `setCookies` then carries the pending sign-in's cookie, not a session.
+ */
 export type SignInAttempt =
-  | { ok: true; admin: StaffMember; setCookies: string[] }
+  | { ok: true; admin: StaffMember; setCookies: string[]; secondFactor?: SecondFactorDue }
   | { ok: false; status: 401; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
@@ -60,8 +65,16 @@ async function finish(request: Request, clientIp: string, emailKey: string, pass
     await reset("loginByEmail", emailKey);
     await refund("loginByIp", clientIp);
   }
+  // The password was right; with a second factor on, the session waits for it (app/auth/two-factor).
+  const due = await secondFactorStep(request, staff);
+  if (due) return { ok: true, admin: staff, setCookies: [due.setCookie], secondFactor: due };
+  return { ok: true, admin: staff, setCookies: await completeSignIn(request, clientIp, staff) };
+}
+
+/** Opens the session of a member who has given every factor due; audited; gives its Set-Cookies. */
+export async function completeSignIn(request: Request, clientIp: string, staff: StaffMember, how = "Signed in"): Promise<string[]> {
   const setCookie = await openSession(request, clientIp, staff);
-  await recordAudit(staff, "admin.sign_in", { summary: "Signed in" });
+  await recordAudit(staff, "admin.sign_in", { summary: how });
   const deviceCookie = await deviceCookieFor(request, staff.email);
-  return { ok: true, admin: staff, setCookies: deviceCookie ? [setCookie, deviceCookie] : [setCookie] };
+  return deviceCookie ? [setCookie, deviceCookie] : [setCookie];
 }

@@ -18,7 +18,9 @@ type LimiterName =
   | "staffMailByIp"
   | "staffMailByEmail"
   | "invitationsByStaff"
-  | "staffTokenByIp";
+  | "staffTokenByIp"
+  | "secondFactorByAccount"
+  | "passkeyByIp";
 
 /** `byClient`: the key is a client address, counted by clientKey (an IPv6 client by its /64). */
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number; byClient?: boolean }> = {
@@ -27,6 +29,11 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   loginByEmail: { points: 5, duration: 15 * 60 },
   // A browser trusted by its device cookie is exempt from those two; its own failures count here.
   loginByDevice: { points: 5, duration: 15 * 60 },
+  // Wrong second factors (TOTP or recovery codes): 10 per account in 15 minutes, across all its pending
+  // sign-ins (each pending sign-in also ends after 5 wrong codes: app/auth/two-factor/pending-sign-in.server).
+  secondFactorByAccount: { points: 10, duration: 15 * 60 },
+  // Passkey sign-ins and their options: 30 per client address in 15 minutes.
+  passkeyByIp: { points: 30, duration: 15 * 60, byClient: true },
   // Public forms (contact, advertising, deletion requests): 10 per client address an hour.
   publicForm: { points: 10, duration: 60 * 60, byClient: true },
   // A form posted without the proof-of-work (no JavaScript): 3 per client address an hour.

@@ -71,6 +71,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/upload", role: "contributor", allowed: 400 },
   { method: "GET", path: "/api/admin/sessions", role: "contributor", allowed: 200 },
   { method: "GET", path: "/api/admin/profile", role: "contributor", allowed: 200 },
+  { method: "GET", path: "/api/admin/two-factor", role: "contributor", allowed: 200 },
+  { method: "GET", path: "/api/admin/passkeys", role: "contributor", allowed: 200 },
+  { method: "PUT", path: "/api/admin/two-factor/policy", body: () => ({ requiredForAllStaff: false }), role: "owner", allowed: 200 },
+  { method: "GET", path: "/admin/security", role: "contributor", allowed: 200, page: true },
   { method: "GET", path: "/ai-admin", role: "administrator", allowed: 200, page: true },
   { method: "GET", path: "/admin/staff", role: "editor", allowed: 200, page: true },
   { method: "GET", path: "/admin/profile", role: "contributor", allowed: 200, page: true },
@@ -79,7 +83,17 @@ const ENDPOINTS: Endpoint[] = [
 /** Endpoints listed above with a fresh target (their path made per call), by their route pattern. */
 const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id"];
 /** Admin endpoints whose roles other suites check (sign-in itself, and each feature's own tests). */
-const ADMIN_ROUTES_ELSEWHERE = ["/api/admin/login", "/api/admin/logout", "/api/admin/session", "/api/admin/password-reset-requests", "/api/admin/sessions/:id"];
+const ADMIN_ROUTES_ELSEWHERE = [
+  // Steps of one's own sign-in and of one's own second factor (tests/integration/two-factor.test.ts).
+  "/api/admin/two-factor/setup",
+  "/api/admin/two-factor/confirm",
+  "/api/admin/two-factor/verify",
+  "/api/admin/two-factor/recovery-codes",
+  "/api/admin/passkeys/registration-options",
+  "/api/admin/passkeys/authentication-options",
+  "/api/admin/passkeys/sign-in",
+  "/api/admin/passkeys/:id",
+  "/api/admin/login", "/api/admin/logout", "/api/admin/session", "/api/admin/password-reset-requests", "/api/admin/sessions/:id"];
 
 beforeAll(async () => {
   for (const role of ROLES.filter((r) => r !== "owner")) as[role] = await inviteStaff(server, owner, `${role}@roles.test`, role);

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import { Logo } from "~/components/logo";
@@ -18,14 +18,21 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="container-page flex min-h-14 items-center justify-between gap-3">
-          <a href="/admin" className="flex items-center gap-2 rounded-lg" aria-label="Clink Admin">
+          {/* Named by its text ("Clink Admin"), so the name says what is seen (WCAG 2.5.3). */}
+          <a href="/admin" className="flex items-center gap-2 rounded-lg">
             <Logo />
             <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Admin</span>
           </a>
-          <a href="/" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-            View site
-            <ExternalLink aria-hidden="true" className="size-4" />
-          </a>
+          <nav aria-label="Admin" className="flex items-center whitespace-nowrap sm:gap-1">
+            <a href="/admin/security" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              Security
+            </a>
+            <a href="/" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              View site
+              <ExternalLink aria-hidden="true" className="size-4 max-sm:hidden" />
+            </a>
+          </nav>
         </div>
       </header>
       <ConfigWarningsBanner warnings={warnings} />

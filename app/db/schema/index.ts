@@ -11,5 +11,6 @@ export * from "./jobs";
 export * from "./discoverability";
 export * from "./mail";
 export * from "./privacy";
+export * from "./two-factor";
 export * from "./venues";
 export * from "./ops";

@@ -8,6 +8,7 @@ import { useToast } from "~/components/ui/toast";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse, SubmitSitemapResponse } from "~/discoverability/types";
 import { VITAL_NAMES } from "~/discoverability/vitals";
 import { CrawlerVisitsChart } from "./crawler-visits-chart";
+import { Submission } from "./submission-tab";
 import { ratingClass, VitalsTrendCharts } from "./vitals-trend-chart";
 
 /**
@@ -15,8 +16,9 @@ import { ratingClass, VitalsTrendCharts } from "./vitals-trend-chart";
  * /api/ai-indexing-status (always sent together), and POST /api/submit-sitemap. Toasts use the
  * exact texts of spec section 8.
  */
+// At 375 px the four tabs share one row (a 4-column grid), never one alone on a second line.
 const tabClass =
-  "min-h-11 border-b-2 border-transparent px-4 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 border-b-2 border-transparent px-1 text-sm in-data-[pointer]:outline-none sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -30,6 +32,7 @@ export function AiAdminDashboard() {
   const [submitting, setSubmitting] = useState(false);
   const [results, setResults] = useState<SubmitSitemapResponse["submissions"]["main_sitemap"] | null>(null);
   const [tab, setTab] = useState("overview");
+  const [pointer, setPointer] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -119,22 +122,27 @@ export function AiAdminDashboard() {
         )
       ) : (
         <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-          <Tabs.List aria-label="AI discoverability sections" className="flex flex-wrap gap-2 border-b border-slate-200">
+          <Tabs.List aria-label="AI discoverability sections" className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2"
+            // Radix moves focus to a clicked tab in a way Chromium marks :focus-visible: the ring is kept for
+            // the keyboard only (a pointer press marks the list, a key press clears the mark).
+            data-pointer={pointer ? "" : undefined}
+            onPointerDown={() => setPointer(true)}
+            onKeyDown={() => setPointer(false)}>
             <Tabs.Trigger value="overview" className={tabClass}>Overview</Tabs.Trigger>
             <Tabs.Trigger value="crawlers" className={tabClass}>Crawlers</Tabs.Trigger>
             <Tabs.Trigger value="indexing" className={tabClass}>Indexing</Tabs.Trigger>
             <Tabs.Trigger value="submission" className={tabClass}>Submission</Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="overview" className="grid gap-8 pt-6">
+          <Tabs.Content value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Overview stats={data.stats} />
           </Tabs.Content>
-          <Tabs.Content value="crawlers" className="grid gap-8 pt-6">
+          <Tabs.Content value="crawlers" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Crawlers stats={data.stats} />
           </Tabs.Content>
-          <Tabs.Content value="indexing" className="grid gap-8 pt-6">
+          <Tabs.Content value="indexing" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Indexing status={data.status} onCopy={(url) => void copy(url)} />
           </Tabs.Content>
-          <Tabs.Content value="submission" className="grid gap-8 pt-6">
+          <Tabs.Content value="submission" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Submission status={data.status} results={results} />
           </Tabs.Content>
         </Tabs.Root>
@@ -182,19 +190,19 @@ function Overview({ stats }: { stats: CrawlerStatsResponse }) {
                   <th scope="col" className="px-4 py-2">Page</th>
                   <th scope="col" className="px-4 py-2">Rating</th>
                   {VITAL_NAMES.map((m) => (
-                    <th key={m} scope="col" className="px-4 py-2 text-right">{m}</th>
+                    <th key={m} scope="col" className="whitespace-nowrap px-4 py-2 text-right">{m}</th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {vitals.pages.map((row) => (
                   <tr key={row.page} className="border-b border-slate-100">
-                    <th scope="row" className="px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
+                    <th scope="row" className="whitespace-nowrap px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
                     <td className="px-4 py-2">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(row.rating)}`}>{row.rating}</span>
                     </td>
                     {VITAL_NAMES.map((m) => (
-                      <td key={m} className="px-4 py-2 text-right tabular-nums">
+                      <td key={m} className="whitespace-nowrap px-4 py-2 text-right tabular-nums">
                         {row.metrics[m] ? (m === "CLS" ? row.metrics[m].p75.toFixed(2) : `${row.metrics[m].p75} ms`) : "—"}
                       </td>
                     ))}
@@ -232,7 +240,7 @@ function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
                 <th scope="row" className="px-4 py-2">
                   <span className="font-semibold">{name}</span> <span className="font-normal text-slate-700">· {row.operator}, {row.kind === "search" ? "search" : "AI"}</span>
                 </th>
-                <td className="px-4 py-2">{row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}</td>
+                <td className="whitespace-nowrap px-4 py-2">{row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}</td>
                 <td className="px-4 py-2">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${row.status === "active" ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-800"}`}>{row.status}</span>
                 </td>
@@ -277,39 +285,6 @@ function Indexing({ status, onCopy }: { status: AiIndexingStatusResponse; onCopy
             <li key={text}>{text}</li>
           ))}
         </ul>
-      </section>
-    </>
-  );
-}
-
-function Submission({ status, results }: { status: AiIndexingStatusResponse; results: SubmitSitemapResponse["submissions"]["main_sitemap"] | null }) {
-  return (
-    <>
-      <section aria-labelledby="instructions-heading" className="grid gap-3">
-        <h2 id="instructions-heading" className="text-xl font-bold">Manual submission</h2>
-        <dl className="grid gap-3">
-          {Object.entries(status.indexing_instructions).map(([platform, text]) => (
-            <div key={platform} className="card p-4">
-              <dt className="font-semibold">{platform}</dt>
-              <dd className="mt-1 text-sm text-slate-800">{text}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section aria-labelledby="results-heading" className="grid gap-3" aria-live="polite">
-        <h2 id="results-heading" className="text-xl font-bold">Submission results</h2>
-        {results ? (
-          <ul className="grid gap-2">
-            {results.map((row) => (
-              <li key={row.engine} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
-                <span className="font-medium">{row.engine}</span>
-                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${row.success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>{row.success ? "Success" : "Failed"}</span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-slate-700">Use Submit Sitemaps to send every sitemap URL by IndexNow; each engine&apos;s answer shows here.</p>
-        )}
       </section>
     </>
   );

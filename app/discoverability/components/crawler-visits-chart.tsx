@@ -67,7 +67,7 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
         {total === 0 ? `No visits from ${label} in the last ${DAYS} days.` : `${total} visits from ${label}: ${verifiedTotal} verified, ${total - verifiedTotal} claimed.`}
       </p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-2" tabIndex={0} role="region" aria-label="Chart of crawler visits per day">
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full min-w-[36rem]">
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full">
           <defs>
             <pattern id={`${id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" fill="#fde68a" />
@@ -77,7 +77,7 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
           {ticks.map((t) => (
             <g key={t}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-              <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#334155">
+              <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fill="#334155" className="text-[11px] max-sm:text-[22px]">
                 {t}
               </text>
             </g>
@@ -90,7 +90,9 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
                 {s.verified > 0 ? <rect x={x} y={y(s.verified)} width={w} height={y(0) - y(s.verified)} fill="#4338ca" /> : null}
                 {s.claimed > 0 ? <rect x={x} y={y(s.verified + s.claimed)} width={w} height={y(s.verified) - y(s.verified + s.claimed)} fill={`url(#${id}-hatch)`} /> : null}
                 {i % 5 === 0 || i === DAYS - 1 ? (
-                  <text x={x + w / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#334155">
+                  // The whole month fits a phone: there the labels are larger in the drawing's units (so
+                  // about 11 px on screen) and every other one is left out.
+                  <text x={i === DAYS - 1 ? x + w : x + w / 2} y={H - 8} textAnchor={i === DAYS - 1 ? "end" : "middle"} fill="#334155" className={`text-[11px] max-sm:text-[22px] ${i % 10 === 5 ? "max-sm:hidden" : ""}`}>
                     {shortDay(s.day)}
                   </text>
                 ) : null}

@@ -8,6 +8,8 @@ import { flashCookie, readFlash } from "~/auth/flash.server";
 import { asPageError, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { safeReturnAddress } from "~/auth/return-address";
+import { secondStepAddress } from "~/auth/two-factor/addresses";
+import { PasskeySignInButton } from "~/auth/components/passkey-sign-in-button";
 import { recentActivity, recordAudit } from "~/core/audit.server";
 import { getStaffSession, signOut } from "~/auth/session.server";
 import { changePassword } from "~/auth/staff.server";
@@ -89,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "login", errors: {}, message: `Login failed: ${attempt.message}` }, { status: attempt.status });
   }
   const redirectTo = safeReturnAddress(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
+  if (attempt.secondFactor) return redirectWith(secondStepAddress(redirectTo), ...attempt.setCookies);
   return redirectWith(redirectTo, ...attempt.setCookies, flashCookie("signed-in"));
 }
 
@@ -105,8 +108,9 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-// Toasts sit at the right, below the admin bar: never over its links, the section tabs or a dialog's Save button.
-const ADMIN_TOAST_VIEWPORT = "fixed right-0 top-14 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+// Toasts sit at the bottom left: at the top right the sign-in toast covered the page's heading (375 px) and the
+// AI Discoverability and Logout buttons (1280 px) for 5 s; a dialog's Save button is at its bottom right.
+const ADMIN_TOAST_VIEWPORT = "fixed bottom-0 left-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
 
 function FlashToast({ flash }: { flash: "signed-in" | "signed-out" | null }) {
   useFlashToast(flash);
@@ -153,6 +157,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <a href="/admin/forgot-password" className="text-center text-sm font-semibold text-brand-800 underline">
             Forgot your password?
           </a>
+          <PasskeySignInButton />
           <BackToHome />
         </Form>
       </div>

@@ -12,6 +12,12 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
     return json({ success: false, message: attempt.message }, { status: attempt.status, headers });
   }
   const headers = attempt.setCookies.map((cookie): [string, string] => ["Set-Cookie", cookie]);
+  // Password right, second factor due: no session yet, a pending sign-in (POST /api/admin/two-factor/verify,
+  // /api/admin/passkeys/sign-in, or /api/admin/two-factor/setup and /confirm when it must be set up).
+  if (attempt.secondFactor) {
+    const { stage, methods } = attempt.secondFactor;
+    return json({ success: true, secondFactorRequired: true, stage, methods }, { headers });
+  }
   return json({ success: true, admin: { email: attempt.admin.email } }, { headers });
 });
 

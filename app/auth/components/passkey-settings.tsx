@@ -1,0 +1,89 @@
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
+import { useEffect, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { TextField } from "~/components/ui/text-field";
+import type { SecurityOverview } from "~/auth/two-factor/settings.server";
+import { formatDate } from "~/core/dates";
+import { callJson, passkeyErrorText } from "./call-json";
+
+/** A member's passkeys: add one from this device, see when each was last used, remove one. */
+export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["passkeys"] }) {
+  const revalidator = useRevalidator();
+  const [supported, setSupported] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim() || "Passkey";
+    setBusy(true);
+    setError(null);
+    try {
+      const { options } = await callJson<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/api/admin/passkeys/registration-options", "POST");
+      const response = await startRegistration({ optionsJSON: options });
+      await callJson("/api/admin/passkeys", "POST", { name, response });
+      form.reset();
+      revalidator.revalidate();
+    } catch (caught) {
+      setError(passkeyErrorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(id: number) {
+    setError(null);
+    try {
+      await callJson(`/api/admin/passkeys/${id}`, "DELETE");
+      revalidator.revalidate();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }
+
+  return (
+    <section aria-labelledby="passkeys-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5">
+      <div>
+        <h2 id="passkeys-heading" className="text-lg font-bold">
+          Passkeys
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Sign in with your fingerprint, face or device PIN instead of a password. A passkey also counts as your second factor.
+        </p>
+      </div>
+      {passkeys.length > 0 ? (
+        <ul aria-label="Your passkeys" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {passkeys.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <div className="min-w-0">
+                <p className="break-words font-semibold">{p.name}</p>
+                <p className="text-sm text-slate-600">
+                  Added {formatDate(p.createdAt)}
+                  {p.lastUsedAt ? `, last used ${formatDate(p.lastUsedAt)}` : ", not used yet"}
+                </p>
+              </div>
+              <button type="button" className="btn btn-secondary" onClick={() => remove(p.id)} aria-label={`Remove passkey ${p.name}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">No passkeys yet.</p>
+      )}
+      {supported ? (
+        <form onSubmit={add} className="grid gap-3 sm:max-w-sm" noValidate>
+          <TextField id="passkey-name" label="Name for this passkey" name="name" placeholder="e.g. Work laptop" maxLength={60} />
+          <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
+            {busy ? "Waiting for your device..." : "Add a passkey"}
+          </button>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>
+      )}
+      {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+    </section>
+  );
+}
