@@ -55,7 +55,8 @@ describe("a job held by an instance that dies", () => {
     const first = track(await startTestServer({ env }));
     const hold = smtp.hold();
     const subject = `sigkill-${Date.now()}`;
-    expect((await createSubmission(first, { subject }, ip())).status).toBe(201);
+    // Matched by the visitor's address: the receipt carries only our fixed text, never their subject.
+    expect((await createSubmission(first, { subject, email: `${subject}@test.clink.app` }, ip())).status).toBe(201);
     // The first instance is inside the delivery (the mail server has the message and holds its answer).
     await waitFor(() => smtp.arrived >= 1, "the first instance sending");
 
@@ -91,7 +92,7 @@ describe("dead jobs", () => {
     const admin = await adminApi(server);
     smtp.refuseWith(550);
     const subject = `dead-${Date.now()}`;
-    expect((await createSubmission(server, { subject }, ip())).status).toBe(201);
+    expect((await createSubmission(server, { subject, email: `${subject}@test.clink.app` }, ip())).status).toBe(201);
     const dead = await waitFor(async () => {
       const o = await overview(admin);
       return o.dead.length === 2 ? o.dead : null;
