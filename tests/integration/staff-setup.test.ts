@@ -22,7 +22,7 @@ const noAdminEnv = { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" };
 const tokenIn = (text: string, page: string) => text.match(new RegExp(`${page}#token=([A-Za-z0-9_-]{43})`))?.[1];
 
 async function operator(server: TestServer, ...args: string[]) {
-  const env = { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, SITE_URL: "http://localhost:3000", ...noAdminEnv } as Record<string, string>;
+  const env = { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, SITE_URL: "http://localhost:3000", MAIL_TRANSPORT: "files", ...noAdminEnv } as Record<string, string>;
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
   delete env.DATABASE_URL;

@@ -48,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
   const configWarnings = currentConfigWarnings();
   const none = { activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash, configWarnings };
-  if (!session) return data({ admin: null, ...none }, { headers });
+  // Signed out, the warnings (they name the site's settings) are not shown.
+  if (!session) return data({ admin: null, ...none, configWarnings: [] }, { headers });
   const { staff } = session;
   const admin = { email: staff.email, name: staff.name, role: staff.role };
   // The site's activity, mail, jobs and retention are the administrators'; other roles see their own sections only.
