@@ -1,4 +1,5 @@
 import { z } from "~/core/zod";
+import { urlSlug } from "~/core/slug";
 
 /**
  * The one definition of a blog post's input, shared by the admin editor in the browser and
@@ -266,16 +267,5 @@ export type AdminPostQuery = z.output<typeof adminPostQuerySchema>;
 
 /** URL-safe slug from a title; the server adds -2, -3... when one is taken. */
 export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    // "Sydney's bars" is sydneys-bars, not sydney-s-bars.
-    .replace(/['\u2019\u2018`]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/g, "");
-  return slug || "post";
+  return urlSlug(title, MAX_SLUG_LENGTH) || "post";
 }

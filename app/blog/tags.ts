@@ -1,3 +1,4 @@
+import { urlSlug } from "~/core/slug";
 import { z } from "zod";
 
 /**
@@ -18,16 +19,7 @@ export const MAX_TAG_DESCRIPTION_LENGTH = 500;
  * change both together.
  */
 export function tagSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['\u2019\u2018`]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_TAG_SLUG_LENGTH)
-    .replace(/-+$/g, "");
+  return urlSlug(name, MAX_TAG_SLUG_LENGTH);
 }
 
 /** A post's tags, one per slug, in its order, named as `nameOf` says (else as first written). */
