@@ -43,7 +43,7 @@ test("sign-in toasts, resolving a submission persists across a reload, logout to
   await page.getByRole("tab", { name: /^All \(\d+\)$/ }).click();
   await expect(page.getByRole("article", { name: subject }).getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
   // The audit trail shows it.
-  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(`Reopened "${subject}"`);
+  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(/Reopened submission #\d+/);
 
   expect(await axeViolations(page)).toEqual([]);
 
@@ -134,7 +134,8 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   await dialog.getByRole("tabpanel").getByRole("textbox").fill("## Best bars\n\nSydney has **great** happy hour cocktails and rooftop bars.\n\n- Cocktails\n- Beer");
 
   // Not an image: refused in the browser.
-  const fileInput = dialog.locator('input[type="file"]');
+  // The cover's file input (the text has an image insert of its own).
+  const fileInput = dialog.getByLabel("Image file to upload");
   await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(toast(page, "Invalid File")).toBeVisible();
   await fileInput.setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: png });
