@@ -36,7 +36,7 @@ test.describe("the AI admin", () => {
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {
     const hold = await holdUntilBothSent(page);
     await page.goto("/ai-admin");
-    await expect(page.getByRole("status")).toContainText("Loading discoverability data...");
+    await expect(page.getByRole("status").filter({ hasText: "Loading discoverability data" })).toContainText("Loading discoverability data...");
     await hold.bothSent;
     await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Total pages")).toBeVisible();

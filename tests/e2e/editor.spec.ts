@@ -234,7 +234,7 @@ test("both admin lists page and search on the server, keep tab and filter in the
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Submission deleted")).toBeVisible();
     await expect(page.getByText("No submissions found.")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Recent activity" })).toContainText('Deleted "Question 05"');
+    await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(/Deleted submission #\d+/);
 
     // Blog: tab in the URL, paging, a state filter, all kept across a reload.
     await page.getByRole("tab", { name: "Blog Management" }).click();

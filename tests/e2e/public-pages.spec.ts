@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { axeViolations, expect, hydrated, test } from "./fixtures";
+import { axeViolations, expect, test } from "./fixtures";
 
 /** Rows of a grid's tiles (by top edge) and whether each row reaches both edges of the grid. */
 async function gridRows(grid: Locator) {
@@ -68,10 +68,10 @@ async function tapCurrentPageInMenu(page: Page, path: string, label: string) {
   await expect(page.getByRole("button", { name: "Open menu", exact: true })).toBeVisible();
 }
 
-test("on a hydrated page, tapping the mobile menu's link to the page shown closes the menu", async ({ page }) => {
+test("on a form page, tapping the mobile menu's link to the page shown closes the menu", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/contact");
-  await hydrated(page);
+  await page.waitForLoadState("load");
   await tapCurrentPageInMenu(page, "/contact", "Contact");
 });
 

@@ -14,7 +14,7 @@ test("a real visit sends its Core Web Vitals to /api/vitals when the page is hid
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The vitals chunk loads after hydration; wait until it has run before leaving.
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/vitals.client")));
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/vitals")));
   await page.mouse.click(5, 300); // an interaction, for INP
   const beacon = page.waitForRequest((r) => r.url().endsWith("/api/vitals") && r.method() === "POST");
   await hide(page);
