@@ -41,7 +41,9 @@ describe("the front cache", () => {
       const second = await fetch(`${base}/page?utm=2&q=x`, { headers: { "user-agent": "TestBot/1.0" } });
       expect(second.headers.get("x-cache")).toBe("HIT");
       expect(renders()).toBe(1);
-      expect(seen).toEqual([{ method: "GET", path: "/page", status: 200, userAgent: "TestBot/1.0", ip: "127.0.0.1", cacheHit: true }]);
+      expect(seen).toEqual([
+        { method: "GET", path: "/page", status: 200, userAgent: "TestBot/1.0", ip: "127.0.0.1", cacheHit: true, durationMs: expect.any(Number) },
+      ]);
     } finally {
       stop();
     }

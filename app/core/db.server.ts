@@ -110,7 +110,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it, and /healthz reports the outage meanwhile.
-    pool.on("error", (error) => logger.warn({ err: error }, "idle PostgreSQL connection lost"));
+    // A connection lost while checked out (mid-transaction, between two statements) errors on its
+    // client, where no pool listener is: without one of its own the process would crash. The
+    // statement waiting on it fails with the same error. Only the message is logged: pg attaches the
+    // whole client (with its connection settings) to the error.
+    const lost = (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, "PostgreSQL connection lost");
+    pool.on("error", lost);
+    pool.on("connect", (client) => client.on("error", lost));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const client = await pool.connect();
     try {

@@ -133,3 +133,9 @@ export function pageSeo(matches: ReadonlyArray<RootMatch>, path: string, more: O
     ...more,
   });
 }
+
+/** A staff page's metadata from its registry entry: title and description, never indexed, no social cards. */
+export function staffPageMeta(path: string): MetaDescriptor[] {
+  const entry = sitePage(path);
+  return [{ title: entry.title }, { name: "description", content: entry.description }, { name: "robots", content: "noindex, nofollow" }];
+}

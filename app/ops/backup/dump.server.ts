@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/core/db.server";
@@ -31,9 +32,12 @@ export function appVersion(): string {
  */
 export async function writeBackup(db: Database, kind: "pglite" | "postgres", destination: Writable): Promise<BackupManifest> {
   const gzip = createGzip();
-  gzip.pipe(destination);
+  // pipeline owns both streams' errors (a full disk, a lost database): they reject `written` instead
+  // of being emitted with no listener, which would end the process.
+  const written = pipeline(gzip, destination);
+  written.catch(() => undefined); // awaited below; a failure before then is rethrown there
   const write = async (line: string) => {
-    if (!gzip.write(`${line}\n`)) await once(gzip, "drain");
+    if (!gzip.write(`${line}\n`)) await Promise.race([once(gzip, "drain"), written]);
   };
   const manifest = await db
     .transaction(
@@ -81,11 +85,10 @@ export async function writeBackup(db: Database, kind: "pglite" | "postgres", des
     )
     .catch((error: unknown) => {
       // Half an archive must not look like a whole one: the destination ends with an error.
-      gzip.unpipe(destination);
-      destination.destroy(error as Error);
+      gzip.destroy(error as Error);
       throw error;
     });
   gzip.end();
-  await once(destination, "finish");
+  await written;
   return manifest;
 }

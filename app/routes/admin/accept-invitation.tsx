@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/accept-invitation";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
@@ -8,7 +9,7 @@ import type { PageHandle } from "~/core/page-handle";
 // Reached from the invitation e-mail (its token in the fragment); the new member chooses name and password.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Join the Clink team" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/accept-invitation");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { newMemberAction } = await import("~/auth/link-actions.server");

@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/forgot-password";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
@@ -6,7 +7,7 @@ import type { PageHandle } from "~/core/page-handle";
 
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password?" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/forgot-password");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { forgotPasswordAction } = await import("~/auth/link-actions.server");

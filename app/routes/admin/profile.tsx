@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/profile";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
@@ -7,7 +8,7 @@ import type { PageHandle } from "~/core/page-handle";
 // Every staff member's own page: who they are, their password, their sessions.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Your profile" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/profile");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { profilePageData } = await import("~/auth/staff-page.server");

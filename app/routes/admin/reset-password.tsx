@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/reset-password";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
@@ -8,7 +9,7 @@ import type { PageHandle } from "~/core/page-handle";
 // Reached from the e-mailed link (its token in the fragment, never in a logged URL); posts the token back.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/reset-password");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { resetPasswordAction } = await import("~/auth/link-actions.server");

@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/second-step";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
@@ -13,7 +14,7 @@ import type { PageHandle } from "~/core/page-handle";
 // The sign-in's second step (a pending sign-in, app/auth/two-factor): the admin's frame, never stored.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/sign-in/second-step");
 
 const returnAddress = (request: Request) => safeReturnAddress(new URL(request.url).searchParams.get("redirectTo"));
 

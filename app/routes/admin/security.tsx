@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/security";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { requireStaff } from "~/auth/session.server";
@@ -9,7 +10,7 @@ import type { PageHandle } from "~/core/page-handle";
 // Any signed-in staff member (their own second factors); the all-staff requirement: owner.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign-in security" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/security");
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Every member secures their own account.

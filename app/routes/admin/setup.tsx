@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/setup";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
@@ -8,7 +9,7 @@ import type { PageHandle } from "~/core/page-handle";
 // The first start's one-time link (printed on the server's console) leads here to create the owner.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Create the owner account" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/setup");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { newMemberAction } = await import("~/auth/link-actions.server");

@@ -1,3 +1,4 @@
+import { staffPageMeta } from "~/site/seo";
 import type { Route } from "./+types/staff";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
@@ -7,7 +8,7 @@ import type { PageHandle } from "~/core/page-handle";
 // Editors and up (editors invite and manage authors and contributors; administrators everyone but the owner).
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => staffPageMeta("/admin/staff");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staffPageData } = await import("~/auth/staff-page.server");
