@@ -5,6 +5,7 @@ import { isIndexable } from "~/blog/indexable";
 import { categoryLabel } from "~/blog/category";
 import { authorOf, listAuthors } from "~/blog/authors.server";
 import { listTags } from "~/blog/tags.server";
+import { mediaHashesIn, mediaPath } from "~/blog/media";
 import { getEnv } from "~/core/env.server";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
@@ -84,8 +85,12 @@ async function build(version: string): Promise<DiscoverableContent> {
 }
 
 function postEntry(post: BlogPost): DiscoverablePage {
-  return { path: `/blog/${post.slug}`, title: post.title, description: post.excerpt, lastmod: w3cDate(post.updatedAt), kind: "post" };
+  const images = [...(post.image ? [post.image] : []), ...mediaHashesIn(post.content).map((hash) => mediaPath(hash))];
+  return { path: `/blog/${post.slug}`, title: post.title, description: post.excerpt, lastmod: w3cDate(post.updatedAt), kind: "post", images };
 }
+
+/** An address as crawlers need it: our own paths made absolute, other hosts' addresses kept. */
+const absolute = (url: string, address: string) => (address.startsWith("/") && !address.startsWith("//") ? `${url}${address}` : address);
 
 function postMarkdownPage(post: BlogPost): MarkdownPage {
   return { ...postEntry(post), body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}` };
@@ -93,13 +98,13 @@ function postMarkdownPage(post: BlogPost): MarkdownPage {
 
 /** Every path the sitemap lists (site URL left out): the pages and posts, then tag and author pages. */
 export function sitemapEntries(content: DiscoverableContent): SitemapEntry[] {
-  return [...content.pages.map((p) => ({ loc: p.path, lastmod: p.lastmod })), ...content.listPages];
+  return [...content.pages.map((p) => ({ loc: p.path, lastmod: p.lastmod, images: p.images })), ...content.listPages];
 }
 
 /** /sitemap.xml (n undefined) or part n of its index; undefined when there is no such part. */
 export function sitemapXml(content: DiscoverableContent, part?: number): string | undefined {
   const url = siteUrl();
-  const sitemaps = buildSitemaps(url, sitemapEntries(content).map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod })));
+  const sitemaps = buildSitemaps(url, sitemapEntries(content).map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod, images: p.images?.map((image) => absolute(url, image)) })));
   return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
 }
 

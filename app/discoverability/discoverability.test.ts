@@ -8,7 +8,7 @@ import { engineName, indexNowBodies, MAX_URLS_PER_INDEXNOW_REQUEST } from "./ind
 import { markdownPath } from "~/site/addresses";
 import { llmsTxt, type DiscoverablePage } from "./llms";
 import { robotsTxt } from "./robots";
-import { buildSitemaps, MAX_URLS_PER_SITEMAP, urlsetXml, w3cDate } from "./sitemap";
+import { buildSitemaps, MAX_IMAGES_PER_URL, MAX_URLS_PER_SITEMAP, urlsetXml, w3cDate } from "./sitemap";
 import { overallRating, rateVital, vitalsBeaconSchema } from "./vitals";
 
 const SITE = "https://clink.example";
@@ -36,6 +36,17 @@ describe("sitemaps", () => {
     expect(xml).toContain("<lastmod>2026-01-02T03:04:05Z</lastmod>");
     expect(validates(xml)).toBe(true);
     expect(validates(xml.replace("<loc>", "<location>").replace("</loc>", "</location>"))).toBe(false);
+  });
+
+  it("lists a page's images with Google's image extension, declared only when used, at most 1,000 a page", () => {
+    const many = Array.from({ length: MAX_IMAGES_PER_URL + 5 }, (_, i) => `${SITE}/api/media/img${i}?a=1&b=2`);
+    const xml = urlsetXml([{ loc: `${SITE}/blog/a`, images: many }, { loc: `${SITE}/about`, images: [] }]);
+    expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    expect(xml).toContain("<image:loc>https://clink.example/api/media/img0?a=1&amp;b=2</image:loc>");
+    expect(xml.match(/<image:image>/g)).toHaveLength(MAX_IMAGES_PER_URL);
+    expect(validates(xml)).toBe(true);
+    expect(validates(xml.replaceAll("<image:loc>", "<image:location>").replaceAll("</image:loc>", "</image:location>"))).toBe(false);
+    expect(urlsetXml([{ loc: `${SITE}/about` }])).not.toContain("xmlns:image");
   });
 
   it("becomes an index of numbered sitemaps past 50,000 URLs, the index and every part valid against the sitemaps.org schemas", () => {

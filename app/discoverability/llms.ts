@@ -11,6 +11,8 @@ export type DiscoverablePage = {
   description: string;
   lastmod?: string;
   kind: "page" | "post";
+  /** A post's own images (cover, then those in its text), as the page links them: for the sitemap. */
+  images?: readonly string[];
 };
 
 export type MarkdownPage = DiscoverablePage & {

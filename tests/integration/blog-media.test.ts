@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createPost, publicApi, type Api } from "../support/api";
@@ -37,6 +41,33 @@ describe("images in the text", () => {
     expect(img).toContain('width="1000" height="500"');
     expect(img).toContain('alt="A blue door"');
     expect(img).toContain('loading="lazy"');
+  });
+
+  it("lists a post's cover and the images in its text in the sitemap (image:image), valid against the schemas; drafts and other posts' images not", async () => {
+    const media = await (await upload("#a855f7")).json();
+    const cover = (await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer()).toString("base64");
+    const post = await createPost(admin, { title: "Sitemap images", content: `![Purple](${media.url})`, imageData: cover, imageMimeType: "image/png", imageAlt: "A red square" });
+    const plain = await createPost(admin, { title: "No pictures here", content: "Only words." });
+    const hidden = await (await upload("#84cc16")).json();
+    await createPost(admin, { title: "A draft with a picture", published: false, content: `![Lime](${hidden.url})` });
+
+    const xml = await (await publicApi(server).get("/sitemap.xml")).text();
+    const urlOf = (slug: string) => xml.match(new RegExp(`<url>\\s*<loc>[^<]*/blog/${slug}</loc>[\\s\\S]*?</url>`))?.[0] ?? "";
+    const images = [...urlOf(post.slug).matchAll(/<image:loc>([^<]+)<\/image:loc>/g)].map((m) => m[1]);
+    // The cover first, then the text's images, as absolute addresses on the site's own host.
+    expect(images).toHaveLength(2);
+    expect(images[0]).toMatch(new RegExp(`^https?://[^/]+/api/blog/${post.id}/image\\?v=`));
+    expect(images[1]).toMatch(new RegExp(`^https?://[^/]+${media.url}$`));
+    expect(urlOf(plain.slug)).not.toContain("image:image");
+    expect(xml).not.toContain(hidden.hash);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-images-"));
+    try {
+      fs.writeFileSync(path.join(dir, "sitemap.xml"), xml);
+      execFileSync("xmllint", ["--noout", "--schema", path.resolve("tests/fixtures/sitemap.xsd"), path.join(dir, "sitemap.xml")], { stdio: "pipe" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("lists every upload with where it is used, and deletes only unused ones (409 otherwise)", async () => {
