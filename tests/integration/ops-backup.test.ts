@@ -24,6 +24,9 @@ const tempDir = () => {
 };
 const sha = (bytes: ArrayBuffer | string) => createHash("sha256").update(typeof bytes === "string" ? bytes : Buffer.from(bytes)).digest("hex");
 
+/** The archive a backup command wrote (its folder also holds the daily backup a fresh site takes at its first start). */
+const writtenArchive = (output: string) => output.match(/Backup written: (\S+\.jsonl\.gz)/)![1]!;
+
 /** What a visitor and the admin see of the content a backup must keep. */
 async function contentOf(server: TestServer, admin: Api) {
   const posts = (await (await admin.get("/api/admin/posts?pageSize=100")).json()) as unknown;
@@ -63,8 +66,8 @@ describe("backup and restore", { timeout: 240_000 }, () => {
     writing = false;
     await writer;
     const original = await contentOf(server, admin);
-    const [file] = fs.readdirSync(backups).filter((f) => f.endsWith(".jsonl.gz"));
-    const archive = path.join(backups, file!);
+    const archive = writtenArchive(backup.output);
+    expect(path.dirname(archive)).toBe(backups);
     await server.stop();
 
     // Into an empty data folder (PGlite) or database (PostgreSQL) of the same kind.
@@ -97,12 +100,13 @@ describe("backup and restore", { timeout: 240_000 }, () => {
     const admin = await adminApi(server);
     const post = await createPost(admin, { title: "Moving to PostgreSQL" });
     await createSubmission(server, { message: "Kept across databases" });
-    expect((await runOps(["backup"], opsTarget(server, { BACKUP_DIR: backups }))).code).toBe(0);
+    const backup = await runOps(["backup"], opsTarget(server, { BACKUP_DIR: backups }));
+    expect(backup.code).toBe(0);
     const original = await contentOf(server, admin);
     await server.stop();
 
     const databaseUrl = await createTestDatabase();
-    const archive = path.join(backups, fs.readdirSync(backups)[0]!);
+    const archive = writtenArchive(backup.output);
     const restored = await runOps(["restore", archive, "--database-url", databaseUrl], { dataDir: tempDir() });
     expect(restored.output).toContain("on pglite");
     expect(restored.code).toBe(0);
@@ -117,9 +121,10 @@ describe("backup and restore", { timeout: 240_000 }, () => {
   it("refuses a damaged archive and leaves the target empty", async () => {
     const backups = tempDir();
     const server = track(await startTestServer({ env: { BACKUP_DIR: backups } }));
-    expect((await runOps(["backup"], opsTarget(server, { BACKUP_DIR: backups }))).code).toBe(0);
+    const backup = await runOps(["backup"], opsTarget(server, { BACKUP_DIR: backups }));
+    expect(backup.code).toBe(0);
     await server.stop();
-    const archive = path.join(backups, fs.readdirSync(backups)[0]!);
+    const archive = writtenArchive(backup.output);
     const zlib = await import("node:zlib");
     const text = zlib.gunzipSync(fs.readFileSync(archive)).toString().replace("admin@test.clink.app", "admim@test.clink.app");
     const damaged = path.join(backups, "damaged.jsonl.gz");
