@@ -115,7 +115,7 @@ async function runJob(job: Claimed, env: Env, stopping: AbortSignal): Promise<vo
   try {
     await Promise.race([definition.handler(job.payload, { jobId: job.id, attempt: job.attempts, signal: controller.signal }), timedOut]);
     await markDone(job);
-    logger.info({ jobId: job.id, type: job.type, attempt: job.attempts, ms: Date.now() - started }, "job done");
+    logger.debug({ jobId: job.id, type: job.type, attempt: job.attempts, ms: Date.now() - started }, "job done");
   } catch (error) {
     // Stopping mid-job: leave the lease to run out, so a surviving instance (or the next start) takes it.
     if (stopping.aborted) return;
