@@ -33,7 +33,8 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "venues", label: "Venues", role: "editor" },
 ];
 
-export type DashboardStaff = { email: string; name: string; role: StaffRole };
+/** `authors`: whom a post can be credited to (active staff), for editors and up; empty for the others. */
+export type DashboardStaff = { id: number; email: string; name: string; role: StaffRole; authors: Array<{ id: number; name: string }> };
 
 type DashboardProps = {
   staff: DashboardStaff;
@@ -107,7 +108,7 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
                 </Tabs.Content>
               ) : null}
               <Tabs.Content value="blog" className="pt-6">
-                <BlogManagementPanel />
+                <BlogManagementPanel writer={staff} />
               </Tabs.Content>
               {sections.some((s) => s.value === "venues") ? (
                 <Tabs.Content value="venues" className="pt-6">
