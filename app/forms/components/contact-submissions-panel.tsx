@@ -116,12 +116,13 @@ export function ContactSubmissionsPanel() {
         />
       </div>
       <Tabs.Root value={filter} onValueChange={(value) => setParams({ status: value, page: "1" })} className="mt-4">
-        <Tabs.List aria-label="Filter submissions" className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full">
+        {/* One row, scrolling sideways if large counts do not fit 375 px (never one filter alone on a second line). */}
+        <Tabs.List aria-label="Filter submissions" className="flex max-w-full gap-1 overflow-x-auto rounded-full bg-slate-100 p-1 sm:inline-flex">
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f.value}
               value={f.value}
-              className="min-h-10 rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
+              className="min-h-10 shrink-0 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
             >
               {f.label} ({data?.counts[f.value] ?? 0})
             </Tabs.Trigger>

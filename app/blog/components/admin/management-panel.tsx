@@ -174,12 +174,13 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
           onSort={(sort) => setParams({ sort, page: "1" })}
         />
         <Tabs.Root value={status} onValueChange={(value) => setParams({ status: value, page: "1" })}>
-          <Tabs.List aria-label="Filter posts" className="flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full">
+          {/* Two by two at 375 px (never one filter alone on a second line), one row from sm up. */}
+          <Tabs.List aria-label="Filter posts" className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full">
             {(Object.keys(POST_STATUS_FILTERS) as Status[]).map((value) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="min-h-10 rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
+                className="min-h-10 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
               >
                 {POST_STATUS_FILTERS[value]}
                 {data ? ` (${data.counts[value]})` : ""}
