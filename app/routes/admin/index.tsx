@@ -160,7 +160,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <a href="/admin/forgot-password" className="text-center text-sm font-semibold text-brand-800 underline">
             Forgot your password?
           </a>
-          <PasskeySignInButton />
+          <PasskeySignInButton hint="No password needed: your fingerprint, face or device PIN, with a passkey added on the Security page." />
           <BackToHome />
         </Form>
       </div>
