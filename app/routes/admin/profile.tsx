@@ -1,10 +1,10 @@
-import { ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/profile";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
 import { PasswordForm, ProfileForm, SessionList } from "~/auth/components/profile-forms";
 import type { PageHandle } from "~/core/page-handle";
+import { ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 
 // Every staff member's own page: who they are, their password, their sessions.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
