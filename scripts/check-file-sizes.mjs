@@ -13,9 +13,6 @@ const CONTENT_DATA = [/^app\/discoverability\/crawler-ranges\//, /\.json$/];
 const PENDING_SPLIT = {
   "app/blog/posts.server.ts": 430,
   "app/blog/components/admin/post-dialog.tsx": 374,
-  "app/venues/components/admin-venues-panel.tsx": 339,
-  "app/blog/components/admin/management-panel.tsx": 332,
-  "app/forms/components/contact-submissions-panel.tsx": 321,
 };
 
 function* files(dir) {

@@ -17,7 +17,7 @@ export function assertCanPublish(staff: StaffMember, published: boolean): void {
 }
 
 /**
- * Who a new or edited post belongs to: an editor's choice (a staff member that exists), else the
+ * Who a new or edited post belongs to: an editor's choice (an active staff member), else the
  * signed-in member on a new post, and no change on an edit (undefined).
  */
 export async function postAuthorFor(staff: StaffMember, requested: number | null | undefined, creating: true): Promise<number>;
@@ -25,8 +25,9 @@ export async function postAuthorFor(staff: StaffMember, requested: number | null
 export async function postAuthorFor(staff: StaffMember, requested: number | null | undefined, creating: boolean): Promise<number | undefined> {
   if (requested && requested !== staff.id) {
     if (!canChooseAuthor(staff)) throw new ApiError(403, "Only editors can credit a post to someone else.");
-    const [found] = await getDb().select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(eq(schema.adminUsers.id, requested)).limit(1);
-    if (!found) throw new ApiError(400, "Choose an author", { errors: { authorId: "Choose an author" } });
+    const [found] = await getDb().select({ status: schema.adminUsers.status }).from(schema.adminUsers).where(eq(schema.adminUsers.id, requested)).limit(1);
+    // A suspended member keeps the posts they have, but is not given new ones.
+    if (found?.status !== "active") throw new ApiError(400, "Choose an author", { errors: { authorId: "Choose an author" } });
     return requested;
   }
   return creating || requested ? staff.id : undefined;

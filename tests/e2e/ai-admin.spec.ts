@@ -38,7 +38,9 @@ test.describe("the AI admin", () => {
     await page.goto("/ai-admin");
     await expect(page.getByRole("status").filter({ hasText: "Loading discoverability data" })).toContainText("Loading discoverability data...");
     await hold.bothSent;
-    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    // The first wait after the held answers are let go: both are computed then (crawler statistics over the
+    // whole log), which on a loaded 2-core machine can take longer than expect's 7 s.
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
     await expect(page.getByText("Total pages")).toBeVisible();
     await expect(page.getByText("AI-optimised pages")).toBeVisible();
     await expect(page.getByText("Core Web Vitals", { exact: true })).toBeVisible();

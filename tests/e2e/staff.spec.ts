@@ -69,9 +69,49 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await contributor.goto(`${server.url}/ai-admin`);
     await expect(contributor.getByText("Your role does not allow this.")).toBeVisible();
 
+    // A contributor is offered no Publish: not in the editor, not on their draft in the list.
+    await contributor.goto(`${server.url}/admin?tab=blog`);
+    await expect(contributor.getByText("No blog posts yet. Create your first post to get started!")).toBeVisible();
+    await contributor.getByRole("button", { name: "Create Post" }).click();
+    const draft = contributor.getByRole("dialog", { name: "Create Post" });
+    await expect(draft.getByText("Contributors save drafts: an editor publishes them.")).toBeVisible();
+    await expect(draft.getByLabel("Publish immediately")).toHaveCount(0);
+    await expect(draft.getByText("Credited to you (Casey Contributor).", { exact: false })).toBeVisible();
+    await expect(draft.getByLabel("Credited to")).toHaveCount(0);
+    await draft.getByLabel("Title").fill("Casey's first draft");
+    await draft.getByLabel("Author").fill("Casey");
+    await draft.getByLabel("Excerpt").fill("A draft for an editor to read.");
+    await draft.getByRole("tabpanel").getByRole("textbox").fill("Some words.");
+    await draft.getByRole("button", { name: "Create Post" }).click();
+    const saved = contributor.getByRole("listitem").filter({ has: contributor.getByRole("heading", { name: "Casey's first draft" }) });
+    await expect(saved).toContainText("Draft");
+    await expect(saved.getByRole("button", { name: /^Edit / })).toBeVisible();
+    await expect(saved.getByRole("button", { name: /^Publish / })).toHaveCount(0);
+
+    // The owner (editors and up) credits a post to another active member with the author picker.
+    await page.goto(`${server.url}/admin?tab=blog`);
+    await page.getByRole("button", { name: "Create Post" }).click();
+    const post = page.getByRole("dialog", { name: "Create Post" });
+    const picker = post.getByLabel("Credited to");
+    await expect(picker.locator("option:checked")).toHaveText(/\(you\)$/);
+    await expect(picker.getByRole("option", { name: "Avery Author" })).toHaveCount(1);
+    await picker.selectOption({ label: "Avery Author" });
+    await expect(post.getByLabel("Author")).toHaveValue("Avery Author"); // the byline follows an untouched choice
+    await post.getByLabel("Title").fill("Credited to Avery");
+    await post.getByLabel("Excerpt").fill("Written for Avery's byline.");
+    await post.getByRole("tabpanel").getByRole("textbox").fill("Words by the editor, credited to the author.");
+    await post.getByLabel("Publish immediately").uncheck();
+    expect(await axeViolations(page)).toEqual([]);
+    await post.getByRole("button", { name: "Create Post" }).click();
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Credited to Avery" }) })).toContainText("By Avery Author");
+    // It is Avery's now: the author's list shows the draft with its actions.
+    await author.goto(`${server.url}/admin?tab=blog`);
+    const credited = author.getByRole("listitem").filter({ has: author.getByRole("heading", { name: "Credited to Avery" }) });
+    await expect(credited.getByRole("button", { name: "Publish Credited to Avery" })).toBeVisible();
+
     // The owner suspends the contributor: their open session is refused at the next request.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.reload();
+    await page.goto(`${server.url}/admin/staff`);
     await page.getByRole("button", { name: "Suspend Casey Contributor" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Casey Contributor was suspended" })).toBeVisible();
     await contributor.goto(`${server.url}/admin`);

@@ -37,6 +37,19 @@ describe("invitations", () => {
   it("refuses an address that is already a staff member's", async () => {
     expect((await owner.call("POST", "/api/admin/invitations", { email: "weak@staff.test", role: "author" })).status).toBe(409);
   });
+
+  it("limits invitations per inviting member: 30 an hour, then 429 with Retry-After", async () => {
+    // An administrator of its own, so the owner's count stays free for the other tests.
+    const inviter = await inviteStaff(server, owner, "busy-inviter@staff.test", "administrator");
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await inviter.call("POST", "/api/admin/invitations", { email: `guest${i}@staff.test`, role: "contributor" })).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const over = await inviter.call("POST", "/api/admin/invitations", { email: "one-too-many@staff.test", role: "contributor" });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Counted per inviter: the owner still invites.
+    expect((await owner.call("POST", "/api/admin/invitations", { email: "after-limit@staff.test", role: "contributor" })).status).toBe(201);
+  });
 });
 
 describe("password reset", () => {

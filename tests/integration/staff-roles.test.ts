@@ -178,6 +178,17 @@ describe("posts belong to their author", () => {
     expect((await credited.json()).post.authorId).toBe(as.author!.id);
   });
 
+  it("lets an editor credit only an active member: not a suspended one, not one that does not exist", async () => {
+    const away = await inviteStaff(server, owner, "away-author@roles.test", "author");
+    expect((await owner.call("PATCH", `/api/admin/staff/${away.id}`, { status: "suspended" })).status).toBe(200);
+    const refused = await as.editor!.call("POST", "/api/blog", { ...draftBody(), authorId: away.id });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual({ authorId: "Choose an author" });
+    expect((await as.editor!.call("POST", "/api/blog", { ...draftBody(), authorId: 999_999 })).status).toBe(400);
+    // Writing as themselves, by id, is every member's right.
+    expect((await as.contributor!.call("POST", "/api/blog", { ...draftBody(), authorId: as.contributor!.id })).status).toBe(201);
+  });
+
   it("lets editors invite only authors and contributors, and nobody invite an owner", async () => {
     expect((await as.editor!.call("POST", "/api/admin/invitations", { email: "x1@roles.test", role: "administrator" })).status).toBe(403);
     expect((await as.editor!.call("POST", "/api/admin/invitations", { email: "x2@roles.test", role: "editor" })).status).toBe(403);

@@ -1,6 +1,8 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryTestDatabase, signInCookie, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
+import { publicApi } from "../support/api";
+import { inviteStaff, STAFF_PASSWORD } from "../support/staff";
+import { signInCookie, startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
 
 /**
  * Two-factor sign-in over HTTP: TOTP set up from its secret (codes made here with the same library),
@@ -109,16 +111,13 @@ describe("two-factor sign-in", () => {
 });
 
 describe("two-factor required for all staff", () => {
-  const member = { email: "writer@test.clink.app", password: "another long staff password" };
+  const member = { email: "writer@test.clink.app", password: STAFF_PASSWORD };
 
-  // A second account needs the database from outside the server: PostgreSQL only until staff invitations land.
-  it.skipIf(!usingPostgres())("takes a member without a second factor to set one up after the password, before any session", async () => {
-    // A second account, made the way the staff feature will (the lead swaps this for an invitation once roles land).
-    const { hashPassword } = await import("../../app/auth/password.server");
-    const hash = await hashPassword(member.password);
-    await queryTestDatabase(server.databaseUrl!, `insert into admin_users (email, password_hash) values ('${member.email}', '${hash}')`);
-
+  it("takes a member without a second factor to set one up after the password, before any session", async () => {
+    // A second account, invited by the owner and accepted through the e-mailed link (works on both databases).
     const owner = await signInWithCode();
+    await inviteStaff(server, publicApi(server, owner), member.email, "author");
+
     expect((await call("PUT", "/api/admin/two-factor/policy", owner, { requiredForAllStaff: true })).status).toBe(200);
 
     const step = await passwordStep(member);

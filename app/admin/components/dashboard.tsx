@@ -1,5 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { History, LogOut, Sparkles, UserRound, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
@@ -19,8 +20,9 @@ import { RetentionSummary, type RetentionSummaryData } from "~/privacy/component
 export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
 
+// One row that scrolls sideways when the sections do not fit (375 px): never one tab alone on a second line.
 const tabClass =
-  "min-h-11 border-b-2 border-transparent px-3 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 shrink-0 whitespace-nowrap border-b-2 in-data-[pointer]:outline-none border-transparent px-3 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
@@ -33,7 +35,8 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "venues", label: "Venues", role: "editor" },
 ];
 
-export type DashboardStaff = { email: string; name: string; role: StaffRole };
+/** `authors`: whom a post can be credited to (active staff), for editors and up; empty for the others. */
+export type DashboardStaff = { id: number; email: string; name: string; role: StaffRole; authors: Array<{ id: number; name: string }> };
 
 type DashboardProps = {
   staff: DashboardStaff;
@@ -50,6 +53,14 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
   const sections = SECTIONS.filter((s) => hasRole(staff.role, s.role));
   const admin = hasRole(staff.role, "administrator");
   const current = sections.some((s) => s.value === tab) ? tab : sections[0]!.value;
+  // A section opened from the address may sit past the row's right edge at 375 px: bring its tab into view.
+  const tabList = useRef<HTMLDivElement>(null);
+  const [pointer, setPointer] = useState(false);
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (list && active) list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
+  }, [current]);
   return (
     <section className="container-page py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -89,7 +100,16 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
         <AdminSessionProvider>
           <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
             <Tabs.Root value={current} onValueChange={(value) => setTab({ tab: value })} className="min-w-0">
-              <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-x-2 border-b border-slate-200">
+              <Tabs.List
+                ref={tabList}
+                aria-label="Admin sections"
+                className="relative flex gap-x-2 overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
+                // As on /ai-admin: Radix's focus on a clicked tab matches :focus-visible in Chromium; the ring is
+                // for the keyboard only (a pointer press marks the list, a key press clears the mark).
+                data-pointer={pointer ? "" : undefined}
+                onPointerDown={() => setPointer(true)}
+                onKeyDown={() => setPointer(false)}
+              >
                 {sections.map((s) => (
                   <Tabs.Trigger key={s.value} value={s.value} className={tabClass}>
                     {s.label}
@@ -107,7 +127,7 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
                 </Tabs.Content>
               ) : null}
               <Tabs.Content value="blog" className="pt-6">
-                <BlogManagementPanel />
+                <BlogManagementPanel writer={staff} />
               </Tabs.Content>
               {sections.some((s) => s.value === "venues") ? (
                 <Tabs.Content value="venues" className="pt-6">

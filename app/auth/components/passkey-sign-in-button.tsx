@@ -11,7 +11,8 @@ import { callJson, passkeyErrorText } from "./call-json";
  */
 // Not "Sign in with a passkey": every test and script that finds the form's "Sign In" button by name
 // (a substring match) would then find two.
-export function PasskeySignInButton({ label = "Use a passkey" }: { label?: string }) {
+// The same word as the Security page's "Add a passkey"; `hint` says what it does where the button stands alone.
+export function PasskeySignInButton({ label = "Use a passkey", hint }: { label?: string; hint?: string }) {
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,10 +39,15 @@ export function PasskeySignInButton({ label = "Use a passkey" }: { label?: strin
 
   return (
     <div className="grid gap-2">
-      <button type="button" className="btn btn-secondary" onClick={signIn} disabled={busy}>
+      <button type="button" className="btn btn-secondary" onClick={signIn} disabled={busy} aria-describedby={hint ? "passkey-sign-in-hint" : undefined}>
         <KeyRound aria-hidden="true" className="size-4" />
         {busy ? "Waiting for your passkey..." : label}
       </button>
+      {hint ? (
+        <p id="passkey-sign-in-hint" className="text-center text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {error}

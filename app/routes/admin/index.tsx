@@ -12,7 +12,7 @@ import { secondStepAddress } from "~/auth/two-factor/addresses";
 import { PasskeySignInButton } from "~/auth/components/passkey-sign-in-button";
 import { recentActivity, recordAudit } from "~/core/audit.server";
 import { getStaffSession, signOut } from "~/auth/session.server";
-import { changePassword } from "~/auth/staff.server";
+import { authorChoices, changePassword } from "~/auth/staff.server";
 import { hasRole } from "~/auth/roles";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
 import { useFlashToast } from "~/admin/use-flash-toast";
@@ -51,7 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Signed out, the warnings (they name the site's settings) are not shown.
   if (!session) return data({ admin: null, ...none, configWarnings: [] }, { headers });
   const { staff } = session;
-  const admin = { email: staff.email, name: staff.name, role: staff.role };
+  // Editors and up credit posts to any active member: the editor's author picker lists them.
+  const authors = hasRole(staff.role, "editor") ? await authorChoices() : [];
+  const admin = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, authors };
   // The site's activity, mail, jobs and retention are the administrators'; other roles see their own sections only.
   if (!hasRole(staff.role, "administrator")) return data({ admin, ...none }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
@@ -158,7 +160,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
           <a href="/admin/forgot-password" className="text-center text-sm font-semibold text-brand-800 underline">
             Forgot your password?
           </a>
-          <PasskeySignInButton />
+          <PasskeySignInButton hint="No password needed: your fingerprint, face or device PIN, with a passkey added on the Security page." />
           <BackToHome />
         </Form>
       </div>

@@ -4,6 +4,8 @@ import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
 import { PasswordForm, ProfileForm, SessionList } from "~/auth/components/profile-forms";
 import type { PageHandle } from "~/core/page-handle";
+import { ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 
 // Every staff member's own page: who they are, their password, their sessions.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
@@ -28,8 +30,18 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <ProfileForm profile={loaderData.profile} result={actionData} />
         <div className="grid content-start gap-6">
           <PasswordForm result={actionData} />
-          {/* Two-factor sign-in (TOTP, recovery codes) and passkeys: the twofactor helper's components from
-              app/auth/components/ go here, in this column, below the password. */}
+          {/* Passkeys and the authenticator app live on the Security page (also in the admin's bar): named here
+              as there, so a member looking for them in their profile finds them. */}
+          <section aria-labelledby="profile-security" className="rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="profile-security" className="text-lg font-bold">
+              Passkeys and two-factor sign-in
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">Add a passkey to sign in without a password, or set up an authenticator app and recovery codes.</p>
+            <Link to="/admin/security" className="btn btn-secondary mt-3">
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              Open Security
+            </Link>
+          </section>
         </div>
       </div>
       <SessionList sessions={loaderData.sessions} result={actionData} />

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { forgetDraft } from "./draft-storage";
 import { BlogPostForm } from "./post-form";
 import type { LocalDraft } from "./post-form-state";
+import type { PostWriter } from "./post-writer";
 
 /**
  * The create/edit dialog. `post` null = closed, "new" = create mode, a post = edit mode; `restore` starts it
@@ -13,11 +14,13 @@ import type { LocalDraft } from "./post-form-state";
  */
 export function BlogPostDialog({
   post,
+  writer,
   restore = null,
   onOpenChange,
   onSaved,
 }: {
   post: BlogPostDto | "new" | null;
+  writer: PostWriter;
   restore?: LocalDraft | null;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
@@ -50,6 +53,7 @@ export function BlogPostDialog({
             <BlogPostForm
               key={post === "new" ? "new" : post.id}
               post={post === "new" ? null : post}
+              writer={writer}
               restore={restore}
               onDirtyChange={(value) => {
                 dirty.current = value;

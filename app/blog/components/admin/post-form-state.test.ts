@@ -21,6 +21,11 @@ describe("the editor's form state", () => {
     expect(toRequestBody({ ...form, publishAt: "" }).createdAt).toBe("");
   });
 
+  it("sends the chosen author's id (the picker's text value) and none when nobody was chosen", () => {
+    expect(toRequestBody({ ...initialPostForm(null), authorId: "7" }).authorId).toBe(7);
+    expect(toRequestBody(initialPostForm(null)).authorId).toBeNull();
+  });
+
   it("an empty slug means the generated one; alt text trimmed", () => {
     const form = { ...initialPostForm(null), title: "Sydney's Best Bars", imageAlt: "  Neon sign " };
     expect(generatedSlug(form)).toBe("sydneys-best-bars");

@@ -8,6 +8,8 @@ export type PostFormState = {
   /** The address as typed; empty means "made from the title" (see `generatedSlug`). */
   slug: string;
   author: string;
+  /** The staff member credited, as the picker's value ("" = the writer, or unchanged on an edit). */
+  authorId: string;
   category: string;
   tags: string;
   excerpt: string;
@@ -37,12 +39,13 @@ export function toLocalInput(date: Date): string {
 
 export function initialPostForm(post: BlogPostDto | null, now = new Date()): PostFormState {
   if (!post) {
-    return { title: "", slug: "", author: "", category: "social", tags: "", excerpt: "", content: "", imageUrl: "", imageAlt: "", upload: null, publishAt: toLocalInput(now), published: true, ...NO_OVERRIDES };
+    return { title: "", slug: "", author: "", authorId: "", category: "social", tags: "", excerpt: "", content: "", imageUrl: "", imageAlt: "", upload: null, publishAt: toLocalInput(now), published: true, ...NO_OVERRIDES };
   }
   return {
     title: post.title,
     slug: post.slug,
     author: post.author,
+    authorId: post.authorId ? String(post.authorId) : "",
     category: post.category,
     tags: post.tags.join(", "),
     excerpt: post.excerpt,
@@ -74,6 +77,7 @@ export function toRequestBody(form: PostFormState) {
     content: form.content,
     excerpt: form.excerpt,
     author: form.author,
+    authorId: form.authorId ? Number(form.authorId) : null,
     category: form.category,
     tags: normalizeTags(form.tags),
     image: form.upload ? null : form.imageUrl.trim() || null,

@@ -12,7 +12,8 @@ import { ContentField } from "./content-field";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
 import { ImageField } from "./image-field";
 import { draftKey, generatedSlug, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
-import { publishHint, SlugField } from "./post-fields";
+import { AuthorField, publishHint, SlugField } from "./post-fields";
+import { writerChoosesAuthor, writerPublishes, type PostWriter } from "./post-writer";
 import { RevisionsPanel } from "./revisions-panel";
 import { SearchPanel } from "./search-panel";
 import { TagsField } from "./tags-field";
@@ -20,7 +21,7 @@ import { TagsField } from "./tags-field";
 const AUTOSAVE_MS = 400;
 
 /** The form field each API error key belongs to (to tell whether the admin has changed it since). */
-const FORM_KEY: Record<string, keyof PostFormState> = { createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
+const FORM_KEY: Record<string, keyof PostFormState> = { authorId: "authorId", createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
 
 /** Every message the browser can give before sending, keyed as the server keys them. */
 function validate(form: PostFormState): Record<string, string> {
@@ -33,11 +34,13 @@ function validate(form: PostFormState): Record<string, string> {
 /** The editor's form: every field of a post, the local draft it keeps, and the save. */
 export function BlogPostForm({
   post,
+  writer,
   restore,
   onDirtyChange,
   onSaved,
 }: {
   post: BlogPostDto | null;
+  writer: PostWriter;
   restore: LocalDraft | null;
   onDirtyChange: (dirty: boolean) => void;
   onSaved: () => void;
@@ -45,7 +48,12 @@ export function BlogPostForm({
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const postId = post?.id ?? null;
-  const start = useMemo(() => initialPostForm(post), [post]);
+  // A new post is the writer's own, and a contributor's is a draft (only authors and up publish).
+  const start = useMemo(() => {
+    const initial = initialPostForm(post);
+    if (post) return initial;
+    return { ...initial, authorId: writerChoosesAuthor(writer) ? String(writer.id) : "", published: initial.published && writerPublishes(writer) };
+  }, [post, writer]);
   const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
   // A draft left from before (a reload, a crashed tab), offered back when the dialog opens.
   const [offered, setOffered] = useState<LocalDraft | null>(null);
@@ -185,6 +193,7 @@ export function BlogPostForm({
                 ))}
               </select>
             </Field>
+            <AuthorField form={form} writer={writer} onChange={(change) => setForm((f) => ({ ...f, ...change }))} fields={fields} />
           </div>
           <TagsField
             tags={form.tags}
@@ -219,10 +228,14 @@ export function BlogPostForm({
               {publishHint(form, post)}
             </p>
           </Field>
-          <label className="flex items-center gap-3 text-sm font-semibold">
-            <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
-            Publish immediately
-          </label>
+          {writerPublishes(writer) ? (
+            <label className="flex items-center gap-3 text-sm font-semibold">
+              <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
+              Publish immediately
+            </label>
+          ) : (
+            <p className="text-sm text-slate-700">Contributors save drafts: an editor publishes them.</p>
+          )}
           <SearchPanel
             form={form}
             slug={form.slug.trim() || (post?.slug ?? generatedSlug(form))}

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+
+/**
+ * The admin as a phone (375 px) and a laptop (1280 px) show it: tab rows on one line (never one tab alone
+ * on a second), nothing wider than the screen, no focus ring after a mouse click on a tab (the keyboard keeps
+ * it), the sign-in toast over nothing that matters, and zero axe violations. Screenshots land in the test's
+ * output folder to be looked at.
+ */
+
+/** How many tabs each row of each tab list holds (rows told apart by the tabs' tops). */
+const tabRows = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="tablist"]')].map((list) => {
+      const rows = new Map<number, number>();
+      for (const tab of list.querySelectorAll('[role="tab"]')) {
+        const top = Math.round(tab.getBoundingClientRect().top);
+        rows.set(top, (rows.get(top) ?? 0) + 1);
+      }
+      return { name: list.getAttribute("aria-label"), perRow: [...rows.values()] };
+    }),
+  );
+
+/** Elements whose right edge passes the viewport's (inside something that scrolls sideways does not count). */
+const tooWide = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element | null): boolean => {
+      for (let at = el?.parentElement; at; at = at.parentElement) if (["auto", "scroll"].includes(getComputedStyle(at).overflowX)) return true;
+      return false;
+    };
+    return [...document.body.querySelectorAll("*")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 0.5 && !scrolls(el) && getComputedStyle(el).position !== "fixed";
+      })
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")}`)
+      .slice(0, 5);
+  });
+
+async function checkPage(page: Page, name: string, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await tooWide(page), `${name}: wider than the screen`).toEqual([]);
+  // One row, or rows of two or more: never one tab alone on a line.
+  for (const list of await tabRows(page)) if (list.perRow.length > 1) expect(Math.min(...list.perRow), `${name}: a tab of "${list.name}" alone on a row`).toBeGreaterThan(1);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+for (const width of [375, 1280]) {
+  test(`the dashboard, staff, profile and AI admin pages fit ${width} px with zero axe violations`, async ({ adminPage: page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin");
+    await expect(page.getByRole("tab", { name: "Contact Submissions" })).toBeVisible();
+    // The admin logo link's accessible name contains what it shows (WCAG 2.5.3; letter case aside, as the rule allows).
+    const logo = page.getByRole("banner").getByRole("link").first();
+    const visible = (await logo.innerText()).replace(/\s+/g, " ").trim().toLowerCase();
+    expect(visible).toBe("clink admin");
+    await expect(page.getByRole("banner").getByRole("link", { name: new RegExp(visible, "i") })).toHaveCount(1);
+    await checkPage(page, "dashboard", width);
+    await page.getByRole("tab", { name: "Blog Management" }).click();
+    await expect(page.getByRole("button", { name: "Create Post" })).toBeVisible();
+    await checkPage(page, "dashboard-blog", width);
+    // A mouse click on a section tab draws no focus ring either.
+    expect(await page.getByRole("tab", { name: "Blog Management" }).evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
+
+    await page.goto("/admin/staff");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await checkPage(page, "staff", width);
+    await page.goto("/admin/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await checkPage(page, "profile", width);
+
+    await page.goto("/ai-admin");
+    for (const tab of ["Overview", "Crawlers", "Indexing", "Submission"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      // A mouse click draws no focus ring on the tab.
+      expect(await page.getByRole("tab", { name: tab }).evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
+      await checkPage(page, `ai-admin-${tab.toLowerCase()}`, width);
+    }
+    // The keyboard still shows where focus is.
+    await page.keyboard.press("ArrowLeft");
+    const focused = page.getByRole("tab", { name: "Indexing" });
+    await expect(focused).toBeFocused();
+    expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+  });
+
+  test(`the sign-in toast covers neither the heading nor the header's buttons at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // The sign-in card: the passkey button says what it does, in the words the Security page uses.
+    await page.goto("/admin");
+    const passkey = page.getByRole("button", { name: "Use a passkey" });
+    await expect(passkey).toHaveAccessibleDescription(/No password needed/);
+    await page.screenshot({ path: test.info().outputPath(`sign-in-card-${width}.png`), fullPage: true });
+    await signInThroughForm(page);
+    const toast = page.locator("li.toast").filter({ hasText: "Admin login successful" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const overlaps = (other: { x: number; y: number; width: number; height: number } | null) =>
+      other !== null && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+    await page.screenshot({ path: test.info().outputPath(`sign-in-toast-${width}.png`) });
+    expect(overlaps(await page.getByRole("heading", { name: "Admin Dashboard" }).boundingBox())).toBe(false);
+    for (const name of ["AI Discoverability", "Staff", "Profile", "Logout"]) expect(overlaps(await page.getByRole("link", { name, exact: true }).or(page.getByRole("button", { name, exact: true })).first().boundingBox()), name).toBe(false);
+    for (const tab of await page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab").all()) expect(overlaps(await tab.boundingBox())).toBe(false);
+  });
+}
