@@ -11,7 +11,11 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (report.stats) {
+  if (report.findings) {
+    // The log scan (scripts/scan-test-logs.mjs): one check.
+    if (report.findings.length === 0 && report.files > 0) passed += 1;
+    else failed += 1;
+  } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;

@@ -1,6 +1,6 @@
 // `npm test`: build, then every suite (unit, integration on PGlite and, with TEST_DATABASE_URL,
-// on PostgreSQL, then end-to-end in Chromium), even when an earlier one fails; then one line
-// "N passed, N failed" summing them all.
+// on PostgreSQL, then end-to-end in Chromium), even when an earlier one fails; then the search of
+// every log the run printed for e-mail addresses and tokens; then one line "N passed, N failed" summing them all.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -8,7 +8,7 @@ const run = (command, args, env = {}) =>
   spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 fs.mkdirSync("reports", { recursive: true });
-for (const f of ["reports/vitest.json", "reports/playwright.json"]) fs.rmSync(f, { force: true });
+for (const f of ["reports/vitest.json", "reports/playwright.json", "reports/log-scan.json", "reports/test-logs"]) fs.rmSync(f, { recursive: true, force: true });
 
 if (run("npm", ["run", "build", "--silent"]) !== 0) {
   console.log("0 passed, 1 failed");
@@ -16,9 +16,11 @@ if (run("npm", ["run", "build", "--silent"]) !== 0) {
 }
 const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"]);
 const e2e = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: "reports/playwright.json" });
-const summary = spawnSync("node", ["scripts/test-summary.mjs", "reports/vitest.json", "reports/playwright.json"], {
+// No log line of the whole run may hold a visitor's e-mail address or a token.
+const logScan = run("node", ["scripts/scan-test-logs.mjs"]);
+const summary = spawnSync("node", ["scripts/test-summary.mjs", "reports/vitest.json", "reports/playwright.json", "reports/log-scan.json"], {
   encoding: "utf8",
 });
 process.stdout.write(summary.stdout);
 process.stderr.write(summary.stderr);
-process.exit(vitest === 0 && e2e === 0 ? 0 : 1);
+process.exit(vitest === 0 && e2e === 0 && logScan === 0 ? 0 : 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "./client-address";
+import { clientKey, networkKey } from "./client-address";
 
 describe("clientKey", () => {
   it("keeps an IPv4 address whole, also when it comes IPv4-mapped", () => {
@@ -19,5 +19,13 @@ describe("clientKey", () => {
 
   it("passes anything else through", () => {
     expect(clientKey("unknown")).toBe("unknown");
+  });
+
+  it("groups neighbours by network: IPv4 by /24, IPv6 by /48, mapped IPv4 as IPv4", () => {
+    expect(networkKey("203.0.113.50")).toBe("203.0.113.0/24");
+    expect(networkKey("::ffff:203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkKey("2001:db8:1:2::9")).toBe(networkKey("2001:0db8:0001:ffff::1"));
+    expect(networkKey("2001:db8:1:2::9")).toBe("2001:db8:1::/48");
+    expect(networkKey("2001:db8:2::1")).not.toBe(networkKey("2001:db8:1::1"));
   });
 });

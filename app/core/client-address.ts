@@ -28,3 +28,14 @@ function expandIPv6(ip: string): string[] {
   const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
   return [...left, ...middle, ...right].map((group) => parseInt(group || "0", 16).toString(16));
 }
+
+/**
+ * A client's network, for bounding what many neighbouring addresses can do together: an IPv4 /24, an
+ * IPv6 /48 (a site's usual allocation). Anything unparseable is its own network.
+ */
+export function networkKey(address: string): string {
+  const client = clientKey(address);
+  if (isIPv4(client)) return `${client.split(".").slice(0, 3).join(".")}.0/24`;
+  if (client.endsWith("::/64")) return `${client.split(":").slice(0, 3).join(":")}::/48`;
+  return client;
+}

@@ -15,6 +15,7 @@ type LimiterName =
   | "verificationMailShort"
   | "verificationMailDaily"
   | "vitals"
+  | "vitalsByClientPage"
   | "staffMailByIp"
   | "staffMailByEmail"
   | "invitationsByStaff"
@@ -43,6 +44,9 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   verificationMailDaily: { points: 3, duration: 24 * 60 * 60 },
   // Web-vitals beacons: a visitor sends one or two per page view; 60 a minute per address is plenty.
   vitals: { points: 60, duration: 60, byClient: true },
+  // A client's weight in a page's percentile: 3 page views a day counted per client and page (the key is
+  // "clientKey page", made by the vitals service); further beacons are answered alike and not kept.
+  vitalsByClientPage: { points: 3, duration: 24 * 60 * 60 },
   // Password-reset requests: 10 per client address and 3 per e-mail address an hour.
   staffMailByIp: { points: 10, duration: 60 * 60, byClient: true },
   staffMailByEmail: { points: 3, duration: 60 * 60 },

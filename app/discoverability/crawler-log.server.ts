@@ -1,3 +1,4 @@
+import { networkKey } from "~/core/client-address";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -115,16 +116,42 @@ async function toRows(visits: Visit[]): Promise<Row[]> {
   const rows = new Map<string, Row>();
   for (const visit of visits) {
     const verified = verdicts.get(`${visit.crawler.name} ${visit.ip}`) ?? false;
-    const key = `${visit.crawler.name}\n${verified ? 1 : 0}\n${visit.status}\n${visit.path}`;
+    const path = verified ? visit.path : claimedPath(visit);
+    const key = `${visit.crawler.name}\n${verified ? 1 : 0}\n${visit.status}\n${path}`;
     const row = rows.get(key);
     if (row) {
       row.hits += visit.hits;
       if (visit.visitedAt < row.visitedAt!) row.visitedAt = visit.visitedAt;
     } else {
-      rows.set(key, { crawler: visit.crawler.name, verified, path: visit.path, status: visit.status, hits: visit.hits, visitedAt: visit.visitedAt });
+      rows.set(key, { crawler: visit.crawler.name, verified, path, status: visit.status, hits: visit.hits, visitedAt: visit.visitedAt });
     }
   }
   return [...rows.values()];
+}
+
+/**
+ * A user agent is a claim anyone can make: visits that fail verification are evidence of nothing, so
+ * they are sampled. Each claimed crawler name and network (/24, IPv6 /48) keeps its first
+ * CLAIMED_PATHS_PER_HOUR distinct paths an hour as they were; later paths fold into one "(other paths)"
+ * row per write, so random paths cannot grow the table (at most one such row a second per instance).
+ */
+export const CLAIMED_PATHS_PER_HOUR = 20;
+export const OTHER_PATHS = "(other paths)";
+let claimedHour = -1;
+const claimedPaths = new Map<string, Set<string>>();
+function claimedPath(visit: Visit): string {
+  const hour = Math.floor(visit.visitedAt.getTime() / 3_600_000);
+  if (hour !== claimedHour || claimedPaths.size > 10_000) {
+    claimedPaths.clear();
+    claimedHour = hour;
+  }
+  const key = `${visit.crawler.name} ${networkKey(visit.ip)}`;
+  let paths = claimedPaths.get(key);
+  if (!paths) claimedPaths.set(key, (paths = new Set()));
+  if (paths.has(visit.path)) return visit.path;
+  if (paths.size >= CLAIMED_PATHS_PER_HOUR) return OTHER_PATHS;
+  paths.add(visit.path);
+  return visit.path;
 }
 
 export const flushCrawlerVisits = serialized(write);

@@ -22,7 +22,8 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
     db
       .select({
         crawler: v.crawler,
-        last: sql<string>`max(${v.visitedAt})`,
+        // Only evidence sets "last visit" and "active": a claimed user agent proves nothing.
+        last: sql<string>`max(${v.visitedAt}) filter (where ${v.verified})`,
         pages: sql<number>`count(distinct ${v.path}) filter (where ${v.visitedAt} >= now() - make_interval(days => ${PAGES_CRAWLED_DAYS}))::int`,
         verifiedPages: sql<number>`count(distinct ${v.path}) filter (where ${v.verified} and ${v.visitedAt} >= now() - make_interval(days => ${PAGES_CRAWLED_DAYS}))::int`,
       })

@@ -1,5 +1,10 @@
 import { gte, sql } from "drizzle-orm";
+import { findPublishedPost } from "~/blog/posts.server";
+import { ApiError } from "~/core/api.server";
+import { clientKey } from "~/core/client-address";
 import { getDb, schema } from "~/core/db.server";
+import { consume } from "~/core/rate-limit.server";
+import { INDEXABLE_PAGES } from "~/site/pages";
 import { logger } from "~/core/logger.server";
 import { serialized } from "./serialized";
 import type { FieldVitals, VitalSummary } from "./types";
@@ -19,6 +24,25 @@ const MAX_BUFFER = 10_000;
 type Row = typeof schema.webVitals.$inferInsert;
 let buffer: Row[] = [];
 let seen = 0;
+
+/** The pages a beacon may speak for: the registry's public pages and the published posts. */
+const REGISTERED_PAGES = new Set(INDEXABLE_PAGES.map((page) => page.path));
+async function isKnownPage(path: string): Promise<boolean> {
+  if (REGISTERED_PAGES.has(path)) return true;
+  const post = /^\/blog\/([^/]+)$/.exec(path);
+  return post ? (await findPublishedPost(post[1]!)) !== null : false;
+}
+
+/**
+ * A beacon from a visitor: only for a page of the site (400 otherwise), and each client counts for at
+ * most a few page views a day per page, so one client cannot move a percentile; the answer is the same
+ * whether or not its beacon was kept (nothing to learn by probing).
+ */
+export async function acceptVitals(beacon: VitalsBeacon, clientIp: string): Promise<void> {
+  if (!(await isKnownPage(beacon.page))) throw new ApiError(400, "page is not a page of this site");
+  const weight = await consume("vitalsByClientPage", `${clientKey(clientIp)} ${beacon.page}`);
+  if (!weight.limited) recordVitals(beacon);
+}
 
 /** Keeps a beacon's metrics for the next batch; says whether it was kept (false: sampled out). */
 export function recordVitals(beacon: VitalsBeacon): boolean {

@@ -50,6 +50,8 @@ export const vitalsBeaconSchema = z.strictObject({
         .refine((m) => m.value <= MAX_VALUE[m.name], { message: "value is out of range", path: ["value"] }),
     )
     .min(1, "send at least one metric")
-    .max(10, "send at most 10 metrics"),
+    .max(10, "send at most 10 metrics")
+    // One sample per metric per page view: a beacon naming a metric twice is not a measurement.
+    .refine((metrics) => new Set(metrics.map((m) => m.name)).size === metrics.length, "send each metric once"),
 });
 export type VitalsBeacon = z.output<typeof vitalsBeaconSchema>;

@@ -356,10 +356,18 @@ describe("crawler analytics", () => {
         expect(blog.status).toBe(200);
       }
     }
-    const after = await until(stats, (s) => AGENTS.every(([name]) => s.crawler_activity[name]?.status === "active"), "every crawler to show as active");
+    const written = (s: Stats) => AGENTS.every(([name, , ip]) => s.crawler_visits_daily.filter((d) => d.crawler === name).reduce((n, d) => n + d.claimed + d.verified, 0) === (ip ? 3 : 1));
+    const after = await until(stats, written, "every crawler's visits to be written");
     for (const [name, , ip] of AGENTS) {
       const row = after.crawler_activity[name]!;
-      expect(Date.parse(row.last_visit!)).toBeGreaterThan(Date.now() - 60_000);
+      // Only a verified visit is evidence: a claim alone sets neither "last visit" nor "active".
+      if (ip) {
+        expect(row.status, name).toBe("active");
+        expect(Date.parse(row.last_visit!)).toBeGreaterThan(Date.now() - 60_000);
+      } else {
+        expect(row.status, name).toBe("never seen");
+        expect(row.last_visit, name).toBeNull();
+      }
       expect(row.pages_crawled, name).toBe(ip ? 3 : 1);
       expect(row.verified_pages_crawled, name).toBe(ip ? 2 : 0);
       const daily = after.crawler_visits_daily.filter((d) => d.crawler === name);
@@ -399,6 +407,19 @@ describe("crawler analytics", () => {
     expect(dns.questions).not.toContain("A 198-51-100-31.crawl.amazonbot.amazon.evil.example");
   });
 
+  it("samples what an unverified claimant sends: 1,000 random paths keep their count but add a bounded number of pages", async () => {
+    const before = await stats();
+    const claimant = { "user-agent": uaOf("Bytespider"), "x-forwarded-for": "203.0.113.77" };
+    for (let sent = 0; sent < 1_000; sent += 50) {
+      await Promise.all(Array.from({ length: 50 }, (_, i) => get(`/blog/random-${sent + i}-${Math.random().toString(36).slice(2)}`, claimant)));
+    }
+    const after = await until(stats, (s) => hits(s, "Bytespider").claimed >= hits(before, "Bytespider").claimed + 1_000, "the 1,000 visits to be written");
+    expect(hits(after, "Bytespider").claimed - hits(before, "Bytespider").claimed).toBe(1_000);
+    // The first 20 paths of that network this hour as they were, then one "(other paths)".
+    expect(after.crawler_activity.Bytespider!.pages_crawled - before.crawler_activity.Bytespider!.pages_crawled).toBeLessThanOrEqual(21);
+    expect(after.crawler_activity.Bytespider!.status).toBe("never seen");
+  });
+
   it("answers a crawler at once while its DNS does not answer, and records the visit as claimed", async () => {
     const before = hits(await stats(), "YandexBot");
     dns.silent = true;
@@ -418,16 +439,40 @@ describe("crawler analytics", () => {
 });
 
 describe("field Core Web Vitals", () => {
-  const beacon = (body: unknown, type = "application/json") => fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "content-type": type, "x-forwarded-for": "198.51.100.7" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const beacon = (body: unknown, type = "application/json", client = "198.51.100.7") =>
+    fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "content-type": type, "x-forwarded-for": client }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
   it("says No data until beacons arrive, then rates the 75th percentile, and beacons change the rating", async () => {
     expect((await stats()).performance_metrics.core_web_vitals).toBe("No data");
-    for (let i = 0; i < 4; i++) expect((await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 1200 + i }, { name: "CLS", value: 0.01 }, { name: "INP", value: 80 }] })).status).toBe(202);
+    for (let i = 0; i < 4; i++) expect((await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 1200 + i }, { name: "CLS", value: 0.01 }, { name: "INP", value: 80 }] }, undefined, `192.0.2.${i + 1}`)).status).toBe(202);
     let s = await until(stats, (x) => x.performance_metrics.core_web_vitals !== "No data", "the first rating");
     expect(s.performance_metrics.core_web_vitals).toBe("Good");
-    for (let i = 0; i < 12; i++) await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 6000 }] });
+    for (let i = 0; i < 12; i++) await beacon({ page: "/meetups", metrics: [{ name: "LCP", value: 6000 }] }, undefined, `192.0.2.${i + 20}`);
     s = await until(stats, (x) => x.performance_metrics.core_web_vitals === "Poor", "a Poor rating");
     expect(s.performance_metrics.field_data.pages.find((p) => p.page === "/meetups")?.rating).toBe("Poor");
+  });
+
+  it("counts one client for at most 3 views of a page a day: 1,000 forged beacons move its p75 by less than 5%", async () => {
+    type Field = { page: string; metrics: Record<string, { p75: number; samples: number }> };
+    const faqLcp = async () => ((await admin("/api/crawler-stats").then((r) => r.json())) as { performance_metrics: { field_data: { pages: Field[] } } }).performance_metrics.field_data.pages.find((p) => p.page === "/faq")?.metrics.LCP;
+    // 100 visitors, each once: LCP from 1,000 to 2,980 ms.
+    for (let i = 0; i < 100; i += 20) {
+      await Promise.all(Array.from({ length: 20 }, (_, j) => beacon({ page: "/faq", metrics: [{ name: "LCP", value: 1000 + (i + j) * 20 }] }, undefined, `10.1.${i + j}.1`)));
+    }
+    const honest = await until(faqLcp, (m) => m?.samples === 100, "the 100 honest samples");
+    // One client (many addresses of one IPv6 /64) forges 1,000 beacons of the worst value allowed.
+    let accepted = 0;
+    for (let i = 0; i < 1_000; i += 50) {
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, j) => beacon({ page: "/faq", metrics: [{ name: "LCP", value: 120_000 }] }, undefined, `2001:db8:7:7::${(i + j).toString(16)}`)));
+      accepted += answers.filter((r) => r.status === 202).length;
+    }
+    expect(accepted).toBeGreaterThan(0);
+    const forged = await until(faqLcp, (m) => (m?.samples ?? 0) > 100, "the forged samples that count");
+    expect(forged!.samples).toBe(103);
+    expect(Math.abs(forged!.p75 - honest!.p75) / honest!.p75).toBeLessThan(0.05);
+    // Only the site's own pages: a made-up path is refused, and a beacon naming a metric twice too.
+    expect((await beacon({ page: "/no-such-page", metrics: [{ name: "LCP", value: 100 }] }, undefined, "10.9.9.9")).status).toBe(400);
+    expect((await beacon({ page: "/faq", metrics: [{ name: "LCP", value: 100 }, { name: "LCP", value: 90 }] }, undefined, "10.9.9.9")).status).toBe(400);
   });
 
   it("refuses malformed beacons with 400, the wrong type with 415, and a flood with 429", async () => {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { keepLogs } from "./test-logs";
 import { ROOT, type TestServer } from "./test-server";
 
 /** Runs `node scripts/ops.mjs ...` (what npm run backup|restore|doctor run) against a test site's data. */
@@ -11,6 +12,7 @@ export function runOps(args: string[], target: { dataDir: string; databaseUrl?: 
   let output = "";
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
+  keepLogs(`ops-${args[0]}`, child.pid, child.stdout, child.stderr);
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { keepLogs } from "./test-logs";
 
 /**
  * Starts the production build (build/server) as a real child process on a free port, with a
@@ -169,6 +170,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
+  keepLogs("server", child.pid, child.stdout, child.stderr);
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
       liveChildren.delete(child);
