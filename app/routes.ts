@@ -78,6 +78,7 @@ export default [
     route("admin/passkeys/sign-in", "routes/resources/api.admin.passkeys.sign-in.ts"),
     route("admin/passkeys/:id", "routes/resources/api.admin.passkeys.$id.ts"),
     route("contact", "routes/resources/api.contact.ts"),
+    route("proof-of-work", "routes/resources/api.proof-of-work.ts"),
     route("data-deletion-requests", "routes/resources/api.data-deletion-requests.ts"),
     route("admin/retention-runs", "routes/resources/api.admin.retention-runs.ts"),
     route("admin/data-deletion-requests", "routes/resources/api.admin.data-deletion-requests.ts"),

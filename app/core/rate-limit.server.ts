@@ -12,6 +12,7 @@ type LimiterName =
   | "loginByDevice"
   | "publicForm"
   | "publicFormWithoutScript"
+  | "proofOfWorkSpent"
   | "verificationMailShort"
   | "verificationMailDaily"
   | "vitals"
@@ -39,6 +40,8 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   publicForm: { points: 10, duration: 60 * 60, byClient: true },
   // A form posted without the proof-of-work (no JavaScript): 3 per client address an hour.
   publicFormWithoutScript: { points: 3, duration: 60 * 60, byClient: true },
+  // A proof of work is spent once (keyed by its challenge's signature), for longer than a challenge lives.
+  proofOfWorkSpent: { points: 1, duration: 15 * 60 },
   // Verification e-mails to one address (keyed by its HMAC): one per 15 minutes, 3 per 24 hours.
   verificationMailShort: { points: 1, duration: 15 * 60 },
   verificationMailDaily: { points: 3, duration: 24 * 60 * 60 },

@@ -1,5 +1,5 @@
 import * as z from "~/core/zod-mini";
-import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, advertisingFields, emailField, honeypotSchema, textField, type ContactSubmissionInput } from "./submission-fields";
+import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, PROOF_FIELD, advertisingFields, emailField, honeypotSchema, proofSchema, textField, type ContactSubmissionInput } from "./submission-fields";
 
 /** The advertiser enquiry form of /advertise (spec sections 3 and 5), one schema for the browser and the server. */
 export const advertisingInquirySchema = z.strictObject({
@@ -11,10 +11,11 @@ export const advertisingInquirySchema = z.strictObject({
   budget: z._default(advertisingFields.budget, DEFAULT_AD_BUDGET),
   message: textField(10, 5_000, "Message must be at least 10 characters", "Message is too long"),
   [HONEYPOT_FIELD]: honeypotSchema,
+  [PROOF_FIELD]: proofSchema,
 });
 
 export type AdvertisingInquiry = z.output<typeof advertisingInquirySchema>;
-export type AdvertisingInquiryField = Exclude<keyof AdvertisingInquiry, typeof HONEYPOT_FIELD>;
+export type AdvertisingInquiryField = Exclude<keyof AdvertisingInquiry, typeof HONEYPOT_FIELD | typeof PROOF_FIELD>;
 
 /** The body POST /api/contact receives for an enquiry (spec section 7), with its fields kept apart too. */
 export function advertisingSubmission(inquiry: AdvertisingInquiry): ContactSubmissionInput {

@@ -10,7 +10,8 @@ import { consume } from "~/core/rate-limit.server";
 import { adminNotifyAddress, queueMail, type DbExecutor } from "~/mail/outbox.server";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
-import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel } from "./contact-submission";
+import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel, PROOF_FIELD } from "./contact-submission";
+import { judgeProof } from "./proof-of-work.server";
 import { newSubmissionNotice, submissionReceipt } from "./notifications";
 import { queuePublicFormMail } from "./public-mail.server";
 
@@ -77,12 +78,14 @@ export const TOO_MANY_SUBMISSIONS = "Too many messages from your address. Please
 
 export type PublicFormOutcome = { accepted: true } | { accepted: false; retryAfterSeconds: number };
 
-export type AdmitOptions = { withoutScript?: boolean };
+/** `proof`: the bot check's proof of work as posted (absent when the form was sent without JavaScript). */
+export type AdmitOptions = { proof?: string };
 
 /**
- * The gate every public form passes after validation: the per-client limit (in the database, so it holds
- * across instances; a form sent without the bot check's proof of work has a tighter one), then the
- * honeypot. A filled honeypot gets the same answer as a person, and nothing is stored.
+ * The gate every public form passes after validation: the proof of work, if sent, must be valid and unused
+ * (400 otherwise: ./proof-of-work.server.ts); the per-client limit (in the database, so it holds across
+ * instances; a form sent without a proof, as without JavaScript, has a tighter one); then the honeypot. A
+ * filled honeypot gets the same answer as a person, and nothing is stored.
  */
 export async function admitPublicForm(
   clientIp: string,
@@ -90,9 +93,10 @@ export async function admitPublicForm(
   options: AdmitOptions,
   store: () => Promise<unknown>,
 ): Promise<PublicFormOutcome> {
+  const proof = await judgeProof(options.proof);
   const limit = await consume("publicForm", clientIp);
   if (limit.limited) return { accepted: false, retryAfterSeconds: limit.retryAfterSeconds };
-  if (options.withoutScript) {
+  if (proof === "absent") {
     const strict = await consume("publicFormWithoutScript", clientIp);
     if (strict.limited) return { accepted: false, retryAfterSeconds: strict.retryAfterSeconds };
   }
@@ -105,15 +109,14 @@ export async function admitPublicForm(
 export async function submitContactForm(
   input: z.output<typeof contactSubmissionSchema>,
   clientIp: string,
-  options: AdmitOptions = {},
 ): Promise<PublicFormOutcome> {
-  const { [HONEYPOT_FIELD]: honeypot, ...submission } = input;
-  return admitPublicForm(clientIp, honeypot, options, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
+  const { [HONEYPOT_FIELD]: honeypot, [PROOF_FIELD]: proof, ...submission } = input;
+  return admitPublicForm(clientIp, honeypot, { proof }, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
 }
 
 /** The enquiry of /advertise posted as a form: the same submission the page's script sends to POST /api/contact. */
-export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string, options: AdmitOptions = {}): Promise<PublicFormOutcome> {
-  return submitContactForm(contactSubmissionSchema.parse(advertisingSubmission(inquiry)), clientIp, options);
+export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string): Promise<PublicFormOutcome> {
+  return submitContactForm({ ...contactSubmissionSchema.parse(advertisingSubmission(inquiry)), [PROOF_FIELD]: inquiry[PROOF_FIELD] }, clientIp);
 }
 
 /** Newest first; `status` narrows to resolved or unresolved ones. */

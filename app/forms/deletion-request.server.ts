@@ -10,7 +10,7 @@ import { eraseOutboxFiles } from "~/mail/transport.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { erasePersonData } from "~/privacy/erasure.server";
 import { DELETION_LINK_HOURS, deletionDueDate } from "~/privacy/deletion-request-state";
-import { HONEYPOT_FIELD } from "./contact-submission";
+import { HONEYPOT_FIELD, PROOF_FIELD } from "./contact-submission";
 import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./contact-submission.server";
 import type { DeletionLinkState, DeletionRequest } from "./deletion-request";
 import { deletionCompleted, deletionVerification } from "./notifications";
@@ -30,8 +30,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * database); a request past that gets the same answer, and nothing is stored or sent. The e-mail's link
  * carries a token, so its text is purged from the outbox once it is delivered.
  */
-export async function requestDataDeletion(input: DeletionRequest, clientIp: string, options: { withoutScript?: boolean } = {}): Promise<PublicFormOutcome> {
-  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], options, async () => {
+export async function requestDataDeletion(input: DeletionRequest, clientIp: string): Promise<PublicFormOutcome> {
+  return admitPublicForm(clientIp, input[HONEYPOT_FIELD], { proof: input[PROOF_FIELD] }, async () => {
     const hash = await emailHash(input.email);
     if ((await consume("verificationMailShort", hash)).limited) return;
     if ((await consume("verificationMailDaily", hash)).limited) return;

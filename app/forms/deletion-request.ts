@@ -1,6 +1,6 @@
 import * as z from "~/core/zod-mini";
 import { siteConfig } from "~/site/config";
-import { HONEYPOT_FIELD, emailField, honeypotSchema, textField } from "./submission-fields";
+import { HONEYPOT_FIELD, PROOF_FIELD, emailField, honeypotSchema, proofSchema, textField } from "./submission-fields";
 
 export { DELETION_LINK_HOURS } from "~/privacy/deletion-request-state";
 
@@ -12,11 +12,12 @@ export const deletionRequestSchema = z.strictObject({
   captchaVerified: z.literal(true, { error: "Please verify that you're not a robot" }),
   confirmDelete: z.literal(true, { error: "You must confirm that you want to delete your data" }),
   [HONEYPOT_FIELD]: honeypotSchema,
+  [PROOF_FIELD]: proofSchema,
 });
 
 export type DeletionRequestInput = z.input<typeof deletionRequestSchema>;
 export type DeletionRequest = z.output<typeof deletionRequestSchema>;
-export type DeletionRequestField = Exclude<keyof DeletionRequest, typeof HONEYPOT_FIELD>;
+export type DeletionRequestField = Exclude<keyof DeletionRequest, typeof HONEYPOT_FIELD | typeof PROOF_FIELD>;
 
 
 /** The security widget: three statements about the product; only the true one verifies. */

@@ -5,7 +5,8 @@
 import { showToast } from "~/components/ui/toast.client";
 import { fieldErrors } from "~/core/field-errors";
 import { safeParse } from "~/core/zod-mini";
-import { HONEYPOT_FIELD } from "./submission-fields";
+import { HONEYPOT_FIELD, PROOF_FIELD } from "./submission-fields";
+import { prepareProof, takeProof } from "./proof-of-work.client";
 import { CORRECT_STATEMENT, INCORRECT_STATEMENT_ALERT } from "./deletion-request";
 import { formFields } from "./form-data";
 import { PUBLIC_FORMS, type PublicForm, type PublicFormKind } from "./public-forms";
@@ -65,6 +66,8 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
     button.textContent = on ? spec.busyLabel : idleLabel;
   }
 
+  // The bot check's work starts with the visitor's first touch of the form, not on every page view.
+  form.addEventListener("focusin", prepareProof, { once: true });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const result = safeParse(spec.schema, read());
@@ -78,7 +81,8 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
     showAll({});
     const honeypot = new FormData(form).get(HONEYPOT_FIELD);
     busy(true);
-    void send({ ...spec.body(result.data), [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined })
+    void takeProof()
+      .then((proof) => send({ ...spec.body(result.data), [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined, [PROOF_FIELD]: proof }))
       .then((answer) => {
         if (answer.success) {
           const { title, description } = spec.sent;

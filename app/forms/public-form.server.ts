@@ -25,7 +25,14 @@ export async function handleFormPost<S extends $ZodType>(request: Request, form:
   const values = formFields(posted, form.text, form.checkboxes) as Record<string, string | boolean>;
   const parsed = safeParse(form.schema, form.prepare ? form.prepare(values) : values);
   if (!parsed.success) return data<FormActionResult>({ ok: false, errors: fieldErrors(parsed.error), values, message: null }, { status: 400 });
-  const outcome = await submit(parsed.data);
+  let outcome: PublicFormOutcome;
+  try {
+    outcome = await submit(parsed.data);
+  } catch (error) {
+    // A refused bot check (./proof-of-work.server.ts) is the visitor's to fix, with its message.
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data<FormActionResult>({ ok: false, errors: {}, values, message: error.message }, { status: error.status });
+  }
   if (!outcome.accepted) {
     return data<FormActionResult>(
       { ok: false, errors: {}, values, message: TOO_MANY_SUBMISSIONS },

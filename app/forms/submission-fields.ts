@@ -43,6 +43,10 @@ export function budgetLabel(code: string | null | undefined): string {
 export const HONEYPOT_FIELD = "nickname";
 export const honeypotSchema = z.optional(z.string().check(z.maxLength(1000, "Too long")));
 
+/** The bot check's proof of work (ALTCHA's payload, base64 JSON), sent by the forms' script; absent without JavaScript. */
+export const PROOF_FIELD = "altcha";
+export const proofSchema = z.optional(z.string().check(z.maxLength(2000, "The security check is too long")));
+
 /** Advertising enquiries (spec section 5): the five monthly budget bands, the first by default. */
 export const AD_BUDGETS = ["$100-$1,000", "$1,000-$5,000", "$5,000-$10,000", "$10,000-$20,000", "$20,000+"] as const;
 export type AdBudget = (typeof AD_BUDGETS)[number];
@@ -88,6 +92,7 @@ export const contactSubmissionSchema = z.strictObject({
   phone: z.optional(advertisingFields.phone),
   website: z.optional(advertisingFields.website),
   [HONEYPOT_FIELD]: honeypotSchema,
+  [PROOF_FIELD]: proofSchema,
 });
 
 /** The general contact form on /contact (the same rules, fewer fields). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi } from "../support/api";
+import { adminApi, proofOfWork } from "../support/api";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
 import { waitFor } from "../support/smtp";
 import { siteForSuite } from "../support/suite";
@@ -51,7 +51,7 @@ describe("mail to a typed address", () => {
   it("counts IPv6 clients by /64", async () => {
     const statuses = [];
     for (let i = 1; i <= 11; i++) {
-      const res = await post(server, "/api/contact", { name: "Six Four", email: `v6.${i}@relay.example`, subject: "Hello", message: "Hello there, friend" }, `2001:db8:64:1::${i.toString(16)}`);
+      const res = await post(server, "/api/contact", { name: "Six Four", email: `v6.${i}@relay.example`, subject: "Hello", message: "Hello there, friend", altcha: await proofOfWork(server) }, `2001:db8:64:1::${i.toString(16)}`);
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);

@@ -76,3 +76,11 @@ export function submissionInput(overrides: Record<string, unknown> = {}): Record
 export async function createSubmission(server: Pick<TestServer, "url">, overrides: Record<string, unknown> = {}, ip?: string): Promise<Response> {
   return publicApi(server).call("POST", "/api/contact", submissionInput(overrides), ip ? { "x-forwarded-for": ip } : {});
 }
+
+/** A solved bot-check challenge of the site (as the forms' script sends it): each is accepted once. */
+export async function proofOfWork(server: Pick<TestServer, "url">): Promise<string> {
+  const { solveChallenge } = await import("altcha-lib/v1");
+  const c = (await (await fetch(`${server.url}/api/proof-of-work`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution!.number, salt: c.salt, signature: c.signature })).toString("base64");
+}

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Secrets the privacy rules generate once and keep (the key of the e-mail address hash). */
+/** Secrets the site generates once and keeps, shared by every instance (the e-mail hash key, the proof-of-work key). */
 export const privacySettings = pgTable("privacy_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
