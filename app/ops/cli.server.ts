@@ -6,6 +6,7 @@ import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { backupToFolder } from "./backup/service.server";
 import { countRows, restoreBackup, RestoreError } from "./backup/restore.server";
 import { runDoctor } from "./doctor.server";
+import { registerOpsJobs } from "./jobs.server";
 import { LOCAL_TOKEN_HEADER, readLocalToken } from "./local-token.server";
 
 
@@ -46,6 +47,8 @@ async function backup(args: string[]): Promise<number> {
     say(`Backup written: ${await backupThroughServer(env)}`);
     return 0;
   }
+  // The job types a backup may queue (the owner's alert check after a failure): defined here as in the server.
+  registerOpsJobs(env);
   try {
     const { file, bytes } = await backupToFolder("command");
     say(`Backup written: ${file} (${bytes} bytes)`);

@@ -162,13 +162,16 @@ describe("go-live and schedules", () => {
       // The go-live run of a later minute than the publish time announces it, once.
       await waitFor(() => pingsOf(later.slug).length >= 1, "the scheduled post announced at go-live", 90_000);
       expect(pingsOf(later.slug)[0]!.at).toBeGreaterThanOrEqual(publishAt);
-      // Wait for the next minute's go-live run, which sees the post again: still one announcement.
-      const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
-      await waitFor(async () => {
-        if (Date.now() < nextMinute + 2_000) return false;
-        const o = await overview(admin);
-        return count(o, "blog.go-live", "queued") + count(o, "blog.go-live", "running") === 0 && count(o, "blog.post-changed", "queued") === 0;
-      }, "the next minute's go-live run", 90_000);
+      // On PostgreSQL (two instances), wait for the next minute's go-live run, which sees the post again:
+      // still one announcement. (One PGlite instance has no second runner to race; it saves CI a minute.)
+      if (usingPostgres()) {
+        const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+        await waitFor(async () => {
+          if (Date.now() < nextMinute + 2_000) return false;
+          const o = await overview(admin);
+          return count(o, "blog.go-live", "queued") + count(o, "blog.go-live", "running") === 0 && count(o, "blog.post-changed", "queued") === 0;
+        }, "the next minute's go-live run", 90_000);
+      }
       expect(pingsOf(later.slug)).toHaveLength(1);
       expect(pingsOf(now.slug)).toHaveLength(1);
 

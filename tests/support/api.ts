@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { signInCookie, type TestServer } from "./test-server";
 
 /**
@@ -79,8 +80,10 @@ export async function createSubmission(server: Pick<TestServer, "url">, override
 
 /** A solved bot-check challenge of the site (as the forms' script sends it): each is accepted once. */
 export async function proofOfWork(server: Pick<TestServer, "url">): Promise<string> {
-  const { solveChallenge } = await import("altcha-lib/v1");
   const c = (await (await fetch(`${server.url}/api/proof-of-work`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution!.number, salt: c.salt, signature: c.signature })).toString("base64");
+  // ALTCHA's rule, sha256(salt + number) = challenge, searched synchronously: ~50x faster than the
+  // browser's Web Crypto loop, which the e2e tests exercise.
+  let number = 0;
+  while (number <= c.maxnumber && createHash("sha256").update(`${c.salt}${number}`).digest("hex") !== c.challenge) number++;
+  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString("base64");
 }

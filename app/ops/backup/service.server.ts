@@ -6,6 +6,8 @@ import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { writeBackup } from "./dump.server";
 import { backupFileName, backupsToPrune, isBackupFileName } from "./format";
+import { enqueueJob } from "~/core/jobs.server";
+import { ALERTS_JOB } from "../alerts";
 
 export type BackupTrigger = "schedule" | "command" | "admin";
 export type BackupResult = { file: string; bytes: number };
@@ -35,10 +37,15 @@ export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResu
     logger.info({ file, bytes: size, trigger }, "backup written");
     return { file, bytes: size };
   } catch (error) {
-    await fs.promises.rm(partial, { force: true });
+    // The folder itself may be what failed (not a folder, not writable): nothing to clean up then.
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     await db.update(schema.opsBackups).set({ status: "failed", error: message.slice(0, 500), finishedAt: new Date() }).where(eq(schema.opsBackups.id, row!.id));
     logger.error({ err: error, trigger }, "backup failed");
+    // The owner hears of it from the alert check, run now rather than at its next 10-minute slot.
+    await enqueueJob(db, ALERTS_JOB, {}, { idempotencyKey: `ops.alerts:backup-${row!.id}` }).catch((alertError: unknown) =>
+      logger.warn({ err: alertError }, "could not queue the alert check; the 10-minute check will find the failed backup"),
+    );
     throw error;
   }
 }

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
+import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { logger } from "~/core/logger.server";
+import { DELIVER_MAIL, queueMail } from "~/mail/outbox.server";
+import { renderMail } from "~/mail/message";
+import { siteConfig } from "~/site/config";
+import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
+import { lastBackup } from "./backup/service.server";
+
+/** What the checks read: the job queue, the last backup, the data folder's disk. */
+async function gatherOpsFacts(): Promise<OpsFacts> {
+  const db = getDb();
+  const j = schema.jobs;
+  const [mail] = await db
+    .select({ oldest: sql<string | null>`min(${j.createdAt})` })
+    .from(j)
+    .where(and(eq(j.type, DELIVER_MAIL), inArray(j.state, ["queued", "running"])));
+  const dead = await db
+    .select({ type: j.type, n: sql<number>`count(*)::int` })
+    .from(j)
+    .where(and(eq(j.state, "dead"), gte(j.finishedAt, new Date(Date.now() - FAILING_WINDOW_MS))))
+    .groupBy(j.type);
+  let diskUsed: number | null;
+  try {
+    const disk = await fs.promises.statfs(path.resolve(getEnv().DATA_DIR));
+    diskUsed = disk.blocks > 0 ? 1 - disk.bavail / disk.blocks : null;
+  } catch {
+    diskUsed = null; // a folder that cannot be read is the doctor's to report
+  }
+  const backup = await lastBackup();
+  return {
+    oldestWaitingMailMs: mail?.oldest ? Date.now() - new Date(mail.oldest).getTime() : null,
+    deadJobsByType: Object.fromEntries(dead.map((row) => [row.type, Number(row.n)])),
+    lastBackup: backup ? { status: backup.status, error: backup.error } : null,
+    diskUsed,
+  };
+}
+
+function alertMail(fresh: readonly OpsCondition[], all: readonly OpsCondition[]) {
+  const others = all.filter((c) => !fresh.includes(c));
+  return renderMail(`${siteConfig.name} web site: ${fresh.length === 1 ? "something needs" : `${fresh.length} things need`} your attention`, [
+    { kind: "paragraph", text: "The web site's checks found:" },
+    ...fresh.map((c) => ({ kind: "paragraph" as const, text: `• ${c.detail}` })),
+    ...(others.length ? [{ kind: "paragraph" as const, text: `Still open from before: ${others.map((c) => c.detail).join(" ")}` }] : []),
+    { kind: "paragraph", text: "The admin's System tab shows the details; `npm run doctor` on the server checks the configuration. You get one e-mail per new problem, not one per event." },
+  ]);
+}
+
+/**
+ * Runs the checks (every 10 minutes, and after a failed backup) and e-mails the owner once about what is
+ * new; a condition stays notified (ops_alerts) until it clears. The job runner runs each check once across
+ * instances, and the notified set is read and written in one transaction.
+ */
+export async function checkOpsAlerts(): Promise<void> {
+  const conditions = opsConditions(await gatherOpsFacts());
+  const t = schema.opsAlerts;
+  await getDb().transaction(async (tx) => {
+    const notified = (await tx.select({ condition: t.condition }).from(t)).map((row) => row.condition);
+    const { fresh, cleared } = alertChanges(conditions, notified);
+    if (cleared.length > 0) await tx.delete(t).where(inArray(t.condition, cleared));
+    if (fresh.length === 0) return;
+    await tx.insert(t).values(fresh).onConflictDoNothing();
+    const [owner] = await tx
+      .select({ email: schema.adminUsers.email })
+      .from(schema.adminUsers)
+      .where(and(eq(schema.adminUsers.role, "owner"), eq(schema.adminUsers.status, "active")))
+      .limit(1);
+    if (!owner?.email) return;
+    await queueMail(tx, { purpose: "ops-alert", to: owner.email, content: alertMail(fresh, conditions) });
+    logger.warn({ conditions: fresh.map((c) => c.condition) }, "owner alerted");
+  });
+}
+
+export function registerOpsAlerts(): void {
+  defineJobType(ALERTS_JOB, checkOpsAlerts, { maxAttempts: 3 });
+  defineSchedule("ops.alerts", { everyMinutes: 10 }, ALERTS_JOB);
+}
