@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import { ApiError } from "~/core/api.server";
-import { getDb, schema } from "~/core/db.server";
+import { generatedSecret } from "~/core/generated-secret.server";
 import { consume } from "~/core/rate-limit.server";
 
 /**
@@ -18,16 +16,7 @@ export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 export const PROOF_REFUSED = "The security check has expired or was already used. Please reload the page and try again.";
 
 const KEY_SETTING = "proof-of-work-hmac-key";
-let key: string | undefined;
-
-async function hmacKey(): Promise<string> {
-  if (key) return key;
-  const db = getDb();
-  await db.insert(schema.privacySettings).values({ key: KEY_SETTING, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-  const [row] = await db.select().from(schema.privacySettings).where(eq(schema.privacySettings.key, KEY_SETTING));
-  key = row!.value;
-  return key;
-}
+const hmacKey = () => generatedSecret(KEY_SETTING);
 
 /** A new challenge for one form submission (GET /api/proof-of-work). */
 export async function newChallenge() {

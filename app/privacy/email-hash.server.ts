@@ -1,6 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { createHmac } from "node:crypto";
+import { generatedSecret } from "~/core/generated-secret.server";
 
 /**
  * A keyed hash of an e-mail address: what is left of it once a deletion request is completed, and the key of
@@ -11,11 +10,7 @@ const KEY_SETTING = "email_hash_key";
 let key: Buffer | undefined;
 
 async function hashKey(): Promise<Buffer> {
-  if (key) return key;
-  const db = getDb();
-  await db.insert(schema.privacySettings).values({ key: KEY_SETTING, value: randomBytes(32).toString("base64") }).onConflictDoNothing();
-  const [row] = await db.select().from(schema.privacySettings).where(eq(schema.privacySettings.key, KEY_SETTING));
-  key = Buffer.from(row!.value, "base64");
+  key ??= Buffer.from(await generatedSecret(KEY_SETTING), "base64");
   return key;
 }
 
