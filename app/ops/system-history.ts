@@ -3,6 +3,8 @@
  * SAMPLE_EVERY_MINUTES) becomes a chart's points. Pure, shared by the service and the tab.
  */
 
+import type { LastBackup } from "./backup/format";
+
 export const SAMPLE_EVERY_MINUTES = 5;
 export const HISTORY_DAYS = 7;
 export const HISTORY_MS = HISTORY_DAYS * 24 * 60 * 60_000;
@@ -26,6 +28,17 @@ export type SampleValues = Partial<Record<VitalSign, number>>;
 export type Sample = { takenAt: string; values: SampleValues };
 /** One chart point: the mean of the samples in its bucket (null where no sample holds the figure). */
 export type HistoryPoint = { at: string; values: Partial<Record<VitalSign, number | null>> };
+
+/** What the System tab shows (GET /api/admin/system). */
+export type SystemOverview = {
+  /** The figures now, read by the instance answering. */
+  now: SampleValues;
+  instance: string;
+  history: HistoryPoint[];
+  samples: number;
+  backup: LastBackup | null;
+  backupSchedule: { dailyAt: string; keep: number; timezone: string };
+};
 
 const KEYS = new Set<string>(VITAL_SIGNS.map((v) => v.key));
 

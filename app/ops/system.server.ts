@@ -5,10 +5,10 @@ import { getEnv } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { DELIVER_MAIL } from "~/mail/outbox.server";
 import { rowsOf } from "./backup/catalog.server";
-import { lastBackup, type LastBackup } from "./backup/service.server";
+import { lastBackup } from "./backup/service.server";
 import { diskUse } from "./disk.server";
 import { instanceReadings } from "./metrics.server";
-import { cleanValues, historyPoints, HISTORY_MS, perMinute, SAMPLE_EVERY_MINUTES, type HistoryPoint, type SampleValues } from "./system-history";
+import { cleanValues, historyPoints, HISTORY_MS, perMinute, SAMPLE_EVERY_MINUTES, type SampleValues, type SystemOverview } from "./system-history";
 
 export const SYSTEM_SAMPLE_JOB = "ops.system-sample";
 
@@ -67,16 +67,6 @@ export async function takeSystemSample(): Promise<void> {
   await db.insert(schema.systemSamples).values({ values });
   await db.delete(schema.systemSamples).where(lt(schema.systemSamples.takenAt, new Date(Date.now() - HISTORY_MS)));
 }
-
-export type SystemOverview = {
-  /** The figures now, read by the instance answering. */
-  now: SampleValues;
-  instance: string;
-  history: HistoryPoint[];
-  samples: number;
-  backup: LastBackup | null;
-  backupSchedule: { dailyAt: string; keep: number; timezone: string };
-};
 
 /** The System tab: the vital signs now, a week's history (hourly means) and the last backup. */
 export async function systemOverview(): Promise<SystemOverview> {

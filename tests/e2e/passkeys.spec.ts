@@ -1,6 +1,6 @@
-import net from "node:net";
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { freePort } from "../support/free-port";
 
 /**
  * Passkeys in Chromium with a virtual authenticator (CDP WebAuthn): registered from the security
@@ -8,16 +8,6 @@ import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtu
  * A server of its own, at http://localhost:PORT: WebAuthn's relying party is SITE_URL's host, and the
  * page must be on it.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,5 @@
-import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
 
 const servers: TestServer[] = [];
@@ -7,14 +7,6 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.stop();
 });
 const track = (s: TestServer) => (servers.push(s), s);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe("checks that refuse a bad production start", () => {
   it.each([

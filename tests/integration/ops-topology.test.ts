@@ -2,11 +2,11 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../support/smtp";
 import { createTestDatabase, makeTempDir, ROOT, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
+import { freePort } from "../support/free-port";
 
 /**
  * The production topology of deploy/ (issue 22), run here: Debian's nginx with deploy/nginx.conf (TLS,
@@ -18,16 +18,6 @@ import { createTestDatabase, makeTempDir, ROOT, startTestServer, TEST_ADMIN, usi
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 const HOST = "clink.example";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 

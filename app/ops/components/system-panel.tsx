@@ -3,17 +3,9 @@ import { useState } from "react";
 import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
-import type { LastBackup } from "~/ops/backup/format";
-import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SampleValues, type VitalSign } from "~/ops/system-history";
+import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
 
-type SystemData = {
-  now: SampleValues;
-  instance: string;
-  history: HistoryPoint[];
-  samples: number;
-  backup: LastBackup | null;
-  backupSchedule: { dailyAt: string; keep: number; timezone: string };
-};
+type SystemData = SystemOverview;
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 const show = (value: number | null | undefined, unit: string) => (typeof value === "number" ? `${number.format(value)}${unit}` : "–");
