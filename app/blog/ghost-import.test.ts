@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ImportMalformed } from "./content-archive";
+import { ghostBodyToMarkdown, lexicalToHtml, mobiledocToHtml } from "./ghost-body";
+import { ghostExportOf, readGhostExport } from "./ghost-import";
+
+const fixture = (name: string) => JSON.parse(fs.readFileSync(`tests/fixtures/ghost/${name}`, "utf8")) as unknown;
+
+describe("Ghost export", () => {
+  it("reads a Ghost 4 export: posts and pages with their state, dates, tags, authors and search fields", () => {
+    const { version, content } = readGhostExport(fixture("ghost-4.json"));
+    expect(version).toBe(4);
+    const bySlug = new Map(content.posts.map((post) => [post.slug, post]));
+    const harbour = bySlug.get("night-at-the-harbour-bars")!;
+    expect(harbour).toMatchObject({
+      title: "A night at the harbour bars",
+      excerpt: "Where the harbour goes after dark.",
+      author: "Maya Lindqvist",
+      authorEmail: "maya@ghost-fixture.example",
+      category: "nightlife",
+      tags: ["Nightlife", "Ghost Four Guides"],
+      image: "https://images.ghost-fixture.example/harbour-cover.jpg",
+      imageAlt: "The harbour lit up at night",
+      metaTitle: "Harbour bars at night",
+      published: true,
+      publishAt: "2021-03-03T20:00:00.000Z",
+    });
+    // The html wins over mobiledoc; Ghost's URL placeholder becomes a site path.
+    expect(harbour.content).toContain("## Where to start");
+    expect(harbour.content).toContain("- The Lantern");
+    expect(harbour.content).toContain("![Boats at night](/content/images/2021/03/harbour.jpg)");
+    expect(harbour.content).toContain("[the full guide](https://example.org/guide)");
+    expect(bySlug.get("mobiledoc-only-quiet-cafes")).toMatchObject({ author: "Tom Okafor", category: "updates" });
+    expect(bySlug.get("draft-winter-programme")).toMatchObject({ published: false, publishAt: "2021-03-01T09:00:00.000Z" });
+    expect(bySlug.get("about-this-guide")).toMatchObject({ published: true });
+    // Internal tags are left out.
+    expect(content.tags.map((tag) => tag.name)).toEqual(["Nightlife", "Ghost Four Guides"]);
+    expect(content.authors.map((author) => author.name).sort()).toEqual(["Maya Lindqvist", "Tom Okafor"]);
+  });
+
+  it("turns mobiledoc sections and cards into Markdown when there is no html", () => {
+    const { content } = readGhostExport(fixture("ghost-4.json"));
+    const cafes = content.posts.find((post) => post.slug === "mobiledoc-only-quiet-cafes")!.content;
+    expect(cafes).toContain("**Quiet** cafés for a _slow_ morning, with [a map](https://example.org/map).");
+    expect(cafes).toContain("![A cup on a table](https://images.ghost-fixture.example/cafe.jpg)");
+    expect(cafes).toContain("> Coffee first, plans later.");
+    expect(cafes).toMatch(/1\.\s+Order/);
+    expect(cafes).toContain("Some **markdown** card text.");
+  });
+
+  it("reads a Ghost 5 export with lexical bodies", () => {
+    const { version, content } = readGhostExport(fixture("ghost-5.json"));
+    expect(version).toBe(5);
+    const market = content.posts.find((post) => post.slug === "lexical-only-autumn-market")!;
+    expect(market.content).toContain("The autumn market opens on **Friday** at the old depot.");
+    expect(market.content).toContain("## What to bring");
+    expect(market.content).toContain("- Cash for the small stalls");
+    expect(market.content).toContain("> Go early, leave happy.");
+    expect(market.content).toContain("![Stalls under lights](https://images.ghost-fixture.example/market.jpg)");
+    expect(market.content).toContain("[the market page](https://example.org/market)");
+    expect(market).toMatchObject({ category: "events", image: "/content/images/2023/09/market-cover.jpg", author: "Jonas Weber" });
+    const jazz = content.posts.find((post) => post.slug === "with-html-jazz-night")!;
+    expect(jazz.content).not.toContain("ignored");
+    expect(jazz.content).toContain("**cellar**");
+    expect(content.posts.find((post) => post.slug === "draft-new-year-plans")!.published).toBe(false);
+  });
+
+  it("knows Ghost's shape, with or without the outer db list, and refuses a broken one", () => {
+    expect(ghostExportOf({ posts: [] })).toBeNull();
+    expect(ghostExportOf({ meta: { version: "5.0.0" }, data: { posts: [] } })).not.toBeNull();
+    expect(() => readGhostExport({ db: [{ meta: { version: "5.1.0" }, data: { posts: [{ title: "no slug" }] } }] })).toThrow(ImportMalformed);
+  });
+
+  it("escapes text and keeps unknown nodes' text", () => {
+    expect(lexicalToHtml(JSON.stringify({ root: { type: "root", children: [{ type: "paragraph", children: [{ type: "text", text: "<b>not bold</b>" }] }, { type: "mystery", text: "kept" }] } }))).toBe(
+      "<p>&lt;b&gt;not bold&lt;/b&gt;</p>kept",
+    );
+    expect(mobiledocToHtml(JSON.stringify({ sections: [[1, "p", [[0, [], 0, "a & b"]]]] }))).toBe("<p>a &amp; b</p>");
+    expect(ghostBodyToMarkdown({ html: "<p>x</p><script>alert(1)</script>" })).toBe("x");
+  });
+});
