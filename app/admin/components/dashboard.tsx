@@ -5,6 +5,8 @@ import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { TagsPanel } from "~/blog/components/tags-panel";
+import { ContentPanel } from "~/blog/components/admin/content-panel";
+import { MediaLibrary } from "~/blog/components/admin/media-library";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
@@ -32,6 +34,8 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "deletions", label: "Deletion requests", role: "administrator" },
   { value: "blog", label: "Blog Management", role: "contributor" },
   { value: "tags", label: "Tags", role: "editor" },
+  { value: "media", label: "Media", role: "editor" },
+  { value: "content", label: "Content", role: "administrator" },
   { value: "venues", label: "Venues", role: "editor" },
 ];
 
@@ -137,6 +141,16 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               {sections.some((s) => s.value === "tags") ? (
                 <Tabs.Content value="tags" className="pt-6">
                   <TagsPanel />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "media") ? (
+                <Tabs.Content value="media" className="pt-6">
+                  <MediaLibrary />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "content") ? (
+                <Tabs.Content value="content" className="pt-6">
+                  <ContentPanel />
                 </Tabs.Content>
               ) : null}
             </Tabs.Root>
