@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ImportMalformed } from "./content-archive";
 import { ghostBodyToMarkdown, lexicalToHtml, mobiledocToHtml } from "./ghost-body";
@@ -77,5 +78,25 @@ describe("Ghost export", () => {
     );
     expect(mobiledocToHtml(JSON.stringify({ sections: [[1, "p", [[0, [], 0, "a & b"]]]] }))).toBe("<p>a &amp; b</p>");
     expect(ghostBodyToMarkdown({ html: "<p>x</p><script>alert(1)</script>" })).toBe("x");
+    for (const body of [{ lexical: "{not json" }, { mobiledoc: JSON.stringify({ sections: [[1, "p", 5]] }) }, { lexical: JSON.stringify({ root: { type: "root", children: 7 } }) }]) {
+      expect(() => readGhostExport({ db: [{ meta: { version: "5.0.0" }, data: { posts: [{ id: "1", slug: "broken", ...body }] } }] })).toThrow(/"broken" has a body that cannot be read/);
+    }
+  });
+
+  it("answers any Ghost-shaped file with content or ImportMalformed, never another error", () => {
+    const anyValue = fc.anything({ maxDepth: 3 });
+    const body = fc.oneof(fc.string(), fc.json(), anyValue.map((v) => JSON.stringify(v) ?? ""));
+    const post = fc.record({ id: fc.oneof(fc.string(), fc.integer(), anyValue), slug: fc.oneof(fc.string(), anyValue), html: fc.option(body), lexical: fc.option(body), mobiledoc: fc.option(body), status: fc.option(fc.string()), published_at: fc.option(fc.oneof(fc.string(), anyValue)) }, { requiredKeys: [] });
+    const file = fc.record({ db: fc.tuple(fc.record({ meta: fc.record({ version: fc.oneof(fc.constantFrom("4.48.9", "5.0.0", "x"), fc.string()) }), data: fc.record({ posts: fc.array(post, { maxLength: 3 }), tags: fc.oneof(fc.constant([]), anyValue), posts_tags: fc.oneof(fc.constant([]), anyValue) }, { requiredKeys: ["posts"] }) })) });
+    fc.assert(
+      fc.property(file, (json) => {
+        try {
+          readGhostExport(json);
+        } catch (error) {
+          if (!(error instanceof ImportMalformed)) throw error;
+        }
+      }),
+      { numRuns: 300, seed: 20261125 },
+    );
   });
 });

@@ -87,6 +87,15 @@ function excerptOf(post: GhostPost, content: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 200)).trim()}…`;
 }
 
+/** The post's body as Markdown; a body document that cannot be read is the file's fault (400), never a 500. */
+function bodyOf(post: GhostPost): string {
+  try {
+    return ghostBodyToMarkdown(post);
+  } catch {
+    throw new ImportMalformed(`The Ghost post "${post.slug}" has a body that cannot be read (its ${post.html ? "html" : post.lexical ? "lexical" : "mobiledoc"} field)`);
+  }
+}
+
 function dateOf(...values: Array<string | null | undefined>): string {
   for (const value of values) if (value && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
   return new Date(0).toISOString();
@@ -114,7 +123,7 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
 
   const isPublic = (tag: { name: string; visibility?: string | null }) => tag.visibility !== "internal" && !tag.name.startsWith("#");
   const posts: ArchivedPost[] = data.posts.map((post) => {
-    const content = ghostBodyToMarkdown(post);
+    const content = bodyOf(post);
     const postTags = (tagsOfPost.get(post.id) ?? []).map((tagId) => tagsById.get(tagId)).filter((tag) => tag !== undefined);
     const category = postTags.map((tag) => tag.slug ?? tagSlug(tag.name)).find(isBlogCategory) ?? "updates";
     const authorId = authorsOfPost.get(post.id)?.[0] ?? post.author_id;
@@ -140,7 +149,8 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
       socialTitle: meta?.og_title ?? post.og_title ?? null,
       noindex: false,
       published,
-      publishAt: published ? dateOf(post.published_at, post.created_at) : dateOf(post.published_at, post.created_at),
+      // A draft keeps the date Ghost would publish it under (published_at when it was once live, else created_at).
+      publishAt: dateOf(post.published_at, post.created_at),
       updatedAt: post.updated_at ? dateOf(post.updated_at) : undefined,
     };
   });
