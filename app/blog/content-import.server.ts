@@ -210,7 +210,11 @@ export async function importContent(admin: Admin, bytes: Uint8Array): Promise<Im
         await updatePostIn(tx, admin, existing, input, cover, { auditAction: "blog.import_update" });
         continue;
       }
-      const postId = await insertPostIn(tx, admin, input, input.slug!, cover, { auditAction: "blog.import" });
+      const postId = await insertPostIn(tx, admin, input, input.slug!, cover, {
+        auditAction: "blog.import",
+        summary: `Imported "${input.title}"`,
+        updatedAt: post.updatedAt ? new Date(post.updatedAt) : undefined,
+      });
       // The post's earlier history, when the archive carries it (kept as it was; the import's own save is the newest).
       for (const revision of post.revisions ?? []) {
         await tx.insert(schema.blogPostRevisions).values({

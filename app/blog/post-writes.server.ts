@@ -86,17 +86,20 @@ export async function insertPostIn(
   input: BlogPostInput,
   slug: string,
   image: ProcessedImage | null,
-  options: { auditAction?: string } = {},
+  options: { auditAction?: string; summary?: string; updatedAt?: Date } = {},
 ): Promise<number> {
   await claimSlug(tx, slug);
+  // An imported post keeps when it was last changed (never later than now: caches compare it).
+  const updatedAt = options.updatedAt && options.updatedAt.getTime() < Date.now() ? { updatedAt: options.updatedAt } : {};
   const [row] = await tx
     .insert(schema.blogPosts)
-    .values({ slug, ...postFields(input), image: image ? null : input.image })
+    .values({ slug, ...postFields(input), image: image ? null : input.image, ...updatedAt })
     .returning({ id: schema.blogPosts.id });
   const postId = row!.id;
   if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
   await recordRevision(tx, admin, postId, input);
-  await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary: `Created "${input.title}"`, details: { slug, published: input.published } }, tx);
+  const summary = options.summary ?? `Created "${input.title}"`;
+  await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
   if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
   return postId;
 }

@@ -63,8 +63,13 @@ async function mainText(server: TestServer, path: string): Promise<string> {
 
 /** The page addresses the sitemap lists (paths only: the two sites have their own hosts). */
 async function sitemapPaths(server: TestServer): Promise<string[]> {
+  return (await sitemapEntries(server)).map((entry) => entry.split(" ")[0]!);
+}
+
+/** Each sitemap entry of the blog as "path lastmod" (an imported post keeps when it was last changed). */
+async function sitemapEntries(server: TestServer): Promise<string[]> {
   const xml = await (await publicApi(server).get("/sitemap.xml")).text();
-  return [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).sort();
+  return [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>(?:\s*<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => `${new URL(m[1]!).pathname} ${m[2] ?? ""}`).sort();
 }
 
 async function pngBytes(colour: string, width = 800, height = 400): Promise<Buffer> {
@@ -123,6 +128,8 @@ describe("export and import of the site's content", () => {
     expect(await mainText(target, "/blog")).toBe(await mainText(source, "/blog"));
     const paths = await sitemapPaths(source);
     expect(await sitemapPaths(target)).toEqual(paths);
+    const blogEntries = (entries: string[]) => entries.filter((entry) => entry.startsWith("/blog/") && !entry.startsWith("/blog/page"));
+    expect(blogEntries(await sitemapEntries(target))).toEqual(blogEntries(await sitemapEntries(source)));
     const postPaths = paths.filter((path) => /^\/blog\/[^/]+$/.test(path) && !path.startsWith("/blog/page"));
     expect(postPaths.length).toBeGreaterThanOrEqual(4);
     for (const path of postPaths) expect(await mainText(target, path), path).toBe(await mainText(source, path));
