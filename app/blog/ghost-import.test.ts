@@ -83,6 +83,22 @@ describe("Ghost export", () => {
     }
   });
 
+  it("fits Ghost's longer fields to this site's limits instead of refusing the post", () => {
+    const tags = Array.from({ length: 25 }, (_, i) => ({ id: `t${i}`, name: `Tag ${i} ${"x".repeat(50)}` }));
+    const { content } = readGhostExport({
+      db: [{ meta: { version: "5.2.0" }, data: {
+        posts: [{ id: "p", slug: "long", title: "T".repeat(300), html: "<p>Body</p>", canonical_url: "/relative/path", status: "published", published_at: "2024-01-01T00:00:00.000Z" }],
+        tags,
+        posts_tags: tags.map((tag, i) => ({ post_id: "p", tag_id: tag.id, sort_order: i })),
+      } }],
+    });
+    const [post] = content.posts;
+    expect(post!.title).toHaveLength(200);
+    expect(post!.canonicalUrl).toBeNull();
+    expect(post!.tags).toHaveLength(20);
+    expect(post!.tags.every((tag) => tag.length <= 40)).toBe(true);
+  });
+
   it("answers any Ghost-shaped file with content or ImportMalformed, never another error", () => {
     const anyValue = fc.anything({ maxDepth: 3 });
     const body = fc.oneof(fc.string(), fc.json(), anyValue.map((v) => JSON.stringify(v) ?? ""));

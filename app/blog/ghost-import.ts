@@ -2,7 +2,12 @@ import { z } from "zod";
 import { isBlogCategory } from "./category";
 import { ImportMalformed, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
 import { ghostBodyToMarkdown, ghostUrl } from "./ghost-body";
+import { MAX_TAGS } from "./schema";
 import { tagSlug } from "./tags";
+
+const MAX_TITLE = 200;
+const MAX_AUTHOR = 100;
+const MAX_TAG = 40;
 
 /**
  * A Ghost JSON export (Ghost 4 and 5: Settings -> Labs -> Export) read into the same shape as our own
@@ -96,6 +101,18 @@ function bodyOf(post: GhostPost): string {
   }
 }
 
+/** Text cut to this site's limit for the field (Ghost allows longer titles, meta titles and tags). */
+function clip(value: string | null | undefined, max: number): string | null {
+  const text = value?.trim();
+  return text ? text.slice(0, max).trim() : null;
+}
+
+/** Only an absolute http(s) address is a canonical URL here; anything else is left out rather than refusing the post. */
+function canonicalOf(value: string | null | undefined): string | null {
+  const url = ghostUrl(value);
+  return url && /^https?:\/\/\S+$/.test(url) ? url : null;
+}
+
 function dateOf(...values: Array<string | null | undefined>): string {
   for (const value of values) if (value && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
   return new Date(0).toISOString();
@@ -132,21 +149,21 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
     const published = post.status === "published" || post.status === "scheduled";
     return {
       slug: post.slug,
-      title: post.title?.trim() || post.slug,
+      title: clip(post.title, MAX_TITLE) ?? post.slug,
       excerpt: excerptOf(post, content),
       content,
-      author: author?.name.trim() || "Unknown author",
+      author: clip(author?.name, MAX_AUTHOR) ?? "Unknown author",
       authorEmail: author?.email ?? null,
       category,
-      tags: postTags.filter(isPublic).map((tag) => tag.name),
+      tags: postTags.filter(isPublic).slice(0, MAX_TAGS).map((tag) => clip(tag.name, MAX_TAG)!).filter(Boolean),
       image: ghostUrl(post.feature_image),
       cover: null,
-      imageAlt: meta?.feature_image_alt ?? post.feature_image_alt ?? null,
-      metaTitle: meta?.meta_title ?? post.meta_title ?? null,
-      metaDescription: meta?.meta_description ?? post.meta_description ?? null,
-      canonicalUrl: post.canonical_url ?? null,
+      imageAlt: clip(meta?.feature_image_alt ?? post.feature_image_alt, 300),
+      metaTitle: clip(meta?.meta_title ?? post.meta_title, 200),
+      metaDescription: clip(meta?.meta_description ?? post.meta_description, 500),
+      canonicalUrl: canonicalOf(post.canonical_url),
       socialImage: ghostUrl(meta?.og_image ?? post.og_image),
-      socialTitle: meta?.og_title ?? post.og_title ?? null,
+      socialTitle: clip(meta?.og_title ?? post.og_title, 200),
       noindex: false,
       published,
       // A draft keeps the date Ghost would publish it under (published_at when it was once live, else created_at).
