@@ -68,6 +68,8 @@ export const archivedPostSchema = z.object({
   publishAt: isoDate,
   updatedAt: isoDate.optional(),
   revisions: z.array(archivedRevisionSchema).max(1_000).optional(),
+  /** Addresses the post had before (they answer 301 to it). */
+  oldSlugs: z.array(text(200)).max(100).optional(),
 });
 export type ArchivedPost = z.infer<typeof archivedPostSchema>;
 

@@ -32,6 +32,11 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
     }
   }
 
+  const oldSlugs = new Map<number, string[]>();
+  for (const row of await db.select().from(schema.blogSlugHistory).orderBy(asc(schema.blogSlugHistory.createdAt))) {
+    oldSlugs.set(row.postId, [...(oldSlugs.get(row.postId) ?? []), row.slug]);
+  }
+
   const imageBytes = new Map<string, Uint8Array>();
   const images: ArchivedImage[] = [];
   for (const row of media) {
@@ -67,6 +72,7 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
       published: post.published,
       publishAt: post.createdAt,
       updatedAt: post.updatedAt,
+      ...(oldSlugs.has(post.id) ? { oldSlugs: oldSlugs.get(post.id) } : {}),
       ...(options.includeRevisions ? { revisions: revisionsByPost.get(post.id) ?? [] } : {}),
     };
   });

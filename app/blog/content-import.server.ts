@@ -215,6 +215,11 @@ export async function importContent(admin: Admin, bytes: Uint8Array): Promise<Im
         summary: `Imported "${input.title}"`,
         updatedAt: post.updatedAt ? new Date(post.updatedAt) : undefined,
       });
+      // Its old addresses keep answering 301 to it, unless the address is a post's or already redirects elsewhere.
+      for (const oldSlug of post.oldSlugs ?? []) {
+        if (oldSlug === input.slug || bySlug.has(oldSlug) || seenSlugs.has(oldSlug) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(oldSlug)) continue;
+        await tx.insert(schema.blogSlugHistory).values({ slug: oldSlug, postId }).onConflictDoNothing();
+      }
       // The post's earlier history, when the archive carries it (kept as it was; the import's own save is the newest).
       for (const revision of post.revisions ?? []) {
         await tx.insert(schema.blogPostRevisions).values({

@@ -97,6 +97,11 @@ describe("export and import of the site's content", () => {
     await createPost(sourceAdmin, { title: "Export: a draft", published: false });
     await createPost(sourceAdmin, { title: "Export: scheduled", createdAt: new Date(Date.now() + 86_400_000).toISOString() });
     await createPost(sourceAdmin, { title: "Export: hidden from search engines", noindex: true });
+    // A post whose address changed: the old one answers 301 on both sites.
+    const renamed = await createPost(sourceAdmin, { title: "Export: renamed later" });
+    const { id: _id, slug: oldSlug, image: _image, imageMimeType: _type, updatedAt: _updated, ...fields } = renamed as unknown as Record<string, unknown>;
+    const moved = await sourceAdmin.call("PUT", `/api/blog/${renamed.id}`, { ...fields, author: "Alex Writer", excerpt: "A short excerpt for the card.", content: "## Hello\n\nSome **markdown** body.", category: "tips", slug: "export-renamed-new" });
+    expect(moved.status).toBe(200);
 
     const zip = await exportZip(source, sourceAdmin, true);
     const manifest = manifestOf(zip);
@@ -134,6 +139,9 @@ describe("export and import of the site's content", () => {
     expect(postPaths.length).toBeGreaterThanOrEqual(4);
     for (const path of postPaths) expect(await mainText(target, path), path).toBe(await mainText(source, path));
     for (const path of paths.filter((p) => p.startsWith("/blog/tag/") || p.startsWith("/blog/author/"))) expect(await mainText(target, path), path).toBe(await mainText(source, path));
+    const redirect = await fetch(`${target.url}/blog/${oldSlug}`, { redirect: "manual" });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("location")).toMatch(/\/blog\/export-renamed-new$/);
     // The image in the text is served under the same name; the cover too.
     expect((await publicApi(target).get(media.url)).status).toBe(200);
     const targetPost = await (await publicApi(target).get(`/blog/${pictured.slug}`)).text();
