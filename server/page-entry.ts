@@ -13,6 +13,12 @@ import type { PagePolicy } from "./page-policies";
 
 /** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/**
+ * nginx in front of the site (deploy/nginx.conf) keeps a shared page one second instead (X-Accel-Expires
+ * outranks Cache-Control there, and nginx never passes it on), then revalidates it with its ETag: a
+ * published post shows at once, and nginx still answers bursts from its cache (decision record 0020).
+ */
+export const FRONT_PROXY_SECONDS = "1";
 
 export type Variant = { headers: OutgoingHttpHeaders; missHeaders: OutgoingHttpHeaders; etag: string; body: Buffer };
 export type PageEntry = { status: number; variants: Partial<Record<ContentEncoding, Variant>> };
@@ -52,6 +58,7 @@ export function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy)
   const csp = headers["content-security-policy"];
   if (csp) headers["content-security-policy"] = withScriptHashes(String(csp), inlineScriptHashes(page.toString("utf8")));
   headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
+  headers["x-accel-expires"] = FRONT_PROXY_SECONDS;
   const tag = createHash("sha256").update(page).digest("base64url").slice(0, 27);
   const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body: page });
   return { status, variants: { identity, gzip: variant(identity, gzipSync(page, { level: 9 }), "gzip") } };

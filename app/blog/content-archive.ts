@@ -8,7 +8,7 @@ import { MEDIA_HASH_PATTERN } from "./media";
  *   content.json   {posts, tags, authors, images}  (ArchiveContent below)
  *   images/{hash}  the original bytes of every uploaded image (covers and images in posts' text), named
  *                  by their hash as the site names them.
- * Pure: no database. Why this shape and the idempotency rule: docs/decisions/0020-content-archive.md.
+ * Pure: no database. Why this shape and the idempotency rule: docs/decisions/0021-content-archive.md.
  */
 
 export const ARCHIVE_FORMAT = "clink-content";

@@ -29,7 +29,7 @@ import { tagSlug } from "./tags";
  * (title, excerpt, text, byline, category, tags, image, search fields, state and publish date) it is
  * skipped, otherwise updated (a new revision). Tags are matched by slug, images by their hash (the name
  * the site gives them). So importing the same file twice reports everything skipped the second time and
- * writes nothing. Why: docs/decisions/0020-content-archive.md.
+ * writes nothing. Why: docs/decisions/0021-content-archive.md.
  */
 
 type Parsed = { source: "clink" | "ghost"; content: ArchiveContent; imageBytes: Map<string, Uint8Array> };

@@ -187,6 +187,12 @@ export async function blogVersion(): Promise<string> {
   return (await currentSnapshot()).version;
 }
 
+/** The blog's version without waiting, when it was checked lately and its posts are loaded; else undefined. */
+export function blogVersionNow(): string | undefined {
+  const version = postsVersion.fresh();
+  return version !== undefined && snapshot?.version === version ? version : undefined;
+}
+
 export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
   const post = (await currentSnapshot()).bySlug.get(slug);
   return post?.live ? post : null;

@@ -22,6 +22,7 @@ const tagsVersion = sharedVersion(async () => {
 export function blogTagsVersion(): Promise<string> {
   return tagsVersion.current();
 }
+export const blogTagsVersionNow = () => tagsVersion.fresh();
 
 /** After this instance changed blog_tags. */
 export function tagsChanged(): void {

@@ -6,11 +6,14 @@ describe("sharedVersion", () => {
     let reads = 0;
     let stored = "a";
     const version = sharedVersion(async () => (reads++, stored), 60_000);
+    expect(version.fresh()).toBeUndefined();
     expect(await Promise.all([version.current(), version.current()])).toEqual(["a", "a"]);
+    expect(version.fresh()).toBe("a");
     expect(reads).toBe(1);
     stored = "b";
     expect(await version.current()).toBe("a"); // within the interval: the version read before
     version.changed();
+    expect(version.fresh()).toBeUndefined();
     expect(await version.current()).toBe("b");
     expect(reads).toBe(2);
   });
@@ -19,6 +22,7 @@ describe("sharedVersion", () => {
     let reads = 0;
     const version = sharedVersion(async () => String(++reads), 0);
     await version.current();
+    expect(version.fresh()).toBeUndefined();
     expect(await version.current()).toBe("2");
   });
 });

@@ -3,7 +3,12 @@
  * read at most once per `everyMs` on each instance (concurrent callers share one query), and at
  * once after this instance's own write (`changed()`).
  */
-export type SharedVersion = { current(): Promise<string>; changed(): void };
+export type SharedVersion = {
+  current(): Promise<string>;
+  /** The version when it was read within the interval (no query needed), else undefined: the front cache's fast path. */
+  fresh(): string | undefined;
+  changed(): void;
+};
 
 export function sharedVersion(read: () => Promise<string>, everyMs = 250): SharedVersion {
   let value: string | undefined;
@@ -20,6 +25,9 @@ export function sharedVersion(read: () => Promise<string>, everyMs = 250): Share
         })
         .finally(() => (pending = undefined));
       return pending;
+    },
+    fresh() {
+      return value !== undefined && Date.now() - readAt < everyMs ? value : undefined;
     },
     changed() {
       value = undefined;

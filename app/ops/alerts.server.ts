@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
@@ -10,6 +8,7 @@ import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
 import { lastBackup } from "./backup/service.server";
+import { diskUse } from "./disk.server";
 
 /** What the checks read: the job queue, the last backup, the data folder's disk. */
 async function gatherOpsFacts(): Promise<OpsFacts> {
@@ -26,8 +25,7 @@ async function gatherOpsFacts(): Promise<OpsFacts> {
     .groupBy(j.type);
   let diskUsed: number | null;
   try {
-    const disk = await fs.promises.statfs(path.resolve(getEnv().DATA_DIR));
-    diskUsed = disk.blocks > 0 ? 1 - disk.bavail / disk.blocks : null;
+    diskUsed = diskUse(getEnv().DATA_DIR);
   } catch {
     diskUsed = null; // a folder that cannot be read is the doctor's to report
   }

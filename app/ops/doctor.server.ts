@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
@@ -7,18 +6,11 @@ import { closeDatabase, getDb, openDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
 import { codeMigration, databaseMigration, rowsOf } from "./backup/catalog.server";
 import { configWarnings } from "./config-warnings";
+import { diskUse } from "./disk.server";
 
 type Check = { name: string; ok: boolean; detail: string; fix?: string };
 const DISK_LIMIT = 0.9;
 const CLOCK_SKEW_MS = 5_000;
-
-/** Share of the file system holding `folder` that is used (0..1). */
-export function diskUse(folder: string): number {
-  let dir = path.resolve(folder);
-  while (!fs.existsSync(dir)) dir = path.dirname(dir);
-  const stats = fs.statfsSync(dir);
-  return 1 - stats.bavail / stats.blocks;
-}
 
 async function databaseChecks(env: Env): Promise<Check[]> {
   try {
@@ -76,7 +68,7 @@ export async function runDoctor(): Promise<number> {
     ...(await databaseChecks(env)),
   ];
   for (const [name, folder] of [["disk (data)", env.DATA_DIR], ["disk (backups)", env.BACKUP_DIR]] as const) {
-    const used = diskUse(folder);
+    const used = diskUse(folder) ?? 0;
     checks.push({ name, ok: used < DISK_LIMIT, detail: `${Math.round(used * 100)}% used where ${path.resolve(folder)} lives`, fix: "free space or grow the disk" });
   }
   checks.push(await mailCheck(env));

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import type { RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -91,10 +92,32 @@ function jobStats(): Promise<JobStat[]> {
   return jobStatsValue;
 }
 
+/** This instance's event-loop delay since the System tab's last sample (prom-client's own resets on every scrape). */
+let loopDelay: IntervalHistogram | null = null;
+
+/** Totals since this process started, and the event-loop delay's p99 since the last call, for the System tab's samples. */
+export async function instanceReadings(): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
+  const counted = (await requests.get()).values;
+  const cache = (await frontCache.get()).values;
+  type Value = { value: number; labels: Partial<Record<string, string | number>> };
+  const sum = (values: Value[], keep: (labels: Value["labels"]) => boolean) => values.filter((v) => keep(v.labels)).reduce((total, v) => total + v.value, 0);
+  const p99 = loopDelay && loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : null;
+  loopDelay?.reset();
+  return {
+    requests: sum(counted, () => true),
+    serverErrors: sum(counted, (labels) => String(labels.status).startsWith("5")),
+    cacheHits: sum(cache, (labels) => labels.result === "hit"),
+    cacheMisses: sum(cache, (labels) => labels.result === "miss"),
+    eventLoopP99Ms: p99,
+  };
+}
+
 /** Starts counting (once per process): Node's default metrics and an observer of every response. */
 export function startMetrics(): void {
   if (started) return;
   started = true;
+  loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   collectDefaultMetrics({ register: registry, prefix: "clink_" });
   databaseGauges();
   addResponseObserver((info) => {

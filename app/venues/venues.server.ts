@@ -54,6 +54,7 @@ const venuesVersion = sharedVersion(async () => {
   return `${row.n}:${row.u ?? ""}`;
 });
 export const venueVersion = () => venuesVersion.current();
+export const venueVersionNow = () => venuesVersion.fresh();
 
 /** Public venues, of one city or all, in a stable order. */
 export async function listPublicVenues(city?: City): Promise<Venue[]> {

@@ -77,8 +77,11 @@ export function weatherService(provider: WeatherProvider, fallback: WeatherProvi
  * The weather's version for cached pages: the current cache period. A page kept in one period is
  * rendered again in the next, with the weather the service holds by then.
  */
-export async function weatherVersion(): Promise<string> {
+export function weatherVersionNow(): string {
   return String(Math.floor(Date.now() / WEATHER_CACHE_MS));
+}
+export async function weatherVersion(): Promise<string> {
+  return weatherVersionNow();
 }
 
 let service: ReturnType<typeof weatherService> | undefined;

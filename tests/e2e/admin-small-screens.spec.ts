@@ -61,6 +61,10 @@ for (const width of [375, 1280]) {
     await page.getByRole("tab", { name: "Blog Management" }).click();
     await expect(page.getByRole("button", { name: "Create Post" })).toBeVisible();
     await checkPage(page, "dashboard-blog", width);
+    await page.getByRole("tab", { name: "System" }).click();
+    await expect(page.getByRole("heading", { name: "Vital signs" })).toBeVisible();
+    await expect(page.getByTestId("vital-memoryMb")).toContainText(/\d+(\.\d)? MB/);
+    await checkPage(page, "dashboard-system", width);
     // A mouse click on a section tab draws no focus ring either.
     expect(await page.getByRole("tab", { name: "Blog Management" }).evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
 

@@ -239,3 +239,19 @@ test("a failed save keeps the dialog open with everything typed", async ({ admin
   await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("the System tab shows the last backup and the owner downloads it", async ({ adminPage: page }) => {
+  await page.goto("/admin?tab=system");
+  const last = page.getByTestId("last-backup");
+  // The first start's daily backup, or one asked for now.
+  await page.getByRole("button", { name: "Back up now" }).click();
+  await expect(page.locator("li.toast").getByText(/Backup queued|already waiting/)).toBeVisible();
+  await expect(async () => {
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(last).toContainText(/Succeeded, [\d.]+ (KB|MB)/, { timeout: 1_000 });
+  }).toPass();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the last backup" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^clink-backup-.+\.jsonl\.gz$/);
+  const file = await download.path();
+  expect((await import("node:fs")).statSync(file).size).toBeGreaterThan(100);
+});

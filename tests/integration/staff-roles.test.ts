@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { inviteStaff, type StaffRole } from "../support/staff";
 import { siteForSuite } from "../support/suite";
+import { waitFor } from "../support/smtp";
 import type { TestServer } from "../support/test-server";
 
 /**
@@ -44,6 +45,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/admin/data-deletion-requests", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/retention-runs", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/jobs", role: "administrator", allowed: 200 },
+  { method: "GET", path: "/api/admin/system", role: "administrator", allowed: 200 },
+  { method: "POST", path: "/api/admin/backups", role: "administrator", allowed: 202 },
+  // The first start's daily backup: once written, the owner downloads it.
+  { method: "GET", path: () => waitFor(async () => ((await owner.get("/api/admin/backups/latest")).status === 200 ? "/api/admin/backups/latest" : undefined), "the first backup"), role: "owner", allowed: 200 },
   { method: "POST", path: "/api/admin/jobs/999999/retry", role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/crawler-stats", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/ai-indexing-status", role: "administrator", allowed: 200 },
@@ -84,7 +89,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Endpoints listed above with a fresh target (their path made per call), by their route pattern. */
-const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id"];
+const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id", "/api/admin/backups/latest"];
 /** Admin endpoints whose roles other suites check (sign-in itself, and each feature's own tests). */
 const ADMIN_ROUTES_ELSEWHERE = [
   // Steps of one's own sign-in and of one's own second factor (tests/integration/two-factor.test.ts).

@@ -12,6 +12,7 @@ import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import type { JobsOverview } from "~/core/jobs";
 import { JobsPanel } from "./jobs-panel";
+import { SystemPanel } from "~/ops/components/system-panel";
 import { formatDateTime } from "~/core/dates";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
@@ -38,6 +39,7 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "media", label: "Media", role: "editor" },
   { value: "content", label: "Content", role: "administrator" },
   { value: "venues", label: "Venues", role: "editor" },
+  { value: "system", label: "System", role: "administrator" },
 ];
 
 /** `authors`: whom a post can be credited to (active staff), for editors and up; empty for the others. */
@@ -137,6 +139,11 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               {sections.some((s) => s.value === "venues") ? (
                 <Tabs.Content value="venues" className="pt-6">
                   <AdminVenuesPanel />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "system") ? (
+                <Tabs.Content value="system" className="pt-6">
+                  <SystemPanel owner={staff.role === "owner"} />
                 </Tabs.Content>
               ) : null}
               {sections.some((s) => s.value === "tags") ? (

@@ -50,6 +50,9 @@ export function dependencyOrder(tables: string[], references: Array<{ child: str
 }
 
 /** `clink-backup-2026-11-23T03-00-00Z.jsonl.gz`: sorts by time, safe in every file system. */
+/** The latest backup as the admin sees it. */
+export type LastBackup = { status: string; startedAt: string; finishedAt: string | null; bytes: number | null; fileName: string | null; error: string | null };
+
 export function backupFileName(at: Date): string {
   return `clink-backup-${at.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.jsonl.gz`;
 }

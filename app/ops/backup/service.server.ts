@@ -1,15 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { writeBackup } from "./dump.server";
-import { backupFileName, backupsToPrune, isBackupFileName } from "./format";
+import { backupFileName, backupsToPrune, isBackupFileName, type LastBackup } from "./format";
+
+export type { LastBackup };
 import { enqueueJob } from "~/core/jobs.server";
 import { ALERTS_JOB } from "../alerts";
 
 export type BackupTrigger = "schedule" | "command" | "admin";
+/** The job that takes a backup (daily, and when an administrator asks). */
+export const BACKUP_JOB = "ops.backup";
 export type BackupResult = { file: string; bytes: number };
 
 export function backupFolder(): string {
@@ -50,13 +54,43 @@ export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResu
   }
 }
 
-export type LastBackup = { status: string; startedAt: string; finishedAt: string | null; bytes: number | null; fileName: string | null; error: string | null };
+/** Queues a backup now unless one already waits or runs; whether it queued one. */
+export async function queueBackupNow(): Promise<boolean> {
+  const db = getDb();
+  const [waiting] = await db
+    .select({ id: schema.jobs.id })
+    .from(schema.jobs)
+    .where(and(eq(schema.jobs.type, BACKUP_JOB), inArray(schema.jobs.state, ["queued", "running"])))
+    .limit(1);
+  if (waiting) return false;
+  await enqueueJob(db, BACKUP_JOB, { trigger: "admin" });
+  return true;
+}
+
 
 /** The latest backup, for the admin. */
 export async function lastBackup(): Promise<LastBackup | null> {
   const [row] = await getDb().select().from(schema.opsBackups).orderBy(desc(schema.opsBackups.startedAt), desc(schema.opsBackups.id)).limit(1);
   if (!row) return null;
   return { status: row.status, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, bytes: row.bytes, fileName: row.fileName, error: row.error };
+}
+
+/**
+ * The newest archive that succeeded and is still in BACKUP_DIR (older ones are pruned), for the owner's
+ * download. With several instances BACKUP_DIR is shared storage; an instance without the file answers none.
+ */
+export async function latestBackupFile(): Promise<{ name: string; file: string; bytes: number; finishedAt: string } | null> {
+  const rows = await getDb()
+    .select({ fileName: schema.opsBackups.fileName, bytes: schema.opsBackups.bytes, finishedAt: schema.opsBackups.finishedAt })
+    .from(schema.opsBackups)
+    .where(eq(schema.opsBackups.status, "succeeded"))
+    .orderBy(desc(schema.opsBackups.finishedAt), desc(schema.opsBackups.id))
+    .limit(getEnv().BACKUP_KEEP + 1);
+  for (const row of rows) {
+    const file = row.fileName ? backupFilePath(row.fileName) : undefined;
+    if (file && row.fileName) return { name: row.fileName, file, bytes: fs.statSync(file).size, finishedAt: row.finishedAt?.toISOString() ?? "" };
+  }
+  return null;
 }
 
 /** An archive in BACKUP_DIR by its exact name (never a path), for the owner's download. */

@@ -1,0 +1,103 @@
+import os from "node:os";
+import { asc, gte, inArray, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
+import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { DELIVER_MAIL } from "~/mail/outbox.server";
+import { rowsOf } from "./backup/catalog.server";
+import { lastBackup, type LastBackup } from "./backup/service.server";
+import { diskUse } from "./disk.server";
+import { instanceReadings } from "./metrics.server";
+import { cleanValues, historyPoints, HISTORY_MS, perMinute, SAMPLE_EVERY_MINUTES, type HistoryPoint, type SampleValues } from "./system-history";
+
+export const SYSTEM_SAMPLE_JOB = "ops.system-sample";
+
+/** This instance's previous counter readings (each instance rates its own traffic). */
+let previous: { at: number; requests: number; serverErrors: number; cacheHits: number; cacheMisses: number } | null = null;
+
+/**
+ * The figures the System tab charts. Jobs, mail, disk and database are the whole site's; requests,
+ * errors, cache hits, event-loop delay and memory are those of the instance that takes the sample (with
+ * several instances, /metrics scraped from each gives every instance's figures).
+ */
+export async function readVitalSigns(): Promise<SampleValues> {
+  const db = getDb();
+  const j = schema.jobs;
+  const [jobs] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${j.state} in ('queued', 'running'))::int`,
+      dead: sql<number>`count(*) filter (where ${j.state} = 'dead')::int`,
+      oldestMail: sql<string | null>`min(${j.createdAt}) filter (where ${j.type} = ${DELIVER_MAIL} and ${j.state} in ('queued', 'running'))`,
+    })
+    .from(j)
+    .where(inArray(j.state, ["queued", "running", "dead"]));
+  const [size] = await rowsOf<{ bytes: string | number }>(db, sql`select pg_database_size(current_database()) as bytes`).catch(() => []);
+  let disk: number | null;
+  try {
+    disk = diskUse(getEnv().DATA_DIR);
+  } catch {
+    disk = null;
+  }
+  const now = Date.now();
+  const readings = await instanceReadings();
+  const current = { at: now, ...readings };
+  const requestsPerMinute = perMinute(previous && { total: previous.requests, at: previous.at }, { total: current.requests, at: now });
+  const serverErrorsPerMinute = perMinute(previous && { total: previous.serverErrors, at: previous.at }, { total: current.serverErrors, at: now });
+  const lookups = previous ? current.cacheHits + current.cacheMisses - previous.cacheHits - previous.cacheMisses : 0;
+  const cacheHitPercent = previous && lookups > 0 ? ((current.cacheHits - previous.cacheHits) * 100) / lookups : null;
+  previous = current;
+  return cleanValues({
+    requestsPerMinute,
+    serverErrorsPerMinute,
+    cacheHitPercent,
+    eventLoopP99Ms: readings.eventLoopP99Ms,
+    memoryMb: process.memoryUsage.rss() / 1024 / 1024,
+    jobsWaiting: Number(jobs?.waiting ?? 0),
+    jobsDead: Number(jobs?.dead ?? 0),
+    oldestMailMinutes: jobs?.oldestMail ? (now - new Date(jobs.oldestMail).getTime()) / 60_000 : 0,
+    diskUsedPercent: disk === null ? null : disk * 100,
+    databaseMb: size ? Number(size.bytes) / 1024 / 1024 : null,
+  });
+}
+
+/** One sample for the history, and samples older than the week removed (the job runner takes each once). */
+export async function takeSystemSample(): Promise<void> {
+  const values = await readVitalSigns();
+  const db = getDb();
+  await db.insert(schema.systemSamples).values({ values });
+  await db.delete(schema.systemSamples).where(lt(schema.systemSamples.takenAt, new Date(Date.now() - HISTORY_MS)));
+}
+
+export type SystemOverview = {
+  /** The figures now, read by the instance answering. */
+  now: SampleValues;
+  instance: string;
+  history: HistoryPoint[];
+  samples: number;
+  backup: LastBackup | null;
+  backupSchedule: { dailyAt: string; keep: number; timezone: string };
+};
+
+/** The System tab: the vital signs now, a week's history (hourly means) and the last backup. */
+export async function systemOverview(): Promise<SystemOverview> {
+  const since = new Date(Date.now() - HISTORY_MS);
+  const rows = await getDb()
+    .select({ takenAt: schema.systemSamples.takenAt, values: schema.systemSamples.values })
+    .from(schema.systemSamples)
+    .where(gte(schema.systemSamples.takenAt, since))
+    .orderBy(asc(schema.systemSamples.takenAt));
+  const env = getEnv();
+  return {
+    now: await readVitalSigns(),
+    instance: `${os.hostname()} (process ${process.pid})`,
+    history: historyPoints(rows.map((row) => ({ takenAt: row.takenAt.toISOString(), values: row.values })), new Date()),
+    samples: rows.length,
+    backup: await lastBackup(),
+    backupSchedule: { dailyAt: env.BACKUP_AT, keep: env.BACKUP_KEEP, timezone: env.SITE_TIMEZONE },
+  };
+}
+
+export function registerSystemSamples(): void {
+  defineJobType(SYSTEM_SAMPLE_JOB, takeSystemSample, { maxAttempts: 2 });
+  defineSchedule("ops.system-sample", { everyMinutes: SAMPLE_EVERY_MINUTES }, SYSTEM_SAMPLE_JOB);
+}
