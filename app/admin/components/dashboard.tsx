@@ -24,9 +24,9 @@ export type ActivityItem = { id: number; actorId: number | null; actorName: stri
 
 
 // One row that scrolls sideways when the sections do not fit (375 px): never one tab alone on a second line.
-// Padded so that all seven sections fit at 1280 px without scrolling (tests/e2e/content-admin.spec.ts).
+// Padded so that all eight sections fit at 1280 px without scrolling (tests/e2e/content-admin.spec.ts).
 const tabClass =
-  "min-h-11 shrink-0 whitespace-nowrap border-b-2 in-data-[pointer]:outline-none border-transparent px-3 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 shrink-0 whitespace-nowrap border-b-2 in-data-[pointer]:outline-none border-transparent px-2 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
@@ -110,7 +110,7 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               <Tabs.List
                 ref={tabList}
                 aria-label="Admin sections"
-                className="relative flex gap-x-1 overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
+                className="relative flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
                 // As on /ai-admin: Radix's focus on a clicked tab matches :focus-visible in Chromium; the ring is
                 // for the keyboard only (a pointer press marks the list, a key press clears the mark).
                 data-pointer={pointer ? "" : undefined}
