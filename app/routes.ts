@@ -105,6 +105,8 @@ export default [
     route("admin/media", "routes/resources/api.admin.media.ts"),
     route("admin/media/:hash", "routes/resources/api.admin.media.$hash.ts"),
     route("media/:hash", "routes/resources/api.media.$hash.ts"),
+    route("admin/export", "routes/resources/api.admin.export.ts"),
+    route("admin/import", "routes/resources/api.admin.import.ts"),
     route("tag-suggestions", "routes/resources/api.tag-suggestions.ts"),
     route("crawler-stats", "routes/resources/api.crawler-stats.ts"),
     route("ai-indexing-status", "routes/resources/api.ai-indexing-status.ts"),

@@ -26,6 +26,7 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
 const LIMITS: Array<[RegExp, number]> = [
   [/^\/api\/upload$/, 6 * 1024 * 1024],
   [/^\/api\/blog(\/\d+)?$/, 8 * 1024 * 1024], // a post may carry its image as base64
+  [/^\/api\/admin\/import$/, 51 * 1024 * 1024], // a content archive: 50 MB (MAX_IMPORT_BYTES) and the envelope
   [/.*/, 1024 * 1024],
 ];
 

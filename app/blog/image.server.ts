@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
@@ -65,6 +65,30 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     return { data, mimeType: encode.mimeType, width: info.width, height: info.pageHeight ?? info.height, etag: etagOf(data) };
   }
   throw new ImageRejected(blogMessages.imageTooLarge, 413);
+}
+
+/**
+ * An image from our own content archive: bytes this site stored after processImage (so already cleaned and
+ * capped), named by their hash. Stored as they are, so the links in posts' text (/api/media/{hash}) keep
+ * working; refused unless they still decode as an allowed raster image within the limits, carry no
+ * metadata, and their hash is their name.
+ */
+export async function acceptArchivedImage(bytes: Buffer, hash: string): Promise<ProcessedImage> {
+  if (etagOf(bytes) !== hash) throw new ImageRejected(`The image ${hash} does not match its name`);
+  if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejected(`The image ${hash} is empty or larger than 5 MB`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new ImageRejected(`The image ${hash} is not an image`);
+  }
+  const types: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
+  const mimeType = meta.format ? types[meta.format] : undefined;
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!mimeType || width < 1 || height < 1 || width > MAX_DIMENSION || height > MAX_DIMENSION) throw new ImageRejected(`The image ${hash} is not an image this site stores`);
+  if (meta.exif || meta.xmp || meta.iptc) throw new ImageRejected(`The image ${hash} carries metadata (this site's images have none)`);
+  return { data: bytes, mimeType, width, height, etag: hash };
 }
 
 type Encoding = { mimeType: string; apply: (image: Sharp) => Sharp };

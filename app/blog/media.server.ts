@@ -1,8 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { getDb, schema } from "~/core/db.server";
 import { processImage, resizedVariant, type ServedImage, type VariantFormat } from "./image.server";
-import { mediaHashesIn, mediaPath, type MediaSize } from "./media";
+import { mediaAltTexts, mediaHashesIn, mediaPath, type MediaItem, type MediaSize, type MediaUse, type StoredMedia } from "./media";
 import { listPosts } from "./posts.server";
 
 /**
@@ -20,7 +20,7 @@ export class MediaInUse extends Error {
 }
 export class MediaNotFound extends Error {}
 
-export type StoredMedia = { hash: string; url: string; width: number; height: number; mimeType: string };
+export type { MediaItem, StoredMedia };
 
 export async function storeMedia(admin: Admin, bytes: Buffer, originalName: string | null): Promise<StoredMedia> {
   const image = await processImage(bytes);
@@ -56,21 +56,26 @@ export async function readMedia(hash: string, width: number | null, format: Vari
   return { data, mimeType: `image/${format}`, etag, baseEtag: hash };
 }
 
-export type MediaItem = StoredMedia & { originalName: string | null; createdAt: string; usedIn: Array<{ id: number; title: string }> };
 
-/** Every upload, newest first, with the posts (drafts included) whose text links to it. */
+/** Every upload, newest first, with its size, the posts (drafts included) whose text links to it and the alt texts they give it. */
 export async function listMedia(): Promise<MediaItem[]> {
   const rows = await getDb()
-    .select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType, originalName: m.originalName, createdAt: m.createdAt })
+    .select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType, originalName: m.originalName, createdAt: m.createdAt, bytes: sql<number>`octet_length(${m.data})::int` })
     .from(m)
     .orderBy(m.createdAt);
-  const usage = new Map<string, Array<{ id: number; title: string }>>();
+  const usage = new Map<string, MediaUse[]>();
+  const alts = new Map<string, Set<string>>();
   for (const post of await listPosts({ includeDrafts: true })) {
-    for (const hash of mediaHashesIn(post.content)) usage.set(hash, [...(usage.get(hash) ?? []), { id: post.id, title: post.title }]);
+    for (const hash of mediaHashesIn(post.content)) usage.set(hash, [...(usage.get(hash) ?? []), { id: post.id, title: post.title, slug: post.slug, live: post.live }]);
+    for (const { hash, alt } of mediaAltTexts(post.content)) alts.set(hash, (alts.get(hash) ?? new Set()).add(alt));
   }
-  return rows
-    .reverse()
-    .map((row) => ({ ...row, url: mediaPath(row.hash), createdAt: row.createdAt.toISOString(), usedIn: usage.get(row.hash) ?? [] }));
+  return rows.reverse().map((row) => ({
+    ...row,
+    url: mediaPath(row.hash),
+    createdAt: row.createdAt.toISOString(),
+    altTexts: [...(alts.get(row.hash) ?? [])],
+    usedIn: usage.get(row.hash) ?? [],
+  }));
 }
 
 /** Deletes an upload no post uses (MediaInUse names the posts that do). */

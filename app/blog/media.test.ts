@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaHashesIn, mediaMarkdown, responsiveMediaImages } from "./media";
+import { mediaAltTexts, mediaHashesIn, mediaMarkdown, responsiveMediaImages } from "./media";
 
 const HASH = "AbCdEfGhIjKlMnOpQr_-";
 
@@ -21,5 +21,12 @@ describe("images in a post's text", () => {
     expect(out).toContain('<img src="https://x.org/y.png" alt="y">');
     // An image whose size is unknown (deleted meanwhile) is left as written.
     expect(responsiveMediaImages(html, new Map())).toBe(html);
+  });
+});
+
+describe("mediaAltTexts", () => {
+  it("finds the alt text each link gives an upload, escaped brackets included", () => {
+    const hash = "AbCdEfGhIjKlMnOpQrSt";
+    expect(mediaAltTexts(`${mediaMarkdown("A [blue] door", hash)} and ![](/api/media/${hash}) and ![Other](https://x.example/a.png)`)).toEqual([{ hash, alt: "A [blue] door" }]);
   });
 });

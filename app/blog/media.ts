@@ -17,12 +17,24 @@ export function mediaHashesIn(content: string): string[] {
   return [...new Set([...content.matchAll(new RegExp(`${MEDIA_PATH.replace(/\//g, "\\/")}(${HASH})`, "g"))].map((m) => m[1]!))];
 }
 
+/** The alt text each `![alt](/api/media/{hash})` in a post's Markdown gives its image (non-empty ones, unescaped). */
+export function mediaAltTexts(content: string): Array<{ hash: string; alt: string }> {
+  const pattern = new RegExp(`!\\[((?:\\\\.|[^\\]\\\\])*)\\]\\(${MEDIA_PATH.replace(/\//g, "\\/")}(${HASH})[^)]*\\)`, "g");
+  return [...content.matchAll(pattern)].map((m) => ({ hash: m[2]!, alt: m[1]!.replace(/\\(.)/g, "$1").trim() })).filter((item) => item.alt);
+}
+
 /** The Markdown the editor inserts for an uploaded image (brackets in the alt text escaped). */
 export function mediaMarkdown(alt: string, hash: string): string {
   return `![${alt.replace(/[[\]\\]/g, (c) => `\\${c}`)}](${mediaPath(hash)})`;
 }
 
 export type MediaSize = { width: number; height: number };
+
+export type StoredMedia = { hash: string; url: string; width: number; height: number; mimeType: string };
+/** A post that links an image: `live` when the public can open it at /blog/{slug}. */
+export type MediaUse = { id: number; title: string; slug: string; live: boolean };
+/** One upload as the media library lists it (GET /api/admin/media). */
+export type MediaItem = StoredMedia & { originalName: string | null; createdAt: string; bytes: number; altTexts: string[]; usedIn: MediaUse[] };
 
 /**
  * Rendered HTML with our own uploaded images made responsive: `srcset` of the sized variants, `sizes`,

@@ -60,16 +60,7 @@ export async function createPost(admin: Admin, input: BlogPostInput & { authorId
           if (earlier !== null) return earlier;
         }
         if (input.slug) await assertSlugFree(tx, slug, null);
-        await claimSlug(tx, slug);
-        const [row] = await tx
-          .insert(schema.blogPosts)
-          .values({ slug, ...postFields(input), image: image ? null : input.image })
-          .returning({ id: schema.blogPosts.id });
-        const postId = row!.id;
-        if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
-        await recordRevision(tx, admin, postId, input);
-        await recordAudit(admin, "blog.create", { targetType: "blog_post", targetId: postId, summary: `Created "${input.title}"`, details: { slug, published: input.published } }, tx);
-        if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
+        const postId = await insertPostIn(tx, admin, input, slug, image);
         if (key) await settleCreateKey(tx, admin.id, key, postId);
         return postId;
       });
@@ -82,6 +73,35 @@ export async function createPost(admin: Admin, input: BlogPostInput & { authorId
       throw error;
     }
   }
+}
+
+/**
+ * A new post's rows inside the caller's transaction: the post, its image, its revision, its audit line and
+ * its announcement. The editor's create and the content import (content-import.server.ts) both write
+ * through here; the caller checks the slug is free and calls invalidate() after the commit.
+ */
+export async function insertPostIn(
+  tx: DbExecutor,
+  admin: Admin,
+  input: BlogPostInput,
+  slug: string,
+  image: ProcessedImage | null,
+  options: { auditAction?: string; summary?: string; updatedAt?: Date } = {},
+): Promise<number> {
+  await claimSlug(tx, slug);
+  // An imported post keeps when it was last changed (never later than now: caches compare it).
+  const updatedAt = options.updatedAt && options.updatedAt.getTime() < Date.now() ? { updatedAt: options.updatedAt } : {};
+  const [row] = await tx
+    .insert(schema.blogPosts)
+    .values({ slug, ...postFields(input), image: image ? null : input.image, ...updatedAt })
+    .returning({ id: schema.blogPosts.id });
+  const postId = row!.id;
+  if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
+  await recordRevision(tx, admin, postId, input);
+  const summary = options.summary ?? `Created "${input.title}"`;
+  await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
+  if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
+  return postId;
 }
 
 /** The columns a full edit or a create sets from the editor's input. */
@@ -115,41 +135,55 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput,
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
   const image = await prepareImage(input);
-  const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
   try {
-    await getDb().transaction(async (tx) => {
-      if (newSlug) {
-        await assertSlugFree(tx, newSlug, id);
-        await claimSlug(tx, newSlug);
-        await keepOldSlug(tx, existing.slug, id);
-      }
-      const imageUrl = await applyImage(tx, id, input, image, existing);
-      await tx
-        .update(schema.blogPosts)
-        // Always the real time of the change (not the client's value): other instances' caches key on it.
-        .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
-        .where(eq(schema.blogPosts.id, id));
-      await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
-      await recordAudit(
-        admin,
-        options.restoredFromId ? "blog.restore_revision" : "blog.update",
-        {
-          targetType: "blog_post",
-          targetId: id,
-          summary: options.restoredFromId ? `Restored an earlier revision of "${input.title}"` : `Updated "${input.title}"`,
-          details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
-        },
-        tx,
-      );
-      // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
-      if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
-    });
+    await getDb().transaction(async (tx) => updatePostIn(tx, admin, existing, input, image, options));
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlugTaken();
     throw error;
   }
   invalidate();
   return (await findPost(id))!;
+}
+
+/**
+ * A full edit's rows inside the caller's transaction (the editor's save, a restore, the content import);
+ * the caller calls invalidate() after the commit.
+ */
+export async function updatePostIn(
+  tx: DbExecutor,
+  admin: Admin,
+  existing: BlogPost,
+  input: BlogPostInput,
+  image: ProcessedImage | null,
+  options: { restoredFromId?: number; auditAction?: string } = {},
+): Promise<void> {
+  const id = existing.id;
+  const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
+  if (newSlug) {
+    await assertSlugFree(tx, newSlug, id);
+    await claimSlug(tx, newSlug);
+    await keepOldSlug(tx, existing.slug, id);
+  }
+  const imageUrl = await applyImage(tx, id, input, image, existing);
+  await tx
+    .update(schema.blogPosts)
+    // Always the real time of the change (not the client's value): other instances' caches key on it.
+    .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
+    .where(eq(schema.blogPosts.id, id));
+  await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
+  await recordAudit(
+    admin,
+    options.auditAction ?? (options.restoredFromId ? "blog.restore_revision" : "blog.update"),
+    {
+      targetType: "blog_post",
+      targetId: id,
+      summary: options.restoredFromId ? `Restored an earlier revision of "${input.title}"` : `Updated "${input.title}"`,
+      details: { published: input.published, ...(newSlug ? { slug: newSlug, previousSlug: existing.slug } : {}) },
+    },
+    tx,
+  );
+  // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
+  if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */

@@ -75,7 +75,7 @@ describe("images in the text", () => {
     const unused = await (await upload("#22c55e")).json();
     const post = await createPost(admin, { title: "Uses the orange one", published: false, content: `![Orange](${used.url})` });
     const { items } = await (await admin.get("/api/admin/media")).json();
-    expect(items.find((i: { hash: string }) => i.hash === used.hash).usedIn).toEqual([{ id: post.id, title: "Uses the orange one" }]);
+    expect(items.find((i: { hash: string }) => i.hash === used.hash).usedIn).toEqual([{ id: post.id, title: "Uses the orange one", slug: post.slug, live: false }]);
     expect(items.find((i: { hash: string }) => i.hash === unused.hash).usedIn).toEqual([]);
 
     const refused = await admin.call("DELETE", `/api/admin/media/${used.hash}`);

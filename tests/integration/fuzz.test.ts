@@ -67,6 +67,8 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/blog/:id", methods: ["GET", "PUT", "DELETE"], body: "json", admin: true, fields: POST_FIELDS },
   { path: "/api/blog/:id/image", methods: ["GET"], body: "none", query: ["w", "v"] },
   { path: "/api/upload", methods: ["POST"], body: "multipart", admin: true, fields: ["image"] },
+  { path: "/api/admin/import", methods: ["POST"], body: "multipart", admin: true, fields: ["file"] },
+  { path: "/api/admin/export", methods: ["GET"], body: "none", admin: true, query: ["revisions"] },
   { path: "/api/data-deletion-requests", methods: ["POST"], body: "json", fields: ["firstName", "email", "phone", "captchaVerified", "confirmDelete", "nickname"] },
   { path: "/api/admin/data-deletion-requests/:id", methods: ["PATCH"], body: "json", admin: true, fields: ["status"] },
   { path: "/api/venues", methods: ["GET"], body: "none", query: ["city"] },

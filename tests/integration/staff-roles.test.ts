@@ -53,6 +53,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/crawler-stats", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/ai-indexing-status", role: "administrator", allowed: 200 },
   { method: "POST", path: "/api/submit-sitemap", role: "administrator", allowed: 200 },
+  { method: "GET", path: "/api/admin/export", role: "administrator", allowed: 200 },
+  // A JSON body is no upload: 415 once the role is checked (a refused role answers 403 first).
+  { method: "POST", path: "/api/admin/import", role: "administrator", allowed: 415 },
   { method: "GET", path: "/api/admin/tags", role: "editor", allowed: 200 },
   { method: "PATCH", path: "/api/admin/tags/no-such-tag", body: () => ({ description: "x" }), role: "editor", allowed: 404 },
   { method: "POST", path: "/api/admin/tags/merge", body: () => ({ from: ["no-such-tag"], into: "another-missing-tag" }), role: "editor", allowed: 404 },

@@ -5,6 +5,8 @@ import { Form, Link } from "react-router";
 import { AdminSessionProvider, useListParams } from "~/admin/admin-api";
 import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
 import { TagsPanel } from "~/blog/components/tags-panel";
+import { ContentPanel } from "~/blog/components/admin/content-panel";
+import { MediaLibrary } from "~/blog/components/admin/media-library";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
@@ -22,8 +24,9 @@ export type ActivityItem = { id: number; actorId: number | null; actorName: stri
 
 
 // One row that scrolls sideways when the sections do not fit (375 px): never one tab alone on a second line.
+// Padded so that all eight sections fit at 1280 px without scrolling (tests/e2e/content-admin.spec.ts).
 const tabClass =
-  "min-h-11 shrink-0 whitespace-nowrap border-b-2 in-data-[pointer]:outline-none border-transparent px-3 text-sm sm:px-4 font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "min-h-11 shrink-0 whitespace-nowrap border-b-2 in-data-[pointer]:outline-none border-transparent px-2 text-sm font-semibold text-slate-700 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 const TAB_PARAM = { tab: "tab" };
 const TAB_DEFAULT = { tab: "submissions" };
@@ -33,6 +36,8 @@ const SECTIONS: Array<{ value: string; label: string; role: StaffRole }> = [
   { value: "deletions", label: "Deletion requests", role: "administrator" },
   { value: "blog", label: "Blog Management", role: "contributor" },
   { value: "tags", label: "Tags", role: "editor" },
+  { value: "media", label: "Media", role: "editor" },
+  { value: "content", label: "Content", role: "administrator" },
   { value: "venues", label: "Venues", role: "editor" },
   { value: "system", label: "System", role: "administrator" },
 ];
@@ -105,7 +110,7 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               <Tabs.List
                 ref={tabList}
                 aria-label="Admin sections"
-                className="relative flex gap-x-2 overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
+                className="relative flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
                 // As on /ai-admin: Radix's focus on a clicked tab matches :focus-visible in Chromium; the ring is
                 // for the keyboard only (a pointer press marks the list, a key press clears the mark).
                 data-pointer={pointer ? "" : undefined}
@@ -144,6 +149,16 @@ export function AdminDashboard({ staff, activity, mail, jobs, retention, publicM
               {sections.some((s) => s.value === "tags") ? (
                 <Tabs.Content value="tags" className="pt-6">
                   <TagsPanel />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "media") ? (
+                <Tabs.Content value="media" className="pt-6">
+                  <MediaLibrary />
+                </Tabs.Content>
+              ) : null}
+              {sections.some((s) => s.value === "content") ? (
+                <Tabs.Content value="content" className="pt-6">
+                  <ContentPanel />
                 </Tabs.Content>
               ) : null}
             </Tabs.Root>

@@ -1,7 +1,8 @@
 /**
  * The media library (listing: editors and up; uploading: contributors and up).
  * GET  /api/admin/media -> 200 {items: [{hash, url, width, height, mimeType, originalName, createdAt,
- *        usedIn: [{id, title}]}]} newest first: every image uploaded for posts' text, and where it is used.
+ *        bytes, altTexts: [string], usedIn: [{id, title, slug, live}]}]} newest first: every image uploaded for
+ *        posts' text, its size, the alt texts posts give it, and where it is used.
  * POST /api/admin/media multipart/form-data, the file in field `file`
  *        -> 201 {success: true, hash, url, width, height, mimeType}: re-encoded as covers are (metadata
  *        stripped, at most 2000 px a side), stored once per content; the editor inserts ![alt](url).
