@@ -48,7 +48,16 @@ export type FrontCacheOptions = {
 
 export function frontCache(options: FrontCacheOptions) {
   const { app, policyOf, deployId } = options;
-  const cache = new VersionedCache<PageEntry>({ maxBytes: options.maxBytes, sizeOf: entrySize });
+  // A page with query parameters (/search?q=, /blog?q=, /venue-map?city=) starts in the cache's
+  // probationary segment and joins the main one when asked for again (core/versioned-cache.ts): a
+  // stream of one-off searches neither pushes popular pages out nor costs a brotli compression each
+  // (a page on probation is served gzip; brotli is made when it is promoted).
+  const cache: VersionedCache<PageEntry> = new VersionedCache<PageEntry>({
+    maxBytes: options.maxBytes,
+    sizeOf: entrySize,
+    probation: (key) => key.includes("?"),
+    onPromote: (key, version, entry) => addBrotli(entry, key, version),
+  });
   const rendering = new Map<string, Promise<PageEntry | null>>();
   const encodings = new Map<string, ContentEncoding>();
 
@@ -136,8 +145,7 @@ export function frontCache(options: FrontCacheOptions) {
           entry = null;
         }
         if (entry) {
-          cache.set(key, version, entry);
-          addBrotli(entry, key, version);
+          if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
           for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
           serve(req, this, entry, acceptEncoding, false, "");
         } else {
