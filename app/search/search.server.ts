@@ -58,7 +58,7 @@ async function runSearch(query: string): Promise<SearchResults> {
     query,
     anyWord: false,
     totalPosts: hits.length,
-    posts: hits.slice(0, POST_LIMIT).map(({ post }) => {
+    posts: hits.slice(0, POST_LIMIT).map((post) => {
       const source = headlineSource(post.excerpt, post.content.slice(0, SNIPPET_SOURCE_CHARS));
       return {
         kind: "post",

@@ -22,18 +22,23 @@ export const MAX_WORD = 50;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 const stemmer = snowball.newStemmer("english");
-// The stemmer costs ~6 µs a word; a site's vocabulary repeats, so stems are remembered (bounded).
-const STEM_MEMO_LIMIT = 50_000;
-const stems = new Map<string, string>();
+// The stemmer costs ~6 µs a word; a site's vocabulary repeats, so stems are remembered in two
+// generations of STEM_MEMO words each: when the young one fills it becomes the old one and the old
+// one goes, so the words in use stay (a bound without a clock or counts).
+const STEM_MEMO = 100_000;
+let young = new Map<string, string>();
+let old = new Map<string, string>();
 
 /** The Snowball English stem of a lower-cased word. */
 export function stem(word: string): string {
-  let found = stems.get(word);
-  if (found === undefined) {
-    found = /^\p{N}+$/u.test(word) ? word : stemmer.stem(word);
-    if (stems.size >= STEM_MEMO_LIMIT) stems.clear();
-    stems.set(word, found);
+  let found = young.get(word);
+  if (found !== undefined) return found;
+  found = old.get(word) ?? (/^\p{N}+$/u.test(word) ? word : stemmer.stem(word));
+  if (young.size >= STEM_MEMO) {
+    old = young;
+    young = new Map();
   }
+  young.set(word, found);
   return found;
 }
 
