@@ -7,6 +7,8 @@
 // >= 250 req/s of new searches on the embedded database; < 350 MB resident during 60 s of new
 // searches (BENCH_SEARCH_SECONDS) and < 250 MB a minute after.
 
+import fs from "node:fs";
+
 const LOAD_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
 const PROBE_EVERY_MS = 20;
 
@@ -31,6 +33,12 @@ async function probe(url, headers, stopped) {
   return { p50: pct(50), p99: pct(99), max: pct(100), count: times.length, errors };
 }
 
+/** CPU time the process has used, in ms (user + system; /proc/<pid>/stat counts in 1/100 s). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export async function uncachedSearchRows({ url, pid, load, headers, words, rssMb, duration }) {
   // Half are one word (~500 matching posts, 20 shown), half two words; the "or {n}" (a post number) makes each new.
   let count = 0;
@@ -51,10 +59,13 @@ export async function uncachedSearchRows({ url, pid, load, headers, words, rssMb
       const probes = long ? [probe(`${url}/healthz`, {}, stopped), probe(`${url}/`, headers, stopped)] : [];
       let peakRss = rssMb(pid);
       const sampler = long ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 1000) : undefined;
+      const cpuBefore = cpuMs(pid);
       const result = await load(`${url}/search`, headers, { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }], connections, duration: long ? LOAD_SECONDS : duration });
       stopped.value = true;
       clearInterval(sampler);
-      const row = { page: label, conn: connections, seconds: long ? LOAD_SECONDS : duration, "req/s": result.rps, "p50 ms": result.p50, "p99 ms": result.p99, errors: result.errors };
+      const served = Math.max(1, result.rps * (long ? LOAD_SECONDS : duration));
+      // The server's own CPU per search: what a quiet machine's throughput follows, whoever else shares the cores.
+      const row = { page: label, conn: connections, seconds: long ? LOAD_SECONDS : duration, "req/s": result.rps, "p50 ms": result.p50, "p99 ms": result.p99, "server CPU ms/req": Number(((cpuMs(pid) - cpuBefore) / served).toFixed(1)), errors: result.errors };
       if (long) {
         const [healthz, cached] = await Promise.all(probes);
         Object.assign(row, { "/healthz p99 ms": healthz.p99, "/healthz max ms": healthz.max, "cached / p99 ms": cached.p99, "peak RSS MB": peakRss });

@@ -57,7 +57,8 @@ const startEnv = Object.fromEntries([...startScript.matchAll(/\b([A-Z][A-Z0-9_]*
 /** Starts the built site; ready when /healthz answers (so it works at any LOG_LEVEL). */
 async function startServer() {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a profile per start).
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
     cwd: root,
     env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
