@@ -39,6 +39,17 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The V8 heap and the memory outside it (PGlite's WebAssembly memory, buffers), in MB, from the server's /metrics. */
+async function heapMb(url) {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const metric = (name) => Math.round(Number(text.match(new RegExp(`^clink_${name} (\\S+)`, "m"))?.[1] ?? NaN) / 2 ** 20);
+    return { heap: metric("nodejs_heap_size_used_bytes"), external: metric("nodejs_external_memory_bytes") };
+  } catch {
+    return { heap: NaN, external: NaN };
+  }
+}
+
 export async function uncachedSearchRows({ url, pid, load, headers, words, rssMb, duration }) {
   // Half are one word (~500 matching posts, 20 shown), half two words; the "or {n}" (a post number) makes each new.
   let count = 0;
@@ -63,14 +74,18 @@ export async function uncachedSearchRows({ url, pid, load, headers, words, rssMb
       const result = await load(`${url}/search`, headers, { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }], connections, duration: long ? LOAD_SECONDS : duration });
       stopped.value = true;
       clearInterval(sampler);
+      const memory = long ? await heapMb(url) : undefined;
       const served = Math.max(1, result.rps * (long ? LOAD_SECONDS : duration));
       // The server's own CPU per search: what a quiet machine's throughput follows, whoever else shares the cores.
       const row = { page: label, conn: connections, seconds: long ? LOAD_SECONDS : duration, "req/s": result.rps, "p50 ms": result.p50, "p99 ms": result.p99, "server CPU ms/req": Number(((cpuMs(pid) - cpuBefore) / served).toFixed(1)), errors: result.errors };
       if (long) {
         const [healthz, cached] = await Promise.all(probes);
-        Object.assign(row, { "/healthz p99 ms": healthz.p99, "/healthz max ms": healthz.max, "cached / p99 ms": cached.p99, "peak RSS MB": peakRss });
+        Object.assign(row, { "/healthz p99 ms": healthz.p99, "/healthz max ms": healthz.max, "cached / p99 ms": cached.p99, "peak RSS MB": peakRss, "heap MB": memory.heap, "external MB": memory.external });
         await new Promise((resolve) => setTimeout(resolve, 60_000));
         row["RSS 60 s after MB"] = rssMb(pid);
+        const after = await heapMb(url);
+        row["heap after MB"] = after.heap;
+        row["external after MB"] = after.external;
       }
       console.log(JSON.stringify(row));
       rows.push(row);
