@@ -57,7 +57,8 @@ const startEnv = Object.fromEntries([...startScript.matchAll(/\b([A-Z][A-Z0-9_]*
 /** Starts the built site; ready when /healthz answers (so it works at any LOG_LEVEL). */
 async function startServer() {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a profile per start).
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
     cwd: root,
     env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
@@ -195,7 +196,8 @@ server = await startServer();
 const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/xhtml+xml,*/*" };
 const ALL_PAGES = ["/", "/about", "/faq", "/privacy-policy", "/happy-hour", "/blog", "/blog/bench-post-11", "/search?q=rooftop", "/venue-map", "/contact", "/advertise", "/delete-my-data"];
 // BENCH_PAGES=/contact,/venue-map measures only those pages (while working on them).
-const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((page) => page.trim()).filter(Boolean) : ALL_PAGES;
+// BENCH_PAGES=none measures only the uncached searches (no pages, crawlers or idle memory).
+const PAGES = process.env.BENCH_PAGES === "none" ? [] : process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((page) => page.trim()).filter(Boolean) : ALL_PAGES;
 // Warm every page (first renders, brotli made in the background), then take the bytes it sends.
 for (const p of PAGES) await fetch(server.url + p);
 await new Promise((r) => setTimeout(r, 1500));
@@ -240,7 +242,7 @@ for (const p of PAGES) {
   }
 }
 await bare.stop();
-rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, load, browserHeaders)));
+if (PAGES.length) rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, load, browserHeaders)));
 
 // Every public page is cached now. Idle memory is read once the server has settled: V8 gives
 // back what the load grew (its memory reducer) some seconds after the traffic stops, so the
@@ -248,7 +250,7 @@ rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.ur
 // heavy load the reducer's first pass came 30-45 s after the traffic stopped here.
 const idleStart = Date.now();
 let idleRss = rssMb(server.pid);
-for (let lowestAt = Date.now(); Date.now() - lowestAt < 60_000 && Date.now() - idleStart < 180_000; ) {
+for (let lowestAt = Date.now(); PAGES.length && Date.now() - lowestAt < 60_000 && Date.now() - idleStart < 180_000; ) {
   await new Promise((r) => setTimeout(r, 1000));
   const now = rssMb(server.pid);
   if (now < idleRss - 1) lowestAt = Date.now();
@@ -256,21 +258,8 @@ for (let lowestAt = Date.now(); Date.now() - lowestAt < 60_000 && Date.now() - i
 }
 const idleSeconds = Math.round((Date.now() - idleStart) / 1000);
 
-// The worst case for search: every request a new query, so no cache helps. Half are one word
-// (~500 matching posts, 20 shown), half two words; the "or {n}" (a post number) makes each new.
-let searchCount = 0;
-const uncachedSearch = {
-  setupRequest: (request) => {
-    searchCount++;
-    const words = [WORDS[searchCount % 20], ...(searchCount % 2 ? [WORDS[(searchCount * 7 + 3) % 20]] : [])];
-    return { ...request, path: `/search?q=${words.map(encodeURIComponent).join("+")}+or+${searchCount}` };
-  },
-};
-const uncached = [];
-for (const connections of [1, 5]) {
-  const result = await load(`${server.url}/search`, browserHeaders, { requests: [uncachedSearch], connections });
-  uncached.push({ page: "/search, a new query each time", conn: connections, "req/s": result.rps, "p50 ms": result.p50, "p95 ms": result.p95, "p99 ms": result.p99 });
-}
+// The worst case for search, and what it does to everything else: ./bench-search.mjs.
+const uncached = await (await import("./bench-search.mjs")).uncachedSearchRows({ url: server.url, pid: server.pid, load, headers: browserHeaders, words: WORDS, rssMb, duration: DURATION });
 await server.stop();
 
 console.table(rows);

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
-import { frontCache } from "./front-cache";
+import { frontCache, turns } from "./front-cache";
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -62,5 +62,44 @@ describe("the front cache", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/busy`).then((res) => res.text())));
     expect(new Set(answers)).toEqual(new Set(["<p>page /busy</p>"]));
     expect(renders()).toBe(1);
+  });
+});
+
+describe("turns (how many misses render at once)", () => {
+  const later = () => {
+    let done!: () => void;
+    const promise = new Promise<void>((resolve) => (done = resolve));
+    return { promise, done };
+  };
+
+  it("runs at most the limit at once, the rest in the order they came", async () => {
+    const turn = turns(2);
+    const started: number[] = [];
+    const gates = Array.from({ length: 5 }, later);
+    const all = gates.map((gate, i) => turn(() => (started.push(i), gate.promise)));
+    expect(started).toEqual([0, 1]);
+    const nextTask = () => new Promise((resolve) => setImmediate(resolve));
+    gates[1]!.done();
+    await all[1];
+    expect(started).toEqual([0, 1]); // the next starts as a new task of the event loop
+    await nextTask();
+    expect(started).toEqual([0, 1, 2]);
+    gates[0]!.done();
+    gates[2]!.done();
+    await Promise.all([all[0], all[2]]);
+    await nextTask();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    gates[3]!.done();
+    gates[4]!.done();
+    await Promise.all(all);
+  });
+
+  it("gives the turn of a task that takes too long to the next one, and passes failures on", async () => {
+    const turn = turns(1, 20);
+    const stuck = later();
+    void turn(() => stuck.promise);
+    await expect(turn(() => Promise.reject(new Error("failed")))).rejects.toThrow("failed");
+    expect(await turn(() => Promise.resolve("next"))).toBe("next");
+    stuck.done();
   });
 });

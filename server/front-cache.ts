@@ -44,12 +44,29 @@ export type FrontCacheOptions = {
   trustProxy: (address: string, hop: number) => boolean;
   /** The features' personal cookies (given at start: server/ imports no feature). */
   personalCookies: readonly string[];
+  /**
+   * How many misses render at once (default 2); the others wait their turn outside the event loop's
+   * queue, and each starts as a new task of the loop. Rendering is work on the one main thread either way, so more at once adds no throughput,
+   * but every one of them is ahead of a cached page or /healthz in the queue: 20 clients sending new
+   * searches made /healthz wait 0.5-1.5 s (decision record 0022).
+   */
+  concurrentRenders?: number;
 };
 
 export function frontCache(options: FrontCacheOptions) {
   const { app, policyOf, deployId } = options;
-  const cache = new VersionedCache<PageEntry>({ maxBytes: options.maxBytes, sizeOf: entrySize });
+  // A page with query parameters (/search?q=, /blog?q=, /venue-map?city=) starts in the cache's
+  // probationary segment and joins the main one when asked for again (core/versioned-cache.ts): a
+  // stream of one-off searches neither pushes popular pages out nor costs a brotli compression each
+  // (a page on probation is served gzip; brotli is made when it is promoted).
+  const cache: VersionedCache<PageEntry> = new VersionedCache<PageEntry>({
+    maxBytes: options.maxBytes,
+    sizeOf: entrySize,
+    probation: (key) => key.includes("?"),
+    onPromote: (key, version, entry) => addBrotli(entry, key, version),
+  });
   const rendering = new Map<string, Promise<PageEntry | null>>();
+  const renderTurn = turns(options.concurrentRenders ?? 2);
   const encodings = new Map<string, ContentEncoding>();
 
   /** Accept-Encoding values repeat: negotiate each once. */
@@ -136,8 +153,7 @@ export function frontCache(options: FrontCacheOptions) {
           entry = null;
         }
         if (entry) {
-          cache.set(key, version, entry);
-          addBrotli(entry, key, version);
+          if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
           for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
           serve(req, this, entry, acceptEncoding, false, "");
         } else {
@@ -201,11 +217,41 @@ export function frontCache(options: FrontCacheOptions) {
       return;
     }
     req.url = renderUrl;
-    const made = render(req, res, policy, key, version, acceptEncoding).finally(() => rendering.delete(flight));
+    const made = renderTurn(() => render(req, res, policy, key, version, acceptEncoding)).finally(() => rendering.delete(flight));
     rendering.set(flight, made);
   }
 
   return { listener, cache };
+}
+
+/**
+ * Runs at most `limit` of the given tasks at once, the others in the order they came. A task still
+ * running after `giveUpMs` no longer holds its turn (a render stuck on a lost database connection
+ * must not stop every other).
+ */
+export function turns(limit: number, giveUpMs = 10_000) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const start = (): Promise<T> => {
+      running++;
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
+        running--;
+        // The next one starts as a new task of the event loop, not in this one's microtasks: a chain of
+        // renders each starting the next would otherwise never let the loop read another request.
+        const next = waiting.shift();
+        if (next) setImmediate(next);
+      };
+      const timer = setTimeout(release, giveUpMs);
+      return task().finally(release);
+    };
+    if (running < limit) return start();
+    return new Promise<T>((resolve, reject) => waiting.push(() => start().then(resolve, reject)));
+  };
 }
 
 /** The caller's request id (bounded), or a new one: the same rule as Express's logger applies on misses. */

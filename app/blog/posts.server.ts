@@ -183,6 +183,12 @@ export async function listPostsJson(options: { includeDrafts: boolean }): Promis
   return { version: snap.version, make: () => JSON.stringify(posts.map(toDto)) };
 }
 
+/** The public posts and the version they were read at, together (the site search's index follows both). */
+export async function publishedWithVersion(): Promise<{ version: string; published: BlogPost[] }> {
+  const snap = await currentSnapshot();
+  return { version: snap.version, published: snap.published };
+}
+
 export async function blogVersion(): Promise<string> {
   return (await currentSnapshot()).version;
 }

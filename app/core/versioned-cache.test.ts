@@ -35,4 +35,48 @@ describe("VersionedCache", () => {
     expect(await cache.getOrMake("k", "v", make)).toBe(42);
     expect(made).toBe(1);
   });
+
+  describe("admission: keys on probation wait in a small segment until asked for again", () => {
+    const onProbation = (key: string) => key.includes("?");
+
+    it("puts a new key on probation in the probationary segment, other keys in the main one", () => {
+      const cache = new VersionedCache<string>({ maxBytes: 10_000, sizeOf: stringBytes, probation: onProbation });
+      expect(cache.set("/search?q=a", "v", "results")).toBe("probation");
+      expect(cache.set("/about", "v", "page")).toBe("main");
+      expect(cache.onProbation).toBe(1);
+    });
+
+    it("moves an entry to the main segment when it is asked for again, and says so", () => {
+      const promoted: string[] = [];
+      const cache = new VersionedCache<string>({ maxBytes: 10_000, sizeOf: stringBytes, probation: onProbation, onPromote: (key) => promoted.push(key) });
+      cache.set("/search?q=a", "v", "results");
+      expect(cache.get("/search?q=a", "v")).toBe("results");
+      expect(promoted).toEqual(["/search?q=a"]);
+      expect(cache.onProbation).toBe(0);
+      expect(cache.get("/search?q=a", "v")).toBe("results");
+      expect(cache.set("/search?q=a", "v", "again")).toBe("main");
+    });
+
+    it("lets no stream of one-off keys push out an entry asked for again, and stays within its bound", () => {
+      const cache = new VersionedCache<string>({ maxBytes: 8_000, sizeOf: stringBytes, probation: onProbation });
+      const value = "x".repeat(400);
+      for (let i = 0; i < 5; i++) {
+        cache.set(`/search?q=popular${i}`, "v", value);
+        cache.get(`/search?q=popular${i}`, "v");
+      }
+      for (let i = 0; i < 10_000; i++) cache.set(`/search?q=once${i}`, "v", value);
+      for (let i = 0; i < 5; i++) expect(cache.get(`/search?q=popular${i}`, "v"), `popular${i}`).toBe(value);
+      expect(cache.totalBytes).toBeLessThanOrEqual(8_000);
+      expect(cache.onProbation).toBe(1); // 1/8 of 8,000 bytes holds one 900-byte entry
+    });
+
+    it("drops an entry on probation whose version moved, and never promotes it", () => {
+      const promoted: string[] = [];
+      const cache = new VersionedCache<string>({ maxBytes: 10_000, sizeOf: stringBytes, probation: onProbation, onPromote: (key) => promoted.push(key) });
+      cache.set("/s?q=x", "v1", "old");
+      expect(cache.get("/s?q=x", "v2")).toBeUndefined();
+      expect(cache.get("/s?q=x", "v1")).toBeUndefined();
+      expect(promoted).toEqual([]);
+    });
+  });
 });

@@ -4,6 +4,11 @@
  * current. Bounded by an estimate of the bytes it holds; one eviction rule: the least recently
  * used entries go first. Concurrent makers of one key and version share one promise.
  *
+ * Admission (optional): a new entry whose key is on `probation` goes to a small probationary
+ * segment (its own share of the bytes, least recently used out first) and moves to the main one
+ * when it is asked for again (segmented LRU). A stream of one-off keys, such as a new search each
+ * request, then only ever pushes out other one-off keys, never what is asked for again and again.
+ *
  * Versions are strings the caller computes from what the value depends on (see
  * app/content-versions.server.ts), so a write on another instance sharing the database changes
  * them there too.
@@ -13,42 +18,91 @@ export type VersionedCacheOptions<V> = {
   maxBytes: number;
   /** Bytes an entry holds (approximately; strings count 2 per UTF-16 unit). */
   sizeOf: (value: V) => number;
+  /** Keys whose new entries must be asked for twice before they join the main segment (default: none). */
+  probation?: (key: string) => boolean;
+  /** The probationary segment's share of maxBytes (default 1/8). */
+  probationShare?: number;
+  /** Called when an entry moves from the probationary segment to the main one. */
+  onPromote?: (key: string, version: string, value: V) => void;
 };
 
 type Slot<V> = { version: string; value: V; size: number };
 
-export class VersionedCache<V> {
-  private readonly entries = new Map<string, Slot<V>>();
-  private readonly making = new Map<string, Promise<V>>();
-  private bytes = 0;
+/** Where `set` put a value: the main segment, the probationary one, or nowhere (larger than its segment). */
+export type Placement = "main" | "probation" | "dropped";
 
-  constructor(private readonly options: VersionedCacheOptions<V>) {}
+/** Entries in least-recently-used order (a Map's order), within a byte bound. */
+class Segment<V> {
+  readonly entries = new Map<string, Slot<V>>();
+  bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  touch(key: string, slot: Slot<V>) {
+    this.entries.delete(key);
+    this.entries.set(key, slot);
+  }
+
+  /** Adds the slot (the key must not be here); false when it alone is larger than the bound. */
+  add(key: string, slot: Slot<V>): boolean {
+    if (slot.size > this.maxBytes) return false;
+    this.entries.set(key, slot);
+    this.bytes += slot.size;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldestKey, oldest);
+    }
+    return true;
+  }
+
+  remove(key: string, slot: Slot<V>) {
+    this.entries.delete(key);
+    this.bytes -= slot.size;
+  }
+}
+
+export class VersionedCache<V> {
+  private readonly main: Segment<V>;
+  private readonly trial: Segment<V> | undefined;
+  private readonly making = new Map<string, Promise<V>>();
+
+  constructor(private readonly options: VersionedCacheOptions<V>) {
+    const trialBytes = options.probation ? Math.floor(options.maxBytes * (options.probationShare ?? 1 / 8)) : 0;
+    this.main = new Segment(options.maxBytes - trialBytes);
+    this.trial = options.probation ? new Segment(trialBytes) : undefined;
+  }
 
   /** The value kept for `key` if it was made from `version`. */
   get(key: string, version: string): V | undefined {
-    const slot = this.entries.get(key);
-    if (!slot) return undefined;
-    if (slot.version !== version) {
-      this.remove(key, slot);
-      return undefined;
+    const slot = this.main.entries.get(key);
+    if (slot) {
+      if (slot.version !== version) {
+        this.main.remove(key, slot);
+        return undefined;
+      }
+      // Most recently used last: the Map's order is the eviction order.
+      this.main.touch(key, slot);
+      return slot.value;
     }
-    // Most recently used last: the Map's order is the eviction order.
-    this.entries.delete(key);
-    this.entries.set(key, slot);
-    return slot.value;
+    const trial = this.trial?.entries.get(key);
+    if (!trial) return undefined;
+    this.trial!.remove(key, trial);
+    if (trial.version !== version) return undefined;
+    // Asked for again: it joins the main segment.
+    if (this.main.add(key, trial)) this.options.onPromote?.(key, trial.version, trial.value);
+    return trial.value;
   }
 
-  set(key: string, version: string, value: V): void {
-    const size = this.options.sizeOf(value) + key.length * 2 + version.length * 2 + 64;
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old);
-    if (size > this.options.maxBytes) return;
-    this.entries.set(key, { version, value, size });
-    this.bytes += size;
-    for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.remove(oldestKey, oldest);
+  set(key: string, version: string, value: V): Placement {
+    const slot = { version, value, size: this.options.sizeOf(value) + key.length * 2 + version.length * 2 + 64 };
+    const old = this.main.entries.get(key);
+    if (old) {
+      this.main.remove(key, old);
+      return this.main.add(key, slot) ? "main" : "dropped";
     }
+    const trial = this.trial?.entries.get(key);
+    if (trial) this.trial!.remove(key, trial);
+    if (this.trial && this.options.probation?.(key)) return this.trial.add(key, slot) ? "probation" : "dropped";
+    return this.main.add(key, slot) ? "main" : "dropped";
   }
 
   /** The kept value, or `make()`'s (shared by concurrent callers), kept for next time. */
@@ -81,28 +135,29 @@ export class VersionedCache<V> {
 
   /** Re-measures an entry whose value grew after it was stored (a compressed form added later). */
   resize(key: string): void {
-    const slot = this.entries.get(key);
-    if (!slot) return;
-    const { version, value } = slot;
-    this.set(key, version, value);
+    const slot = this.main.entries.get(key) ?? this.trial?.entries.get(key);
+    if (slot) this.set(key, slot.version, slot.value);
   }
 
   delete(key: string): void {
-    const slot = this.entries.get(key);
-    if (slot) this.remove(key, slot);
+    const slot = this.main.entries.get(key);
+    if (slot) this.main.remove(key, slot);
+    const trial = this.trial?.entries.get(key);
+    if (trial) this.trial!.remove(key, trial);
   }
 
+  /** Entries kept, in both segments. */
   get size(): number {
-    return this.entries.size;
+    return this.main.entries.size + (this.trial?.entries.size ?? 0);
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.main.bytes + (this.trial?.bytes ?? 0);
   }
 
-  private remove(key: string, slot: Slot<V>) {
-    this.entries.delete(key);
-    this.bytes -= slot.size;
+  /** Entries waiting in the probationary segment. */
+  get onProbation(): number {
+    return this.trial?.entries.size ?? 0;
   }
 }
 

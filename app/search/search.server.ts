@@ -1,24 +1,20 @@
-import { sql } from "drizzle-orm";
 import { blogVersion } from "~/blog/posts.server";
 import { formatDate } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
-import { getDb } from "~/core/db.server";
 import { VersionedCache } from "~/core/versioned-cache";
-import { INDEXABLE_PAGES } from "~/site/pages";
+import { headline } from "./headline";
 import { anyWordQuery } from "./query";
-import { FRAGMENT_DELIMITER, headlineSource, HIT_START, HIT_STOP, markCuts, snapToWords, toSnippet, type Snippet } from "./snippet";
-
-/** The registry's public pages, as the search query reads them. */
-const PAGES_JSON = JSON.stringify(INDEXABLE_PAGES.map(({ path, title, description }) => ({ path, title, description })));
+import { searchPages, searchPosts } from "./search-index.server";
+import { headlineSource, markCuts, snapToWords, toSnippet, type Snippet } from "./snippet";
+import { parseQuery, shownTerms } from "./text";
 
 /**
- * Site search (/search?q=): PostgreSQL full-text search over published posts (the generated
- * search_vector column and its GIN index) and the public pages, ranked with ts_rank, with
- * ts_headline showing the matching words in context (over plain sentences, see ./snippet).
- * The same SQL runs on PGlite and PostgreSQL.
+ * Site search (/search?q=): the in-process index (./search-index.server.ts, decision record 0022)
+ * over the published, indexable posts and the public pages, in PostgreSQL's websearch syntax,
+ * ranked title first, with the matching words shown in context (./headline.ts, over plain
+ * sentences, see ./snippet). Nothing here asks the database but the blog's version: a search never
+ * waits behind, or holds up, the embedded database's one thread.
  */
-
-const HEADLINE_OPTIONS = `StartSel="${HIT_START}", StopSel="${HIT_STOP}", MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
 
 export type { Snippet };
 export type PostResult = { kind: "post"; path: string; title: string; category: string; date: string; snippet: Snippet };
@@ -34,11 +30,13 @@ export type SearchResults = {
 
 const MAX_QUERY_LENGTH = 200;
 const POST_LIMIT = 20;
+const PAGE_LIMIT = 8;
+/** How much of a post's body its snippet is looked for in (as before). */
+const SNIPPET_SOURCE_CHARS = 4000;
 
-type Rows<T> = { rows: T[] };
-
-// Results per query while the blog is unchanged; a result list is a few KB.
-const cache = new VersionedCache<SearchResults>({ maxBytes: 16 * 1024 * 1024, sizeOf: (results) => JSON.stringify(results).length * 2 });
+// Results per query while the blog is unchanged; a result list is a few KB. A query is kept from
+// its second sighting on, so one-off queries cannot push out the ones asked again and again.
+const cache = new VersionedCache<SearchResults>({ maxBytes: 16 * 1024 * 1024, sizeOf: (results) => JSON.stringify(results).length * 2, probation: () => true });
 
 export async function searchSite(rawQuery: string): Promise<SearchResults> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
@@ -50,61 +48,32 @@ export async function searchSite(rawQuery: string): Promise<SearchResults> {
   });
 }
 
-/** One full-text search (websearch syntax) over posts and pages. */
+/** One search (websearch syntax) over posts and pages. */
 async function runSearch(query: string): Promise<SearchResults> {
-  const db = getDb();
-  const postRows = (await db.execute(sql`
-    with q as (select websearch_to_tsquery('english', ${query}) as q)
-    -- The total comes from the same scan (a window over every match, taken before the limit).
-    select p.slug, p.title, p.category, p.created_at::text as created_at, p.excerpt, left(p.content, 4000) as content,
-      count(*) over ()::int as total
-    from blog_posts p, q
-    where p.published and p.created_at <= now() and p.search_vector @@ q.q
-    order by ts_rank(p.search_vector, q.q) desc, p.created_at desc
-    limit ${POST_LIMIT}
-  `)) as unknown as Rows<{ slug: string; title: string; category: string; created_at: string; excerpt: string; content: string; total: number }>;
-  const sources = postRows.rows.map((row) => headlineSource(row.excerpt, row.content));
-  const headlines = sources.length ? await headlinesFor(query, sources) : [];
-
-  const pageRows = (await db.execute(sql`
-    with q as (select websearch_to_tsquery('english', ${query}) as q)
-    select p.path, p.title, p.description,
-      ts_headline('english', p.description, q.q, ${HEADLINE_OPTIONS}) as headline,
-      ts_rank(setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B'), q.q) as rank
-    from json_to_recordset(${PAGES_JSON}::json) as p(path text, title text, description text), q
-    where (setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.description), 'B')) @@ q.q
-    order by rank desc
-    limit 8
-  `)) as unknown as Rows<{ path: string; title: string; description: string; headline: string }>;
-
+  const parsed = parseQuery(query);
+  const shown = shownTerms(parsed);
+  const hits = await searchPosts(parsed);
+  const pages = searchPages(parsed).slice(0, PAGE_LIMIT);
   return {
     query,
     anyWord: false,
-    totalPosts: postRows.rows[0]?.total ?? 0,
-    posts: postRows.rows.map((row, i) => ({
-      kind: "post",
-      path: `/blog/${row.slug}`,
-      title: row.title,
-      category: categoryLabel(row.category),
-      date: formatDate(new Date(row.created_at).toISOString()),
-      snippet: toSnippet(markCuts(snapToWords(headlines[i] ?? "", sources[i]!), sources[i]!)),
-    })),
-    pages: pageRows.rows.map((row) => ({
+    totalPosts: hits.length,
+    posts: hits.slice(0, POST_LIMIT).map((post) => {
+      const source = headlineSource(post.excerpt, post.content.slice(0, SNIPPET_SOURCE_CHARS));
+      return {
+        kind: "post",
+        path: `/blog/${post.slug}`,
+        title: post.title,
+        category: categoryLabel(post.category),
+        date: formatDate(post.createdAt),
+        snippet: toSnippet(markCuts(snapToWords(headline(source, shown), source), source)),
+      };
+    }),
+    pages: pages.map((page) => ({
       kind: "page",
-      path: row.path,
-      title: row.title.split(" | ")[0]!,
-      snippet: toSnippet(markCuts(snapToWords(row.headline, row.description), row.description)),
+      path: page.path,
+      title: page.title.split(" | ")[0]!,
+      snippet: toSnippet(markCuts(snapToWords(headline(page.description, shown), page.description), page.description)),
     })),
   };
-}
-
-/** ts_headline over each text, in order (one statement for the whole page of results). */
-async function headlinesFor(query: string, texts: string[]): Promise<string[]> {
-  const rows = (await getDb().execute(sql`
-    with q as (select websearch_to_tsquery('english', ${query}) as q)
-    select ts_headline('english', t.text, q.q, ${HEADLINE_OPTIONS}) as headline
-    from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality as t(text, n), q
-    order by t.n
-  `)) as unknown as Rows<{ headline: string }>;
-  return rows.rows.map((row) => row.headline);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost as createAnyPost, type Api } from "../support/api";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let admin: Api;
@@ -66,5 +66,82 @@ describe("GET /search", () => {
     expect(html).toContain("with some of your words (nothing had all of them)");
     expect(html).toContain(`/blog/${first.slug}`);
     expect(html).toContain(`/blog/${second.slug}`);
+  });
+});
+
+/** The blog paths a search for `word` lists now. */
+const found = async (word: string, base = server.url) => {
+  const res = await fetch(`${base}/search?q=${encodeURIComponent(word)}`);
+  expect(res.status).toBe(200);
+  return [...(await res.text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map((m) => m[1]);
+};
+
+/** Polls until `check` passes (another instance sees a write within its version-check interval). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe("the search index follows the blog (it is kept in the server's memory)", () => {
+  it("finds a post on the request after it is published or edited, and no longer once it is unpublished, hidden from search engines or deleted", async () => {
+    const word = `larkspritz${Date.now()}`;
+    const post = await createPost({ title: "A quiet evening", content: `Nothing about it yet.`, published: false });
+    expect(await found(word)).toEqual([]); // the index is made, and the post is a draft
+    await found("quiet"); // asked twice: the empty answer is kept by every cache it can be
+
+    await admin.call("PUT", `/api/blog/${post.id}`, { published: true });
+    await admin.call("PUT", `/api/blog/${post.id}`, { title: `A quiet ${word} evening`, author: "Sam Searcher", excerpt: "An evening out.", content: "Nothing about it yet.", category: "tips", published: true });
+    expect(await found(word)).toEqual([`/blog/${post.slug}`]);
+    expect(await found(`${word} -quiet`)).toEqual([]);
+
+    await admin.call("PUT", `/api/blog/${post.id}`, { published: false });
+    expect(await found(word)).toEqual([]);
+
+    await admin.call("PUT", `/api/blog/${post.id}`, { published: true });
+    expect(await found(word)).toEqual([`/blog/${post.slug}`]);
+    const hidden = await admin.call("PUT", `/api/blog/${post.id}`, { title: `A quiet ${word} evening`, author: "Sam Searcher", excerpt: "An evening out.", content: "Nothing about it yet.", category: "tips", published: true, noindex: true });
+    expect(hidden.status).toBeLessThan(300);
+    expect(await found(word)).toEqual([]);
+
+    const other = await createPost({ title: `Another ${word}`, content: "Still here." });
+    expect(await found(word)).toEqual([`/blog/${other.slug}`]);
+    expect((await admin.call("DELETE", `/api/blog/${other.id}`)).status).toBeLessThan(300);
+    expect(await found(word)).toEqual([]);
+  });
+
+  it("a scheduled post appears by itself when its publish date comes", async () => {
+    const word = `dawnfizz${Date.now()}`;
+    const post = await createPost({ title: `Early ${word}`, content: "Soon.", published: true, createdAt: new Date(Date.now() + 3_000).toISOString() } as never);
+    expect(await found(word)).toEqual([]);
+    await eventually(async () => expect(await found(word)).toEqual([`/blog/${post.slug}`]), 15_000);
+  });
+
+  it.runIf(usingPostgres())("follows writes made by another instance, or straight in the shared database, by the blog's version", async () => {
+    const other = await startTestServer({ databaseUrl: server.databaseUrl, env: { SEED_DEMO: "false" } });
+    try {
+      const word = `twinsour${Date.now()}`;
+      expect(await found(word, other.url)).toEqual([]); // the other instance's index is made now
+      const post = await createPost({ title: `Shared ${word}`, content: "From the first instance." });
+      await eventually(async () => expect(await found(word, other.url)).toEqual([`/blog/${post.slug}`]));
+
+      // No server wrote this: only the version tells the instances the rows changed.
+      const renamed = `stirred${Date.now()}`;
+      await queryTestDatabase(server.databaseUrl!, `update blog_posts set title = 'Shared ${renamed}', updated_at = now() where id = ${post.id}`);
+      await eventually(async () => {
+        expect(await found(renamed, other.url)).toEqual([`/blog/${post.slug}`]);
+        expect(await found(word, other.url)).toEqual([]);
+      });
+      await queryTestDatabase(server.databaseUrl!, `update blog_posts set noindex = true, updated_at = now() where id = ${post.id}`);
+      await eventually(async () => expect(await found(renamed, other.url)).toEqual([]));
+    } finally {
+      await other.stop();
+    }
   });
 });
