@@ -2,6 +2,7 @@ import { asc, isNotNull } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { manifestFor, writeArchive, type ArchiveContent, type ArchivedAuthor, type ArchivedImage, type ArchivedPost, type ArchivedRevision } from "./content-archive";
 import { listPosts } from "./posts.server";
+import { searchFieldsOf } from "./search-fields";
 
 /**
  * Everything the blog holds, as one archive (app/blog/content-archive.ts): every post (drafts and
@@ -63,12 +64,7 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
       image: cover ? null : post.image,
       cover: cover ? { hash: cover.etag, originalName: cover.originalName } : null,
       imageAlt: post.imageAlt,
-      metaTitle: post.metaTitle,
-      metaDescription: post.metaDescription,
-      canonicalUrl: post.canonicalUrl,
-      socialImage: post.socialImage,
-      socialTitle: post.socialTitle,
-      noindex: post.noindex,
+      ...searchFieldsOf(post),
       published: post.published,
       publishAt: post.createdAt,
       updatedAt: post.updatedAt,

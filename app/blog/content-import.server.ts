@@ -20,6 +20,7 @@ import { invalidate, listPosts, type BlogPost } from "./posts.server";
 import { blogPostInputSchema, slugify, type BlogPostInput } from "./schema";
 import { tagsChanged } from "./tags.server";
 import { tagSlug } from "./tags";
+import { searchFieldsOf } from "./search-fields";
 
 /**
  * POST /api/admin/import: our own archive (a zip from GET /api/admin/export) or a Ghost JSON export, written
@@ -127,12 +128,7 @@ export async function importContent(admin: Admin, bytes: Uint8Array): Promise<Im
       image: cover && existing?.hasStoredImage ? `/api/blog/${existing.id}/image` : post.image,
       imageOriginalName: post.cover?.originalName ?? null,
       imageAlt: post.imageAlt,
-      metaTitle: post.metaTitle,
-      metaDescription: post.metaDescription,
-      canonicalUrl: post.canonicalUrl,
-      socialImage: post.socialImage,
-      socialTitle: post.socialTitle,
-      noindex: post.noindex,
+      ...searchFieldsOf(post),
       published: post.published,
       createdAt: post.publishAt,
       slug,

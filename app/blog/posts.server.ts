@@ -3,6 +3,7 @@ import { storedImagePath } from "./image";
 import type { BlogPostDto } from "./schema";
 import { getDb, schema } from "~/core/db.server";
 import { sharedVersion } from "~/core/shared-version.server";
+import { searchFieldsOf } from "./search-fields";
 
 /**
  * Reading posts: every page and API reads them through here (writes: post-writes.server.ts; the admin's
@@ -162,12 +163,7 @@ export function toDto(post: BlogPost): BlogPostDto {
     updatedAt: post.updatedAt,
     tags: post.tags,
     slug: post.slug,
-    metaTitle: post.metaTitle,
-    metaDescription: post.metaDescription,
-    canonicalUrl: post.canonicalUrl,
-    socialImage: post.socialImage,
-    socialTitle: post.socialTitle,
-    noindex: post.noindex,
+    ...searchFieldsOf(post),
   };
 }
 

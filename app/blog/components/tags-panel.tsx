@@ -2,19 +2,13 @@ import { useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useToast } from "~/components/ui/toast";
 import type { AdminTag } from "~/blog/tags";
+import { LoadFailed } from "~/admin/components/load-failed";
 
 /** The admin's Tags tab (editor and up): rename, describe and merge the blog's tags. */
 export function TagsPanel() {
   const { data: tags, failed, loading, load } = useAdminData<AdminTag[]>("/api/admin/tags");
   if (failed) {
-    return (
-      <p role="alert" className="text-slate-700">
-        Failed to load tags.{" "}
-        <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void load()}>
-          Try again
-        </button>
-      </p>
-    );
+    return <LoadFailed what="tags" onRetry={() => void load()} />;
   }
   if (!tags) return <p className="text-slate-600">{loading ? "Loading tags..." : ""}</p>;
   if (tags.length === 0) return <p className="text-slate-600">No tags yet. Tags added to posts appear here.</p>;

@@ -4,6 +4,7 @@ import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admi
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
 import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
+import { LoadFailed } from "~/admin/components/load-failed";
 
 type SystemData = SystemOverview;
 
@@ -20,14 +21,7 @@ function formatBytes(bytes: number | null): string {
 export function SystemPanel({ owner }: { owner: boolean }) {
   const { data, failed, loading, load } = useAdminData<SystemData>("/api/admin/system");
   if (failed) {
-    return (
-      <p role="alert" className="text-slate-700">
-        Failed to load the system figures.{" "}
-        <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void load()}>
-          Try again
-        </button>
-      </p>
-    );
+    return <LoadFailed what="the system figures" onRetry={() => void load()} />;
   }
   if (!data) return <p className="text-slate-600">{loading ? "Loading system figures..." : ""}</p>;
   return (

@@ -4,6 +4,7 @@ import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admi
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
 import { mediaPath, type MediaItem } from "~/blog/media";
+import { LoadFailed } from "~/admin/components/load-failed";
 
 /** "1.2 MB", "340 KB". */
 export function formatBytes(bytes: number): string {
@@ -17,14 +18,7 @@ export function formatBytes(bytes: number): string {
 export function MediaLibrary() {
   const { data, failed, loading, load } = useAdminData<{ items: MediaItem[] }>("/api/admin/media");
   if (failed) {
-    return (
-      <p role="alert" className="text-slate-700">
-        Failed to load the media library.{" "}
-        <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void load()}>
-          Try again
-        </button>
-      </p>
-    );
+    return <LoadFailed what="the media library" onRetry={() => void load()} />;
   }
   if (!data) return <p className="text-slate-600">{loading ? "Loading images..." : ""}</p>;
   return (
