@@ -1,3 +1,5 @@
+import type { PostSearchFields } from "./schema";
+
 /**
  * Guidance for the search and social fields of a post: the lengths search engines show (about 60
  * characters of a title and 155 of a description before they cut), and what is shown when a field is empty.
@@ -17,16 +19,6 @@ export function lengthGuidance(length: number, guide: number): LengthGuidance {
 export function searchSnippet(post: { title: string; excerpt: string; metaTitle?: string | null; metaDescription?: string | null }): { title: string; description: string } {
   return { title: post.metaTitle?.trim() || `${post.title} | Blog`, description: post.metaDescription?.trim() || post.excerpt };
 }
-
-/** A post's own search-result and social fields (null where the default applies), as one group. */
-export type PostSearchFields = {
-  metaTitle: string | null;
-  metaDescription: string | null;
-  canonicalUrl: string | null;
-  socialImage: string | null;
-  socialTitle: string | null;
-  noindex: boolean;
-};
 
 /** The search and social fields of a post (or anything carrying them): what the API, export and import copy. */
 export function searchFieldsOf(post: PostSearchFields): PostSearchFields {
