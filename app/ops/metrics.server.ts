@@ -95,14 +95,17 @@ function jobStats(): Promise<JobStat[]> {
 /** This instance's event-loop delay since the System tab's last sample (prom-client's own resets on every scrape). */
 let loopDelay: IntervalHistogram | null = null;
 
-/** Totals since this process started, and the event-loop delay's p99 since the last call, for the System tab's samples. */
-export async function instanceReadings(): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
+/**
+ * Totals since this process started, and the event-loop delay's p99 since the last sample, for the
+ * System tab. `endPeriod` (the sampling job) starts the next period of the delay's histogram.
+ */
+export async function instanceReadings(endPeriod: boolean): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
   const counted = (await requests.get()).values;
   const cache = (await frontCache.get()).values;
   type Value = { value: number; labels: Partial<Record<string, string | number>> };
   const sum = (values: Value[], keep: (labels: Value["labels"]) => boolean) => values.filter((v) => keep(v.labels)).reduce((total, v) => total + v.value, 0);
   const p99 = loopDelay && loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : null;
-  loopDelay?.reset();
+  if (endPeriod) loopDelay?.reset();
   return {
     requests: sum(counted, () => true),
     serverErrors: sum(counted, (labels) => String(labels.status).startsWith("5")),

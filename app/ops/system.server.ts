@@ -12,7 +12,7 @@ import { cleanValues, historyPoints, HISTORY_MS, perMinute, SAMPLE_EVERY_MINUTES
 
 export const SYSTEM_SAMPLE_JOB = "ops.system-sample";
 
-/** This instance's previous counter readings (each instance rates its own traffic). */
+/** This instance's counters at its last sample (each instance rates its own traffic since then). */
 let previous: { at: number; requests: number; serverErrors: number; cacheHits: number; cacheMisses: number } | null = null;
 
 /**
@@ -20,7 +20,7 @@ let previous: { at: number; requests: number; serverErrors: number; cacheHits: n
  * errors, cache hits, event-loop delay and memory are those of the instance that takes the sample (with
  * several instances, /metrics scraped from each gives every instance's figures).
  */
-export async function readVitalSigns(): Promise<SampleValues> {
+export async function readVitalSigns(options: { endPeriod: boolean }): Promise<SampleValues> {
   const db = getDb();
   const j = schema.jobs;
   const [jobs] = await db
@@ -39,13 +39,14 @@ export async function readVitalSigns(): Promise<SampleValues> {
     disk = null;
   }
   const now = Date.now();
-  const readings = await instanceReadings();
+  const readings = await instanceReadings(options.endPeriod);
   const current = { at: now, ...readings };
   const requestsPerMinute = perMinute(previous && { total: previous.requests, at: previous.at }, { total: current.requests, at: now });
   const serverErrorsPerMinute = perMinute(previous && { total: previous.serverErrors, at: previous.at }, { total: current.serverErrors, at: now });
   const lookups = previous ? current.cacheHits + current.cacheMisses - previous.cacheHits - previous.cacheMisses : 0;
   const cacheHitPercent = previous && lookups > 0 ? ((current.cacheHits - previous.cacheHits) * 100) / lookups : null;
-  previous = current;
+  // Only a sample ends the period its rates cover: opening the System tab reads them without moving it.
+  if (options.endPeriod) previous = current;
   return cleanValues({
     requestsPerMinute,
     serverErrorsPerMinute,
@@ -62,7 +63,7 @@ export async function readVitalSigns(): Promise<SampleValues> {
 
 /** One sample for the history, and samples older than the week removed (the job runner takes each once). */
 export async function takeSystemSample(): Promise<void> {
-  const values = await readVitalSigns();
+  const values = await readVitalSigns({ endPeriod: true });
   const db = getDb();
   await db.insert(schema.systemSamples).values({ values });
   await db.delete(schema.systemSamples).where(lt(schema.systemSamples.takenAt, new Date(Date.now() - HISTORY_MS)));
@@ -78,7 +79,7 @@ export async function systemOverview(): Promise<SystemOverview> {
     .orderBy(asc(schema.systemSamples.takenAt));
   const env = getEnv();
   return {
-    now: await readVitalSigns(),
+    now: await readVitalSigns({ endPeriod: false }),
     instance: `${os.hostname()} (process ${process.pid})`,
     history: historyPoints(rows.map((row) => ({ takenAt: row.takenAt.toISOString(), values: row.values })), new Date()),
     samples: rows.length,

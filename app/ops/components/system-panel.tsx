@@ -38,7 +38,7 @@ export function SystemPanel({ owner }: { owner: boolean }) {
           </button>
         </div>
         <p className="mt-1 text-sm text-slate-700">
-          Now, as read by {data.instance}; the charts show the last {HISTORY_DAYS} days in hourly means ({data.samples} samples, one every {SAMPLE_EVERY_MINUTES} minutes).
+          Now, as read by {data.instance} (its rates since its last sample); the charts show the last {HISTORY_DAYS} days in hourly means ({data.samples} {data.samples === 1 ? "sample" : "samples"}, one every {SAMPLE_EVERY_MINUTES} minutes).
           {data.samples === 0 ? " The history fills in as samples are taken." : ""} Each instance&apos;s own figures are on its /metrics.
         </p>
         <ul className="mt-4 grid grid-cols-2 gap-3 xl:grid-cols-3">
