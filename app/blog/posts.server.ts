@@ -11,9 +11,9 @@ import { searchFieldsOf } from "./search-fields";
  *
  * Reads are served from an in-process snapshot of all posts (without image bytes). Several
  * instances may share one PostgreSQL database, so a snapshot is only trusted while a cheap
- * version query (count, max(id), max(updated_at), and how many posts are live now) still matches:
- * the last one changes when a scheduled post's publish date comes, so it appears by itself on
- * every instance with no write at that moment. The query runs at most once
+ * version query (the blog's write count, and how many scheduled posts have gone live since the last
+ * write) still matches: the last one changes when a scheduled post's publish date comes, so it appears
+ * by itself on every instance with no write at that moment. The query runs at most once
  * per VERSION_CHECK_MS per instance (concurrent requests share it). So another instance's write
  * shows here within VERSION_CHECK_MS; this instance's own writes show at once.
  */
@@ -41,16 +41,21 @@ let snapshot: Snapshot | undefined;
 let pendingLoad: Promise<Snapshot> | undefined;
 
 async function readVersion(): Promise<string> {
-  const result = await getDb().execute<{ n: number; m: number; u: string | null; l: number }>(
-    sql`select count(*)::int as n, coalesce(max(id), 0)::int as m, max(updated_at)::text as u,
-          (count(*) filter (where published and created_at <= now()))::int as l from blog_posts`,
+  // The blog's write count (content_changes, bumped by a trigger on every write to blog_posts and
+  // blog_images, decision record 0023), and how many posts have gone live by their date since that last
+  // write: a scheduled post appears by itself, with no write at that moment. Both read one index range.
+  const result = await getDb().execute<{ n: number; l: number }>(
+    sql`select coalesce(max(c.changes), 0)::int as n,
+          (select count(*) from blog_posts p where p.published and p.created_at <= now()
+             and p.created_at > coalesce(max(c.changed_at), '-infinity'::timestamptz))::int as l
+        from content_changes c where c.name = 'blog'`,
   );
-  const row = (result as unknown as { rows: Array<{ n: number; m: number; u: string | null; l: number }> }).rows[0]!;
-  return `${row.n}:${row.m}:${row.u ?? ""}:${row.l}`;
+  const row = (result as unknown as { rows: Array<{ n: number; l: number }> }).rows[0]!;
+  return `${row.n}:${row.l}`;
 }
 
-/** A post row as loadSnapshot selects it: the post's columns (not its search vector) and its stored image's. */
-type PostRow = Omit<typeof schema.blogPosts.$inferSelect, "searchVector"> & {
+/** A post row as loadSnapshot selects it: the post's columns and its stored image's. */
+type PostRow = typeof schema.blogPosts.$inferSelect & {
   live: boolean;
   imageEtag: string | null;
   imageMimeType: string | null;

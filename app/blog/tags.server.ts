@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
+import { contentChangeCount } from "~/core/content-changes.server";
 import { sharedVersion } from "~/core/shared-version.server";
 import { listPosts, blogVersion, type BlogPost } from "./posts.server";
 import { commonestSpelling, tagSlug, uniqueTags, type TagRef } from "./tags";
@@ -12,11 +12,7 @@ export type Tag = TagRef & { description: string; posts: BlogPost[] };
 
 type TagIndex = { version: string; bySlug: Map<string, Tag>; names: Map<string, string> };
 
-const tagsVersion = sharedVersion(async () => {
-  const result = await getDb().execute<{ n: number; u: string | null }>(sql`select count(*)::int as n, max(updated_at)::text as u from blog_tags`);
-  const row = (result as unknown as { rows: Array<{ n: number; u: string | null }> }).rows[0]!;
-  return `${row.n}:${row.u ?? ""}`;
-});
+const tagsVersion = sharedVersion(() => contentChangeCount("tags"));
 
 /** The tags' own content version (names, descriptions), for pages that show them (app/content-versions.server.ts). */
 export function blogTagsVersion(): Promise<string> {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
+import { contentChangeCount } from "~/core/content-changes.server";
 import { sharedVersion } from "~/core/shared-version.server";
 import { CITY_INFO, isCity, type AdminVenue, type City, type HappyHour, type PriceLevel, type Venue, type VenueInput, type VenueType } from "./schema";
 
@@ -46,13 +47,9 @@ export const venueSlug = (city: City, name: string) =>
 
 /**
  * The venues' version, for the pages that show them (the front cache keys /venue-map on it): an
- * admin's add, edit or hide on any instance changes it (updated_at is set on every write).
+ * admin's add, edit or hide on any instance changes it (every write to venues is counted, decision record 0023).
  */
-const venuesVersion = sharedVersion(async () => {
-  const result = await getDb().execute<{ n: number; u: string | null }>(sql`select count(*)::int as n, max(updated_at)::text as u from venues`);
-  const row = (result as unknown as { rows: Array<{ n: number; u: string | null }> }).rows[0]!;
-  return `${row.n}:${row.u ?? ""}`;
-});
+const venuesVersion = sharedVersion(() => contentChangeCount("venues"));
 export const venueVersion = () => venuesVersion.current();
 export const venueVersionNow = () => venuesVersion.fresh();
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth";
-import { bytea, tsvector, createdAt, updatedAt } from "./columns";
+import { bytea, createdAt, updatedAt } from "./columns";
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -33,21 +33,11 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Runs of more than 50 characters without a space are cut into pieces for the index: the
-    // text-search parser takes time quadratic in a run's length for some patterns (16,000
-    // characters of "_a" took 4 s per save, blocking PGlite's thread). No one searches such words.
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', regexp_replace(coalesce(excerpt, '') || ' ' || coalesce(author, '') || ' ' || coalesce(category, ''), '(\\S{50})', '\\1 ', 'g')), 'B') || setweight(to_tsvector('english', regexp_replace(coalesce(content, ''), '(\\S{50})', '\\1 ', 'g')), 'C')`,
-    ),
   },
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     index("blog_posts_published_created_idx").on(t.published, t.createdAt),
     index("blog_posts_author_idx").on(t.authorId),
-    // fastupdate off: a blog is written rarely and searched often. With it on, new rows wait in
-    // GIN's pending list, which every search scans until a vacuum, and PGlite never autovacuums
-    // (10,000 new posts made each search ~3x slower).
-    index("blog_posts_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
 );
 

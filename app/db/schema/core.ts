@@ -23,3 +23,15 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/**
+ * How many times each kind of shared content ("blog", "tags", "venues") has been written, and when last:
+ * bumped by a statement trigger on the content's tables (migration 0021), so every write counts, on any
+ * instance or straight in SQL. Each instance's cached pages compare it (decision record 0023): one row
+ * read instead of a count over every post.
+ */
+export const contentChanges = pgTable("content_changes", {
+  name: text("name").primaryKey(),
+  changes: integer("changes").notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});

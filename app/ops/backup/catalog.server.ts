@@ -15,6 +15,13 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 
 export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Tables a backup leaves out: content_changes counts the writes of this database, and caches compare it
+ * to tell new content from old, so it must only ever grow; a restore's own inserts count as writes
+ * (decision record 0023).
+ */
+const NOT_BACKED_UP = new Set(["content_changes"]);
+
 /** The site's tables (schema public) in dependency order, each with its stored (not generated) columns. */
 export async function readCatalog(db: Executor): Promise<Catalog> {
   const columns = await rowsOf<{ table_name: string; column_name: string }>(
@@ -32,7 +39,7 @@ export async function readCatalog(db: Executor): Promise<Catalog> {
         where c.contype = 'f' and n.nspname = 'public'`,
   );
   const byTable = new Map<string, string[]>();
-  for (const row of columns) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
+  for (const row of columns) if (!NOT_BACKED_UP.has(row.table_name)) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
   const order = dependencyOrder([...byTable.keys()].sort(), references);
   const sequences = await rowsOf<{ name: string }>(db, sql`select sequencename as name from pg_sequences where schemaname = 'public' order by 1`);
   return { tables: order.map((name) => ({ name, columns: byTable.get(name)! })), sequences: sequences.map((s) => s.name) };
