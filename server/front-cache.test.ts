@@ -72,26 +72,46 @@ describe("turns (how many misses render at once)", () => {
     return { promise, done };
   };
 
-  it("runs at most the limit at once, the rest in the order they came", async () => {
+  const nextTask = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("runs at most the limit at once, the rest in the order they came, each started in its own turn of the event loop", async () => {
     const turn = turns(2);
     const started: number[] = [];
     const gates = Array.from({ length: 5 }, later);
     const all = gates.map((gate, i) => turn(() => (started.push(i), gate.promise)));
+    // Nothing starts inside the caller's task: a request's callback only queues its render.
+    expect(started).toEqual([]);
+    await nextTask();
+    expect(started).toEqual([0]);
+    await nextTask();
     expect(started).toEqual([0, 1]);
-    const nextTask = () => new Promise((resolve) => setImmediate(resolve));
+    await nextTask();
+    expect(started).toEqual([0, 1]); // the limit
     gates[1]!.done();
     await all[1];
-    expect(started).toEqual([0, 1]); // the next starts as a new task of the event loop
+    expect(started).toEqual([0, 1]);
     await nextTask();
     expect(started).toEqual([0, 1, 2]);
     gates[0]!.done();
     gates[2]!.done();
     await Promise.all([all[0], all[2]]);
     await nextTask();
+    expect(started).toEqual([0, 1, 2, 3]);
+    await nextTask();
     expect(started).toEqual([0, 1, 2, 3, 4]);
     gates[3]!.done();
     gates[4]!.done();
     await Promise.all(all);
+  });
+
+  it("lets a request that came while renders wait be answered before the next render starts", async () => {
+    const turn = turns(2);
+    const order: string[] = [];
+    // Renders that finish in microtasks, as on the embedded database.
+    const renders = Array.from({ length: 4 }, (_, i) => turn(async () => void order.push(`render ${i}`)));
+    setImmediate(() => order.push("request"));
+    await Promise.all(renders);
+    expect(order.indexOf("request")).toBeLessThan(2);
   });
 
   it("gives the turn of a task that takes too long to the next one, and passes failures on", async () => {

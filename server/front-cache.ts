@@ -46,9 +46,10 @@ export type FrontCacheOptions = {
   personalCookies: readonly string[];
   /**
    * How many misses render at once (default 2); the others wait their turn outside the event loop's
-   * queue, and each starts as a new task of the loop. Rendering is work on the one main thread either way, so more at once adds no throughput,
-   * but every one of them is ahead of a cached page or /healthz in the queue: 20 clients sending new
-   * searches made /healthz wait 0.5-1.5 s (decision record 0022).
+   * queue, and each starts as a new task of the loop, one per turn (see `turns`). Rendering is work on the
+   * one main thread either way, so more at once adds no throughput, but every one of them is ahead of a
+   * cached page or /healthz in the queue: 20 clients sending new searches made /healthz wait 0.3-1.5 s
+   * (decision records 0022, 0024).
    */
   concurrentRenders?: number;
 };
@@ -225,33 +226,52 @@ export function frontCache(options: FrontCacheOptions) {
 }
 
 /**
- * Runs at most `limit` of the given tasks at once, the others in the order they came. A task still
- * running after `giveUpMs` no longer holds its turn (a render stuck on a lost database connection
- * must not stop every other).
+ * Runs at most `limit` of the given tasks at once, the others in the order they came, and starts each as
+ * a new task of the event loop, at most one per turn of the loop. A render on the embedded database is
+ * all microtasks (PGlite answers without I/O): started inside the request's own callback, it ran to its
+ * end there, and the loop's poll phase rendered every waiting search back to back before it read the
+ * next socket, so /healthz and cached pages waited for all of them (20 clients: ~400 ms). Started from
+ * setImmediate, one render runs per turn and every request that came meanwhile is read (and a hit
+ * answered) first. A task still running after `giveUpMs` no longer holds its turn (a render stuck on a
+ * lost database connection must not stop every other).
  */
 export function turns(limit: number, giveUpMs = 10_000) {
   let running = 0;
+  let scheduled = false;
   const waiting: Array<() => void> = [];
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const start = (): Promise<T> => {
-      running++;
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        clearTimeout(timer);
-        running--;
-        // The next one starts as a new task of the event loop, not in this one's microtasks: a chain of
-        // renders each starting the next would otherwise never let the loop read another request.
-        const next = waiting.shift();
-        if (next) setImmediate(next);
-      };
-      const timer = setTimeout(release, giveUpMs);
-      return task().finally(release);
-    };
-    if (running < limit) return start();
-    return new Promise<T>((resolve, reject) => waiting.push(() => start().then(resolve, reject)));
+  const schedule = () => {
+    if (scheduled || waiting.length === 0 || running >= limit) return;
+    scheduled = true;
+    // An immediate queued while immediates run waits for the loop's next turn: one start per turn.
+    setImmediate(() => {
+      scheduled = false;
+      if (running < limit) waiting.shift()?.();
+      schedule();
+    });
   };
+  return <T>(task: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push(() => {
+        running++;
+        let held = true;
+        const release = () => {
+          if (!held) return;
+          held = false;
+          clearTimeout(timer);
+          running--;
+          schedule();
+        };
+        const timer = setTimeout(release, giveUpMs);
+        let result: Promise<T>;
+        try {
+          result = task();
+        } catch (error) {
+          result = Promise.reject(error);
+        }
+        result.finally(release).then(resolve, reject);
+      });
+      schedule();
+    });
 }
 
 /** The caller's request id (bounded), or a new one: the same rule as Express's logger applies on misses. */

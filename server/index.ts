@@ -26,7 +26,16 @@ import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDevServer; policyOf?: (pathname: string) => PagePolicy } = {}) {
+/**
+ * The Express app: the development server gives `vite`, production the built `build` (an object, not a
+ * function: React Router re-derives its routes, data routes and matcher for every request when `build` is a
+ * function, which it supports for hot reloading; at 108 routes that was ~20% of a page render's time).
+ */
+export function createApp(
+  env: Env,
+  hooks: ServerHooks,
+  options: { vite: ViteDevServer; policyOf?: undefined; build?: undefined } | { vite?: undefined; policyOf: (pathname: string) => PagePolicy; build: ServerBuild },
+) {
   const { vite, policyOf } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -130,11 +139,7 @@ export function createApp(env: Env, hooks: ServerHooks, options: { vite?: ViteDe
 
   app.use(
     createRequestHandler({
-      build: vite
-        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-        : // eslint-disable-next-line @typescript-eslint/ban-ts-comment
-          // @ts-ignore -- a virtual module React Router provides at build time
-          () => import("virtual:react-router/server-build"),
+      build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : options.build!,
       mode: vite ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
@@ -239,13 +244,13 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
 
   let listener: Parameters<typeof createServer>[1];
   if (options.vite) {
-    listener = createApp(env, hooks, options);
+    listener = createApp(env, hooks, { vite: options.vite });
   } else {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     const policyOf = pagePolicies(build);
-    const app = createApp(env, hooks, { policyOf });
+    const app = createApp(env, hooks, { policyOf, build });
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
