@@ -14,7 +14,8 @@ export default defineConfig({
   // The production build is started once, on a free port with a temporary DATA_DIR.
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 2,
+  // The browser tests mostly wait (on pages, mail, the job runner): 0.7 of a core with two workers.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
