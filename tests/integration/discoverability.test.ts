@@ -418,7 +418,8 @@ describe("crawler analytics", () => {
     // The first 20 paths of that network this hour as they were, then one "(other paths)".
     expect(after.crawler_activity.Bytespider!.pages_crawled - before.crawler_activity.Bytespider!.pages_crawled).toBeLessThanOrEqual(21);
     expect(after.crawler_activity.Bytespider!.status).toBe("never seen");
-  });
+    // A thousand requests and their writes: more than the default minute on a busy CI machine.
+  }, 180_000);
 
   it("answers a crawler at once while its DNS does not answer, and records the visit as claimed", async () => {
     const before = hits(await stats(), "YandexBot");
