@@ -13,6 +13,7 @@ import {
   type VenueFilter,
 } from "~/venues/rules";
 import { CITIES, CITY_INFO, DEFAULT_CITY, type City, type LatLng, type Venue } from "~/venues/venue";
+import type { MapState, MapVenue } from "~/venues/map.client";
 import type { Weather } from "~/venues/weather";
 
 export type ExplorerProps = {
@@ -26,6 +27,18 @@ export type ExplorerProps = {
 const FOLLOW_WITHIN_MILES = 30;
 const CENTRES = Object.fromEntries(CITIES.map((c) => [c, CITY_INFO[c].centre])) as Record<City, LatLng>;
 const FALLBACK_CENTRE = CITY_INFO[DEFAULT_CITY].centre;
+
+/** What the map pins: the shown venues, nearest first. */
+export const toMapVenues = (shown: ReturnType<typeof buildExplorerView>["shown"]): MapVenue[] =>
+  shown.map(({ venue }) => ({ id: venue.id, name: venue.name, lat: venue.lat, lng: venue.lng, type: venue.type }));
+
+/** The map as the explorer first shows it (the same view the hook starts from), for the map's boot. */
+export function initialMapState({ city, venues, weather }: ExplorerProps): MapState {
+  const origin = CITY_INFO[city].centre;
+  const nearbyIds = nearbyVenueIds(venues, FALLBACK_CENTRE);
+  const view = buildExplorerView(venues, { origin, radius: DEFAULT_SETTINGS.radius, filter: "all", transportMode: DEFAULT_SETTINGS.transportMode, weather, nearbyIds });
+  return { venues: toMapVenues(view.shown), origin, radiusMiles: DEFAULT_SETTINGS.radius, visitor: null, selectedId: null, hoveredId: null };
+}
 
 type LocationStatus = "initial" | "locating" | "tracking" | "denied" | "unavailable";
 
@@ -120,19 +133,53 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
     setStatus((current) => (current === "tracking" ? current : error.code === error.PERMISSION_DENIED ? "denied" : "unavailable"));
   }, []);
 
+  // Asking for the position: at once only when the visitor has already allowed it (the Permissions API
+  // says "granted"); otherwise not before they press My Location, so the browser never prompts on load.
+  // Each press without a position asks again (0: not asked yet).
+  const [locateRequest, setLocateRequest] = useState(0);
   useEffect(() => {
     if (!("geolocation" in navigator)) {
       setStatus("unavailable");
       return;
     }
-    setStatus((s) => (s === "initial" ? "locating" : s));
+    let cancelled = false;
+    let permission: PermissionStatus | null = null;
+    const onChange = () => {
+      if (permission?.state === "granted") setLocateRequest((n) => n || 1);
+    };
+    navigator.permissions
+      ?.query({ name: "geolocation" })
+      .then((result) => {
+        if (cancelled) return;
+        permission = result;
+        if (result.state === "granted") setLocateRequest((n) => n || 1);
+        else if (result.state === "denied") {
+          // Refused before (browser or site settings): the same as a refusal now, logged only and said in words.
+          console.info("Location unavailable: permission denied");
+          setStatus((current) => (current === "initial" ? "denied" : current));
+        }
+        // Allowed later in the browser's settings: start then.
+        result.addEventListener("change", onChange);
+      })
+      .catch(() => {
+        // No Permissions API for geolocation here: wait for My Location.
+      });
+    return () => {
+      cancelled = true;
+      permission?.removeEventListener("change", onChange);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (locateRequest === 0 || !("geolocation" in navigator)) return;
+    setStatus((s) => (s === "tracking" ? s : "locating"));
     if (!settings.autoUpdate) {
       navigator.geolocation.getCurrentPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
       return;
     }
     const watch = navigator.geolocation.watchPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
     return () => navigator.geolocation.clearWatch(watch);
-  }, [settings.autoUpdate, applyPosition, positionError]);
+  }, [locateRequest, settings.autoUpdate, applyPosition, positionError]);
 
   // Nearby: from the visitor (or the default centre without a position), at once and every 30 s.
   const nearbyFrom = useRef<LatLng>(FALLBACK_CENTRE);
@@ -141,7 +188,12 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
   venuesRef.current = allVenues;
   const hasVisitor = visitor !== null;
   useEffect(() => {
-    const recheck = () => setNearbyIds(nearbyVenueIds(venuesRef.current, nearbyFrom.current));
+    // The same set when nothing changed: no new render of every card.
+    const recheck = () =>
+      setNearbyIds((current) => {
+        const next = nearbyVenueIds(venuesRef.current, nearbyFrom.current);
+        return next.size === current.size && [...next].every((id) => current.has(id)) ? current : next;
+      });
     recheck();
     const timer = setInterval(recheck, NEARBY_RECHECK_MS);
     return () => clearInterval(timer);
@@ -190,7 +242,8 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
     if (!("geolocation" in navigator)) return setStatus("unavailable");
     setStatus("locating");
     setFollowing(true);
-    navigator.geolocation.getCurrentPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
+    // Starts (or restarts, after a refusal) the watch or the single read above, from this press on.
+    setLocateRequest((n) => n + 1);
   }
 
   function chooseCity(next: City) {
