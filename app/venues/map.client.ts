@@ -24,7 +24,11 @@ export type VenueMapOptions = {
   onHover: (id: number | null) => void;
 };
 export type VenueMapController = {
+  /** Sets the view on the radius alone (no pins, no circle yet): the first of the map's short start-up steps. */
+  frame: (state: MapState) => void;
   update: (state: MapState) => void;
+  /** Adds the tile layer: a step of its own, so starting the map is several short tasks, not one long one. */
+  showTiles: () => void;
   destroy: () => void;
 };
 
@@ -33,8 +37,11 @@ const METRES_PER_MILE = 1609.344;
 type PointProps = { id: number; name: string; type: VenueType };
 
 export function createVenueMap(element: HTMLElement, options: VenueMapOptions): VenueMapController {
-  const map = L.map(element, { zoomControl: true, attributionControl: true, keyboard: true, worldCopyJump: true });
-  L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19, crossOrigin: true }).addTo(map);
+  // No fade: tiles show as they arrive, instead of a frame-by-frame opacity loop over every tile.
+  const map = L.map(element, { zoomControl: true, attributionControl: true, keyboard: true, worldCopyJump: true, fadeAnimation: false });
+  // detectRetina: on a high-density screen, tiles of the next zoom level at half their size (256 px
+  // images in 128 CSS px), so the map is as sharp as the screen (Lighthouse: image-size-responsive).
+  const tiles = L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19, crossOrigin: true, detectRetina: true });
   const markers = L.layerGroup().addTo(map);
   // Added once the map has a view (a circle needs one to draw).
   const radius = L.circle([0, 0], { radius: 1, color: "#6d28d9", weight: 1.5, fillOpacity: 0.06, interactive: false });
@@ -91,7 +98,16 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
 
   map.on("moveend zoomend", render);
 
+  /** Frames the radius when where or how far changes; otherwise leaves the visitor's panning alone. */
+  function frame(next: MapState) {
+    const key = `${next.origin.lat.toFixed(4)},${next.origin.lng.toFixed(4)},${next.radiusMiles}`;
+    if (key === framedKey) return;
+    framedKey = key;
+    map.fitBounds(L.latLng(next.origin.lat, next.origin.lng).toBounds(next.radiusMiles * METRES_PER_MILE * 2), { animate: false, padding: [8, 8] });
+  }
+
   return {
+    frame,
     update(next) {
       const previous = state;
       state = next;
@@ -99,12 +115,7 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
       if (!previous || previous.venues !== next.venues) {
         index.load(next.venues.map((v) => ({ type: "Feature", geometry: { type: "Point", coordinates: [v.lng, v.lat] }, properties: { id: v.id, name: v.name, type: v.type } })));
       }
-      // Frame the radius when where or how far changes; otherwise leave the visitor's panning alone.
-      const key = `${next.origin.lat.toFixed(4)},${next.origin.lng.toFixed(4)},${next.radiusMiles}`;
-      if (key !== framedKey) {
-        framedKey = key;
-        map.fitBounds(L.latLng(next.origin.lat, next.origin.lng).toBounds(metres * 2), { animate: false, padding: [8, 8] });
-      }
+      frame(next);
       radius.setLatLng(next.origin).setRadius(metres).addTo(map);
       if (next.visitor) visitor.setLatLng(next.visitor).addTo(map);
       else visitor.remove();
@@ -113,6 +124,9 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
         if (venue && !map.getBounds().contains([venue.lat, venue.lng])) map.panTo([venue.lat, venue.lng]);
       }
       render();
+    },
+    showTiles() {
+      tiles.addTo(map);
     },
     destroy() {
       map.remove();
