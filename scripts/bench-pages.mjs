@@ -141,6 +141,11 @@ try {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       const { categories, audits, runtimeError } = result.lhr;
+      // BENCH_LHR_DIR=dir keeps each page's full Lighthouse report (long tasks, main-thread breakdown, trace figures).
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "home"}-${Date.now()}.json`), result.report);
+      }
       // Lighthouse reports a failed run as scores of 0; say why instead of passing it off as a score.
       if (runtimeError) console.error(`lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
       Object.assign(row, {
