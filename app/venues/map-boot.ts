@@ -17,8 +17,9 @@ export const MAP_NOTES: Record<MapBootStatus, string | null> = {
 /**
  * The explorer's Leaflet map, started by the island script as soon as the page has painted and before
  * (or without) the explorer being hydrated: the map is the one part of the explorer that the server
- * cannot draw. It starts in short steps (load Leaflet, create the map, set the view, draw the radius
- * and the pins, add the tiles), each its own task, so no step holds the main thread long.
+ * cannot draw. It starts in short steps (Leaflet's core, then the rest of the map's code, create the
+ * map, set the view, draw the radius and the pins, add the tiles), each its own task, so no step holds
+ * the main thread long.
  *
  * The hydrated map panel then drives it: it connects the handlers a pin calls when chosen or hovered,
  * and passes every later state. Until then the boot says in the panel's note how the map is doing,
@@ -47,6 +48,8 @@ export class MapBoot {
     this.note();
     try {
       await afterPaint();
+      await import("./leaflet-core");
+      await nextTask();
       const { createVenueMap } = await import("./map.client");
       if (this.destroyed) return;
       await nextTask();

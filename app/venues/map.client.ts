@@ -1,5 +1,5 @@
 // Its styles (leaflet.css, ./map.css) are linked by the page (routes/_marketing/venue-map.tsx).
-import L from "leaflet";
+import * as L from "./leaflet-lite";
 import Supercluster from "supercluster";
 import type { LatLng, VenueType } from "./venue";
 
