@@ -13,7 +13,7 @@ import { circleMarker as createCircleMarker } from "leaflet/src/layer/vector/Cir
 import "leaflet/src/layer/vector/Renderer.getRenderer.js";
 import "leaflet/src/layer/Tooltip.js";
 
-export { map, layerGroup, tileLayer, latLng } from "./leaflet-core";
+export { map, layerGroup, tileLayer, latLng, zoomControl, attributionControl } from "./leaflet-core";
 export const marker: typeof Leaflet.marker = createMarker;
 export const divIcon: typeof Leaflet.divIcon = createDivIcon;
 export const circle: typeof Leaflet.circle = createCircle;

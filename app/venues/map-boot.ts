@@ -18,8 +18,8 @@ export const MAP_NOTES: Record<MapBootStatus, string | null> = {
  * The explorer's Leaflet map, started by the island script as soon as the page has painted and before
  * (or without) the explorer being hydrated: the map is the one part of the explorer that the server
  * cannot draw. It starts in short steps (Leaflet's core, then the rest of the map's code, create the
- * map, set the view, draw the radius and the pins, add the tiles), each its own task, so no step holds
- * the main thread long.
+ * map, set the view, add the controls, draw the radius and the pins, add the tiles), each its own
+ * task, so no step holds the main thread long.
  *
  * The hydrated map panel then drives it: it connects the handlers a pin calls when chosen or hovered,
  * and passes every later state. Until then the boot says in the panel's note how the map is doing,
@@ -66,6 +66,9 @@ export class MapBoot {
       await nextTask();
       if (this.destroyed) return controller.destroy();
       controller.frame(this.state);
+      await nextTask();
+      if (this.destroyed) return controller.destroy();
+      controller.showControls();
       await nextTask();
       if (this.destroyed) return controller.destroy();
       controller.update(this.state);

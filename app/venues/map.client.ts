@@ -27,6 +27,8 @@ export type VenueMapController = {
   /** Sets the view on the radius alone (no pins, no circle yet): the first of the map's short start-up steps. */
   frame: (state: MapState) => void;
   update: (state: MapState) => void;
+  /** Adds the zoom and attribution controls: a step of its own, as is each of these. */
+  showControls: () => void;
   /** Adds the tile layer: a step of its own, so starting the map is several short tasks, not one long one. */
   showTiles: () => void;
   destroy: () => void;
@@ -38,7 +40,8 @@ type PointProps = { id: number; name: string; type: VenueType };
 
 export function createVenueMap(element: HTMLElement, options: VenueMapOptions): VenueMapController {
   // No fade: tiles show as they arrive, instead of a frame-by-frame opacity loop over every tile.
-  const map = L.map(element, { zoomControl: true, attributionControl: true, keyboard: true, worldCopyJump: true, fadeAnimation: false });
+  // The controls come in a step of their own (showControls).
+  const map = L.map(element, { zoomControl: false, attributionControl: false, keyboard: true, worldCopyJump: true, fadeAnimation: false });
   // detectRetina: on a high-density screen, tiles of the next zoom level at half their size (256 px
   // images in 128 CSS px), so the map is as sharp as the screen (Lighthouse: image-size-responsive).
   const tiles = L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19, crossOrigin: true, detectRetina: true });
@@ -124,6 +127,10 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
         if (venue && !map.getBounds().contains([venue.lat, venue.lng])) map.panTo([venue.lat, venue.lng]);
       }
       render();
+    },
+    showControls() {
+      L.zoomControl().addTo(map);
+      map.attributionControl = L.attributionControl().addTo(map);
     },
     showTiles() {
       tiles.addTo(map);
