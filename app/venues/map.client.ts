@@ -36,6 +36,22 @@ export type VenueMapController = {
 
 const METRES_PER_MILE = 1609.344;
 
+const samePoint = (a: LatLng | null, b: LatLng | null) => a === b || (a !== null && b !== null && a.lat === b.lat && a.lng === b.lng);
+const sameVenues = (a: MapVenue[], b: MapVenue[]) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((v, i) => {
+      const w = b[i]!;
+      return v.id === w.id && v.lat === w.lat && v.lng === w.lng && v.type === w.type && v.name === w.name;
+    }));
+const sameState = (a: MapState, b: MapState) =>
+  a.radiusMiles === b.radiusMiles &&
+  a.selectedId === b.selectedId &&
+  a.hoveredId === b.hoveredId &&
+  samePoint(a.origin, b.origin) &&
+  samePoint(a.visitor, b.visitor) &&
+  sameVenues(a.venues, b.venues);
+
 type PointProps = { id: number; name: string; type: VenueType };
 
 export function createVenueMap(element: HTMLElement, options: VenueMapOptions): VenueMapController {
@@ -65,6 +81,8 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
   function render() {
     if (!state) return;
     const s = state;
+    // Keyboard focus on a pin survives the pins being drawn again: it moves to that venue's new pin.
+    const focusedId = Number(document.activeElement?.closest(".leaflet-marker-icon")?.getAttribute("data-venue-id") ?? Number.NaN);
     markers.clearLayers();
     byId.clear();
     const bounds = map.getBounds();
@@ -97,6 +115,16 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
       markers.addLayer(marker);
       byId.set(props.id, marker);
     }
+    if (!Number.isNaN(focusedId)) byId.get(focusedId)?.getElement()?.focus({ preventScroll: true });
+  }
+
+  function restyle(s: MapState) {
+    for (const [id, marker] of byId) {
+      const pin = marker.getElement()?.querySelector(".venue-pin");
+      pin?.classList.toggle("is-selected", id === s.selectedId);
+      pin?.classList.toggle("is-highlighted", id === s.hoveredId);
+      marker.setZIndexOffset(id === s.selectedId ? 1000 : 0);
+    }
   }
 
   map.on("moveend zoomend", render);
@@ -113,9 +141,12 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
     frame,
     update(next) {
       const previous = state;
+      // The same map again (the explorer starting over the map the boot drew, say): nothing to redraw.
+      if (previous && sameState(previous, next)) return;
       state = next;
       const metres = next.radiusMiles * METRES_PER_MILE;
-      if (!previous || previous.venues !== next.venues) {
+      const venuesChanged = !previous || !sameVenues(previous.venues, next.venues);
+      if (venuesChanged) {
         index.load(next.venues.map((v) => ({ type: "Feature", geometry: { type: "Point", coordinates: [v.lng, v.lat] }, properties: { id: v.id, name: v.name, type: v.type } })));
       }
       frame(next);
@@ -126,7 +157,10 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
         const venue = next.venues.find((v) => v.id === next.selectedId);
         if (venue && !map.getBounds().contains([venue.lat, venue.lng])) map.panTo([venue.lat, venue.lng]);
       }
-      render();
+      // Other pins, or the first ones: draw them. Another venue selected or hovered: restyle the pins
+      // in place, so a pin that has keyboard focus keeps it.
+      if (venuesChanged) render();
+      else restyle(next);
     },
     showControls() {
       L.zoomControl().addTo(map);

@@ -257,6 +257,16 @@ test("without a grant, no position is asked until My Location is pressed; then t
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("before the explorer has started (no grant, nothing pressed yet), a pin chosen on the map opens its venue", async ({ page, context }) => {
+  await open(page, context, null);
+  const pin = page.locator(".leaflet-marker-icon[data-venue-id]").first();
+  await expect(pin).toBeVisible();
+  const name = (await pin.getAttribute("title"))!.replace(/ \(map pin\)$/, "");
+  await pin.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("venue-detail").getByRole("heading", { name })).toBeVisible();
+});
+
 test.describe("with location access granted before the visit", () => {
   test.use({ permissions: ["geolocation"], geolocation: COPPER_LANTERN });
   test("the explorer tracks the visitor at once, with no press", async ({ page }) => {
