@@ -257,6 +257,16 @@ test("without a grant, no position is asked until My Location is pressed; then t
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("a press made before the explorer has started is not lost: it is replayed once the explorer runs", async ({ page, context }) => {
+  await open(page, context, null);
+  await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+  // A bare click event (no pointer or focus before it), as assistive technology may send: it starts the
+  // explorer, and is applied once the explorer runs.
+  await filter(page, "Bars").dispatchEvent("click");
+  await expect(filter(page, "Bars")).toHaveAttribute("aria-pressed", "true");
+  await expect(cards(page)).toHaveCount(2);
+});
+
 test("before the explorer has started (no grant, nothing pressed yet), a pin chosen on the map opens its venue", async ({ page, context }) => {
   await open(page, context, null);
   const pin = page.locator(".leaflet-marker-icon[data-venue-id]").first();

@@ -13,32 +13,14 @@ import {
   type VenueFilter,
 } from "~/venues/rules";
 import { CITIES, CITY_INFO, DEFAULT_CITY, type City, type LatLng, type Venue } from "~/venues/venue";
-import type { MapState, MapVenue } from "~/venues/map.client";
+import { FALLBACK_CENTRE, type ExplorerProps } from "~/venues/map-state";
 import type { Weather } from "~/venues/weather";
 
-export type ExplorerProps = {
-  city: City;
-  venues: Venue[];
-  weather: Weather | null;
-  tiles: { url: string; attribution: string };
-};
+export type { ExplorerProps } from "~/venues/map-state";
 
 /** Follow the visitor only when they are in (or near) one of the demo cities. */
 const FOLLOW_WITHIN_MILES = 30;
 const CENTRES = Object.fromEntries(CITIES.map((c) => [c, CITY_INFO[c].centre])) as Record<City, LatLng>;
-const FALLBACK_CENTRE = CITY_INFO[DEFAULT_CITY].centre;
-
-/** What the map pins: the shown venues, nearest first. */
-export const toMapVenues = (shown: ReturnType<typeof buildExplorerView>["shown"]): MapVenue[] =>
-  shown.map(({ venue }) => ({ id: venue.id, name: venue.name, lat: venue.lat, lng: venue.lng, type: venue.type }));
-
-/** The map as the explorer first shows it (the same view the hook starts from), for the map's boot. */
-export function initialMapState({ city, venues, weather }: ExplorerProps): MapState {
-  const origin = CITY_INFO[city].centre;
-  const nearbyIds = nearbyVenueIds(venues, FALLBACK_CENTRE);
-  const view = buildExplorerView(venues, { origin, radius: DEFAULT_SETTINGS.radius, filter: "all", transportMode: DEFAULT_SETTINGS.transportMode, weather, nearbyIds });
-  return { venues: toMapVenues(view.shown), origin, radiusMiles: DEFAULT_SETTINGS.radius, visitor: null, selectedId: null, hoveredId: null };
-}
 
 type LocationStatus = "initial" | "locating" | "tracking" | "denied" | "unavailable";
 

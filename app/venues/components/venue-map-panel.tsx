@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { MAP_NOTES, type MapBoot, type MapBootStatus } from "~/venues/map-boot";
-import { toMapVenues, type VenueExplorerState } from "./use-venue-explorer";
+import { toMapVenues } from "~/venues/map-state";
+import type { VenueExplorerState } from "./use-venue-explorer";
 
 /** The note an empty element would keep: Preact leaves what it did not render alone. */
 const LEAFLET_OWNS_THIS = { __html: "" };
