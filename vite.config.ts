@@ -60,6 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { tsconfigPaths: true },
-  worker: { plugins: () => [preactForPageScripts()] },
+  // ES modules, so the island's Leaflet map is a chunk of its own, loaded after the first paint.
+  worker: { format: "es", plugins: () => [preactForPageScripts()] },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,5 +1,6 @@
 // `npm run bench:pages`: for each public page, the HTML size and the gzipped JavaScript and CSS
-// it loads, then Lighthouse's mobile scores (Lighthouse 12 driving Debian's Chromium).
+// it loads (what its scripts import by themselves, such as the venue map's Leaflet, as "later"), then
+// Lighthouse's mobile scores (Lighthouse 12 driving Debian's Chromium).
 // Starts the BUILT server itself on a free port with a temporary DATA_DIR.
 //   node scripts/bench-pages.mjs [--no-lighthouse] [/path ...]
 import { spawn, execSync } from "node:child_process";
@@ -99,15 +100,44 @@ function assetsOf(html) {
 const gz = (buf) => zlib.gzipSync(buf).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/** Relative module imports in a built script: static (`from"./x.js"`, `import"./x.js"`) and dynamic (`import("./x.js")`). */
+function importsOf(source) {
+  const found = { static: new Set(), dynamic: new Set() };
+  for (const m of source.matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) found.static.add(m[1]);
+  for (const m of source.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) found.dynamic.add(m[1]);
+  return found;
+}
+
 async function sizes(origin, page) {
   const html = Buffer.from(await (await fetch(origin + page)).arrayBuffer());
   const { js, css } = assetsOf(html.toString("utf8"));
+  const bodies = new Map();
+  const body = async (url) => {
+    const href = new URL(url, origin).href;
+    if (!bodies.has(href)) bodies.set(href, Buffer.from(await (await fetch(href)).arrayBuffer()));
+    return bodies.get(href);
+  };
   const total = async (urls) => {
     let sum = 0;
-    for (const url of urls) sum += gz(Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer()));
+    for (const url of urls) sum += gz(await body(url));
     return sum;
   };
-  return { html: html.length, htmlGz: gz(html), js: await total(js), jsFiles: js.length, css: await total(css) };
+  // What those scripts import by themselves (an island's chunks, the map's Leaflet): "later" JavaScript,
+  // fetched after the page's own scripts and counted apart, so the first figure stays comparable.
+  const first = new Set(js.map((url) => new URL(url, origin).href));
+  const later = new Set();
+  const queue = [...first];
+  while (queue.length) {
+    const href = queue.shift();
+    const found = importsOf((await body(href)).toString("utf8"));
+    for (const name of [...found.static, ...found.dynamic]) {
+      const next = new URL(name, href).href;
+      if (first.has(next) || later.has(next)) continue;
+      later.add(next);
+      queue.push(next);
+    }
+  }
+  return { html: html.length, htmlGz: gz(html), js: await total(js), jsFiles: js.length, jsLater: await total(later), jsLaterFiles: later.size, css: await total(css) };
 }
 
 const server = await startServer();
@@ -141,6 +171,11 @@ try {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       const { categories, audits, runtimeError } = result.lhr;
+      // BENCH_LHR_DIR=dir keeps each page's full Lighthouse report (long tasks, main-thread breakdown, trace figures).
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "home"}-${Date.now()}.json`), result.report);
+      }
       // Lighthouse reports a failed run as scores of 0; say why instead of passing it off as a score.
       if (runtimeError) console.error(`lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
       Object.assign(row, {
@@ -188,7 +223,7 @@ const table = rows.map((r) => {
     if (r.cls > 0) failures.push(`${r.page} CLS ${r.cls}`);
   }
   return [
-    r.page, kb(r.html), kb(r.htmlGz), `${kb(r.js)} (${r.jsFiles})`, kb(r.css),
+    r.page, kb(r.html), kb(r.htmlGz), `${kb(r.js)} (${r.jsFiles})${r.jsLaterFiles ? ` + ${kb(r.jsLater)} later (${r.jsLaterFiles})` : ""}`, kb(r.css),
     ...(runLighthouse ? [r.perf, r.a11y, r.bp, r.seo, r.cls?.toFixed(3), `${Math.round(r.fcp)} ms`, `${Math.round(r.lcp)} ms`, `${Math.round(r.tbt)} ms`, `${Math.round(r.si)} ms`] : []),
   ].map(String);
 });

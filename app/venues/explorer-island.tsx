@@ -16,7 +16,7 @@ export function VenueExplorerIsland(props: ExplorerProps) {
         <VenueExplorer {...props} />
       </div>
       <script type="application/json" id={EXPLORER_PROPS_ID} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
-      <script src={explorerScript} async />
+      <script src={explorerScript} type="module" async />
     </>
   );
 }

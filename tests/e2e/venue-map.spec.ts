@@ -181,11 +181,111 @@ test("switching city shows that city's venues and moves the map there", async ({
 test("without location access the page says so and measures from the default New York centre", async ({ page, context }) => {
   await context.clearPermissions(); // no geolocation permission: Chromium refuses, as for a visitor who says no
   await open(page, context, null);
+  // Nothing is asked on load; My Location asks, and the refusal is said in words.
+  await expect(page.getByTestId("location-status")).toHaveText("Distances are measured from Times Square, New York.");
+  await page.getByRole("button", { name: "My Location" }).click();
   await expect(page.getByTestId("location-status")).toHaveText("Location access was denied, so distances are measured from Times Square, New York, the default centre.");
   await expect(page.getByRole("heading", { name: "8 venues in New York" })).toBeVisible();
   await expect(card(page, "The Copper Lantern")).toContainText("0.1 mi");
   await expect(card(page, "The Copper Lantern").getByText("Nearby", { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/**
+ * A stand-in for navigator.geolocation that counts every request and answers as a visitor who allows
+ * access would (Chromium without a grant refuses at once, and with one answers on load).
+ */
+function fakeGeolocation(page: Page, at: { latitude: number; longitude: number }) {
+  return page.addInitScript((position) => {
+    const calls: string[] = [];
+    const watchers = new Map<number, PositionCallback>();
+    const fix = (coords: { latitude: number; longitude: number }) => ({ coords: { ...coords, accuracy: 10 }, timestamp: Date.now() }) as unknown as GeolocationPosition;
+    let here = position;
+    Object.assign(window, {
+      geolocationCalls: calls,
+      moveVisitor: (next: typeof position) => {
+        here = next;
+        for (const watcher of watchers.values()) watcher(fix(here));
+      },
+    });
+    Object.defineProperty(navigator, "geolocation", {
+      configurable: true,
+      value: {
+        getCurrentPosition(success: PositionCallback) {
+          calls.push("getCurrentPosition");
+          setTimeout(() => success(fix(here)), 10);
+        },
+        watchPosition(success: PositionCallback) {
+          calls.push("watchPosition");
+          const id = watchers.size + 1;
+          watchers.set(id, success);
+          setTimeout(() => success(fix(here)), 10);
+          return id;
+        },
+        clearWatch(id: number) {
+          watchers.delete(id);
+        },
+      },
+    });
+  }, at);
+}
+const geolocationCalls = (page: Page) => page.evaluate(() => (window as unknown as { geolocationCalls: string[] }).geolocationCalls);
+
+test("without a grant, no position is asked until My Location is pressed; then the map follows the visitor", async ({ page, context }) => {
+  // The Loop, Chicago: following the visitor moves the explorer there.
+  await fakeGeolocation(page, { latitude: 41.8827, longitude: -87.6233 });
+  await open(page, context, null);
+  await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await expect(page.getByTestId("location-status")).toHaveText("Distances are measured from Times Square, New York.");
+  // The first press on the explorer is not lost while it starts.
+  await filter(page, "Bars").click();
+  await expect(cards(page)).toHaveCount(2);
+  await filter(page, "All Venues").click();
+  await expect(cards(page)).toHaveCount(8);
+  expect(await geolocationCalls(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "My Location" }).click();
+  await expect(page.getByTestId("location-status")).toHaveText("Distances are measured from your location.");
+  expect(await geolocationCalls(page)).toEqual(["watchPosition"]); // autoUpdate: watched, not read once
+  await expect(page.getByRole("heading", { name: /^\d+ venues? in Chicago$/ })).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("chicago");
+  await expect(page.getByTestId("venue-map").locator('path[fill="#2563eb"]')).toHaveCount(1); // the "You are here" dot
+  await expect(card(page, "The Riveter's Rest")).toContainText("0.2 mi");
+  // Walking north: the watch keeps the distances with the visitor.
+  await page.evaluate(() => (window as unknown as { moveVisitor: (at: object) => void }).moveVisitor({ latitude: 41.8927, longitude: -87.6233 }));
+  await expect(card(page, "The Riveter's Rest")).toContainText("0.5 mi");
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a press made before the explorer has started is not lost: it is replayed once the explorer runs", async ({ page, context }) => {
+  await open(page, context, null);
+  await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+  // A bare click event (no pointer or focus before it), as assistive technology may send: it starts the
+  // explorer, and is applied once the explorer runs.
+  await filter(page, "Bars").dispatchEvent("click");
+  await expect(filter(page, "Bars")).toHaveAttribute("aria-pressed", "true");
+  await expect(cards(page)).toHaveCount(2);
+});
+
+test("before the explorer has started (no grant, nothing pressed yet), a pin chosen on the map opens its venue", async ({ page, context }) => {
+  await open(page, context, null);
+  const pin = page.locator(".leaflet-marker-icon[data-venue-id]").first();
+  await expect(pin).toBeVisible();
+  const name = (await pin.getAttribute("title"))!.replace(/ \(map pin\)$/, "");
+  await pin.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("venue-detail").getByRole("heading", { name })).toBeVisible();
+});
+
+test.describe("with location access granted before the visit", () => {
+  test.use({ permissions: ["geolocation"], geolocation: COPPER_LANTERN });
+  test("the explorer tracks the visitor at once, with no press", async ({ page }) => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await page.goto("/venue-map");
+    await expect(page.getByTestId("location-status")).toHaveText("Distances are measured from your location.");
+    await expect(page.getByText("Checked in at The Copper Lantern")).toBeVisible();
+    await expect(card(page, "The Copper Lantern")).toContainText("0.0 mi");
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -13,19 +13,14 @@ import {
   type VenueFilter,
 } from "~/venues/rules";
 import { CITIES, CITY_INFO, DEFAULT_CITY, type City, type LatLng, type Venue } from "~/venues/venue";
+import { FALLBACK_CENTRE, type ExplorerProps } from "~/venues/map-state";
 import type { Weather } from "~/venues/weather";
 
-export type ExplorerProps = {
-  city: City;
-  venues: Venue[];
-  weather: Weather | null;
-  tiles: { url: string; attribution: string };
-};
+export type { ExplorerProps } from "~/venues/map-state";
 
 /** Follow the visitor only when they are in (or near) one of the demo cities. */
 const FOLLOW_WITHIN_MILES = 30;
 const CENTRES = Object.fromEntries(CITIES.map((c) => [c, CITY_INFO[c].centre])) as Record<City, LatLng>;
-const FALLBACK_CENTRE = CITY_INFO[DEFAULT_CITY].centre;
 
 type LocationStatus = "initial" | "locating" | "tracking" | "denied" | "unavailable";
 
@@ -120,19 +115,53 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
     setStatus((current) => (current === "tracking" ? current : error.code === error.PERMISSION_DENIED ? "denied" : "unavailable"));
   }, []);
 
+  // Asking for the position: at once only when the visitor has already allowed it (the Permissions API
+  // says "granted"); otherwise not before they press My Location, so the browser never prompts on load.
+  // Each press without a position asks again (0: not asked yet).
+  const [locateRequest, setLocateRequest] = useState(0);
   useEffect(() => {
     if (!("geolocation" in navigator)) {
       setStatus("unavailable");
       return;
     }
-    setStatus((s) => (s === "initial" ? "locating" : s));
+    let cancelled = false;
+    let permission: PermissionStatus | null = null;
+    const onChange = () => {
+      if (permission?.state === "granted") setLocateRequest((n) => n || 1);
+    };
+    navigator.permissions
+      ?.query({ name: "geolocation" })
+      .then((result) => {
+        if (cancelled) return;
+        permission = result;
+        if (result.state === "granted") setLocateRequest((n) => n || 1);
+        else if (result.state === "denied") {
+          // Refused before (browser or site settings): the same as a refusal now, logged only and said in words.
+          console.info("Location unavailable: permission denied");
+          setStatus((current) => (current === "initial" ? "denied" : current));
+        }
+        // Allowed later in the browser's settings: start then.
+        result.addEventListener("change", onChange);
+      })
+      .catch(() => {
+        // No Permissions API for geolocation here: wait for My Location.
+      });
+    return () => {
+      cancelled = true;
+      permission?.removeEventListener("change", onChange);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (locateRequest === 0 || !("geolocation" in navigator)) return;
+    setStatus((s) => (s === "tracking" ? s : "locating"));
     if (!settings.autoUpdate) {
       navigator.geolocation.getCurrentPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
       return;
     }
     const watch = navigator.geolocation.watchPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
     return () => navigator.geolocation.clearWatch(watch);
-  }, [settings.autoUpdate, applyPosition, positionError]);
+  }, [locateRequest, settings.autoUpdate, applyPosition, positionError]);
 
   // Nearby: from the visitor (or the default centre without a position), at once and every 30 s.
   const nearbyFrom = useRef<LatLng>(FALLBACK_CENTRE);
@@ -141,7 +170,12 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
   venuesRef.current = allVenues;
   const hasVisitor = visitor !== null;
   useEffect(() => {
-    const recheck = () => setNearbyIds(nearbyVenueIds(venuesRef.current, nearbyFrom.current));
+    // The same set when nothing changed: no new render of every card.
+    const recheck = () =>
+      setNearbyIds((current) => {
+        const next = nearbyVenueIds(venuesRef.current, nearbyFrom.current);
+        return next.size === current.size && [...next].every((id) => current.has(id)) ? current : next;
+      });
     recheck();
     const timer = setInterval(recheck, NEARBY_RECHECK_MS);
     return () => clearInterval(timer);
@@ -190,7 +224,8 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
     if (!("geolocation" in navigator)) return setStatus("unavailable");
     setStatus("locating");
     setFollowing(true);
-    navigator.geolocation.getCurrentPosition(applyPosition, positionError, GEOLOCATION_OPTIONS);
+    // Starts (or restarts, after a refusal) the watch or the single read above, from this press on.
+    setLocateRequest((n) => n + 1);
   }
 
   function chooseCity(next: City) {
