@@ -12,6 +12,7 @@ import { useEffect } from "react";
 import vitalsBeacon from "~/discoverability/vitals-beacon.client.ts?worker&url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
+import { ModuleScript } from "~/components/module-script";
 
 export function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -79,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : admin ? null : (
           // Pages without React still report field vitals: one small file, allowed by script-src 'self'.
-          <script src={vitalsBeacon} async />
+          <ModuleScript src={vitalsBeacon} />
         )}
       </body>
     </html>

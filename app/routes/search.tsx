@@ -6,6 +6,7 @@ import { SiteSearchForm } from "~/search/components/site-search-form";
 import { pageSeo } from "~/site/seo";
 
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
+import { ModuleScript } from "~/components/module-script";
 
 // Plain HTML: live results are the small script over this same page (app/search/search-page.client.ts).
 export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } }, hydrate: false } satisfies PageHandle;
@@ -95,7 +96,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </div>
-      <script src={searchPageScript} async />
+      <ModuleScript src={searchPageScript} />
     </section>
   );
 }

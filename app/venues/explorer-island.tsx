@@ -1,6 +1,7 @@
 import explorerScript from "~/venues/explorer-island.client.tsx?worker&url";
 import { VenueExplorer, type ExplorerProps } from "./components/venue-explorer";
 import { EXPLORER_PROPS_ID, EXPLORER_ROOT_ID } from "./explorer-ids";
+import { ModuleScript } from "~/components/module-script";
 
 /** JSON inside a <script> data block: "<" escaped so no text in it can close the element. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -16,7 +17,7 @@ export function VenueExplorerIsland(props: ExplorerProps) {
         <VenueExplorer {...props} />
       </div>
       <script type="application/json" id={EXPLORER_PROPS_ID} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
-      <script src={explorerScript} type="module" async />
+      <ModuleScript src={explorerScript} />
     </>
   );
 }

@@ -123,9 +123,13 @@ test("/ai-admin sends a visitor to sign in first and returns there afterwards", 
 });
 
 for (const path of PAGES) {
-  test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
+  test(`axe finds no WCAG 2.2 AA violations on ${path}, and its scripts run without an error`, async ({ page }) => {
+    // Two page scripts sharing the global scope once broke each other ("Identifier 'e' has already been declared").
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(path);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 }
 

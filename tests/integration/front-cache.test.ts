@@ -56,7 +56,7 @@ describe("content pages", () => {
       const scripts = a.text.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
       // One external file from /assets, the field-vitals beacon; no inline script and no framework.
       expect(scripts, path).toHaveLength(1);
-      expect(scripts[0], path).toMatch(/^<script src="\/assets\/vitals-beacon[^"]*\.js" async="">$/);
+      expect(scripts[0], path).toMatch(/^<script src="\/assets\/vitals-beacon[^"]*\.js" type="module" async="">$/);
       expect(a.text, path).not.toContain("modulepreload");
       expect(a.text, path).not.toContain("nonce=");
       const scriptSrc = String(a.headers["content-security-policy"]).split(";").find((d) => d.startsWith("script-src "));
