@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { frontCache, turns } from "./front-cache";
 
@@ -8,13 +8,16 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The front cache before a stand-in for Express that counts its renders. */
-async function start() {
+async function start(options: { hold?: Promise<void>; concurrentRenders?: number } = {}) {
   let renders = 0;
   const { listener } = frontCache({
+    concurrentRenders: options.concurrentRenders,
     app: (req, res) => {
       renders++;
       res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.end(`<p>page ${req.url}</p>`);
+      const send = () => res.end(`<p>page ${req.url}</p>`);
+      if (options.hold && req.url?.startsWith("/held")) void options.hold.then(send);
+      else send();
     },
     expressPaths: new Set(["/healthz"]),
     policyOf: (pathname) => (pathname.startsWith("/private") ? { private: true } : { pageCache: { query: { q: (v) => v.trim() || undefined } } }),
@@ -55,6 +58,27 @@ describe("the front cache", () => {
     await fetch(`${base}/p`, { headers: { cookie: "clink_session=x" } });
     await fetch(`${base}/p`, { headers: { cookie: "clink_session=x" } });
     expect(renders()).toBe(8);
+  });
+
+  it("frees a render's turn when its visitor leaves, and renders nothing for a visitor who left while waiting", async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { base, renders } = await start({ hold, concurrentRenders: 1 });
+    // One render holds the only turn; a second visitor waits for it, then leaves.
+    const first = new AbortController();
+    const held = fetch(`${base}/held`, { signal: first.signal }).catch(() => undefined);
+    await vi.waitFor(() => expect(renders()).toBe(1));
+    const second = new AbortController();
+    const waiting = fetch(`${base}/gone`, { signal: second.signal }).catch(() => undefined);
+    second.abort();
+    await waiting;
+    // The first visitor leaves too: the turn is free without waiting for the render to end.
+    first.abort();
+    await held;
+    const third = await fetch(`${base}/next`);
+    expect(await third.text()).toBe("<p>page /next</p>");
+    expect(renders()).toBe(2); // /held and /next: nothing for /gone
+    release();
   });
 
   it("shares one render among concurrent misses of a page", async () => {

@@ -119,6 +119,9 @@ export function frontCache(options: FrontCacheOptions) {
   /** Renders through Express with the response held back; keeps it if it may be shared. */
   function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, key: string, version: string, acceptEncoding: string | undefined): Promise<PageEntry | null> {
     return new Promise((resolve) => {
+      // A connection closed mid-render may never see the response end (React Router aborts the request):
+      // the turn is free at once, not after turns()'s give-up time.
+      res.once("close", () => resolve(null));
       // Rendered plain and whole: the cache compresses and answers conditionals itself.
       delete req.headers["accept-encoding"];
       delete req.headers["if-none-match"];
@@ -218,7 +221,11 @@ export function frontCache(options: FrontCacheOptions) {
       return;
     }
     req.url = renderUrl;
-    const made = renderTurn(() => render(req, res, policy, key, version, acceptEncoding)).finally(() => rendering.delete(flight));
+    // A visitor who gave up while the render waited its turn is not rendered for: under a burst, rendering
+    // for the departed made everyone after them wait longer still, until no one was answered in time.
+    const made = renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, key, version, acceptEncoding))).finally(() =>
+      rendering.delete(flight),
+    );
     rendering.set(flight, made);
   }
 
