@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
-import { frontCache, turns } from "./front-cache";
+import { frontCache } from "./front-cache";
+import { turns } from "./render-turns";
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
