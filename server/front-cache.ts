@@ -216,17 +216,20 @@ export function frontCache(options: FrontCacheOptions) {
     if (req.method === "HEAD") return app(req, res);
     // One render per page and version, however many ask at once.
     const flight = `${version}\u0000${key}`;
-    const pending = rendering.get(flight);
-    if (pending) {
-      void pending.then((made) => (made ? serve(req, res, made, acceptEncoding, true, pathname) : app(req, res)));
-      return;
-    }
     req.url = renderUrl;
     // A visitor who gave up while the render waited its turn is not rendered for: under a burst, rendering
     // for the departed made everyone after them wait longer still, until no one was answered in time.
-    const made = renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, key, version, acceptEncoding))).finally(() =>
-      rendering.delete(flight),
-    );
+    const queued = () => renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, key, version, acceptEncoding)));
+    const pending = rendering.get(flight);
+    if (pending) {
+      // No shared page came of it (not shareable, or its visitor left): this one takes its own turn.
+      void pending.then((made) => {
+        if (made) serve(req, res, made, acceptEncoding, true, pathname);
+        else void queued();
+      });
+      return;
+    }
+    const made = queued().finally(() => rendering.delete(flight));
     rendering.set(flight, made);
   }
 
