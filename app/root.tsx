@@ -13,6 +13,7 @@ import vitalsBeacon from "~/discoverability/vitals-beacon.client.ts?worker&url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 import { ModuleScript } from "~/components/module-script";
+import { ClientNavigation } from "~/components/site-link";
 
 export function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -65,13 +66,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {admin ? (
           <AdminFrame>{children}</AdminFrame>
         ) : (
-          <div className="flex min-h-dvh flex-col">
-            <SiteHeader />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter />
-          </div>
+          <ClientNavigation.Provider value={hydrate}>
+            <div className="flex min-h-dvh flex-col">
+              <SiteHeader />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+            </div>
+          </ClientNavigation.Provider>
         )}
         {hydrate ? (
           <>

@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 
 export type Crumb = { name: string; path: string };
 
@@ -25,9 +25,9 @@ export function Breadcrumbs({ trail, tone = "light", className = "" }: { trail: 
                 </span>
               ) : (
                 <>
-                  <Link to={crumb.path} className={link}>
+                  <SiteLink to={crumb.path} className={link}>
                     {crumb.name}
-                  </Link>
+                  </SiteLink>
                   <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 opacity-70" />
                 </>
               )}

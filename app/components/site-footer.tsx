@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { Logo } from "~/components/logo";
 import { siteConfig, venueMapCityHref } from "~/site/config";
 import { SITE_PAGES } from "~/site/pages";
@@ -23,9 +23,9 @@ export function SiteFooter() {
     <footer className="bg-slate-950 text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
-          <Link to="/" aria-label="Clink home" className="inline-block rounded-md">
+          <SiteLink to="/" aria-label="Clink home" className="inline-block rounded-md">
             <Logo tone="light" />
-          </Link>
+          </SiteLink>
           <p className="mt-4 text-sm leading-6">
             {siteConfig.slogan}. For adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live).
             Please drink responsibly.
@@ -36,9 +36,9 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-2 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <SiteLink to={link.to} className="hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -48,9 +48,9 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-2 text-sm">
             {exploreLinks.map((entry) => (
               <li key={entry.path}>
-                <Link to={entry.path} className="hover:text-white hover:underline">
+                <SiteLink to={entry.path} className="hover:text-white hover:underline">
                   {entry.name}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -60,10 +60,10 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-2 text-sm">
             {siteConfig.venueMapCities.map((city) => (
               <li key={city}>
-                <Link to={venueMapCityHref(city)} className="hover:text-white hover:underline">
+                <SiteLink to={venueMapCityHref(city)} className="hover:text-white hover:underline">
                   {city}
                   <span className="sr-only"> venues on the map</span>
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteLink, SiteNavLink } from "~/components/site-link";
 import { Logo } from "~/components/logo";
 import { mainNav } from "~/site/config";
 
@@ -30,25 +31,25 @@ export function SiteHeader() {
   return (
     <header data-site-header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Clink home">
+        <SiteLink to="/" className="flex items-center gap-2 rounded-md" aria-label="Clink home">
           <Logo />
-        </Link>
+        </SiteLink>
         <nav aria-label="Main" className="hidden md:ml-auto md:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <SiteNavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
                   {item.label}
-                </NavLink>
+                </SiteNavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="flex items-center gap-1">
-          <Link to="/search" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
+          <SiteLink to="/search" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
             <Search aria-hidden="true" className="h-5 w-5" />
             <span className="sr-only">Search</span>
-          </Link>
+          </SiteLink>
           <button
             type="button"
             popoverTarget={menuId}
@@ -74,14 +75,14 @@ export function SiteHeader() {
           <ul className="container-page flex flex-col gap-1 py-3">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <SiteNavLink
                   to={item.to}
                   end={item.to === "/"}
                   className={(s) => `block ${linkClass(s)} py-3 text-base`}
                   onClick={() => menuRef.current?.hidePopover()}
                 >
                   {item.label}
-                </NavLink>
+                </SiteNavLink>
               </li>
             ))}
           </ul>

@@ -62,6 +62,22 @@ describe("pages are rendered on the server", () => {
   it("marks the current page in the header with aria-current", async () => {
     const html = await (await fetch(server.url + "/faq")).text();
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/faq"|<a[^>]*href="\/faq"[^>]*aria-current="page"/);
+    // Only the FAQ link of each menu (desktop and mobile), not Home nor the blog.
+    expect(html.match(/aria-current="page"/g)?.length).toBe(2);
+    const blogPost = await (await fetch(server.url + "/blog")).text();
+    expect(blogPost).toMatch(/<a[^>]*href="\/blog"[^>]*aria-current="page"|<a[^>]*aria-current="page"[^>]*href="\/blog"/);
+  });
+
+  it("gives plain pages plain links, and a hydrated page React Router's (client navigation)", async () => {
+    // A plain page's header and footer links are anchors: no router work per render (components/site-link.tsx).
+    const plain = await (await fetch(server.url + "/faq")).text();
+    const chrome = [...plain.matchAll(/<header[\s\S]*?<\/header>|<footer[\s\S]*?<\/footer>/g)].join("");
+    expect(chrome).toContain('href="/privacy-policy"');
+    expect(chrome).toContain('href="/about"');
+    expect(chrome).not.toContain("data-discover");
+    // The deletion link's page hydrates: its site links navigate on the client.
+    const hydrated = await (await fetch(server.url + "/delete-my-data/verify?token=unknown")).text();
+    expect(hydrated).toMatch(/<a[^>]*href="\/privacy-policy"[^>]*data-discover="true"/);
   });
 
   it("answers an unknown path with status 404 and the noindex 404 page", async () => {
