@@ -151,21 +151,21 @@ export function frontCache(options: FrontCacheOptions) {
         delete held.write;
         delete held.end;
         const body = Buffer.concat(chunks);
-        let entry: PageEntry | null;
-        try {
-          entry = makeEntry(this, body, policy);
-        } catch {
-          entry = null;
-        }
-        if (entry) {
-          if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
-          for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
-          serve(req, this, entry, acceptEncoding, false, "");
-        } else {
-          this.setHeader("Content-Length", body.length);
-          this.end(body);
-        }
-        resolve(entry);
+        makeEntry(this, body, policy)
+          .catch(() => null)
+          .then((entry) => {
+            if (entry) {
+              if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
+              // The visitor may have left while the page was compressed: it is kept, and sent to no one.
+              if (this.destroyed) return resolve(entry);
+              for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
+              serve(req, this, entry, acceptEncoding, false, "");
+            } else {
+              this.setHeader("Content-Length", body.length);
+              this.end(body);
+            }
+            resolve(entry);
+          });
         return this;
       };
       app(req, res);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
+import { gzip } from "node:zlib";
+import { promisify } from "node:util";
 import type { ContentEncoding } from "~/core/content-encoding";
 import type { PagePolicy } from "./page-policies";
 
@@ -39,8 +40,21 @@ const OWN_HEADERS = new Set([
   "last-modified",
 ]);
 
-/** The rendered answer as a page to keep, or null when it may not be shared. */
-export function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): PageEntry | null {
+const gzipAsync = promisify(gzip);
+
+/**
+ * The rendered answer as a page to keep (plain and gzip), or null when it may not be shared. The gzip
+ * is made on libuv's thread pool: ~0.3 ms of every miss (a new search) off the one main thread.
+ */
+export async function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Promise<PageEntry | null> {
+  const entry = plainEntry(res, body, policy);
+  if (!entry) return null;
+  const identity = entry.variants.identity!;
+  entry.variants.gzip = variant(identity, await gzipAsync(identity.body, { level: 9 }), "gzip");
+  return entry;
+}
+
+function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): PageEntry | null {
   const status = res.statusCode;
   if (status !== 200 && !(status === 404 && policy.pageCache?.sharedKey)) return null;
   if (res.getHeader("set-cookie") !== undefined || res.getHeader("content-encoding") !== undefined) return null;
@@ -61,7 +75,7 @@ export function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy)
   headers["x-accel-expires"] = FRONT_PROXY_SECONDS;
   const tag = createHash("sha256").update(page).digest("base64url").slice(0, 27);
   const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body: page });
-  return { status, variants: { identity, gzip: variant(identity, gzipSync(page, { level: 9 }), "gzip") } };
+  return { status, variants: { identity } };
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
