@@ -55,6 +55,10 @@ export type FrontCacheOptions = {
   concurrentRenders?: number;
 };
 
+/** Requests the front cache is rendering to keep: it compresses their answer itself, in every encoding. */
+const captured = new WeakSet<IncomingMessage>();
+export const isFrontCacheCapture = (req: IncomingMessage): boolean => captured.has(req);
+
 export function frontCache(options: FrontCacheOptions) {
   const { app, policyOf, deployId } = options;
   // A page with query parameters (/search?q=, /blog?q=, /venue-map?city=) starts in the cache's
@@ -70,6 +74,21 @@ export function frontCache(options: FrontCacheOptions) {
   const rendering = new Map<string, Promise<PageEntry | null>>();
   const renderTurn = turns(options.concurrentRenders ?? 2);
   const encodings = new Map<string, ContentEncoding>();
+
+  // Addresses with a query repeat too (a popular search): parse and normalise each once. On /search?q=
+  // hits this was ~10% of the answer (0.78 of a bare server, against 0.86-1.0 for pages without a query).
+  const normalisedUrls = new Map<string, string>();
+  function normalisedOnce(url: string, pathname: string, queryAt: number, normalisers: PageCachePolicy["query"]): string {
+    let normal = normalisedUrls.get(url);
+    if (normal === undefined) {
+      normal = normalisedUrl(pathname, url.slice(queryAt + 1), normalisers);
+      // At most 1,000 addresses of at most 500 characters: ~1 MB, however long the addresses sent.
+      if (url.length > 500) return normal;
+      if (normalisedUrls.size >= 1000) normalisedUrls.clear();
+      normalisedUrls.set(url, normal);
+    }
+    return normal;
+  }
 
   /** Accept-Encoding values repeat: negotiate each once. */
   function encodingFor(acceptEncoding: string | undefined, offered: readonly ContentEncoding[]): ContentEncoding {
@@ -124,6 +143,7 @@ export function frontCache(options: FrontCacheOptions) {
       // the turn is free at once, not after turns()'s give-up time.
       res.once("close", () => resolve(null));
       // Rendered plain and whole: the cache compresses and answers conditionals itself.
+      captured.add(req);
       delete req.headers["accept-encoding"];
       delete req.headers["if-none-match"];
       delete req.headers["if-modified-since"];
@@ -199,7 +219,7 @@ export function frontCache(options: FrontCacheOptions) {
     const cookie = req.headers.cookie;
     if (cookie && hasAnyCookie(cookie, options.personalCookies)) return app(req, res);
 
-    const renderUrl = queryAt < 0 ? pathname : normalisedUrl(pathname, url.slice(queryAt + 1), pageCache.query);
+    const renderUrl = queryAt < 0 ? pathname : normalisedOnce(url, pathname, queryAt, pageCache.query);
     const key = pageCache.sharedKey ?? renderUrl;
     const contentVersion = versionOf(pageCache.versions);
     if (typeof contentVersion === "string") return answer(req, res, policy, pathname, renderUrl, key, deployId + contentVersion);

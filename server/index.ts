@@ -19,7 +19,7 @@ import type { ServerHooks } from "~/core/server-hooks";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand } from "~/startup.server";
-import { frontCache } from "./front-cache";
+import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -110,7 +110,10 @@ export function createApp(
     }),
   );
   app.use(requestGuards());
-  app.use(compression());
+  const compress = compression();
+  // A page the front cache keeps is compressed there (brotli and gzip, once): compression's wrapping of
+  // the response would only cost each new search its allocations.
+  app.use((req, res, next) => (isFrontCacheCapture(req) ? next() : compress(req, res, next)));
 
   app.get("/healthz", async (_req, res) => {
     const ok = await pingDatabase();
