@@ -56,6 +56,22 @@ describe("PostIndex", () => {
     expect(titles(index, "cider")).toEqual(["Cider walk"]);
   });
 
+  it("forgets the term scores it keeps when a post changes, and only then", async () => {
+    const index = new PostIndex<IndexedPost>();
+    const cider = post({ title: "Cider tasting" });
+    const walk = post({ title: "Cider walk", createdAt: "2024-01-01T00:00:00.000Z" });
+    await index.update([cider, walk]);
+    // Asked twice, so the term's scores are kept (from their second search on).
+    expect(titles(index, "cider")).toEqual(["Cider tasting", "Cider walk"]);
+    expect(titles(index, "cider")).toEqual(["Cider tasting", "Cider walk"]);
+    await index.update([cider, walk]); // nothing changed: the kept scores still hold
+    expect(titles(index, "cider")).toEqual(["Cider tasting", "Cider walk"]);
+    await index.update([{ ...cider, title: "Perry tasting", updatedAt: "2025-02-01T00:00:00.000Z" }, walk]);
+    expect(titles(index, "cider")).toEqual(["Cider walk"]);
+    await index.update([walk, post({ title: "Cider again", content: "Cider and more cider." })]);
+    expect(titles(index, "cider")).toEqual(["Cider again", "Cider walk"]);
+  });
+
   it("indexes ten thousand posts in slices, answering other work between them", async () => {
     const index = new PostIndex<IndexedPost>();
     const many = Array.from({ length: 10_000 }, (_, i) => post({ title: `Post ${i}`, content: `Talk about wine number ${i}.` }));

@@ -1,4 +1,6 @@
 import MiniSearch, { type Query } from "minisearch";
+import { VersionedCache } from "~/core/versioned-cache";
+import { queryScores, type TermScores } from "./query-scores";
 import { containsPhrase, termOf, terms, words, type ParsedQuery } from "./text";
 
 /**
@@ -17,6 +19,13 @@ export const BODY_CHARS = 3_000;
 /** Field boosts: as ts_rank's weights were (title A, excerpt/author/category/tags B, body C). */
 const BOOST = { title: 5, meta: 2, body: 1 };
 const BUILD_SLICE = 250;
+/**
+ * Each term's scores are kept while the index is unchanged (any change moves every score: BM25 counts
+ * the posts). A post and its score are ~50 bytes in a Map: 8 MB holds ~160,000, the lists of the
+ * common words of a ten-thousand-post blog many times over. A term is kept from its second search
+ * on, so one-off words (a post number) never push out the common ones.
+ */
+const TERM_SCORES_BYTES = 8 * 1024 * 1024;
 
 export type IndexedPost = { id: number; title: string; excerpt: string; author: string; category: string; tags: string[]; content: string; createdAt: string; updatedAt: string };
 type Doc = { id: number; title: string; meta: string; body: string };
@@ -69,6 +78,9 @@ export class PostIndex<P extends IndexedPost> {
   private readonly index = newMiniSearch<Doc>(["title", "meta", "body"]);
   private readonly posts = new Map<number, { post: P; signature: string }>();
   private built = false;
+  /** Moves with every change to the index: the version of the term scores kept. */
+  private generation = 0;
+  private readonly termScores = new VersionedCache<TermScores>({ maxBytes: TERM_SCORES_BYTES, sizeOf: (scores) => scores.size * 50 + 100, probation: () => true });
 
   get size(): number {
     return this.posts.size;
@@ -77,14 +89,17 @@ export class PostIndex<P extends IndexedPost> {
   /** Makes the index hold exactly these posts. */
   async update(wanted: readonly P[]): Promise<void> {
     if (!this.built) {
+      this.generation++;
       for (let at = 0; at < wanted.length; at += BUILD_SLICE) {
         for (const post of wanted.slice(at, at + BUILD_SLICE)) this.add(post);
         if (at + BUILD_SLICE < wanted.length) await yieldToEventLoop();
       }
       this.built = true;
+      this.generation++;
       return;
     }
     const keep = new Set<number>();
+    let changed = false;
     for (const post of wanted) {
       keep.add(post.id);
       const had = this.posts.get(post.id);
@@ -94,12 +109,16 @@ export class PostIndex<P extends IndexedPost> {
       }
       if (had) this.index.discard(post.id);
       this.add(post);
+      changed = true;
     }
     for (const id of [...this.posts.keys()]) {
       if (keep.has(id)) continue;
       this.index.discard(id);
       this.posts.delete(id);
+      changed = true;
     }
+    // Every term's scores depend on every post (BM25 counts them): none kept is current any more.
+    if (changed) this.generation++;
   }
 
   private add(post: P) {
@@ -112,14 +131,17 @@ export class PostIndex<P extends IndexedPost> {
     if (!parsed.groups.length) return [];
     const phrases = hasPhrases(parsed);
     const hits: Array<{ post: P; score: number }> = [];
-    for (const result of this.index.search(toQuery(parsed), { boost: BOOST })) {
-      const post = this.posts.get(result.id as number)?.post;
+    const version = String(this.generation);
+    const scoresOf = (term: string): TermScores =>
+      this.termScores.getOrMakeSync(term, version, () => new Map(this.index.search(term, { boost: BOOST }).map((result) => [result.id as number, result.score])));
+    for (const [id, score] of queryScores(parsed, scoresOf)) {
+      const post = this.posts.get(id)?.post;
       if (!post) continue;
       if (phrases) {
         const doc = toDoc(post);
         if (!matchesWithPhrases(parsed, [...terms(doc.title), ...terms(doc.meta), ...terms(doc.body)])) continue;
       }
-      hits.push({ post, score: result.score });
+      hits.push({ post, score });
     }
     return hits
       .sort((a, b) => b.score - a.score || (a.post.createdAt < b.post.createdAt ? 1 : a.post.createdAt > b.post.createdAt ? -1 : 0))
