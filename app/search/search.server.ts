@@ -1,7 +1,5 @@
-import { blogVersion } from "~/blog/posts.server";
 import { formatDate } from "~/core/dates";
 import { categoryLabel } from "~/blog/category";
-import { VersionedCache } from "~/core/versioned-cache";
 import { headline } from "./headline";
 import { anyWordQuery } from "./query";
 import { searchPages, searchPosts } from "./search-index.server";
@@ -34,18 +32,15 @@ const PAGE_LIMIT = 8;
 /** How much of a post's body its snippet is looked for in (as before). */
 const SNIPPET_SOURCE_CHARS = 4000;
 
-// Results per query while the blog is unchanged; a result list is a few KB. A query is kept from
-// its second sighting on, so one-off queries cannot push out the ones asked again and again.
-const cache = new VersionedCache<SearchResults>({ maxBytes: 16 * 1024 * 1024, sizeOf: (results) => JSON.stringify(results).length * 2, probation: () => true });
-
+// No cache of results per query: the page of a query asked again is kept whole by the front cache, and
+// the index keeps each word's scores (./post-index.ts), so a search is cheap to make again. A second
+// cache here only held one-off queries' results under a stream of new searches.
 export async function searchSite(rawQuery: string): Promise<SearchResults> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   if (!query) return { query, posts: [], totalPosts: 0, pages: [], anyWord: false };
-  return cache.getOrMake(query.toLowerCase(), await blogVersion(), async () => {
-    const results = await runSearch(query);
-    const looser = results.totalPosts + results.pages.length === 0 ? anyWordQuery(query) : null;
-    return looser ? { ...(await runSearch(looser)), query, anyWord: true } : results;
-  });
+  const results = await runSearch(query);
+  const looser = results.totalPosts + results.pages.length === 0 ? anyWordQuery(query) : null;
+  return looser ? { ...(await runSearch(looser)), query, anyWord: true } : results;
 }
 
 /** One search (websearch syntax) over posts and pages. */
