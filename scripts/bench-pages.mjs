@@ -64,7 +64,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: "warn", MAP_TILE_URL: tiles.url, MAIL_TRANSPORT: "files" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SITE_URL: origin, LOG_LEVEL: "warn", MAP_TILE_URL: tiles.url, MAIL_TRANSPORT: "files" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
