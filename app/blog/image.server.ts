@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { default as SharpConstructor, Metadata, Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
@@ -11,6 +11,12 @@ import { faultPoint } from "~/core/faults.server";
  * metadata (EXIF, GPS) survives, capped in size, and kept in the database so every instance
  * can serve them. Resized WebP/AVIF/JPEG variants are made on first request and stored too.
  */
+
+// libvips and the libraries it brings hold ~25 MB resident from the moment sharp loads, and most of an
+// instance's life never needs them (stored images and their stored variants are served as bytes):
+// loaded on the first upload, import or new variant.
+let sharpLoading: Promise<typeof SharpConstructor> | undefined;
+const loadSharp = () => (sharpLoading ??= import("sharp").then((module) => module.default));
 
 const MAX_DIMENSION = 2000;
 // A decompression bomb (a tiny file declaring a huge canvas) is refused before decoding.
@@ -37,7 +43,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   let animated: boolean;
   let isPalette: boolean;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
     animated = (meta.pages ?? 1) > 1;
     isPalette = meta.isPalette === true;
@@ -48,6 +54,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!format || !["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"].includes(format)) {
     throw new ImageRejected(blogMessages.invalidImageFile);
   }
+  const sharp = await loadSharp();
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
     .rotate() // apply the EXIF orientation before the metadata is dropped
     .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
@@ -78,7 +85,7 @@ export async function acceptArchivedImage(bytes: Buffer, hash: string): Promise<
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejected(`The image ${hash} is empty or larger than 5 MB`);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
     throw new ImageRejected(`The image ${hash} is not an image`);
   }
@@ -150,6 +157,7 @@ export function parseWidth(value: string | null): number | null {
 
 /** A stored image at `width` (never enlarged) in `format`; JPEG gets a white background for transparency. */
 export async function resizedVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true });
   return (format === "avif"
     ? resized.avif({ quality: 55, effort: 2 })

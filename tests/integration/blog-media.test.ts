@@ -20,9 +20,15 @@ async function upload(colour: string, cookie: string | null = admin.cookie!) {
   return fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: cookie ? { cookie } : {} });
 }
 
+/** Whether the server process has loaded libvips (sharp's native library, ~25 MB resident). */
+const imageLibraryLoaded = () => fs.readFileSync(`/proc/${server.child.pid}/maps`, "utf8").includes("libvips");
+
 describe("images in the text", () => {
   it("uploads, serves variants and renders our own images with srcset, width, height and lazy loading", async () => {
+    // Loaded with the first image to make, not at start: most of a server's life never needs it.
+    expect(imageLibraryLoaded()).toBe(false);
     const res = await upload("#0ea5e9");
+    expect(imageLibraryLoaded()).toBe(true);
     expect(res.status).toBe(201);
     const media = await res.json();
     expect(media).toMatchObject({ width: 1000, height: 500, url: `/api/media/${media.hash}` });
