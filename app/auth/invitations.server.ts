@@ -59,7 +59,7 @@ export async function createMemberFromLink(
       // An operator's create-owner link names the address; the first start's link lets the page choose it.
       const email = link.email || emailOverride;
       if (!email) return null;
-      const weak = newPasswordProblem(password, { name, email });
+      const weak = await newPasswordProblem(password, { name, email });
       if (weak) throw new WeakPassword(weak);
       const role: StaffRole = purpose === "owner-setup" ? "owner" : isStaffRole(link.role) ? link.role : "contributor";
       if (purpose === "owner-setup") {

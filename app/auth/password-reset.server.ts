@@ -49,7 +49,7 @@ export async function resetPassword(token: string, password: string): Promise<Re
     if (!link?.staffId) return null;
     const [row] = await tx.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, link.staffId)).limit(1);
     if (!row || row.status !== "active" || !isStaffRole(row.role)) return null;
-    weak = newPasswordProblem(password, row);
+    weak = await newPasswordProblem(password, row);
     if (weak) {
       tx.rollback();
     }

@@ -118,7 +118,7 @@ export async function updateProfile(staff: StaffMember, input: ProfileInput): Pr
 }
 
 /** A message when the new password is too weak (zxcvbn, with the member's own name and address as guesses). */
-export function newPasswordProblem(password: string, member: { name?: string | null; email?: string | null }): string | null {
+export function newPasswordProblem(password: string, member: { name?: string | null; email?: string | null }): Promise<string | null> {
   return passwordWeakness(password, [member.name, member.email]);
 }
 
@@ -131,7 +131,7 @@ export async function changePassword(staff: StaffMember, currentPassword: string
   if (!user?.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
     return { ok: false, field: "currentPassword", message: "Current password is incorrect" };
   }
-  const weak = newPasswordProblem(newPassword, user);
+  const weak = await newPasswordProblem(newPassword, user);
   if (weak) return { ok: false, field: "newPassword", message: weak };
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

@@ -1,15 +1,11 @@
 import type { StaffMember } from "../session.server";
 import { isStaffRole } from "../roles";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
@@ -20,6 +16,9 @@ import { logger } from "~/core/logger.server";
  * only origin accepted is SITE_URL's. Challenges are kept on the server for 5 minutes and used once.
  */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+// The WebAuthn library and its CBOR and crypto dependencies hold ~3 MB of heap and ~7 MB resident:
+// loaded by the first passkey step, not by every server at start.
+const webauthn = () => import("@simplewebauthn/server");
 const relyingParty = () => {
   const site = new URL(getEnv().SITE_URL);
   return { rpID: site.hostname, origin: site.origin, rpName: "Clink Admin" };
@@ -77,7 +76,7 @@ export async function registrationOptions(admin: { id: number; email: string }):
     .select({ id: schema.staffPasskeys.credentialId, transports: schema.staffPasskeys.transports })
     .from(schema.staffPasskeys)
     .where(eq(schema.staffPasskeys.adminUserId, admin.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: admin.email,
@@ -96,7 +95,7 @@ export async function registerPasskey(adminId: number, response: RegistrationRes
   const { rpID, origin } = relyingParty();
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(challenge, "register", adminId),
       expectedOrigin: origin,
@@ -136,7 +135,7 @@ export async function authenticationOptions(adminId?: number): Promise<PublicKey
         .from(schema.staffPasskeys)
         .where(eq(schema.staffPasskeys.adminUserId, adminId))
     : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     allowCredentials: allow.map((c) => ({ id: c.id, transports: c.transports ? c.transports.split(",") : undefined })),
@@ -160,7 +159,7 @@ export async function verifyPasskey(response: AuthenticationResponseJSON): Promi
   const { rpID, origin } = relyingParty();
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(challenge, "authenticate", null),
       expectedOrigin: origin,
