@@ -101,3 +101,25 @@ describe("the text worker's footprint", () => {
     expect(ownImports.filter((name) => !name!.startsWith("rolldown-runtime-"))).toEqual([]);
   });
 });
+
+describe("the server's footprint", () => {
+  // Each held 3-25 MB of every server's memory from its start (decision record 0009), for work done
+  // rarely: making an image, a staff member's new password, a passkey; lucide-react's entry is all its icons.
+  it("loads the libraries that only rare work needs when that work comes, not at start", async () => {
+    const fs = await import("node:fs");
+    const dir = "build/server/assets";
+    const chunks = ["build/server/index.js", ...fs.readdirSync(dir).filter((name) => name.endsWith(".js")).map((name) => `${dir}/${name}`)];
+    const loadedAtStart = new Set<string>();
+    const loadedOnUse = new Set<string>();
+    for (const chunk of chunks) {
+      const source = fs.readFileSync(chunk, "utf8");
+      for (const m of source.matchAll(/^import (?:[^;]*? from )?"([^".][^"]*)";$/gm)) loadedAtStart.add(m[1]!);
+      for (const m of source.matchAll(/\bimport\("([^".][^"]*)"\)/g)) loadedOnUse.add(m[1]!);
+    }
+    const rare = ["sharp", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en", "@simplewebauthn/server"];
+    expect(rare.filter((name) => loadedAtStart.has(name))).toEqual([]);
+    expect(rare.filter((name) => !loadedOnUse.has(name))).toEqual([]);
+    expect([...loadedAtStart].filter((name) => name.startsWith("lucide-react"))).toEqual([]);
+    expect(loadedAtStart.has("react-dom/server"), "the check reads the build's imports").toBe(true);
+  });
+});
