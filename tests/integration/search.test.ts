@@ -58,6 +58,18 @@ describe("GET /search", () => {
     expect(text).not.toContain("clink.app/blog/rooftop-bars");
   });
 
+  it("keeps its result pages out of search engines' indexes and sitemaps (decision record 0026)", async () => {
+    const html = await searchText("rooftop");
+    expect(html).toContain('<meta name="robots" content="noindex');
+    for (const sitemap of ["/sitemap.xml", "/ai-sitemap.xml"]) {
+      const res = await fetch(`${server.url}${sitemap}`);
+      expect(res.status).toBe(200);
+      const xml = await res.text();
+      expect(xml, sitemap).toContain("<loc>");
+      expect(xml, sitemap).not.toMatch(/<loc>[^<]*\/search/);
+    }
+  });
+
   it("falls back to any of the words when no post has all of them, and says so", async () => {
     const stamp = Date.now();
     const first = await createPost({ title: `The velvetfizz${stamp} nights`, content: "Bubbles all round." });
