@@ -18,6 +18,10 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
         graphs: common.adjacencyGraphs,
         translations: english.translations,
       }),
+    (error: unknown) => {
+      checker = undefined; // tried again by the next check
+      throw error;
+    },
   );
   return checker;
 }

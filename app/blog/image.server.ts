@@ -16,7 +16,16 @@ import { faultPoint } from "~/core/faults.server";
 // instance's life never needs them (stored images and their stored variants are served as bytes):
 // loaded on the first upload, import or new variant.
 let sharpLoading: Promise<typeof SharpConstructor> | undefined;
-const loadSharp = () => (sharpLoading ??= import("sharp").then((module) => module.default));
+// Loaded outside the checks' try blocks: a library that fails to load is the server's fault (a 500,
+// logged), never "not an image"; and a failed load is tried again next time.
+const loadSharp = () =>
+  (sharpLoading ??= import("sharp").then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpLoading = undefined;
+      throw error;
+    },
+  ));
 
 const MAX_DIMENSION = 2000;
 // A decompression bomb (a tiny file declaring a huge canvas) is refused before decoding.
@@ -42,8 +51,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   let format: string | undefined;
   let animated: boolean;
   let isPalette: boolean;
+  const sharp = await loadSharp();
   try {
-    const meta = await (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
     animated = (meta.pages ?? 1) > 1;
     isPalette = meta.isPalette === true;
@@ -54,7 +64,6 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!format || !["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"].includes(format)) {
     throw new ImageRejected(blogMessages.invalidImageFile);
   }
-  const sharp = await loadSharp();
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
     .rotate() // apply the EXIF orientation before the metadata is dropped
     .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
@@ -84,8 +93,9 @@ export async function acceptArchivedImage(bytes: Buffer, hash: string): Promise<
   if (etagOf(bytes) !== hash) throw new ImageRejected(`The image ${hash} does not match its name`);
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejected(`The image ${hash} is empty or larger than 5 MB`);
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
-    meta = await (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
     throw new ImageRejected(`The image ${hash} is not an image`);
   }
