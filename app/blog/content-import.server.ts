@@ -13,7 +13,6 @@ import {
   type ArchivedPost,
   type ImportReport,
 } from "./content-archive";
-import { ghostExportOf, readGhostExport } from "./ghost-import";
 import { acceptArchivedImage, ImageRejected, type ProcessedImage } from "./image.server";
 import { insertPostIn, updatePostIn } from "./post-writes.server";
 import { invalidate, listPosts, type BlogPost } from "./posts.server";
@@ -36,7 +35,7 @@ import { searchFieldsOf } from "./search-fields";
 type Parsed = { source: "clink" | "ghost"; content: ArchiveContent; imageBytes: Map<string, Uint8Array> };
 
 /** Which kind of file this is, read into one shape. ImportUnsupported (415) / ImportMalformed (400) / ImportTooLarge (413). */
-export function parseImportFile(bytes: Uint8Array): Parsed {
+export async function parseImportFile(bytes: Uint8Array): Promise<Parsed> {
   if (looksLikeZip(bytes)) {
     const archive = readArchive(bytes);
     return { source: "clink", content: archive.content, imageBytes: archive.imageBytes };
@@ -49,6 +48,8 @@ export function parseImportFile(bytes: Uint8Array): Parsed {
   } catch {
     throw new ImportMalformed("The file is not valid JSON");
   }
+  // Ghost's reader brings turndown and a whole DOM (~2 MB resident): loaded for a Ghost file, not at start.
+  const { ghostExportOf, readGhostExport } = await import("./ghost-import");
   if (!ghostExportOf(json)) throw new ImportUnsupported("This JSON file is not a Ghost export (expected {db: [{meta: {version}, data: {posts, ...}}]})");
   return { source: "ghost", content: readGhostExport(json).content, imageBytes: new Map() };
 }
@@ -83,7 +84,7 @@ function validSlug(slug: string): string {
 }
 
 export async function importContent(admin: Admin, bytes: Uint8Array): Promise<ImportReport> {
-  const { source, content, imageBytes } = parseImportFile(bytes);
+  const { source, content, imageBytes } = await parseImportFile(bytes);
   const report: ImportReport = { source, ...emptyCounts(), problems: [] };
   const db = getDb();
 
