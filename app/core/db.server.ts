@@ -3,14 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type { Pool, PoolClient } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { logger } from "./logger.server";
@@ -59,7 +54,7 @@ type Connection = {
   db: Database;
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection pool (for the metrics); PGlite has one connection and none. */
-  pool?: pg.Pool;
+  pool?: Pool;
   close: () => Promise<void>;
 };
 
@@ -87,7 +82,8 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 const MIGRATION_LOCK_ID = 727_465_101;
 
 /** Migrations on PostgreSQL run under an advisory lock, so instances starting together migrate once. */
-async function migrateUnderLock(client: pg.PoolClient): Promise<void> {
+async function migrateUnderLock(client: PoolClient): Promise<void> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import("drizzle-orm/node-postgres"), import("drizzle-orm/node-postgres/migrator")]);
   await client.query("set statement_timeout = 0");
   await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
   try {
@@ -105,7 +101,10 @@ async function migrateUnderLock(client: pg.PoolClient): Promise<void> {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrate?: boolean }): Promise<Connection> {
   const migrate = options.migrate !== false;
   if (connection) return connection;
+  // Each database's client is loaded only where it is used: pg and its drizzle driver hold ~3 MB of heap
+  // and ~4 MB resident that a server on PGlite never needs, and PGlite's module is none of PostgreSQL's business.
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
     // No single statement may hold a connection for long; migrations (below) lift the limit.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
@@ -128,6 +127,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   } else {
     const lock: DataDirLock = await acquireDataDirLock(options.dataDir);
     try {
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+        import("@electric-sql/pglite"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+      ]);
       // PostgreSQL's default 128 MB of shared buffers is allocated inside PGlite's WebAssembly memory,
       // which never shrinks: 8 MB is enough here, as the blog's service keeps its posts in memory and
       // the files PGlite reads stay in the system's page cache (16 MB measured ~10 MB more at idle).

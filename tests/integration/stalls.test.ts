@@ -136,6 +136,8 @@ describe("the server's footprint", () => {
     expect(rare.filter((name) => loadedAtStart.has(name))).toEqual([]);
     expect(rare.filter((name) => !loadedOnUse.has(name))).toEqual([]);
     expect([...loadedAtStart].filter((name) => name.startsWith("lucide-react"))).toEqual([]);
+    // Each database's client by the database the server opens: a server on PGlite never loads pg.
+    expect(["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"].filter((name) => loadedAtStart.has(name))).toEqual([]);
     expect(loadedAtStart.has("react-dom/server"), "the check reads the build's imports").toBe(true);
   });
 });
