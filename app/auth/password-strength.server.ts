@@ -1,4 +1,4 @@
-import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { onFirstUse } from "~/core/on-first-use";
 
 /**
  * Passwords are judged by how long a guesser would take (zxcvbn: common passwords, words, names,
@@ -6,25 +6,16 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
  * Score 3 of 4 ("safely unguessable: moderate protection from offline slow-hash scenario") is required.
  */
 const MIN_SCORE = 3;
-let checker: Promise<ZxcvbnFactory> | undefined;
-
 // The dictionaries hold ~11 MB of heap once loaded, for a check made only when a staff member sets a
 // password: loaded then, not at every server's start.
-function zxcvbn(): Promise<ZxcvbnFactory> {
-  checker ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(
-    ([{ ZxcvbnFactory }, common, english]) =>
-      new ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...english.dictionary },
-        graphs: common.adjacencyGraphs,
-        translations: english.translations,
-      }),
-    (error: unknown) => {
-      checker = undefined; // tried again by the next check
-      throw error;
-    },
-  );
-  return checker;
-}
+const zxcvbn = onFirstUse(async () => {
+  const [{ ZxcvbnFactory }, common, english] = await Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]);
+  return new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+  });
+});
 
 /** Null when the password is strong enough, else a message that says why and how to do better. */
 export async function passwordWeakness(password: string, personal: Array<string | null | undefined> = []): Promise<string | null> {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { default as SharpConstructor, Metadata, Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
+import { onFirstUse } from "~/core/on-first-use";
 
 /**
  * Uploaded blog images: judged by their bytes (sharp must decode them), re-encoded so no
@@ -15,17 +16,9 @@ import { faultPoint } from "~/core/faults.server";
 // libvips and the libraries it brings hold ~25 MB resident from the moment sharp loads, and most of an
 // instance's life never needs them (stored images and their stored variants are served as bytes):
 // loaded on the first upload, import or new variant.
-let sharpLoading: Promise<typeof SharpConstructor> | undefined;
 // Loaded outside the checks' try blocks: a library that fails to load is the server's fault (a 500,
-// logged), never "not an image"; and a failed load is tried again next time.
-const loadSharp = () =>
-  (sharpLoading ??= import("sharp").then(
-    (module) => module.default,
-    (error: unknown) => {
-      sharpLoading = undefined;
-      throw error;
-    },
-  ));
+// logged), never "not an image".
+const loadSharp = onFirstUse(async () => (await import("sharp")).default);
 
 const MAX_DIMENSION = 2000;
 // A decompression bomb (a tiny file declaring a huge canvas) is refused before decoding.
