@@ -116,6 +116,7 @@ describe("the server's footprint", () => {
     const loadedAtStart = new Set<string>();
     const loadedOnUse = new Set<string>();
     const seen = new Set<string>();
+    const entry = path.resolve("build/server/index.js");
     const visit = (file: string, atStart: boolean) => {
       // A chunk can be reached both ways (first by a dynamic import, later from the start): each counts.
       const key = `${atStart}:${file}`;
@@ -124,13 +125,13 @@ describe("the server's footprint", () => {
       const source = fs.readFileSync(file, "utf8");
       for (const [kind, pattern] of [["static", staticImports], ["dynamic", dynamicImports]] as const) {
         for (const [, name] of source.matchAll(pattern)) {
-          const startsNow = kind === "static" ? atStart : file.endsWith("index.js") && name!.startsWith(".");
+          const startsNow = kind === "static" ? atStart : file === entry && name!.startsWith(".");
           if (name!.startsWith(".")) visit(path.resolve(path.dirname(file), name!), startsNow);
           else (startsNow ? loadedAtStart : loadedOnUse).add(name!);
         }
       }
     };
-    visit(path.resolve("build/server/index.js"), true);
+    visit(entry, true);
     for (const file of fs.readdirSync("build/server/assets")) visit(path.resolve("build/server/assets", file), false);
     const rare = ["sharp", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en", "@simplewebauthn/server", "turndown"];
     expect(rare.filter((name) => loadedAtStart.has(name))).toEqual([]);
