@@ -47,18 +47,27 @@ const WORD_CHAR = /[\p{L}\p{N}'’-]/u;
  * their parts ("top-floor" can start a fragment as "floor", or end one as "top").
  */
 export function snapToWords(headline: string, source: string): string {
+  return eachFoundFragment(headline, source, (fragment, plain, at) => {
+    let start = at;
+    while (start > 0 && WORD_CHAR.test(source[start - 1]!) && WORD_CHAR.test(source[start]!)) start--;
+    let end = at + plain.length;
+    while (end < source.length && WORD_CHAR.test(source[end]!) && WORD_CHAR.test(source[end - 1]!)) end++;
+    return source.slice(start, at) + fragment + source.slice(at + plain.length, end);
+  });
+}
+
+/**
+ * Rewrites each fragment of a headline whose text (hit marks taken out) is found in its source, given
+ * that text and where it starts there; the other fragments are left as they are.
+ */
+function eachFoundFragment(headline: string, source: string, rewrite: (fragment: string, plain: string, at: number) => string): string {
   const sentinels = new RegExp(`[${HIT_START}${HIT_STOP}]`, "g");
   return headline
     .split(FRAGMENT_DELIMITER)
     .map((fragment) => {
       const plain = fragment.replace(sentinels, "");
       const at = source.indexOf(plain);
-      if (!plain || at < 0) return fragment;
-      let start = at;
-      while (start > 0 && WORD_CHAR.test(source[start - 1]!) && WORD_CHAR.test(source[start]!)) start--;
-      let end = at + plain.length;
-      while (end < source.length && WORD_CHAR.test(source[end]!) && WORD_CHAR.test(source[end - 1]!)) end++;
-      return source.slice(start, at) + fragment + source.slice(at + plain.length, end);
+      return !plain.trim() || at < 0 ? fragment : rewrite(fragment, plain, at);
     })
     .join(FRAGMENT_DELIMITER);
 }
@@ -90,23 +99,16 @@ export const CUT_MARK = "…";
  * otherwise). Fragments it cannot find in the source are left as they are.
  */
 export function markCuts(headline: string, source: string): string {
-  const sentinels = new RegExp(`[${HIT_START}${HIT_STOP}]`, "g");
-  return headline
-    .split(FRAGMENT_DELIMITER)
-    .map((fragment) => {
-      const plain = fragment.replace(sentinels, "");
-      const at = source.indexOf(plain);
-      if (!plain.trim() || at < 0) return fragment;
-      let start = 0;
-      for (const boundary of source.slice(0, at).matchAll(/[.!?:]\s+|\n/g)) start = boundary.index + boundary[0].length;
-      const lead = source.slice(start, at);
-      const head = at - start <= SENTENCE_REACH ? lead : CUT_MARK;
-      const end = at + plain.length;
-      if (/[.!?]\s*$/.test(plain)) return head + fragment;
-      const rest = source.slice(end);
-      const stop = /[.!?](?=\s|$)|\n|$/.exec(rest)!;
-      const tail = stop.index <= SENTENCE_REACH ? rest.slice(0, stop.index + (stop[0] === "\n" ? 0 : stop[0].length)) : CUT_MARK;
-      return head + fragment + tail;
-    })
-    .join(FRAGMENT_DELIMITER);
+  return eachFoundFragment(headline, source, (fragment, plain, at) => {
+    let start = 0;
+    for (const boundary of source.slice(0, at).matchAll(/[.!?:]\s+|\n/g)) start = boundary.index + boundary[0].length;
+    const lead = source.slice(start, at);
+    const head = at - start <= SENTENCE_REACH ? lead : CUT_MARK;
+    const end = at + plain.length;
+    if (/[.!?]\s*$/.test(plain)) return head + fragment;
+    const rest = source.slice(end);
+    const stop = /[.!?](?=\s|$)|\n|$/.exec(rest)!;
+    const tail = stop.index <= SENTENCE_REACH ? rest.slice(0, stop.index + (stop[0] === "\n" ? 0 : stop[0].length)) : CUT_MARK;
+    return head + fragment + tail;
+  });
 }
