@@ -1,4 +1,7 @@
 import { ApiError, parseId } from "~/core/api.server";
+import { assertCanEditPost } from "~/auth/post-access.server";
+import type { StaffMember } from "~/auth/session.server";
+import { findPost, type BlogPost } from "./posts.server";
 import { ImageRejected } from "./image.server";
 import { PostNotFound, RevisionNotRestorable } from "./post-writes.server";
 import { RevisionNotFound } from "./revisions.server";
@@ -8,6 +11,14 @@ import { CreateKeyReused } from "./create-requests.server";
 /** Shared bits of the /api/blog* routes. */
 
 export const parsePostId = (value: string | undefined): number => parseId(value, "Blog post not found");
+
+/** The post of a route's `{id}` that this staff member may edit: 404 for an unknown post, 403 for one that is not theirs. */
+export async function editablePost(staff: StaffMember, rawId: string | undefined): Promise<BlogPost> {
+  const post = await findPost(parsePostId(rawId));
+  if (!post) throw new ApiError(404, "Blog post not found");
+  assertCanEditPost(staff, post);
+  return post;
+}
 
 /** Service errors as the API's answers: unknown post 404, a slug in use 409, refused image 400/413 on the `image` field. */
 export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T> {

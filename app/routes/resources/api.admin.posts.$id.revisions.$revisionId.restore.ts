@@ -7,9 +7,8 @@
 import type { Route } from "./+types/api.admin.posts.$id.revisions.$revisionId.restore";
 import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { assertCanEditPost } from "~/auth/post-access.server";
-import { parsePostId, translateBlogErrors } from "~/blog/api.server";
-import { findPost, toDto } from "~/blog/posts.server";
+import { editablePost, translateBlogErrors } from "~/blog/api.server";
+import { toDto } from "~/blog/posts.server";
 import { restoreRevision } from "~/blog/post-writes.server";
 
 export const loader = methodNotAllowed("POST");
@@ -17,10 +16,7 @@ export const loader = methodNotAllowed("POST");
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const { staff } = await requireStaff(request, "contributor");
-  const id = parsePostId(params.id);
-  const post = await findPost(id);
-  if (!post) throw new ApiError(404, "Blog post not found");
-  assertCanEditPost(staff, post);
+  const { id } = await editablePost(staff, params.id);
   const revisionId = parseId(params.revisionId, "Revision not found");
   const restored = await translateBlogErrors(() => restoreRevision(staff, id, revisionId));
   return json({ success: true, post: toDto(restored) });

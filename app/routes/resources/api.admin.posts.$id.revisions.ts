@@ -4,19 +4,14 @@
  * Every save of the post's text, who made it and when (at most 50, older ones thinned).
  */
 import type { Route } from "./+types/api.admin.posts.$id.revisions";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { assertCanEditPost } from "~/auth/post-access.server";
-import { parsePostId } from "~/blog/api.server";
-import { findPost } from "~/blog/posts.server";
+import { editablePost } from "~/blog/api.server";
 import { listRevisions } from "~/blog/revisions.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");
-  const id = parsePostId(params.id);
-  const post = await findPost(id);
-  if (!post) throw new ApiError(404, "Blog post not found");
-  assertCanEditPost(staff, post);
+  const { id } = await editablePost(staff, params.id);
   return json({ items: await listRevisions(id) });
 });
 

@@ -16,8 +16,8 @@ import { ApiError, json, readJson, withApi } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { getStaffSession, requireStaff } from "~/auth/session.server";
 import { canEditPost } from "~/auth/roles";
-import { assertCanEditPost, assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
-import { parsePostId, translateBlogErrors } from "~/blog/api.server";
+import { assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
+import { editablePost, parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
 import { findPost, toDto } from "~/blog/posts.server";
 import { deletePost, setPublished, updatePost } from "~/blog/post-writes.server";
@@ -36,10 +36,7 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed");
   const { staff } = await requireStaff(request, "contributor");
-  const id = parsePostId(params.id);
-  const existing = await findPost(id);
-  if (!existing) throw new ApiError(404, "Blog post not found");
-  assertCanEditPost(staff, existing);
+  const { id } = await editablePost(staff, params.id);
   if (request.method === "DELETE") {
     await translateBlogErrors(() => deletePost(staff, id));
     return json({ success: true });
