@@ -5,17 +5,13 @@
 import type { Route } from "./+types/api.admin.two-factor.verify";
 import { verifySecondFactor } from "~/auth/two-factor/sign-in-steps.server";
 import { secondFactorSchema } from "~/auth/two-factor/schema";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { stepAnswer } from "~/auth/two-factor/step-answer.server";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const input = await parseJson(request, secondFactorSchema);
-  const result = await verifySecondFactor(request, context.clientIp, input);
-  const headers = new Headers();
-  for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
-  if (result.ok) return json({ success: true }, { headers });
-  if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
-  return json({ success: false, message: result.message }, { status: result.status, headers });
+  return stepAnswer(await verifySecondFactor(request, context.clientIp, input));
 });
 
 export const loader = methodNotAllowed("POST");
