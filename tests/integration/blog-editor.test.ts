@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { eventually } from "../support/eventually";
 
 /** The editor's server rules at the HTTP boundary: draft preview, slug history, scheduling, alt text, admin lists. */
 let server: TestServer;
@@ -16,15 +17,6 @@ afterAll(async () => {
 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Polls until `check` holds (the snapshot's version is re-read every 250 ms), failing after `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("a draft at its permalink", () => {
   it("is the admin's preview (noindex, never stored) and a 404 for everyone else, twice over", async () => {

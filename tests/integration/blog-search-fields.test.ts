@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createPost, publicApi, type Api } from "../support/api";
 import { siteForSuite } from "../support/suite";
 import type { TestServer } from "../support/test-server";
+import { eventually } from "../support/eventually";
 
 /** A post's search and social fields in its <head>, and "Hide from search engines" everywhere crawlers look. */
 let server: TestServer;
@@ -14,11 +15,6 @@ const visitorText = async (path: string) => {
   expect(res.status, path).toBe(200);
   return res.text();
 };
-/** Crawler files are rebuilt when the blog changes; the version is re-read within 250 ms. */
-async function eventually(check: () => Promise<boolean>) {
-  await expect.poll(check, { timeout: 10_000 }).toBe(true);
-}
-
 describe("search and social fields", () => {
   it("show in the post's <head>: meta title and description, canonical URL, social title and image, robots noindex", async () => {
     const post = await createPost(admin, {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 import { siteForSuite } from "../support/suite";
+import { eventually } from "../support/eventually";
 
 /**
  * The front cache (server/front-cache.ts) at the HTTP boundary: which answers it keeps and shares,
@@ -143,19 +144,6 @@ describe("queries", () => {
     expect((await get(server.url, "/blog?q=sunset")).headers["x-cache"]).toBe("MISS");
   });
 });
-
-/** Polls until `check` passes (another instance sees a write within its version-check interval). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 /** Every cached page that shows a post, with whether it shows `title` now. */
 async function pagesShowing(base: string, slug: string, title: string, word: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost as createAnyPost, type Api } from "../support/api";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { eventually } from "../support/eventually";
 
 let server: TestServer;
 let admin: Api;
@@ -87,19 +88,6 @@ const found = async (word: string, base = server.url) => {
   expect(res.status).toBe(200);
   return [...(await res.text()).matchAll(/href="(\/blog\/[^"]+)"/g)].map((m) => m[1]);
 };
-
-/** Polls until `check` passes (another instance sees a write within its version-check interval). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe("the search index follows the blog (it is kept in the server's memory)", () => {
   it("finds a post on the request after it is published or edited, and no longer once it is unpublished, hidden from search engines or deleted", async () => {
