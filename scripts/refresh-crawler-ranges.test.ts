@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { parsePublishedList, refreshAll, stampOf } from "./refresh-crawler-ranges.mjs";
 
 describe("reading a published range list", () => {
@@ -48,6 +48,7 @@ describe("refreshing the shipped lists", () => {
 
   it("writes what the source lists and keeps a list as it was when its source fails or answers nonsense", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ranges-"));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     write(dir, "good.json", "https://example.test/good.json");
     write(dir, "down.json", "https://example.test/down.json");
     write(dir, "broken.json", "https://example.test/broken.json");

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import robotsParser from "robots-parser";
 import { describe, expect, it } from "vitest";
 import { engineName, indexNowBodies, MAX_URLS_PER_INDEXNOW_REQUEST } from "./indexnow";
@@ -10,24 +6,10 @@ import { llmsTxt, type DiscoverablePage } from "./llms";
 import { robotsTxt } from "./robots";
 import { buildSitemaps, MAX_IMAGES_PER_URL, MAX_URLS_PER_SITEMAP, urlsetXml, w3cDate } from "./sitemap";
 import { overallRating, rateVital, vitalsBeaconSchema } from "./vitals";
+import { SITEINDEX_XSD, SITEMAP_XSD, schemaErrors } from "../../tests/support/xml-schema";
 
 const SITE = "https://clink.example";
-// The sitemaps.org schemas (tests/fixtures, with where they were copied from): one for a sitemap, one for a sitemap index.
-const SITEMAP_XSD = path.resolve("tests/fixtures/sitemap.xsd");
-const SITEINDEX_XSD = path.resolve("tests/fixtures/siteindex.xsd");
-
-function validates(xml: string, schema = SITEMAP_XSD): boolean {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "s.xml");
-  fs.writeFileSync(file, xml);
-  try {
-    execFileSync("xmllint", ["--noout", "--schema", schema, file], { stdio: "pipe" });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-}
+const validates = (xml: string, schema = SITEMAP_XSD): boolean => schemaErrors(xml, schema) === null;
 
 describe("sitemaps", () => {
   it("writes a urlset the sitemaps.org schema accepts, escaping URLs", () => {

@@ -1,14 +1,10 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { createPost, publicApi, type Api } from "../support/api";
 import { siteForSuite } from "../support/suite";
 import type { TestServer } from "../support/test-server";
+import { schemaErrors } from "../support/xml-schema";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SITE = "http://localhost:3000";
 let server: TestServer;
 let admin: Api;
@@ -69,13 +65,7 @@ describe("tag pages", () => {
   it("the sitemap lists tag and author pages and stays valid", async () => {
     await createPost(admin, { title: "Sitemap tag post", author: "Sam Sitemap", tags: ["Rooftops"] });
     const xml = await (await get("/sitemap.xml")).text();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-"));
-    try {
-      fs.writeFileSync(path.join(dir, "sitemap.xml"), xml);
-      execFileSync("xmllint", ["--noout", "--schema", path.join(ROOT, "tests/fixtures/sitemap.xsd"), path.join(dir, "sitemap.xml")], { stdio: "pipe" });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(schemaErrors(xml)).toBeNull();
     expect(xml).toContain(`<loc>${SITE}/blog/tag/rooftops</loc>`);
     expect(xml).toContain(`<loc>${SITE}/blog/author/sam-sitemap</loc>`);
   });
