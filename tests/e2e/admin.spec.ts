@@ -74,13 +74,18 @@ test("an expired session says so and signing in again keeps what was on screen",
 test("the password can be changed (at least 12 characters) and the new one signs in", async ({ page }) => {
   // Its own server: a password change ends the admin's other sessions, which would disturb
   // the other spec files that share the suite's server.
+  test.slow(); // its own server to start, and three password hashes
   const server = await startOwnServer();
   try {
     const changeTo = async (current: string, next: string) => {
       const form = page.getByRole("region", { name: "Change password" });
       await form.getByLabel("Current password").fill(current);
       await form.getByLabel("New password").fill(next);
+      // The server's answer is the condition (hashing a password takes a while on a loaded machine): the
+      // checks after it then only wait for React to show it.
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"), { timeout: 60_000 });
       await form.getByRole("button", { name: "Change password" }).click();
+      await answered;
     };
     await page.goto(`${server.url}/admin`);
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
