@@ -1,5 +1,6 @@
 import { History } from "lucide-react";
 import { formatDateTime } from "~/core/dates";
+import { SideCard } from "./side-card";
 
 /** One line of the audit log (app/core/audit.server.ts) as the dashboard shows it. */
 export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
@@ -7,11 +8,7 @@ export type ActivityItem = { id: number; actorId: number | null; actorName: stri
 /** The site's latest audited actions, newest first: what was done, by whom, when. */
 export function RecentActivity({ activity }: { activity: ActivityItem[] }) {
   return (
-    <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="recent-activity" className="flex items-center gap-2 text-lg font-bold">
-        <History aria-hidden="true" className="size-5" />
-        Recent activity
-      </h2>
+    <SideCard id="recent-activity" icon={<History aria-hidden="true" className="size-5" />} title="Recent activity">
       {activity.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Nothing yet.</p>
       ) : (
@@ -26,6 +23,6 @@ export function RecentActivity({ activity }: { activity: ActivityItem[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </SideCard>
   );
 }
