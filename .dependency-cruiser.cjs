@@ -1,9 +1,47 @@
 /**
  * The shape of the house, checked by `npm run lint` (docs/decisions/0005-feature-folders.md): no import
- * cycles; app/core knows no feature; the site chrome (app/site, app/components) knows no feature; server/
+ * cycles; each folder of app/ stands on a floor and imports only folders on the floors below it; server/
  * reaches features only through app/core and the composition roots (app/*.server.ts, which wire the
- * features together at start). Feature folders are every folder of app/ but these shared ones.
+ * features together at start). Above every floor: app/routes and the files at the top of app/ (routes.ts,
+ * root.tsx, startup.server.ts, admin-dashboard.tsx ...), which compose the features and may import any.
  */
+
+/**
+ * The floors of app/, from the ground up. The first ones are the shared ground, each with its own rule below:
+ * the database schema, app/core (used by every feature, knows none), the site's chrome (app/site,
+ * app/components), and the admin kit (app/admin: frame, API client, fields, list controls, the dashboard's
+ * frame), which every feature's admin panel uses and which therefore knows no feature.
+ */
+const GROUND = ["db", "core", "site", "components", "admin"];
+/**
+ * The features, floor by floor: a feature imports the ground and features on LOWER floors only, never one on
+ * its own floor or above. A new feature folder is placed here (lint fails until it is: see feature-has-a-floor).
+ * content-versions.server.ts (a file) is the page cache's table of the blog's and venues' versions: it
+ * stands above them, and the discoverability's page Markdown reads it.
+ */
+const FEATURE_FLOORS = [
+  ["mail"],
+  ["privacy", "auth", "ops", "venues"],
+  ["forms", "blog"],
+  ["content-versions.server.ts"],
+  ["search", "discoverability"],
+];
+const TOP = ["routes"];
+
+/** A name under app/: a folder ("blog" is app/blog/...) or a file ("content-versions.server.ts"). */
+const place = (name) => (name.includes(".") ? `${name.replaceAll(".", "\\.")}$` : `${name}/`);
+const folders = (names) => `^app/(${names.map(place).join("|")})`;
+const floorRules = FEATURE_FLOORS.flatMap((floor, level) => {
+  const below = [...GROUND, ...FEATURE_FLOORS.slice(0, level).flat()];
+  return floor.map((feature) => ({
+    name: `${feature.replace(/\..*/, "")}-imports-only-lower-floors`,
+    severity: "error",
+    comment: `app/${feature} stands on feature floor ${level + 1} (.dependency-cruiser.cjs, FEATURE_FLOORS): it imports only ${below.map((f) => `app/${f}`).join(", ")}.`,
+    from: { path: folders([feature]) },
+    to: { path: "^app/", pathNot: folders([feature, ...below]) },
+  }));
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -19,7 +57,7 @@ module.exports = {
       severity: "error",
       comment: "app/core is used by every feature and knows none of them.",
       from: { path: "^app/core/" },
-      to: { path: "^app/", pathNot: "^app/(core|db)/" },
+      to: { path: "^app/", pathNot: folders(["core", "db"]) },
     },
     {
       name: "chrome-imports-no-feature",
@@ -27,7 +65,23 @@ module.exports = {
       comment: "app/site and app/components (the site's chrome) import no feature folder; a feature passes what they show.",
       // Tests may check the chrome against the route table.
       from: { path: "^app/(site|components)/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^app/", pathNot: "^app/(core|db|site|components)/" },
+      to: { path: "^app/", pathNot: folders(["core", "db", "site", "components"]) },
+    },
+    {
+      name: "admin-kit-imports-no-feature",
+      severity: "error",
+      comment:
+        "app/admin is the kit every feature's admin panel uses (frame, API client, fields, list controls): it imports no feature. The dashboard's tabs are named at the top, in app/admin-dashboard.tsx.",
+      from: { path: "^app/admin/" },
+      to: { path: "^app/", pathNot: folders(["core", "db", "site", "components", "admin"]) },
+    },
+    ...floorRules,
+    {
+      name: "feature-has-a-floor",
+      severity: "error",
+      comment: "Every folder of app/ stands on a floor: name a new feature folder in FEATURE_FLOORS (.dependency-cruiser.cjs).",
+      from: { path: "^app/[^/]+/", pathNot: folders([...GROUND, ...FEATURE_FLOORS.flat(), ...TOP]) },
+      to: { path: "^app/" },
     },
     {
       name: "server-through-core",

@@ -3,9 +3,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The shape of the house (docs/decisions/0005-feature-folders.md): features live in app/<feature>/,
-// app/core/ knows no feature, routes never touch the database, browser code never imports *.server.
-const FEATURES = ["admin", "auth", "blog", "discoverability", "forms", "mail", "search", "site", "venues"];
+// Two rules of the house (docs/decisions/0005-feature-folders.md): routes never touch the database, browser
+// code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
+// those on floors below it) is checked by dependency-cruiser (.dependency-cruiser.cjs), in `npm run lint` too.
 const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Browser code must not import a *.server module.", allowTypeImports: true };
 
 export default tseslint.config(
@@ -42,23 +42,4 @@ export default tseslint.config(
     ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts", "app/entry.server.tsx", "app/root.tsx"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
-  // After the browser rule: for a file both rules match, the later block's list is the one used.
-  ...[false, true].map((serverFile) => ({
-    files: serverFile ? ["app/core/**/*.server.ts"] : ["app/core/**/*.{ts,tsx}"],
-    ignores: serverFile ? [] : ["app/core/**/*.server.ts", "app/core/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: [...FEATURES.map((f) => `~/${f}/**`), "~/routes/**", "~/components/**"],
-              message: "app/core/ is used by every feature and knows none of them.",
-            },
-            ...(serverFile ? [] : [serverOnly]),
-          ],
-        },
-      ],
-    },
-  })),
 );

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { AdminFrame, isAdminFrame } from "~/admin/components/admin-frame";
+import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {admin ? (
-          <AdminFrame>{children}</AdminFrame>
+          <AdminFrame notice={<ConfigWarningsBanner warnings={warningsOfMatches(matches)} />}>{children}</AdminFrame>
         ) : (
           <ClientNavigation.Provider value={hydrate}>
             <div className="flex min-h-dvh flex-col">

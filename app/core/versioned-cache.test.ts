@@ -36,6 +36,30 @@ describe("VersionedCache", () => {
     expect(made).toBe(1);
   });
 
+  it("with a lifetime, serves each value only for its own time after it was stored", () => {
+    let clock = 0;
+    const cache = new VersionedCache<{ text: string; ms: number }>({ maxBytes: 10_000, sizeOf: () => 8, lifetime: (value) => value.ms, now: () => clock });
+    cache.set("good", "", { text: "answer", ms: 600_000 });
+    cache.set("failed", "", { text: "fallback", ms: 60_000 });
+    clock = 59_999;
+    expect(cache.get("failed", "")?.text).toBe("fallback");
+    clock = 60_000;
+    expect(cache.get("failed", "")).toBeUndefined();
+    expect(cache.get("good", "")?.text).toBe("answer");
+    cache.resize("good"); // re-measuring keeps the time it was stored
+    clock = 600_000;
+    expect(cache.get("good", "")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("with maxEntries, keeps at most that many, dropping the least recently used", () => {
+    const cache = new VersionedCache<string>({ maxBytes: 1_000_000, sizeOf: stringBytes, maxEntries: 2 });
+    for (const key of ["a", "b", "c"]) cache.set(key, "v", key);
+    expect(cache.size).toBe(2);
+    expect(cache.get("a", "v")).toBeUndefined();
+    expect(cache.get("c", "v")).toBe("c");
+  });
+
   describe("admission: keys on probation wait in a small segment until asked for again", () => {
     const onProbation = (key: string) => key.includes("?");
 

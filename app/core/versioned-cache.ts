@@ -12,6 +12,10 @@
  * Versions are strings the caller computes from what the value depends on (see
  * app/content-versions.server.ts), so a write on another instance sharing the database changes
  * them there too.
+ *
+ * Time-limited (optional): with `lifetime`, an entry is also served only for so many milliseconds
+ * after it was stored, each value its own (a failed lookup's fallback briefly, a good answer longer);
+ * a cache of such values passes one constant version.
  */
 export type VersionedCacheOptions<V> = {
   /** Upper bound on the sum of `sizeOf` over entries. */
@@ -24,9 +28,14 @@ export type VersionedCacheOptions<V> = {
   probationShare?: number;
   /** Called when an entry moves from the probationary segment to the main one. */
   onPromote?: (key: string, version: string, value: V) => void;
+  /** Upper bound on the number of entries, besides the bytes (default: none). */
+  maxEntries?: number;
+  /** How long (ms) a value is served after it was stored (default: as long as its version is current). */
+  lifetime?: (value: V) => number;
+  now?: () => number;
 };
 
-type Slot<V> = { version: string; value: V; size: number };
+type Slot<V> = { version: string; value: V; size: number; expires: number };
 
 /** Where `set` put a value: the main segment, the probationary one, or nowhere (larger than its segment). */
 export type Placement = "main" | "probation" | "dropped";
@@ -35,7 +44,10 @@ export type Placement = "main" | "probation" | "dropped";
 class Segment<V> {
   readonly entries = new Map<string, Slot<V>>();
   bytes = 0;
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    readonly maxEntries = Infinity,
+  ) {}
 
   touch(key: string, slot: Slot<V>) {
     this.entries.delete(key);
@@ -48,7 +60,7 @@ class Segment<V> {
     this.entries.set(key, slot);
     this.bytes += slot.size;
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
       this.remove(oldestKey, oldest);
     }
     return true;
@@ -64,18 +76,28 @@ export class VersionedCache<V> {
   private readonly main: Segment<V>;
   private readonly trial: Segment<V> | undefined;
   private readonly making = new Map<string, Promise<V>>();
+  private readonly now: () => number;
 
   constructor(private readonly options: VersionedCacheOptions<V>) {
-    const trialBytes = options.probation ? Math.floor(options.maxBytes * (options.probationShare ?? 1 / 8)) : 0;
-    this.main = new Segment(options.maxBytes - trialBytes);
-    this.trial = options.probation ? new Segment(trialBytes) : undefined;
+    const share = options.probation ? (options.probationShare ?? 1 / 8) : 0;
+    const trialBytes = Math.floor(options.maxBytes * share);
+    const maxEntries = options.maxEntries ?? Infinity;
+    const trialEntries = maxEntries === Infinity ? Infinity : Math.floor(maxEntries * share);
+    this.main = new Segment(options.maxBytes - trialBytes, maxEntries === Infinity ? Infinity : maxEntries - trialEntries);
+    this.trial = options.probation ? new Segment(trialBytes, trialEntries) : undefined;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether a slot may be served for `version` now. */
+  private current(slot: Slot<V>, version: string): boolean {
+    return slot.version === version && (slot.expires === Infinity || slot.expires > this.now());
   }
 
   /** The value kept for `key` if it was made from `version`. */
   get(key: string, version: string): V | undefined {
     const slot = this.main.entries.get(key);
     if (slot) {
-      if (slot.version !== version) {
+      if (!this.current(slot, version)) {
         this.main.remove(key, slot);
         return undefined;
       }
@@ -86,14 +108,19 @@ export class VersionedCache<V> {
     const trial = this.trial?.entries.get(key);
     if (!trial) return undefined;
     this.trial!.remove(key, trial);
-    if (trial.version !== version) return undefined;
+    if (!this.current(trial, version)) return undefined;
     // Asked for again: it joins the main segment.
     if (this.main.add(key, trial)) this.options.onPromote?.(key, trial.version, trial.value);
     return trial.value;
   }
 
   set(key: string, version: string, value: V): Placement {
-    const slot = { version, value, size: this.options.sizeOf(value) + key.length * 2 + version.length * 2 + 64 };
+    const { lifetime } = this.options;
+    return this.place(key, version, value, lifetime ? this.now() + lifetime(value) : Infinity);
+  }
+
+  private place(key: string, version: string, value: V, expires: number): Placement {
+    const slot = { version, value, size: this.options.sizeOf(value) + key.length * 2 + version.length * 2 + 64, expires };
     const old = this.main.entries.get(key);
     if (old) {
       this.main.remove(key, old);
@@ -136,7 +163,7 @@ export class VersionedCache<V> {
   /** Re-measures an entry whose value grew after it was stored (a compressed form added later). */
   resize(key: string): void {
     const slot = this.main.entries.get(key) ?? this.trial?.entries.get(key);
-    if (slot) this.set(key, slot.version, slot.value);
+    if (slot) this.place(key, slot.version, slot.value, slot.expires);
   }
 
   delete(key: string): void {

@@ -1,10 +1,12 @@
 import { Resolver } from "node:dns/promises";
+import { VersionedCache } from "~/core/versioned-cache";
 import { forwardConfirmed, type DnsLookups, type DnsVerdict } from "./reverse-dns";
 
 /**
  * Reverse DNS verification of crawlers (./reverse-dns.ts) with node's resolver, for the crawler log's
  * writer: never on a request. Each verdict is remembered per address and domain list for a while
- * (long when the answer was yes, shorter when no, briefly when a lookup failed), in a bounded map, and
+ * (long when the answer was yes, shorter when no, briefly when a lookup failed), in the one cache helper
+ * (app/core/versioned-cache.ts, bounded by a number of verdicts), and
  * a lookup already under way is shared rather than repeated. Every verification ends within
  * `timeoutMs`: a slow or silent server makes a visit "claimed", not late.
  */
@@ -17,7 +19,7 @@ export type ReverseDnsOptions = {
   verifiedTtlMs?: number;
   refutedTtlMs?: number;
   failedTtlMs?: number;
-  /** Verdicts kept at most; the oldest go first. */
+  /** Verdicts kept at most; the least recently used go first. */
   maxEntries?: number;
   now?: () => number;
 };
@@ -44,8 +46,6 @@ export function createReverseDnsVerifier(options: ReverseDnsOptions = {}): Rever
     "not-verified": options.refutedTtlMs ?? 60 * 60_000,
     unknown: options.failedTtlMs ?? 60_000,
   };
-  const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
 
   // One try each: the deadline below bounds the whole verification anyway.
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
@@ -55,25 +55,15 @@ export function createReverseDnsVerifier(options: ReverseDnsOptions = {}): Rever
     forward: (host, family) => (family === 4 ? resolver.resolve4(host) : resolver.resolve6(host)).catch(answerOrNone),
   };
 
-  const verdicts = new Map<string, { verified: boolean; expires: number }>();
-  const underWay = new Map<string, Promise<boolean>>();
+  // Verdicts are keyed by address and domains; nothing else versions them.
+  const verdicts = new VersionedCache<DnsVerdict>({
+    maxBytes: 4 * 1024 * 1024,
+    maxEntries: options.maxEntries ?? 10_000,
+    sizeOf: () => 16,
+    lifetime: (verdict) => ttl[verdict],
+    now: options.now,
+  });
   const keyOf = (ip: string, domains: readonly string[]) => `${domains.join(",")} ${ip}`;
-
-  function remember(key: string, verdict: DnsVerdict): void {
-    verdicts.delete(key);
-    while (verdicts.size >= maxEntries) verdicts.delete(verdicts.keys().next().value!);
-    verdicts.set(key, { verified: verdict === "verified", expires: now() + ttl[verdict] });
-  }
-
-  function cachedByKey(key: string): boolean | undefined {
-    const entry = verdicts.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= now()) {
-      verdicts.delete(key);
-      return undefined;
-    }
-    return entry.verified;
-  }
 
   async function lookUp(ip: string, domains: readonly string[]): Promise<DnsVerdict> {
     let timer: NodeJS.Timeout | undefined;
@@ -86,23 +76,13 @@ export function createReverseDnsVerifier(options: ReverseDnsOptions = {}): Rever
   }
 
   return {
-    cached: (ip, domains) => cachedByKey(keyOf(ip, domains)),
+    cached(ip, domains) {
+      const verdict = verdicts.get(keyOf(ip, domains), "");
+      return verdict === undefined ? undefined : verdict === "verified";
+    },
     size: () => verdicts.size,
-    verify(ip, domains) {
-      const key = keyOf(ip, domains);
-      const known = cachedByKey(key);
-      if (known !== undefined) return Promise.resolve(known);
-      let pending = underWay.get(key);
-      if (!pending) {
-        pending = lookUp(ip, domains)
-          .then((verdict) => {
-            remember(key, verdict);
-            return verdict === "verified";
-          })
-          .finally(() => underWay.delete(key));
-        underWay.set(key, pending);
-      }
-      return pending;
+    async verify(ip, domains) {
+      return (await verdicts.getOrMake(keyOf(ip, domains), "", () => lookUp(ip, domains))) === "verified";
     },
   };
 }

@@ -1,22 +1,21 @@
+import { BatchedWriter } from "~/core/batched-writer.server";
 import { networkKey } from "~/core/client-address";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { createReverseDnsVerifier, type ReverseDnsVerifier } from "./crawler-dns.server";
 import { inPublishedRanges } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
 import { isPublicAddress } from "./ip-ranges";
-import { serialized } from "./serialized";
 
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the
  * response observer only recognises the user agent and keeps the visit in memory, as the crawler it
- * claims to be, with its address. The writer, at most every FLUSH_MS and off the response's path,
- * decides which visits were verified (the operator's published ranges, else forward-confirmed reverse
- * DNS with a cache and a timeout) and writes them in one INSERT per batch, identical visits in one
- * row. The privacy retention job erases rows older than RETENTION_DAYS. A crash loses at most one
- * interval of visits.
+ * claims to be, with its address (app/core/batched-writer.server.ts). The writer, at most FLUSH_MS
+ * later and off the response's path, decides which visits were verified (the operator's published
+ * ranges, else forward-confirmed reverse DNS with a cache and a timeout) and writes them in one INSERT
+ * per batch, identical visits in one row. The privacy retention job erases rows older than
+ * RETENTION_DAYS. A crash loses at most one interval of visits.
  */
 /** How long visits are kept: the privacy retention job erases older ones (app/privacy/retention.ts). */
 export { CRAWLER_VISITS_KEPT_DAYS as RETENTION_DAYS } from "~/privacy/retention";
@@ -24,7 +23,7 @@ const FLUSH_MS = 1000;
 const BATCH = 500;
 /** Past this many unwritten rows (the database is down or slow) new visits are dropped, not queued. */
 const MAX_BUFFER = 20_000;
-/** Reverse DNS verifications under way at once, and at most asked of the resolver, per flush: past that
+/** Reverse DNS verifications under way at once, and at most asked of the resolver per FLUSH_MS: past that
  * (a flood of addresses claiming a crawler) a visit without a remembered verdict is recorded as claimed. */
 const DNS_CONCURRENCY = 16;
 const DNS_LOOKUPS_PER_FLUSH = 256;
@@ -32,11 +31,16 @@ const DNS_LOOKUPS_PER_FLUSH = 256;
 type Row = typeof schema.crawlerVisits.$inferInsert & { hits: number };
 /** A visit as observed: the crawler it names, from where; not yet verified. */
 type Visit = { crawler: Crawler; ip: string; path: string; status: number; hits: number; visitedAt: Date };
+
 /** Unverified visits, identical requests (same crawler, address, status and path) folded into one. */
-let pending = new Map<string, Visit>();
-/** Verified and folded rows waiting for the database. */
-let buffer: Row[] = [];
-let dropped = 0;
+const visits = new BatchedWriter<Visit>({
+  name: "crawler visits",
+  write: async (batch) => void (await getDb().insert(schema.crawlerVisits).values(await toRows(batch))),
+  batchSize: BATCH,
+  flushMs: FLUSH_MS,
+  maxBuffered: MAX_BUFFER,
+  fold: { key: (visit) => `${visit.crawler.name}\n${visit.ip}\n${visit.status}\n${visit.path}`, merge: (kept, visit) => (kept.hits += visit.hits) },
+});
 
 /** Each user agent recognised once: the same few strings come back with every request (bounded). */
 const recognized = new Map<string, Crawler | null>();
@@ -53,19 +57,7 @@ function crawlerOf(userAgent: string): Crawler | null {
 export function observeCrawlerRequest(info: ResponseInfo): void {
   const crawler = crawlerOf(info.userAgent);
   if (!crawler) return;
-  const path = info.path.slice(0, 1000);
-  const key = `${crawler.name}\n${info.ip}\n${info.status}\n${path}`;
-  const same = pending.get(key);
-  if (same) {
-    same.hits++;
-    return;
-  }
-  if (pending.size + buffer.length >= MAX_BUFFER) {
-    dropped++;
-    return;
-  }
-  pending.set(key, { crawler, ip: info.ip, path, status: info.status, hits: 1, visitedAt: new Date() });
-  if (pending.size >= BATCH) void flushCrawlerVisits();
+  visits.add({ crawler, ip: info.ip, path: info.path.slice(0, 1000), status: info.status, hits: 1, visitedAt: new Date() });
 }
 
 /** Crawlers come from few addresses: remember each (crawler, address) range verdict. */
@@ -105,7 +97,7 @@ async function toRows(visits: Visit[]): Promise<Row[]> {
   const checks = new Map<string, Visit>();
   for (const visit of visits) checks.set(`${visit.crawler.name} ${visit.ip}`, visit);
   const queue = [...checks.entries()];
-  const budget = { lookups: DNS_LOOKUPS_PER_FLUSH };
+  const budget = lookupBudget();
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, { crawler, ip }] = next;
@@ -154,36 +146,24 @@ function claimedPath(visit: Visit): string {
   return visit.path;
 }
 
-export const flushCrawlerVisits = serialized(write);
-
-async function write(): Promise<void> {
-  if (pending.size > 0) {
-    const visits = [...pending.values()];
-    pending = new Map();
-    buffer.push(...(await toRows(visits)));
-  }
-  while (buffer.length > 0) {
-    const rows = buffer.slice(0, BATCH);
-    try {
-      await getDb().insert(schema.crawlerVisits).values(rows);
-      buffer = buffer.slice(rows.length);
-    } catch (error) {
-      logger.warn({ err: error, pending: buffer.length }, "could not record crawler visits; will retry");
-      return;
-    }
-  }
-  if (dropped > 0) {
-    logger.warn({ dropped }, "crawler visits dropped while the database was behind");
-    dropped = 0;
-  }
+/** The reverse DNS lookups left in this FLUSH_MS window, shared by the batches written in it. */
+let dnsBudget = { lookups: 0, since: -Infinity };
+function lookupBudget(): { lookups: number } {
+  const now = Date.now();
+  if (now - dnsBudget.since >= FLUSH_MS) dnsBudget = { lookups: DNS_LOOKUPS_PER_FLUSH, since: now };
+  return dnsBudget;
 }
+
+/** Writes the buffered visits now (before a report, so it counts the latest). */
+export const flushCrawlerVisits = (): Promise<void> => visits.flush();
+/** At shutdown: writes what is buffered and takes no more. */
+export const closeCrawlerLog = (): Promise<void> => visits.close();
 
 let started = false;
 
-/** Registers the observer and the flush timer once per process. */
+/** Registers the observer once per process. */
 export function startCrawlerLog(): void {
   if (started) return;
   started = true;
   addResponseObserver(observeCrawlerRequest);
-  setInterval(() => void flushCrawlerVisits(), FLUSH_MS).unref();
 }

@@ -2,27 +2,31 @@ import { gte, sql } from "drizzle-orm";
 import { findPublishedPost } from "~/blog/posts.server";
 import { ApiError } from "~/core/api.server";
 import { clientKey } from "~/core/client-address";
+import { BatchedWriter } from "~/core/batched-writer.server";
 import { getDb, schema } from "~/core/db.server";
 import { consume } from "~/core/rate-limit.server";
 import { INDEXABLE_PAGES } from "~/site/pages";
-import { logger } from "~/core/logger.server";
-import { serialized } from "./serialized";
 import type { FieldVitals, VitalSummary } from "./types";
 import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
 
 /**
- * Field Core Web Vitals: beacons are buffered and written in batches; under load (a long unwritten
- * queue) only one beacon in SAMPLE_WHEN_BUSY is kept, so a traffic spike costs a bounded amount of
- * writing. The rating is the 75th percentile of the last RATING_DAYS days, per page and overall.
+ * Field Core Web Vitals: beacons are buffered and written in batches (app/core/batched-writer.server.ts);
+ * under load (a long unwritten queue) only one beacon in SAMPLE_WHEN_BUSY is kept, so a traffic spike
+ * costs a bounded amount of writing. The rating is the 75th percentile of the last RATING_DAYS days,
+ * per page and overall.
  */
 export const RATING_DAYS = 28;
-const FLUSH_MS = 2000;
 const BUSY_AT = 1000;
 const SAMPLE_WHEN_BUSY = 10;
-const MAX_BUFFER = 10_000;
 
 type Row = typeof schema.webVitals.$inferInsert;
-let buffer: Row[] = [];
+const vitals = new BatchedWriter<Row>({
+  name: "web vitals",
+  write: async (rows) => void (await getDb().insert(schema.webVitals).values(rows)),
+  batchSize: 1000,
+  flushMs: 2000,
+  maxBuffered: 10_000,
+});
 let seen = 0;
 
 /** The pages a beacon may speak for: the registry's public pages and the published posts. */
@@ -47,31 +51,15 @@ export async function acceptVitals(beacon: VitalsBeacon, clientIp: string): Prom
 /** Keeps a beacon's metrics for the next batch; says whether it was kept (false: sampled out). */
 export function recordVitals(beacon: VitalsBeacon): boolean {
   seen++;
-  if (buffer.length >= MAX_BUFFER || (buffer.length >= BUSY_AT && seen % SAMPLE_WHEN_BUSY !== 0)) return false;
+  if (vitals.size >= BUSY_AT && seen % SAMPLE_WHEN_BUSY !== 0) return false;
   const now = new Date();
-  for (const metric of beacon.metrics) buffer.push({ metric: metric.name, value: metric.value, page: beacon.page, recordedAt: now });
-  return true;
+  return vitals.add(...beacon.metrics.map((metric) => ({ metric: metric.name, value: metric.value, page: beacon.page, recordedAt: now })));
 }
 
-export const flushVitals = serialized(async () => {
-  while (buffer.length > 0) {
-    const rows = buffer.slice(0, 1000);
-    try {
-      await getDb().insert(schema.webVitals).values(rows);
-      buffer = buffer.slice(rows.length);
-    } catch (error) {
-      logger.warn({ err: error }, "could not record web vitals; will retry");
-      return;
-    }
-  }
-});
-
-let started = false;
-export function startVitalsWriter(): void {
-  if (started) return;
-  started = true;
-  setInterval(() => void flushVitals(), FLUSH_MS).unref();
-}
+/** Writes the buffered beacons now (before a report, so it counts the latest). */
+export const flushVitals = (): Promise<void> => vitals.flush();
+/** At shutdown: writes what is buffered and takes no more. */
+export const closeVitals = (): Promise<void> => vitals.close();
 
 type P75Row = { page: string | null; metric: string; p75: number; samples: number };
 

@@ -1,5 +1,6 @@
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { VersionedCache } from "~/core/versioned-cache";
 import { CITY_INFO, type City, type LatLng } from "./schema";
 import { simulatedWeather, type Weather, type WeatherProvider } from "./weather";
 
@@ -39,36 +40,26 @@ export function openMeteoWeather(baseUrl: string, fetchImpl: typeof fetch = fetc
 export type CityWeather = { weather: Weather; source: string };
 
 /**
- * Answers from a per-city cache; a failing provider is logged ("Weather data unavailable") and the
- * simulation answers instead, as the spec's weather failure is logged only.
+ * Answers from a per-city cache (the provider's answer for WEATHER_CACHE_MS, the fallback for
+ * WEATHER_RETRY_MS), asking the provider once per city at a time however many visitors ask; a failing
+ * provider is logged ("Weather data unavailable") and the simulation answers instead, as the spec's
+ * weather failure is logged only.
  */
 export function weatherService(provider: WeatherProvider, fallback: WeatherProvider = simulatedWeather(), now: () => number = Date.now) {
-  const cache = new Map<City, { value: CityWeather; until: number }>();
-  const pending = new Map<City, Promise<CityWeather>>();
-  async function load(city: City): Promise<CityWeather> {
+  // A handful of cities, each a few numbers: the bounds are never reached.
+  const cache = new VersionedCache<{ answer: CityWeather; keepMs: number }>({ maxBytes: 64 * 1024, sizeOf: () => 200, lifetime: (kept) => kept.keepMs, now });
+  async function load(city: City): Promise<{ answer: CityWeather; keepMs: number }> {
     const at = CITY_INFO[city].centre;
     try {
-      const value = { weather: await provider.current(at), source: provider.name };
-      cache.set(city, { value, until: now() + WEATHER_CACHE_MS });
-      return value;
+      return { answer: { weather: await provider.current(at), source: provider.name }, keepMs: WEATHER_CACHE_MS };
     } catch (error) {
       logger.warn({ err: error, city, provider: provider.name }, "Weather data unavailable");
-      const value = { weather: await fallback.current(at), source: fallback.name };
-      cache.set(city, { value, until: now() + WEATHER_RETRY_MS });
-      return value;
+      return { answer: { weather: await fallback.current(at), source: fallback.name }, keepMs: WEATHER_RETRY_MS };
     }
   }
   return {
     async forCity(city: City): Promise<CityWeather> {
-      const hit = cache.get(city);
-      if (hit && hit.until > now()) return hit.value;
-      // One request to the provider per city at a time, however many visitors ask.
-      let job = pending.get(city);
-      if (!job) {
-        job = load(city).finally(() => pending.delete(city));
-        pending.set(city, job);
-      }
-      return job;
+      return (await cache.getOrMake(city, "", () => load(city))).answer;
     },
   };
 }

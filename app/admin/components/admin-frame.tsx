@@ -1,8 +1,6 @@
 import { ExternalLink, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { useMatches } from "react-router";
 import { Logo } from "~/components/logo";
-import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 
 /** A route whose `handle` says this gets the admin's frame instead of the public header and footer. */
 export const ADMIN_FRAME_HANDLE = { frame: "admin" } as const;
@@ -11,9 +9,11 @@ export function isAdminFrame(handle: unknown): boolean {
   return (handle as { frame?: string } | undefined)?.frame === ADMIN_FRAME_HANDLE.frame;
 }
 
-/** The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome. */
-export function AdminFrame({ children }: { children: ReactNode }) {
-  const warnings = warningsOfMatches(useMatches());
+/**
+ * The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome.
+ * `notice`: what every admin page shows under the bar (the root passes the operator's configuration warnings).
+ */
+export function AdminFrame({ notice, children }: { notice?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -35,7 +35,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <ConfigWarningsBanner warnings={warnings} />
+      {notice}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
+import { SideCard } from "./side-card";
 import type { JobsOverview } from "~/core/jobs";
 
 /** Waiting (queued or running) and dead jobs per type; done ones are not worth the admin's attention. */
@@ -41,11 +42,12 @@ export function JobsPanel({ overview }: { overview: JobsOverview }) {
   }
 
   return (
-    <section aria-labelledby="background-jobs" className={`rounded-xl border p-5 ${dead.length ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}>
-      <h2 id="background-jobs" className="flex items-center gap-2 text-lg font-bold">
-        {dead.length ? <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" /> : <ListChecks aria-hidden="true" className="size-5" />}
-        Background jobs
-      </h2>
+    <SideCard
+      id="background-jobs"
+      icon={dead.length ? <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" /> : <ListChecks aria-hidden="true" className="size-5" />}
+      title="Background jobs"
+      warn={dead.length > 0}
+    >
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-800">Nothing waiting, nothing failed.</p>
       ) : (
@@ -100,6 +102,6 @@ export function JobsPanel({ overview }: { overview: JobsOverview }) {
           ))}
         </ul>
       ) : null}
-    </section>
+    </SideCard>
   );
 }

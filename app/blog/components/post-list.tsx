@@ -5,7 +5,7 @@ import { PostCard } from "./post-card";
 
 /**
  * A page of post cards with links to the pages before and after it: the part a live search swaps
- * (`data-live-region`, matched by id, see app/search/live-search.client.ts).
+ * (`data-live-region`, matched by id, see app/components/ui/live-search.client.ts).
  */
 export function PostList({
   id,

@@ -1,4 +1,5 @@
 import { MailWarning } from "lucide-react";
+import { SideCard } from "~/admin/components/side-card";
 
 export type PublicMailHold = { held: number; hourlyBudget: number };
 
@@ -6,14 +7,10 @@ export type PublicMailHold = { held: number; hourlyBudget: number };
 export function PublicMailNotice({ hold }: { hold: PublicMailHold }) {
   if (hold.held === 0) return null;
   return (
-    <section role="status" aria-labelledby="public-mail-held" className="rounded-xl border border-amber-300 bg-amber-50 p-5">
-      <h2 id="public-mail-held" className="flex items-center gap-2 text-lg font-bold">
-        <MailWarning aria-hidden="true" className="size-5 text-amber-700" />
-        Form mail on hold
-      </h2>
+    <SideCard role="status" id="public-mail-held" icon={<MailWarning aria-hidden="true" className="size-5 text-amber-700" />} title="Form mail on hold" warn>
       <p className="mt-2 text-sm text-slate-800" data-testid="public-mail-held">
         {`${hold.held} ${hold.held === 1 ? "e-mail" : "e-mails"} from the public forms ${hold.held === 1 ? "waits" : "wait"}: more than ${hold.hourlyBudget} were asked for within an hour (PUBLIC_MAIL_HOURLY_BUDGET). They go out in the next hours; a sudden burst may be someone abusing the forms.`}
       </p>
-    </section>
+    </SideCard>
   );
 }

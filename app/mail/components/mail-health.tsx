@@ -1,4 +1,5 @@
 import { MailWarning, MailCheck } from "lucide-react";
+import { SideCard } from "~/admin/components/side-card";
 import { formatDateTime } from "~/core/dates";
 
 export type MailHealthData = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
@@ -9,11 +10,12 @@ export type MailHealthData = { undelivered: number; lastError: string | null; ne
 export function MailHealth({ health }: { health: MailHealthData }) {
   const ok = health.undelivered === 0;
   return (
-    <section aria-labelledby="mail-health" className={`rounded-xl border p-5 ${ok ? "border-slate-200 bg-white" : "border-amber-300 bg-amber-50"}`}>
-      <h2 id="mail-health" className="flex items-center gap-2 text-lg font-bold">
-        {ok ? <MailCheck aria-hidden="true" className="size-5" /> : <MailWarning aria-hidden="true" className="size-5 text-amber-700" />}
-        Outgoing mail
-      </h2>
+    <SideCard
+      id="mail-health"
+      icon={ok ? <MailCheck aria-hidden="true" className="size-5" /> : <MailWarning aria-hidden="true" className="size-5 text-amber-700" />}
+      title="Outgoing mail"
+      warn={!ok}
+    >
       <p className="mt-2 text-sm text-slate-800" data-testid="undelivered-mail">
         {ok ? "All mail delivered." : `${health.undelivered} undelivered ${health.undelivered === 1 ? "message" : "messages"}`}
       </p>
@@ -28,6 +30,6 @@ export function MailHealth({ health }: { health: MailHealthData }) {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </SideCard>
   );
 }

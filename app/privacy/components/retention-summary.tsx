@@ -1,4 +1,5 @@
 import { Eraser } from "lucide-react";
+import { SideCard } from "~/admin/components/side-card";
 import { formatDateTime } from "~/core/dates";
 import { RETENTION_RULE_LABELS, RETENTION_RULES, type RetentionCounts } from "../retention";
 
@@ -7,11 +8,7 @@ export type RetentionSummaryData = { finishedAt: string; erased: RetentionCounts
 /** The dashboard's view of the daily retention job: when it last ran and what each rule erased. */
 export function RetentionSummary({ run }: { run: RetentionSummaryData }) {
   return (
-    <section aria-labelledby="retention-summary" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="retention-summary" className="flex items-center gap-2 text-lg font-bold">
-        <Eraser aria-hidden="true" className="size-5" />
-        Data retention
-      </h2>
+    <SideCard id="retention-summary" icon={<Eraser aria-hidden="true" className="size-5" />} title="Data retention">
       {run ? (
         <>
           <p className="mt-2 text-sm text-slate-800">
@@ -29,6 +26,6 @@ export function RetentionSummary({ run }: { run: RetentionSummaryData }) {
       ) : (
         <p className="mt-2 text-sm text-slate-700">The daily retention job has not run yet.</p>
       )}
-    </section>
+    </SideCard>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
-import { AdminDashboard } from "~/admin/components/dashboard";
+import { StaffDashboard } from "~/admin-dashboard";
 import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/auth/sign-in.server";
 import { flashCookie, readFlash } from "~/auth/flash.server";
@@ -103,7 +103,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <AdminDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} retention={loaderData.retention} publicMail={loaderData.publicMail} />
+        <StaffDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} retention={loaderData.retention} publicMail={loaderData.publicMail} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}
