@@ -3,6 +3,7 @@ import { seedDemoPosts } from "~/blog/seed.server";
 import { ensureOwner } from "~/auth/first-owner.server";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
 import type { Env } from "~/core/env.server";
+import { checkClockAtStart } from "~/core/db-clock.server";
 import { startJobRunner } from "~/core/job-runner.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
@@ -37,6 +38,8 @@ export function serverHooks(env: Env): ServerHooks {
  */
 type Stop = () => Promise<void>;
 const tasks: Array<(env: Env) => Promise<void | Stop>> = [
+  // First: how far this process's clock is from the database's (a warning when more than a few seconds).
+  checkClockAtStart,
   seedDemoPosts,
   async () => registerBlogJobs(),
   registerMailJobs,

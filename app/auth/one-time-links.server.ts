@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
+import { dbNow } from "~/core/db-clock.server";
 
 /**
  * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup
@@ -42,7 +43,7 @@ export async function createLink(
     role: fields.role ?? null,
     staffId: fields.staffId ?? null,
     createdBy: fields.createdBy ?? null,
-    expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[purpose]),
+    expiresAt: new Date(dbNow().getTime() + LINK_LIFETIME_MS[purpose]),
   }).returning({ id: schema.staffTokens.id });
   return { id: row!.id, url: `${getEnv().SITE_URL.replace(/\/$/, "")}${PAGE[purpose]}#token=${token}`, token };
 }

@@ -10,6 +10,7 @@ import { FLASH_COOKIE } from "./flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hasRole, isStaffRole, type StaffRole } from "./roles";
 import { networkOf } from "./session-place";
+import { dbNow } from "~/core/db-clock.server";
 
 export const SESSION_COOKIE = "clink_session";
 /**
@@ -73,10 +74,10 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
     )
     .limit(1);
   if (!row || !isStaffRole(row.role)) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (dbNow().getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db
       .update(schema.adminSessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_IDLE_MS) })
+      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(dbNow().getTime() + SESSION_IDLE_MS) })
       .where(eq(schema.adminSessions.idHash, sessionHash));
   }
   return { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash };
@@ -115,7 +116,7 @@ export async function openSession(request: Request, clientIp: string, staff: Sta
   await db.insert(schema.adminSessions).values({
     idHash: hashSessionId(id),
     adminUserId: staff.id,
-    expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+    expiresAt: new Date(dbNow().getTime() + SESSION_IDLE_MS),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     network: networkOf(clientIp),
   });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { readCookie } from "~/core/cookies";
 import { isSecure } from "./session.server";
+import { dbNow } from "~/core/db-clock.server";
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -33,7 +34,7 @@ export async function deviceCookieFor(request: Request, email: string): Promise<
   const emailKey = email.trim().toLowerCase();
   const hash = await passwordHashOf(emailKey);
   if (!hash) return null;
-  const payload = `${b64(emailKey)}.${Math.floor(Date.now() / 1000)}.${randomBytes(16).toString("base64url")}`;
+  const payload = `${b64(emailKey)}.${Math.floor(dbNow().getTime() / 1000)}.${randomBytes(16).toString("base64url")}`;
   const parts = [`${DEVICE_COOKIE}=${payload}.${mac(keyFrom(hash), payload)}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${DEVICE_COOKIE_MAX_AGE}`];
   if (isSecure(request)) parts.push("Secure");
   return parts.join("; ");
@@ -51,7 +52,7 @@ export async function trustedDeviceId(request: Request, email: string): Promise<
   const [emailPart, issuedAt, nonce, signature] = parts as [string, string, string, string];
   const emailKey = email.trim().toLowerCase();
   if (emailPart !== b64(emailKey)) return null;
-  const age = Date.now() / 1000 - Number(issuedAt);
+  const age = dbNow().getTime() / 1000 - Number(issuedAt);
   if (!Number.isFinite(age) || age < -300 || age > DEVICE_COOKIE_MAX_AGE) return null;
   const hash = await passwordHashOf(emailKey);
   if (!hash) return null;

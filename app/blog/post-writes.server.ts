@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
+import { dbNow } from "~/core/db-clock.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
 import { enqueueJob } from "~/core/jobs.server";
@@ -30,10 +31,11 @@ async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null
 
 /**
  * Published with a publish date still ahead: its address answers 404 until then, so it is announced when
- * it goes live (app/blog/go-live.server.ts), not at save.
+ * it goes live (app/blog/go-live.server.ts), not at save. Ahead by the database's clock, which decides
+ * when the post goes live.
  */
 function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
-  return published && publishAt != null && publishAt.getTime() > Date.now();
+  return published && publishAt != null && publishAt.getTime() > dbNow().getTime();
 }
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
@@ -90,7 +92,7 @@ export async function insertPostIn(
 ): Promise<number> {
   await claimSlug(tx, slug);
   // An imported post keeps when it was last changed (never later than now: caches compare it).
-  const updatedAt = options.updatedAt && options.updatedAt.getTime() < Date.now() ? { updatedAt: options.updatedAt } : {};
+  const updatedAt = options.updatedAt && options.updatedAt.getTime() < dbNow().getTime() ? { updatedAt: options.updatedAt } : {};
   const [row] = await tx
     .insert(schema.blogPosts)
     .values({ slug, ...postFields(input), image: image ? null : input.image, ...updatedAt })

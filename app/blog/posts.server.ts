@@ -2,6 +2,7 @@ import { asc, eq, gt, sql } from "drizzle-orm";
 import { storedImagePath } from "./image";
 import type { BlogPostDto } from "./schema";
 import { getDb, schema } from "~/core/db.server";
+import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
 import { searchFieldsOf } from "./search-fields";
 
@@ -41,8 +42,6 @@ type Snapshot = {
   bySlug: Map<string, BlogPost>;
 };
 
-let snapshot: Snapshot | undefined;
-let pendingLoad: Promise<Snapshot> | undefined;
 
 async function readVersion(): Promise<string> {
   // The blog's write count (content_changes, bumped by a trigger on every write to blog_posts and
@@ -164,19 +163,18 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
 }
 
 const postsVersion = sharedVersion(readVersion, VERSION_CHECK_MS);
+/**
+ * Snapshots by version: a load begun before this instance's write was for the version before it, so it
+ * never answers a read made after the write (whose version check, begun after the commit, names a newer one).
+ */
+const snapshots = loadedByVersion(loadSnapshot);
 
 async function currentSnapshot(): Promise<Snapshot> {
-  const version = await postsVersion.current();
-  if (snapshot?.version === version) return snapshot;
-  pendingLoad ??= loadSnapshot(version)
-    .then((fresh) => (snapshot = fresh))
-    .finally(() => (pendingLoad = undefined));
-  return pendingLoad;
+  return snapshots.get(await postsVersion.current());
 }
 
-/** After a write: this instance's own writes are visible at once. */
+/** After a write, once it committed: this instance's own writes are visible at once. */
 export function invalidate() {
-  snapshot = undefined;
   postsVersion.changed();
 }
 
@@ -237,9 +235,7 @@ export async function blogVersion(): Promise<string> {
 /** The blog's version without waiting, when it was checked lately and its posts are loaded; else undefined. */
 export function blogVersionNow(): string | undefined {
   const version = postsVersion.fresh();
-  return version !== undefined && snapshot?.version === version
-    ? version
-    : undefined;
+  return version !== undefined && snapshots.peek(version) ? version : undefined;
 }
 
 export async function findPublishedPost(

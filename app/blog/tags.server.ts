@@ -1,5 +1,6 @@
 import { getDb, schema } from "~/core/db.server";
 import { contentChangeCount } from "~/core/content-changes.server";
+import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
 import { listPosts, blogVersion, type BlogPost } from "./posts.server";
 import { commonestSpelling, tagSlug, uniqueTags, type TagRef } from "./tags";
@@ -25,18 +26,10 @@ export function tagsChanged(): void {
   tagsVersion.changed();
 }
 
-let index: TagIndex | undefined;
-let pending: { version: string; load: Promise<TagIndex> } | undefined;
+const indexes = loadedByVersion(buildIndex);
 
 async function currentIndex(): Promise<TagIndex> {
-  const version = `${await blogVersion()}|${await tagsVersion.current()}`;
-  if (index?.version === version) return index;
-  if (pending?.version !== version) {
-    const load = buildIndex(version).then((fresh) => (index = fresh));
-    pending = { version, load };
-    void load.finally(() => pending?.load === load && (pending = undefined));
-  }
-  return pending.load;
+  return indexes.get(`${await blogVersion()}|${await tagsVersion.current()}`);
 }
 
 async function buildIndex(version: string): Promise<TagIndex> {

@@ -13,7 +13,9 @@ import {
   onJobEnqueued,
   type JobType,
 } from "./jobs.server";
+import { dbNow } from "./db-clock.server";
 import { logger } from "./logger.server";
+import { pruneRateLimits } from "./rate-limit-store.server";
 
 const t = schema.jobs;
 
@@ -146,7 +148,8 @@ async function msUntilNextDue(): Promise<number | undefined> {
 /** The period each schedule was last enqueued for by this instance: one insert per period, not per poll. */
 const enqueuedPeriods = new Map<string, string>();
 
-async function enqueueDueSchedules(env: Env, now = new Date()): Promise<void> {
+/** The periods come by the database's clock: an instance whose clock runs ahead does not start them early. */
+async function enqueueDueSchedules(env: Env, now = dbNow()): Promise<void> {
   for (const schedule of definedSchedules()) {
     const period = schedulePeriod(schedule.when, now, env.SITE_TIMEZONE);
     if (enqueuedPeriods.get(schedule.name) === period) continue;
@@ -166,6 +169,9 @@ function defineCoreJobs(): void {
       );
   });
   defineSchedule("jobs-prune", { dailyAt: "04:00" }, "jobs.prune");
+  // Rate-limit windows over an hour past (the library's own timer judged that by the process's clock).
+  defineJobType("rate-limits.prune", () => pruneRateLimits(getDb()));
+  defineSchedule("rate-limits-prune", { everyMinutes: 60 }, "rate-limits.prune");
 }
 
 export type JobRunner = { stop: () => Promise<void> };

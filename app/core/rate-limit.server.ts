@@ -1,10 +1,12 @@
-import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { clientKey } from "./client-address";
-import { getDb, schema } from "./db.server";
+import { getDb } from "./db.server";
+import { DbClockRateLimiter } from "./rate-limit-store.server";
 
 /**
  * Rate limits live in the database (rate_limits table), so they hold across every instance
- * behind a load balancer. Limiters are made lazily because the database opens at start.
+ * behind a load balancer, timed by the database's clock (./rate-limit-store.server.ts).
+ * Limiters are made lazily because the database opens at start.
  */
 type LimiterName =
   | "loginByIp"
@@ -59,14 +61,13 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   staffTokenByIp: { points: 20, duration: 15 * 60, byClient: true },
 };
 
-const limiters = new Map<LimiterName, RateLimiterDrizzle>();
+const limiters = new Map<LimiterName, DbClockRateLimiter>();
 
-function limiter(name: LimiterName): RateLimiterDrizzle {
+function limiter(name: LimiterName): DbClockRateLimiter {
   let existing = limiters.get(name);
   if (!existing) {
-    existing = new RateLimiterDrizzle({
-      storeClient: getDb(),
-      schema: schema.rateLimits,
+    existing = new DbClockRateLimiter({
+      db: getDb(),
       keyPrefix: name,
       points: definitions[name].points,
       duration: definitions[name].duration,

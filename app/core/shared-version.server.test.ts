@@ -26,3 +26,29 @@ describe("sharedVersion", () => {
     expect(await version.current()).toBe("2");
   });
 });
+
+describe("sharedVersion after a local change", () => {
+  it("never answers with a read begun before the change", async () => {
+    let stored = "a";
+    const reads: Array<{ finish: () => void }> = [];
+    const version = sharedVersion(
+      () => new Promise<string>((resolve) => {
+        const seen = stored;
+        reads.push({ finish: () => resolve(seen) });
+      }),
+      60_000,
+    );
+    const before = version.current();
+    // The write commits while that read is out, then says so.
+    stored = "b";
+    version.changed();
+    const after = version.current();
+    expect(reads).toHaveLength(2);
+    reads[1]!.finish();
+    expect(await after).toBe("b");
+    reads[0]!.finish();
+    expect(await before).toBe("a");
+    // The stale read, ending last, is not kept.
+    expect(version.fresh()).toBe("b");
+  });
+});

@@ -7,6 +7,7 @@ import { authorOf, listAuthors } from "~/blog/authors.server";
 import { listTags } from "~/blog/tags.server";
 import { mediaHashesIn, mediaPath } from "~/blog/media";
 import { getEnv } from "~/core/env.server";
+import { loadedByVersion } from "~/core/loaded-by-version";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { markdownPath } from "~/site/addresses";
@@ -52,14 +53,10 @@ const SITE_DETAILS = `Based in ${siteConfig.location.label}, founded ${siteConfi
 
 const SITE = { name: siteConfig.name, summary: SITE_SUMMARY, details: SITE_DETAILS };
 
-let cached: DiscoverableContent | undefined;
-let pending: Promise<DiscoverableContent> | undefined;
+const built = loadedByVersion(build);
 
 export async function discoverableContent(): Promise<DiscoverableContent> {
-  const version = await blogVersion();
-  if (cached?.version === version) return cached;
-  pending ??= build(version).finally(() => (pending = undefined));
-  return pending;
+  return built.get(await blogVersion());
 }
 
 async function build(version: string): Promise<DiscoverableContent> {
@@ -80,8 +77,7 @@ async function build(version: string): Promise<DiscoverableContent> {
     ...(await listTags()).map((tag) => ({ loc: `/blog/tag/${tag.slug}`, lastmod: lastmod(tag.posts) })),
     ...listAuthors(posts).map(({ author }) => ({ loc: `/blog/author/${author.slug}`, lastmod: lastmod(posts.filter((p) => authorOf(p).slug === author.slug)) })),
   ];
-  cached = { version, pages, listPages };
-  return cached;
+  return { version, pages, listPages };
 }
 
 function postEntry(post: BlogPost): DiscoverablePage {

@@ -3,6 +3,7 @@ import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { DELIVER_MAIL, queueMail } from "~/mail/outbox.server";
 import type { MailContent } from "~/mail/message";
+import { dbNow } from "~/core/db-clock.server";
 
 /**
  * Mail the public forms send to an address a visitor typed (receipts, verification links). A site-wide
@@ -30,7 +31,7 @@ export async function queuePublicFormMail(
     .from(outbox)
     .where(and(inArray(outbox.purpose, [...PUBLIC_MAIL_PURPOSES]), gt(outbox.createdAt, sql`now() - interval '1 hour'`)));
   const hours = publicMailDelayHours(Number(queued?.n ?? 0), getEnv().PUBLIC_MAIL_HOURLY_BUDGET);
-  await queueMail(db, { ...mail, ...(hours > 0 ? { runAt: new Date(Date.now() + hours * HOUR_MS) } : {}) });
+  await queueMail(db, { ...mail, ...(hours > 0 ? { runAt: new Date(dbNow().getTime() + hours * HOUR_MS) } : {}) });
 }
 
 /** How many public-form e-mails wait because the hourly budget was spent (for the admin dashboard). */

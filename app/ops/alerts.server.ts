@@ -7,7 +7,8 @@ import { DELIVER_MAIL, queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
-import { lastBackup } from "./backup/service.server";
+import { backupFolder, lastBackup } from "./backup/service.server";
+import { recoverInterruptedBackups } from "./backup/lease.server";
 import { diskUse } from "./disk.server";
 
 /** What the checks read: the job queue, the last backup, the data folder's disk. */
@@ -54,6 +55,8 @@ function alertMail(fresh: readonly OpsCondition[], all: readonly OpsCondition[])
  * instances, and the notified set is read and written in one transaction.
  */
 export async function checkOpsAlerts(): Promise<void> {
+  // A backup whose process is gone (its lease ran out) is failed, not "running" for ever.
+  await recoverInterruptedBackups(backupFolder());
   const conditions = opsConditions(await gatherOpsFacts());
   const t = schema.opsAlerts;
   await getDb().transaction(async (tx) => {

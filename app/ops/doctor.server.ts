@@ -1,16 +1,15 @@
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { sql } from "drizzle-orm";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { CLOCK_SKEW_WARN_MS, measureDbClock } from "~/core/db-clock.server";
 import { closeDatabase, getDb, openDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
-import { codeMigration, databaseMigration, rowsOf } from "./backup/catalog.server";
+import { codeMigration, databaseMigration } from "./backup/catalog.server";
 import { configWarnings } from "./config-warnings";
 import { diskUse } from "./disk.server";
 
 type Check = { name: string; ok: boolean; detail: string; fix?: string };
 const DISK_LIMIT = 0.9;
-const CLOCK_SKEW_MS = 5_000;
 
 async function databaseChecks(env: Env): Promise<Check[]> {
   try {
@@ -30,9 +29,8 @@ async function databaseChecks(env: Env): Promise<Check[]> {
           ? { name: "migrations", ok: true, detail: `database at ${applied.tag ?? "none"}, code at ${code.tag}: the next start migrates it` }
           : { name: "migrations", ok: false, detail: `the database is newer (${applied.when}) than this code (${code.tag})`, fix: "run the version of Clink that migrated it" },
     );
-    const [row] = await rowsOf<{ now: string | Date }>(getDb(), sql`select now() as now`);
-    const skew = Math.abs(new Date(row!.now).getTime() - Date.now());
-    checks.push({ name: "clock", ok: skew < CLOCK_SKEW_MS, detail: `${Math.round(skew)} ms from the database's clock`, fix: "synchronise the clocks (systemd-timesyncd, chrony)" });
+    const skew = Math.abs(await measureDbClock());
+    checks.push({ name: "clock", ok: skew <= CLOCK_SKEW_WARN_MS, detail: `${Math.round(skew)} ms from the database's clock`, fix: "synchronise the clocks (systemd-timesyncd, chrony)" });
   } finally {
     await closeDatabase();
   }

@@ -38,6 +38,8 @@ export type SystemOverview = {
   samples: number;
   backup: LastBackup | null;
   backupSchedule: { dailyAt: string; keep: number; timezone: string };
+  /** The answering instance's clock against the database's (positive: ahead), and the warning when it is off. */
+  clock: { skewMs: number; warning: string | null };
 };
 
 const KEYS = new Set<string>(VITAL_SIGNS.map((v) => v.key));

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { asc, gte, inArray, lt, sql } from "drizzle-orm";
+import { clockSkewWarning, measureDbClock } from "~/core/db-clock.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
@@ -69,7 +70,7 @@ export async function takeSystemSample(): Promise<void> {
   await db.delete(schema.systemSamples).where(lt(schema.systemSamples.takenAt, new Date(Date.now() - HISTORY_MS)));
 }
 
-/** The System tab: the vital signs now, a week's history (hourly means) and the last backup. */
+/** The System tab: the vital signs now, a week's history (hourly means), the last backup and this instance's clock. */
 export async function systemOverview(): Promise<SystemOverview> {
   const since = new Date(Date.now() - HISTORY_MS);
   const rows = await getDb()
@@ -78,6 +79,8 @@ export async function systemOverview(): Promise<SystemOverview> {
     .where(gte(schema.systemSamples.takenAt, since))
     .orderBy(asc(schema.systemSamples.takenAt));
   const env = getEnv();
+  // Measured now, so the tab shows this instance's clock as it is (the start's warning may be old).
+  const skew = await measureDbClock();
   return {
     now: await readVitalSigns({ endPeriod: false }),
     instance: `${os.hostname()} (process ${process.pid})`,
@@ -85,6 +88,7 @@ export async function systemOverview(): Promise<SystemOverview> {
     samples: rows.length,
     backup: await lastBackup(),
     backupSchedule: { dailyAt: env.BACKUP_AT, keep: env.BACKUP_KEEP, timezone: env.SITE_TIMEZONE },
+    clock: { skewMs: Math.round(skew), warning: clockSkewWarning(skew) },
   };
 }
 

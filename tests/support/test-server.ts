@@ -34,7 +34,20 @@ export type StartOptions = {
   databaseUrl?: string;
   /** Resolve when the process exits instead of failing (for tests of refusals at start). */
   expectExit?: boolean;
+  /** Runs the server with its clock moved, as `faketime -f OFFSET` does (e.g. "+20m"; needs Debian's faketime). */
+  faketime?: string;
 };
+
+/** libfaketime, as Debian's faketime package installs it (what `faketime` preloads into the program it runs). */
+function libfaketime(): string {
+  const lib = fs
+    .readdirSync("/usr/lib", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join("/usr/lib", entry.name, "faketime", "libfaketimeMT.so.1"))
+    .find((file) => fs.existsSync(file));
+  if (!lib) throw new Error("libfaketime not found: apt-get install -y faketime (.ci/run installs it)");
+  return lib;
+}
 
 /**
  * Every server and temporary folder this process made, so that none outlives the run, pass or fail: at the
@@ -165,6 +178,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   for (const [key, value] of Object.entries(options.env ?? {})) if (value === "") delete env[key];
+  // Preloaded into the server itself (not through the faketime command, which would stand between the
+  // test and the server's pid and signals).
+  if (options.faketime) Object.assign(env, { LD_PRELOAD: libfaketime(), FAKETIME: options.faketime, FAKETIME_DONT_FAKE_MONOTONIC: "1" });
 
   hookExit();
   const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

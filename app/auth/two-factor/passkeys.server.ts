@@ -10,6 +10,7 @@ import type {
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { dbNow } from "~/core/db-clock.server";
 
 /**
  * Passkeys (WebAuthn). The relying party is the site itself: its id is SITE_URL's host name and the
@@ -51,7 +52,7 @@ export async function removePasskey(adminId: number, passkeyId: number): Promise
 async function storeChallenge(challenge: string, purpose: "register" | "authenticate", adminId: number | null) {
   const db = getDb();
   await db.delete(schema.webauthnChallenges).where(sql`${schema.webauthnChallenges.expiresAt} < now()`);
-  await db.insert(schema.webauthnChallenges).values({ challenge, purpose, adminUserId: adminId, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
+  await db.insert(schema.webauthnChallenges).values({ challenge, purpose, adminUserId: adminId, expiresAt: new Date(dbNow().getTime() + CHALLENGE_TTL_MS) });
 }
 
 /** Takes a stored challenge out (once): true when it existed for this purpose (and member) and had not expired. */

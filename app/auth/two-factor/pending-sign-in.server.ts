@@ -5,6 +5,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { readCookie } from "~/core/cookies";
 import { getDb, schema } from "~/core/db.server";
 import { isSecure } from "../session.server";
+import { dbNow } from "~/core/db-clock.server";
 
 /**
  * A sign-in whose password was right and whose second factor is still due. It lives in the database
@@ -38,7 +39,7 @@ export async function startPendingSignIn(request: Request, adminId: number, stag
     idHash: hashId(id),
     adminUserId: adminId,
     stage,
-    expiresAt: new Date(Date.now() + PENDING_TTL_S * 1000),
+    expiresAt: new Date(dbNow().getTime() + PENDING_TTL_S * 1000),
   });
   return cookie(request, id, PENDING_TTL_S);
 }

@@ -12,6 +12,10 @@ export const opsBackups = pgTable(
     error: text("error"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // While running: which process writes it, and until when (database clock) its lease holds. A running
+    // backup whose lease ran out, or on PGlite any other process's, was interrupted (decision record 0029).
+    owner: text("owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
   },
   (t) => [index("ops_backups_started_idx").on(t.startedAt)],
 );

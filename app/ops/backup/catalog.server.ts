@@ -22,6 +22,18 @@ export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 const NOT_BACKED_UP = new Set(["content_changes"]);
 
+/**
+ * Rows a backup leaves out of a table it keeps: a backup still running at the archive's moment (the
+ * archive's own among them) has no outcome yet, and restored it would say "running" for ever.
+ */
+const ROWS_LEFT_OUT: Record<string, string> = { ops_backups: "status = 'running'" };
+
+/** The rows of `table` an archive holds, as SQL: `from "table"` and, for some tables, the rows kept. */
+export function backedUpRows(table: string): string {
+  const leftOut = ROWS_LEFT_OUT[table];
+  return `from ${quoted(table)}${leftOut ? ` where not (${leftOut})` : ""}`;
+}
+
 /** The site's tables (schema public) in dependency order, each with its stored (not generated) columns. */
 export async function readCatalog(db: Executor): Promise<Catalog> {
   const columns = await rowsOf<{ table_name: string; column_name: string }>(

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/core/db.server";
-import { databaseMigration, quoted, readCatalog, rowsOf } from "./catalog.server";
+import { backedUpRows, databaseMigration, quoted, readCatalog, rowsOf } from "./catalog.server";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type BackupManifest } from "./format";
 
 const PAGE_ROWS = 200;
@@ -29,8 +29,9 @@ export function appVersion(): string {
  * Writes a backup of the whole database to `destination` (a file or an HTTP response), gzip-compressed.
  * Everything is read in one read-only, repeatable-read transaction: one consistent moment, while other
  * connections keep writing (on PGlite, whose one connection the site shares, requests wait for it).
+ * `onProgress` is called after each page of rows written (the caller renews its lease there).
  */
-export async function writeBackup(db: Database, kind: "pglite" | "postgres", destination: Writable): Promise<BackupManifest> {
+export async function writeBackup(db: Database, kind: "pglite" | "postgres", destination: Writable, onProgress?: () => void): Promise<BackupManifest> {
   const gzip = createGzip();
   // pipeline owns both streams' errors (a full disk, a lost database): they reject `written` instead
   // of being emitted with no listener, which would end the process.
@@ -54,7 +55,7 @@ export async function writeBackup(db: Database, kind: "pglite" | "postgres", des
       const catalog = await readCatalog(tx);
       const tables: BackupManifest["tables"] = {};
       for (const table of catalog.tables) {
-        const [{ n }] = (await rowsOf<{ n: number | string }>(tx, sql.raw(`select count(*) as n from ${quoted(table.name)}`))) as [{ n: number }];
+        const [{ n }] = (await rowsOf<{ n: number | string }>(tx, sql.raw(`select count(*) as n ${backedUpRows(table.name)}`))) as [{ n: number }];
         const rows = Number(n);
         await write(JSON.stringify({ table: table.name, columns: table.columns, rows }));
         const hash = createHash("sha256");
@@ -62,12 +63,13 @@ export async function writeBackup(db: Database, kind: "pglite" | "postgres", des
         for (let offset = 0; offset < rows; offset += PAGE_ROWS) {
           const page = await rowsOf<{ j: string }>(
             tx,
-            sql.raw(`select row_to_json(x)::text as j from (select ${list} from ${quoted(table.name)} order by ctid limit ${PAGE_ROWS} offset ${offset}) x`),
+            sql.raw(`select row_to_json(x)::text as j from (select ${list} ${backedUpRows(table.name)} order by ctid limit ${PAGE_ROWS} offset ${offset}) x`),
           );
           for (const { j } of page) {
             hash.update(`${j}\n`);
             await write(j);
           }
+          onProgress?.();
         }
         tables[table.name] = { rows, sha256: hash.digest("hex") };
       }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { writeBackup } from "./dump.server";
+import { BACKUP_OWNER, leaseFromNow, leaseRenewer, partialName } from "./lease.server";
 import { backupFileName, backupsToPrune, isBackupFileName, type LastBackup } from "./format";
 
 export type { LastBackup };
@@ -22,21 +23,25 @@ export function backupFolder(): string {
 
 /**
  * Takes a backup into BACKUP_DIR (written under a temporary name, then renamed), records it for the
- * admin, and keeps the newest BACKUP_KEEP archives.
+ * admin, and keeps the newest BACKUP_KEEP archives. Its row holds a lease while it runs (./lease.server.ts).
  */
 export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResult> {
   const db = getDb();
   const folder = backupFolder();
-  const [row] = await db.insert(schema.opsBackups).values({ trigger, status: "running" }).returning({ id: schema.opsBackups.id });
-  const name = backupFileName(new Date());
+  const [row] = await db
+    .insert(schema.opsBackups)
+    .values({ trigger, status: "running", owner: BACKUP_OWNER, leaseUntil: leaseFromNow() })
+    .returning({ id: schema.opsBackups.id, startedAt: schema.opsBackups.startedAt });
+  // Named by the database's clock, as the rows are.
+  const name = backupFileName(row!.startedAt);
   const file = path.join(folder, name);
-  const partial = path.join(folder, `.${name}.part`);
+  const partial = path.join(folder, partialName(row!.id));
   try {
     await fs.promises.mkdir(folder, { recursive: true });
-    await writeBackup(db, databaseKind(), fs.createWriteStream(partial, { mode: 0o600 }));
+    await writeBackup(db, databaseKind(), fs.createWriteStream(partial, { mode: 0o600 }), leaseRenewer(row!.id));
     await fs.promises.rename(partial, file);
     const { size } = await fs.promises.stat(file);
-    await db.update(schema.opsBackups).set({ status: "succeeded", fileName: name, bytes: size, finishedAt: new Date() }).where(eq(schema.opsBackups.id, row!.id));
+    await db.update(schema.opsBackups).set({ status: "succeeded", fileName: name, bytes: size, finishedAt: sql`now()`, leaseUntil: null }).where(eq(schema.opsBackups.id, row!.id));
     for (const old of backupsToPrune(await fs.promises.readdir(folder), getEnv().BACKUP_KEEP)) await fs.promises.rm(path.join(folder, old), { force: true });
     logger.info({ file, bytes: size, trigger }, "backup written");
     return { file, bytes: size };
@@ -44,7 +49,7 @@ export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResu
     // The folder itself may be what failed (not a folder, not writable): nothing to clean up then.
     await fs.promises.rm(partial, { force: true }).catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(schema.opsBackups).set({ status: "failed", error: message.slice(0, 500), finishedAt: new Date() }).where(eq(schema.opsBackups.id, row!.id));
+    await db.update(schema.opsBackups).set({ status: "failed", error: message.slice(0, 500), finishedAt: sql`now()`, leaseUntil: null }).where(eq(schema.opsBackups.id, row!.id));
     logger.error({ err: error, trigger }, "backup failed");
     // The owner hears of it from the alert check, run now rather than at its next 10-minute slot.
     await enqueueJob(db, ALERTS_JOB, {}, { idempotencyKey: `ops.alerts:backup-${row!.id}` }).catch((alertError: unknown) =>

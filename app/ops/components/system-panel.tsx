@@ -26,6 +26,12 @@ export function SystemPanel({ owner }: { owner: boolean }) {
   if (!data) return <p className="text-slate-600">{loading ? "Loading system figures..." : ""}</p>;
   return (
     <div className="grid gap-8">
+      {data.clock.warning ? (
+        <p role="alert" className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" data-testid="clock-warning">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+          {data.clock.warning}
+        </p>
+      ) : null}
       <BackupSection data={data} owner={owner} onQueued={() => void load()} />
       <section aria-labelledby="vital-signs">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
