@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BatchedWriter, type BatchedWriterOptions } from "./batched-writer.server";
+import { BatchedWriter, batchedWriters, type BatchedWriterOptions } from "./batched-writer.server";
 import { logger } from "./logger.server";
 
 type Hit = { key: string; hits: number };
@@ -83,6 +83,8 @@ describe("BatchedWriter", () => {
     expect(writer.add(hit("d"), hit("e"))).toBe(false);
     expect(writer.size).toBe(3);
     expect(writer.dropped).toBe(2);
+    // What the metrics read: every writer of the process, this one with its figures.
+    expect(batchedWriters().filter((w) => w.name === "test rows").at(-1)).toEqual({ name: "test rows", size: 3, dropped: 2 });
     state.failing = false;
     await writer.flush();
     expect(written.flat().map((h) => h.key)).toEqual(["a", "b", "c"]);

@@ -27,6 +27,12 @@ export type BatchedWriterOptions<T> = {
   fold?: { key: (item: T) => string; merge: (kept: T, item: T) => void };
 };
 
+/** Every writer of this process, for the metrics (what waits, what was dropped), by name. */
+const writers = new Set<BatchedWriter<never>>();
+export function batchedWriters(): ReadonlyArray<{ name: string; size: number; dropped: number }> {
+  return [...writers].map((w) => ({ name: w.name, size: w.size, dropped: w.dropped }));
+}
+
 export class BatchedWriter<T> {
   private waiting: T[] = [];
   private readonly folded = new Map<string, T>();
@@ -43,6 +49,11 @@ export class BatchedWriter<T> {
 
   constructor(private readonly options: BatchedWriterOptions<T>) {
     this.flush = serialized(() => this.writeAll());
+    writers.add(this as BatchedWriter<never>);
+  }
+
+  get name(): string {
+    return this.options.name;
   }
 
   /** Items waiting, those being written included. */

@@ -3,6 +3,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import type { RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { batchedWriters } from "~/core/batched-writer.server";
 import { databasePool, getDb } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { addResponseObserver } from "~/core/response-observers";
@@ -74,6 +75,29 @@ function databaseGauges() {
   });
 }
 
+/** The batched writers' buffers (crawler visits, web vitals): a database that falls behind shows here first. */
+function batchedWriterMetrics() {
+  new Gauge({
+    name: "clink_batched_items_waiting",
+    help: "Items waiting in this process's memory to be written in a batch, by writer",
+    labelNames: ["writer"] as const,
+    registers: [registry],
+    collect() {
+      for (const w of batchedWriters()) this.set({ writer: w.name }, w.size);
+    },
+  });
+  new Counter({
+    name: "clink_batched_items_dropped_total",
+    help: "Items dropped because the writer's buffer was full (the database down or slow), by writer",
+    labelNames: ["writer"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const w of batchedWriters()) this.inc({ writer: w.name }, w.dropped);
+    },
+  });
+}
+
 type JobStat = { type: string; queued: string | number; dead: string | number; oldest_age: string | number | null };
 let jobStatsAt = 0;
 let jobStatsValue: Promise<JobStat[]> = Promise.resolve([]);
@@ -123,6 +147,7 @@ export function startMetrics(): void {
   loopDelay.enable();
   collectDefaultMetrics({ register: registry, prefix: "clink_" });
   databaseGauges();
+  batchedWriterMetrics();
   addResponseObserver((info) => {
     const kind = routeClass(info.path);
     requests.inc({ route_class: kind, status: String(info.status) });
