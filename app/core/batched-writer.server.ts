@@ -28,8 +28,9 @@ export type BatchedWriterOptions<T> = {
 };
 
 /** Every writer of this process, for the metrics (what waits, what was dropped), by name. */
-const writers = new Set<BatchedWriter<never>>();
-export function batchedWriters(): ReadonlyArray<{ name: string; size: number; dropped: number }> {
+type WriterFigures = { readonly name: string; readonly size: number; readonly dropped: number };
+const writers = new Set<WriterFigures>();
+export function batchedWriters(): ReadonlyArray<WriterFigures> {
   return [...writers].map((w) => ({ name: w.name, size: w.size, dropped: w.dropped }));
 }
 
@@ -49,7 +50,7 @@ export class BatchedWriter<T> {
 
   constructor(private readonly options: BatchedWriterOptions<T>) {
     this.flush = serialized(() => this.writeAll());
-    writers.add(this as BatchedWriter<never>);
+    writers.add(this);
   }
 
   get name(): string {
