@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { FormError } from "~/components/ui/form-error";
 
 /** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
 export class SessionExpiredError extends Error {
@@ -142,11 +143,7 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
               Password
               <input name="password" type="password" autoComplete="current-password" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
             </label>
-            {error ? (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close className="btn btn-secondary">Not now</Dialog.Close>
               <button type="submit" className="btn btn-primary" disabled={busy}>

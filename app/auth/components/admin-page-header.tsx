@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { FormError } from "~/components/ui/form-error";
 
 /** The heading of an admin page other than the dashboard, with the way back to it. */
 export function AdminPageHeader({ title, intro }: { title: string; intro: string }) {
@@ -23,8 +24,6 @@ export function FormOutcome({ result, intent }: { result?: { intent: string; ok:
       {result.message}
     </p>
   ) : (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-      {result.message}
-    </p>
+    <FormError message={result.message} />
   );
 }

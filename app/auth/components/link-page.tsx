@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FormError } from "~/components/ui/form-error";
 
 /** The frame of the pages reached from an e-mailed link (invitation, reset, owner setup) and the forgot-password form. */
 export function LinkPage({ title, intro, message, done, submitLabel, children }: {
@@ -23,11 +24,7 @@ export function LinkPage({ title, intro, message, done, submitLabel, children }:
             <p className="mt-1 text-sm text-slate-700">{intro}</p>
             <Form method="post" className="mt-6 grid gap-4" noValidate>
               {children}
-              {message ? (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                  {message}
-                </p>
-              ) : null}
+              <FormError message={message} />
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 {busy ? "Please wait..." : submitLabel}
               </button>

@@ -3,6 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { safeReturnAddress } from "~/auth/return-address";
 import { callJson, passkeyErrorText } from "./call-json";
+import { FormError } from "~/components/ui/form-error";
 
 /**
  * Signs in with a passkey: without a password on the sign-in card, or as the second step of a
@@ -48,11 +49,7 @@ export function PasskeySignInButton({ label = "Use a passkey", hint }: { label?:
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { BackToHome } from "~/components/marketing";
 import type { PendingView } from "~/auth/two-factor/sign-in-steps.server";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { TotpSetup } from "./totp-setup";
+import { FormError } from "~/components/ui/form-error";
 
 type Result = { errors: Record<string, string>; message: string | null };
 
@@ -36,11 +37,7 @@ export function SecondStepCard({ pending, redirectTo, actionData }: { pending: P
                 ) : (
                   <TextField id="totp-code" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} error={errors.code} />
                 )}
-                {actionData?.message ? (
-                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                    {actionData.message}
-                  </p>
-                ) : null}
+                <FormError message={actionData?.message} />
                 <button type="submit" className="btn btn-primary" disabled={busy}>
                   {busy ? "Checking..." : "Verify"}
                 </button>

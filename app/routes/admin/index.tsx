@@ -24,6 +24,7 @@ import { heldPublicMail } from "~/forms/public-mail.server";
 import { BackToHome } from "~/components/marketing";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import type { PageHandle } from "~/core/page-handle";
+import { FormError } from "~/components/ui/form-error";
 
 // The admin's own page: its own frame, and never stored by a browser, proxy or our cache.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
@@ -149,11 +150,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
             required
             error={errors.password}
           />
-          {actionData?.message ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-              {actionData.message}
-            </p>
-          ) : null}
+          <FormError message={actionData?.message} />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { useToast } from "~/components/ui/toast";
 import type { ImportCounts, ImportKind, ImportReport } from "~/blog/content-archive";
+import { FormError } from "~/components/ui/form-error";
 
 const KINDS: Array<[ImportKind, string]> = [
   ["posts", "Posts"],
@@ -96,11 +97,7 @@ export function ContentPanel() {
             {busy ? "Importing..." : "Import"}
           </button>
         </form>
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div aria-live="polite">{report ? <ImportResult report={report} /> : null}</div>
       </section>
     </div>
