@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
 import { SideCard } from "./side-card";
 import type { JobsOverview } from "~/core/jobs";
+import { FiguresTable } from "~/components/ui/figures-table";
 
 /** Waiting (queued or running) and dead jobs per type; done ones are not worth the admin's attention. */
 function summarise(overview: JobsOverview) {
@@ -51,25 +52,17 @@ export function JobsPanel({ overview }: { overview: JobsOverview }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-800">Nothing waiting, nothing failed.</p>
       ) : (
-        <table className="mt-2 w-full text-left text-sm text-slate-800">
-          <caption className="sr-only">Jobs waiting and dead, by type</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="font-semibold">Type</th>
-              <th scope="col" className="text-right font-semibold">Waiting</th>
-              <th scope="col" className="text-right font-semibold">Dead</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([type, row]) => (
-              <tr key={type}>
-                <th scope="row" className="break-all pr-2 font-normal">{type}</th>
-                <td className="text-right tabular-nums">{row.waiting}</td>
-                <td className="text-right tabular-nums">{row.dead}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          className="mt-2 w-full text-left text-sm text-slate-800"
+          caption="Jobs waiting and dead, by type"
+          rowHeader={{ label: "Type", cell: ([type]) => type }}
+          columns={[
+            { label: "Waiting", numeric: true, cell: ([, row]) => row.waiting },
+            { label: "Dead", numeric: true, cell: ([, row]) => row.dead },
+          ]}
+          rows={rows}
+          rowKey={([type]) => type}
+        />
       )}
       {dead.length ? (
         <ul className="mt-3 grid gap-3 text-sm" aria-label="Dead jobs">

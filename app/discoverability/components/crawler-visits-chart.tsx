@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { shortDay } from "./chart-format";
 import type { CrawlerStatsResponse } from "~/discoverability/types";
+import { FiguresTable } from "~/components/ui/figures-table";
 
 /**
  * Crawler visits per day over the last 30 days, verified (from the operator's published addresses)
@@ -112,25 +113,16 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
       <details className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
         <summary className="cursor-pointer font-semibold">Show the figures as a table</summary>
         <div className="mt-3 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`Table of crawler visits per day for ${label}`}>
-          <table className="w-full text-left">
-            <caption className="sr-only">Crawler visits per day for {label}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-4">Day</th>
-                <th scope="col" className="py-2 pr-4 text-right">Verified</th>
-                <th scope="col" className="py-2 text-right">Claimed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((s) => (
-                <tr key={s.day} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">{shortDay(s.day)}</th>
-                  <td className="py-1 pr-4 text-right tabular-nums">{s.verified}</td>
-                  <td className="py-1 text-right tabular-nums">{s.claimed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption={`Crawler visits per day for ${label}`}
+            rowHeader={{ label: "Day", cell: (s) => shortDay(s.day) }}
+            columns={[
+              { label: "Verified", numeric: true, cell: (s) => s.verified },
+              { label: "Claimed", numeric: true, cell: (s) => s.claimed },
+            ]}
+            rows={series}
+            rowKey={(s) => s.day}
+          />
         </div>
       </details>
     </figure>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { shortDay } from "./chart-format";
 import type { FieldVitals } from "~/discoverability/types";
 import { rateVital, VITAL_NAMES, type VitalName } from "~/discoverability/vitals";
+import { FiguresTable } from "~/components/ui/figures-table";
 
 /**
  * Each vital's daily 75th percentile over the rating window, drawn over its Good / Needs
@@ -71,27 +72,18 @@ function VitalChart({ metric, vitals }: { metric: VitalName; vitals: FieldVitals
       {points.length > 0 ? (
         <details className="text-sm">
           <summary className="cursor-pointer font-semibold">Table</summary>
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-1 pr-2">Day</th>
-                <th scope="col" className="py-1 pr-2 text-right">p75</th>
-                <th scope="col" className="py-1 pr-2">Rating</th>
-                <th scope="col" className="py-1 text-right">Samples</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.day} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-2 font-normal">{shortDay(p.day)}</th>
-                  <td className="py-1 pr-2 text-right tabular-nums">{format(metric, p.p75)}</td>
-                  <td className="py-1 pr-2">{rateVital(metric, p.p75)}</td>
-                  <td className="py-1 text-right tabular-nums">{p.samples}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            className="mt-2 w-full text-left"
+            caption={title}
+            rowHeader={{ label: "Day", cell: (p) => shortDay(p.day) }}
+            columns={[
+              { label: "p75", numeric: true, cell: (p) => format(metric, p.p75) },
+              { label: "Rating", cell: (p) => rateVital(metric, p.p75) },
+              { label: "Samples", numeric: true, cell: (p) => p.samples },
+            ]}
+            rows={points}
+            rowKey={(p) => p.day}
+          />
         </details>
       ) : null}
     </figure>
