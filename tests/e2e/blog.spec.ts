@@ -22,6 +22,18 @@ async function createPost(baseURL: string, overrides: Record<string, unknown> = 
   });
 }
 
+
+/** Holds the blog's search requests until the returned function is called, so a test can act while one is on its way. */
+async function holdBlogSearches(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/blog\?q=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test("search filters live, keeps the query in the URL and clears", async ({ page, baseURL }) => {
   const post = await createPost(baseURL!);
   await page.goto("/blog");
@@ -70,12 +82,7 @@ test("a card clicked right after typing a search always opens the post", async (
     await page.goto(`/blog?q=${encodeURIComponent(`${unique} quick`)}`);
     await liveSearchReady(page);
     // Hold the search the typing starts, so that it answers while the card is being clicked.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/blog\?q=/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBlogSearches(page);
     await page.getByPlaceholder("Search blog posts...").pressSequentially(" cl", { delay: 20 });
     const card = page.getByRole("link", { name: post.title });
     await card.hover();
@@ -242,12 +249,7 @@ test("while posts load it says so, and a failed load shows the spec's error", as
   await page.goto("/blog");
   await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
   await liveSearchReady(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/blog\?q=/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBlogSearches(page);
   await page.getByLabel("Search blog posts").fill("rooftop");
   await expect(page.getByRole("status")).toHaveText("Loading blog posts...");
   release();
