@@ -1,22 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { opsTarget, runOps } from "../support/ops";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
 import { waitFor } from "../support/smtp";
-import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
+import { makeTempDir, startTestServer, TEST_ADMIN } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
 /** The owner's alert e-mail: one message per new problem, not one per event (issue 22). */
-const servers: TestServer[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-afterAll(() => {
-  for (const f of folders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
-});
+const track = serversStoppedAfterEach();
 
 type Overview = { counts: Array<{ type: string; state: string; count: number }> };
 const doneChecks = async (admin: Api) =>
@@ -25,12 +18,10 @@ const doneChecks = async (admin: Api) =>
 describe("the owner's alerts", { timeout: 180_000 }, () => {
   it("e-mails the owner once when backups fail, however often they fail", async () => {
     // BACKUP_DIR names a file, so no backup can be written.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-alerts-"));
-    folders.push(dir);
+    const dir = makeTempDir("alerts");
     const notAFolder = path.join(dir, "backups");
     fs.writeFileSync(notAFolder, "a file where the backup folder should be");
-    const server = await startTestServer({ env: { BACKUP_DIR: notAFolder } });
-    servers.push(server);
+    const server = track(await startTestServer({ env: { BACKUP_DIR: notAFolder } }));
     const failed = await runOps(["backup"], opsTarget(server, { BACKUP_DIR: notAFolder }));
     expect(failed.code).not.toBe(0);
     const alert = await waitForMail(server.dataDir, TEST_ADMIN.email, /needs your attention/);

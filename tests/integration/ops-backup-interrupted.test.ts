@@ -3,21 +3,19 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { waitForMail } from "../support/outbox-folder";
 import { waitFor } from "../support/smtp";
-import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
+import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
 /**
  * Backups that cannot lie (issue 30): a backup whose process is killed mid-way is failed at the next start
  * (and the owner alerted), its partial file is removed, and an archive never carries its own row as
  * "running" (decision record 0029).
  */
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
+const track = serversStoppedAfterEach();
 
 type Overview = { backup: { status: string; error: string | null; fileName: string | null } | null };
 const lastBackup = async (admin: Api) => ((await (await admin.get("/api/admin/system")).json()) as Overview).backup;
@@ -25,7 +23,7 @@ const partials = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(fol
 
 async function start(options: { dataDir?: string; databaseUrl?: string } = {}) {
   const server = await startTestServer({ ...options, env: { SEED_DEMO: "false" } });
-  servers.push(server);
+  track(server);
   return { server, admin: await adminApi(server), backups: path.join(server.dataDir, "backups") };
 }
 

@@ -1,27 +1,15 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi, createPost, createSubmission, type Api } from "../support/api";
 import { opsTarget, runOps } from "../support/ops";
-import { createTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { createTestDatabase, makeTempDir, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
-const servers: TestServer[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-afterAll(() => {
-  for (const f of folders.splice(0)) fs.rmSync(f, { recursive: true, force: true });
-});
-const track = (s: TestServer) => (servers.push(s), s);
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-ops-"));
-  folders.push(dir);
-  return dir;
-};
+const track = serversStoppedAfterEach();
+const tempDir = () => makeTempDir("ops");
 const sha = (bytes: ArrayBuffer | string) => createHash("sha256").update(typeof bytes === "string" ? bytes : Buffer.from(bytes)).digest("hex");
 
 /** The archive a backup command wrote (its folder also holds the daily backup a fresh site takes at its first start). */

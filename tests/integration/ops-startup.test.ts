@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port";
-import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
+import { signInCookie, startTestServer } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-const track = (s: TestServer) => (servers.push(s), s);
+const track = serversStoppedAfterEach();
 
 describe("checks that refuse a bad production start", () => {
   it.each([

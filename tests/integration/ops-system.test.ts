@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
 import { readRows } from "../support/database-rows";
 import { waitFor } from "../support/smtp";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
 /** The admin's System tab: vital signs with a week's history, the last backup, "Back up now" and the owner's download (issue 22). */
 type Overview = {
@@ -16,11 +17,7 @@ type Overview = {
   backup: { status: string; bytes: number | null; fileName: string | null; finishedAt: string | null } | null;
 };
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.stop();
-});
-const track = (server: TestServer) => (servers.push(server), server);
+const track = serversStoppedAfterEach();
 
 async function overview(server: TestServer): Promise<Overview> {
   const admin = await adminApi(server);

@@ -1,14 +1,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { queryTestDatabase, ROOT, signInCookie, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { queryTestDatabase, ROOT, signInCookie, startTestServer, usingPostgres } from "../support/test-server";
+import { serversStoppedAfterEach } from "../support/tracked-servers";
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.kill();
-});
-const track = (s: TestServer) => (servers.push(s), s);
+const track = serversStoppedAfterEach("kill");
 
 const isAuthenticated = async (url: string, cookie: string) =>
   ((await (await fetch(`${url}/api/admin/session`, { headers: { cookie } })).json()) as { authenticated: boolean }).authenticated;
