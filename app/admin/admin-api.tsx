@@ -26,7 +26,7 @@ async function errorFrom(response: Response): Promise<Error & { fieldErrors?: Re
   return Object.assign(new Error(`${response.status}: ${message}`), { fieldErrors });
 }
 
-type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
+export type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
 
 type SessionState = { adminFetch: AdminFetch; expired: boolean; showSignIn: () => void };
 const SessionContext = createContext<SessionState | null>(null);

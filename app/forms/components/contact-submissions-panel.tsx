@@ -2,9 +2,10 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { Download } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useToast } from "~/components/ui/toast";
 import { SUBMISSION_SORTS, type ContactSubmission, type SubmissionPageQuery, type SubmissionStatus } from "~/forms/contact-submission";
-import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { useAdminAction } from "~/admin/admin-action";
+import { completeDeletionRequest, DELETION_COMPLETED } from "~/privacy/components/complete-deletion";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import { Spinner } from "~/components/ui/spinner";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -25,12 +26,11 @@ const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
 /** The inbox: paged, searched and sorted on the server; the filter tabs give the counts. */
 export function ContactSubmissionsPanel() {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const revalidator = useRevalidator();
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
   const query = new URLSearchParams({ page: params.page, q: params.q, status: params.status, sort: params.sort });
   const { data, setData, failed, loading, load } = useAdminData<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
-  const [pending, setPending] = useState<number | null>(null);
+  const { pending, run } = useAdminAction();
   const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
   const filter = params.status as SubmissionStatus;
   const submissions = data?.items ?? null;
@@ -38,20 +38,16 @@ export function ContactSubmissionsPanel() {
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
   async function change(submission: ContactSubmission, body: { isResolved?: boolean; internalNote?: string | null }, done: string, failedTitle: string) {
-    setPending(submission.id);
-    try {
-      const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, { method: "PATCH", json: body });
-      setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
-      toast({ title: done });
-      if (body.isResolved !== undefined) void refreshCounts();
-      revalidator.revalidate();
-      return true;
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `${failedTitle}: ${(error as Error).message}`, variant: "destructive" });
-      return false;
-    } finally {
-      setPending(null);
-    }
+    return run(
+      submission.id,
+      async () => {
+        const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, { method: "PATCH", json: body });
+        setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
+        if (body.isResolved !== undefined) void refreshCounts();
+        revalidator.revalidate();
+      },
+      { done: { title: done }, failed: failedTitle },
+    );
   }
 
   // The tabs' counts change with a status; the shown list stays as it is until the admin moves on.
@@ -67,33 +63,21 @@ export function ContactSubmissionsPanel() {
   async function confirmDelete() {
     if (!deleting) return;
     const submission = deleting;
-    setPending(submission.id);
-    try {
-      await adminFetch(`/api/admin/contact-submissions/${submission.id}`, { method: "DELETE" });
-      toast({ title: "Submission deleted" });
-      setDeleting(null);
-      void load();
-      revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to delete submission: ${(error as Error).message}`, variant: "destructive" });
-    } finally {
-      setPending(null);
-    }
+    const deleted = await run(submission.id, () => adminFetch(`/api/admin/contact-submissions/${submission.id}`, { method: "DELETE" }), {
+      done: { title: "Submission deleted" },
+      failed: "Failed to delete submission",
+    });
+    if (!deleted) return;
+    setDeleting(null);
+    void load();
+    revalidator.revalidate();
   }
 
   async function completeDeletion(submission: ContactSubmission) {
-    setPending(submission.id);
-    try {
-      await adminFetch(`/api/admin/data-deletion-requests/${submission.deletionRequestId}`, { method: "PATCH", json: { status: "completed" } });
-      // Completing erases every submission from that address, this card included.
-      toast({ title: "Deletion completed", description: "Their data is erased and they have been told by e-mail." });
-      void load();
-      revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
-    } finally {
-      setPending(null);
-    }
+    // Completing erases every submission from that address, this card included.
+    if (!(await run(submission.id, () => completeDeletionRequest(adminFetch, submission.deletionRequestId!), DELETION_COMPLETED))) return;
+    void load();
+    revalidator.revalidate();
   }
 
   return (

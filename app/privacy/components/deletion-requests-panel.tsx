@@ -1,31 +1,20 @@
-import { useState } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminAction } from "~/admin/admin-action";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { DELETION_STATE_LABELS, type DeletionRequestRecord } from "../deletion-request-state";
+import { completeDeletionRequest, DELETION_COMPLETED } from "./complete-deletion";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
 /** The admin's list of data-deletion requests: state, when each is due, and completing a verified one. */
 export function DeletionRequestsPanel() {
-  const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const { data, failed, loading, load } = useAdminData<DeletionRequestRecord[]>("/api/admin/data-deletion-requests");
-  const [pending, setPending] = useState<number | null>(null);
-
-  async function complete(request: DeletionRequestRecord) {
-    setPending(request.id);
-    try {
-      await adminFetch(`/api/admin/data-deletion-requests/${request.id}`, { method: "PATCH", json: { status: "completed" } });
-      toast({ title: "Deletion completed", description: "Their data is erased and they have been told by e-mail." });
-      void load();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `Failed to update status: ${(error as Error).message}`, variant: "destructive" });
-    } finally {
-      setPending(null);
-    }
-  }
+  const { adminFetch } = useAdminSession();
+  const { pending, run } = useAdminAction();
+  const complete = async (request: DeletionRequestRecord) => {
+    if (await run(request.id, () => completeDeletionRequest(adminFetch, request.id), DELETION_COMPLETED)) void load();
+  };
 
   return (
     <div>
