@@ -62,6 +62,7 @@ export default [
     route("admin/staff/:id", "routes/resources/api.admin.staff.$id.ts"),
     route("admin/staff/:id/ownership", "routes/resources/api.admin.staff.$id.ownership.ts"),
     route("admin/invitations", "routes/resources/api.admin.invitations.ts"),
+    route("admin/invitations/:id", "routes/resources/api.admin.invitations.$id.ts"),
     route("admin/password-reset-requests", "routes/resources/api.admin.password-reset-requests.ts"),
     route("admin/sessions", "routes/resources/api.admin.sessions.ts"),
     route("admin/sessions/:id", "routes/resources/api.admin.sessions.$id.ts"),
