@@ -1,18 +1,14 @@
 import { Form } from "react-router";
 import { formatDateTime } from "~/core/dates";
 import { ROLE_LABELS, type StaffRole } from "../roles";
-import { FormOutcome } from "./admin-page-header";
+import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 
 export type InvitationRow = { id: number; email: string; role: StaffRole; invitedBy: string; createdAt: string; expiresAt: string };
-type Result = { intent: string; ok: boolean; errors: Record<string, string>; message: string | null };
 
 /** Invitations sent and not yet accepted (those of the roles the member may invite), each revocable. */
-export function PendingInvitations({ invitations, result }: { invitations: InvitationRow[]; result?: Result }) {
+export function PendingInvitations({ invitations, result }: { invitations: InvitationRow[]; result?: FormResult }) {
   return (
-    <section aria-labelledby="invitations-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="invitations-heading" className="text-lg font-bold">
-        Pending invitations
-      </h2>
+    <AdminCard id="invitations-heading" title="Pending invitations">
       <div className="mt-3">
         <FormOutcome result={result} intent="revoke-invitation" />
       </div>
@@ -41,6 +37,6 @@ export function PendingInvitations({ invitations, result }: { invitations: Invit
           ))}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }
