@@ -64,6 +64,7 @@ export default [
     route("admin/staff/:id", "routes/auth/api.admin.staff.$id.ts"),
     route("admin/staff/:id/ownership", "routes/auth/api.admin.staff.$id.ownership.ts"),
     route("admin/invitations", "routes/auth/api.admin.invitations.ts"),
+    route("admin/invitations/:id", "routes/auth/api.admin.invitations.$id.ts"),
     route("admin/password-reset-requests", "routes/auth/api.admin.password-reset-requests.ts"),
     route("admin/sessions", "routes/auth/api.admin.sessions.ts"),
     route("admin/sessions/:id", "routes/auth/api.admin.sessions.$id.ts"),

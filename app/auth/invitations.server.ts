@@ -7,6 +7,7 @@ import { queueMail } from "~/mail/outbox.server";
 import { invitationMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";
 import { hashPassword } from "./password.server";
+import { invitationSender, senderStillAllowed } from "./pending-invitations.server";
 import { assignableRoles, isStaffRole, ROLE_LABELS, type StaffRole } from "./roles";
 import { assignSlug, newPasswordProblem } from "./staff.server";
 import { type StaffMember } from "./session.server";
@@ -56,6 +57,8 @@ export async function createMemberFromLink(
     const staff = await getDb().transaction(async (tx) => {
       const link = await useLink(tx, token, purpose);
       if (!link) return null;
+      // An invitation is void once its sender is suspended or may no longer invite that role.
+      if (purpose === "invitation" && !senderStillAllowed(await invitationSender(tx, link.createdBy), link.role)) return null;
       // An operator's create-owner link names the address; the first start's link lets the page choose it.
       const email = link.email || emailOverride;
       if (!email) return null;

@@ -6,7 +6,9 @@ import { consume } from "~/core/rate-limit.server";
 import { flashCookie } from "./flash.server";
 import { createMemberFromLink, LINK_INVALID } from "./invitations.server";
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from "./password-reset.server";
+import { secondFactorStep } from "./second-factor.server";
 import { openSession } from "./session.server";
+import { secondStepAddress } from "./two-factor/addresses";
 import { acceptInvitationSchema, ownerSetupSchema, passwordResetRequestSchema, resetPasswordSchema } from "./staff";
 
 /**
@@ -49,7 +51,7 @@ export async function resetPasswordAction(request: Request, clientIp: string) {
   return answer({ ok: true, errors: {}, message: "Your password was changed and every session of your account was ended. Sign in with the new password." });
 }
 
-/** Accepting an invitation or setting up the owner: the new member is signed in and sent to /admin. */
+/** Accepting an invitation or setting up the owner: the new member is signed in (or sent to set up a required second factor). */
 export async function newMemberAction(request: Request, clientIp: string, purpose: "invitation" | "owner-setup") {
   const { input, refusal } = await readChecked(request, clientIp, purpose === "owner-setup" ? ownerSetupSchema : acceptInvitationSchema);
   if (refusal) return refusal;
@@ -61,6 +63,13 @@ export async function newMemberAction(request: Request, clientIp: string, purpos
     return answer({ ok: false, errors: { email: result.message }, message: result.message }, result.status);
   }
   const headers = new Headers(noStore);
+  // Under "two-factor required for all staff" the new member sets it up before any session opens,
+  // as a sign-in under the policy does (decision 0028).
+  const due = await secondFactorStep(request, result.staff);
+  if (due) {
+    headers.append("Set-Cookie", due.setCookie);
+    return redirect(secondStepAddress("/admin"), { headers });
+  }
   headers.append("Set-Cookie", await openSession(request, clientIp, result.staff));
   headers.append("Set-Cookie", flashCookie("signed-in"));
   return redirect("/admin", { headers });

@@ -36,6 +36,13 @@ export async function createLink(
 ): Promise<{ id: number; url: string; token: string }> {
   const token = randomBytes(32).toString("base64url");
   await db.delete(schema.staffTokens).where(lt(schema.staffTokens.expiresAt, sql`now()`));
+  // A new reset link voids the member's older ones: only the newest e-mail can change the password.
+  if (purpose === "password-reset" && fields.staffId !== undefined) {
+    await db
+      .update(schema.staffTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(schema.staffTokens.purpose, purpose), eq(schema.staffTokens.staffId, fields.staffId), isNull(schema.staffTokens.usedAt)));
+  }
   const [row] = await db.insert(schema.staffTokens).values({
     tokenHash: hashToken(token),
     purpose,

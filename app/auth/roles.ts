@@ -6,6 +6,8 @@ export const STAFF_ROLES = ["owner", "administrator", "editor", "author", "contr
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_STATUSES = ["active", "suspended"] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
+/** The signed-in staff member, as every guarded route sees them. */
+export type StaffMember = { id: number; email: string; name: string; role: StaffRole };
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   owner: "Owner",

@@ -8,9 +8,13 @@ import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { hasRole, isStaffRole, type StaffRole } from "./roles";
+import { hasRole, isStaffRole, type StaffMember, type StaffRole } from "./roles";
+import { isSecure } from "./secure-request.server";
+import { safeReturnAddress } from "./return-address";
 import { networkOf } from "./session-place";
 import { dbNow } from "~/core/db-clock.server";
+import { secondStepAddress } from "./two-factor/addresses";
+import { secondFactorMissing, sessionToSetup, SETUP_REQUIRED } from "./two-factor/setup-due.server";
 
 export const SESSION_COOKIE = "clink_session";
 /**
@@ -23,8 +27,8 @@ const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 // Refresh last-seen at most once a minute, so reads don't become a write per request.
 const TOUCH_AFTER_MS = 60 * 1000;
 
-/** The signed-in staff member, as every guarded route sees them. */
-export type StaffMember = { id: number; email: string; name: string; role: StaffRole };
+export type { StaffMember } from "./roles";
+export { isSecure } from "./secure-request.server";
 /** Kept for the routes written before roles: the same staff member. */
 export type Admin = StaffMember;
 export type StaffSession = { staff: StaffMember; sessionHash: string };
@@ -33,9 +37,6 @@ export type AdminSession = StaffSession & { admin: StaffMember };
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("base64url");
 
-export function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || getEnv().SITE_URL.startsWith("https:");
-}
 
 function sessionCookie(request: Request, value: string, maxAge?: number): string {
   const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
@@ -51,6 +52,34 @@ function sessionCookie(request: Request, value: string, maxAge?: number): string
  * every instance.
  */
 export async function getStaffSession(request: Request): Promise<StaffSession | null> {
+  const read = await readStaffSession(request);
+  return read && !read.setupDue ? read.session : null;
+}
+
+/**
+ * Like getStaffSession, but a session whose member must still set up the second factor the owner
+ * requires is turned into that setup (SETUP_REQUIRED: 401 for the API, the second step for a page).
+ */
+export async function staffSessionOrSetup(request: Request): Promise<StaffSession | null> {
+  const read = await readStaffSession(request);
+  if (!read) return null;
+  if (read.setupDue) throw await setupRequired(request, read.session);
+  return read.session;
+}
+
+async function setupRequired(request: Request, session: StaffSession): Promise<Response> {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await sessionToSetup(request, session.sessionHash, session.staff.id));
+  headers.append("Set-Cookie", sessionCookie(request, "", 0));
+  if (wantsJson(request)) {
+    return json({ success: false, message: SETUP_REQUIRED, secondFactorRequired: true, stage: "setup", methods: [] }, { status: 401, headers });
+  }
+  const url = new URL(request.url);
+  headers.set("Location", secondStepAddress(safeReturnAddress(url.pathname + url.search)));
+  return new Response(null, { status: 302, headers });
+}
+
+async function readStaffSession(request: Request): Promise<{ session: StaffSession; setupDue: boolean } | null> {
   const id = readCookie(request, SESSION_COOKIE);
   if (!id || id.length > 200) return null;
   const db = getDb();
@@ -62,6 +91,7 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
       name: schema.adminUsers.name,
       role: schema.adminUsers.role,
       lastSeenAt: schema.adminSessions.lastSeenAt,
+      setupDue: secondFactorMissing(schema.adminUsers.id),
     })
     .from(schema.adminSessions)
     .innerJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.adminSessions.adminUserId))
@@ -80,7 +110,7 @@ export async function getStaffSession(request: Request): Promise<StaffSession | 
       .set({ lastSeenAt: sql`now()`, expiresAt: new Date(dbNow().getTime() + SESSION_IDLE_MS) })
       .where(eq(schema.adminSessions.idHash, sessionHash));
   }
-  return { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash };
+  return { session: { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash }, setupDue: Boolean(row.setupDue) };
 }
 
 /** The older name of getStaffSession, answering in requireAdmin's shape. */
@@ -166,7 +196,7 @@ export async function requireStaff(request: Request, role: StaffRole): Promise<S
   if (wantsJson(request) && fromAnotherSite(request)) {
     throw json({ success: false, message: "Cross-site requests are not allowed" }, { status: 403 });
   }
-  const session = await getStaffSession(request);
+  const session = await staffSessionOrSetup(request);
   if (!session) {
     if (wantsJson(request)) {
       throw json(

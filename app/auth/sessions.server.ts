@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, like, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { deviceOf } from "./session-place";
@@ -32,9 +32,10 @@ export async function listSessions(session: StaffSession): Promise<SessionListin
 /** Ends one of the member's other sessions; false when there is no such session (or it is this one). */
 export async function endOtherSession(session: StaffSession, id: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{16}$/.test(id)) return false;
+  // The handle is compared whole: as a LIKE pattern, "_" would match any character.
   const ended = await getDb()
     .delete(s)
-    .where(and(eq(s.adminUserId, session.staff.id), like(s.idHash, `${id}%`), ne(s.idHash, session.sessionHash)))
+    .where(and(eq(s.adminUserId, session.staff.id), eq(sql`left(${s.idHash}, 16)`, id), ne(s.idHash, session.sessionHash)))
     .returning({ idHash: s.idHash });
   if (ended.length === 0) return false;
   await recordAudit(session.staff, "staff.end_session", { targetType: "staff", targetId: session.staff.id, summary: "Ended another session" });

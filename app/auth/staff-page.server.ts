@@ -3,6 +3,7 @@ import { ApiError, asPageError, readForm } from "~/core/api.server";
 import { fieldErrors } from "~/core/field-errors";
 import { changePasswordSchema } from "./schema";
 import { invite } from "./invitations.server";
+import { INVITATION_NOT_FOUND, listPendingInvitations, revokeInvitation } from "./pending-invitations.server";
 import { assignableRoles } from "./roles";
 import { endAllOtherSessions, endOtherSession, listSessions } from "./sessions.server";
 import { requireStaff } from "./session.server";
@@ -32,7 +33,8 @@ async function settle(intent: string, work: () => Promise<string>) {
 
 export async function staffPageData(request: Request) {
   const { staff } = await requireStaff(request, "editor");
-  return { me: { id: staff.id, role: staff.role }, staff: await listStaff(), assignable: assignableRoles(staff.role) };
+  const [members, invitations] = await Promise.all([listStaff(), listPendingInvitations(staff)]);
+  return { me: { id: staff.id, role: staff.role }, staff: members, invitations, assignable: assignableRoles(staff.role) };
 }
 
 export async function staffPageAction(request: Request) {
@@ -47,6 +49,11 @@ export async function staffPageAction(request: Request) {
       await invite(staff, parsed.data.email, parsed.data.role);
       return `Invitation sent to ${parsed.data.email}`;
     });
+  }
+  if (intent === "revoke-invitation") {
+    const id = Number(form.invitationId);
+    if (!Number.isInteger(id) || id < 1) return answer({ intent, ok: false, errors: {}, message: INVITATION_NOT_FOUND }, 404);
+    return settle(intent, async () => `The invitation of ${(await revokeInvitation(staff, id)).email} was revoked`);
   }
   if (!Number.isInteger(target) || target < 1) return answer({ intent, ok: false, errors: {}, message: "Staff member not found" }, 404);
   if (intent === "change-role") {

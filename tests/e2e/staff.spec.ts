@@ -159,3 +159,29 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await server.stop();
   }
 });
+
+test("the Staff page lists a pending invitation and revokes it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const server = await startOwnServer();
+  try {
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.goto(`${server.url}/admin/staff`);
+    await invite(page, "waiting.for.a.reply@e2e.test", "Editor");
+    const pending = page.getByRole("region", { name: "Pending invitations" });
+    const item = pending.getByRole("listitem").filter({ hasText: "waiting.for.a.reply@e2e.test" });
+    await expect(item).toContainText("Editor");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await pending.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/pending-invitations-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await pending.getByRole("button", { name: "Revoke the invitation of waiting.for.a.reply@e2e.test" }).click();
+    await expect(pending.getByRole("status")).toHaveText("The invitation of waiting.for.a.reply@e2e.test was revoked");
+    await expect(item).toHaveCount(0);
+    await expect(pending).toContainText("No invitation is waiting to be accepted.");
+  } finally {
+    await server.stop();
+  }
+});

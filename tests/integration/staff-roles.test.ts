@@ -65,6 +65,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PUT", path: "/api/admin/venues/999999", body: () => ({ hidden: true }), role: "editor", allowed: 404 },
   { method: "GET", path: "/api/admin/staff", role: "editor", allowed: 200 },
   { method: "PATCH", path: async () => `/api/admin/staff/${authorToChange}`, body: () => ({ role: "author" }), role: "editor", allowed: 200 },
+  { method: "GET", path: "/api/admin/invitations", role: "editor", allowed: 200 },
+  { method: "DELETE", path: "/api/admin/invitations/999999", role: "editor", allowed: 404 },
   { method: "POST", path: "/api/admin/invitations", body: () => ({ email: `new-${Math.random().toString(36).slice(2)}@test.clink.app`, role: "contributor" }), role: "editor", allowed: 201 },
   { method: "POST", path: "/api/admin/staff/999999/ownership", role: "owner", allowed: 404 },
   { method: "PUT", path: ownersPost, body: () => ({ published: false }), role: "editor", allowed: 200 },

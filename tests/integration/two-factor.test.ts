@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicApi } from "../support/api";
-import { inviteStaff, STAFF_PASSWORD } from "../support/staff";
+import { inviteStaff, linkTokenFor, postForm, STAFF_PASSWORD } from "../support/staff";
 import { signInCookie, startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
 
 /**
@@ -111,11 +111,13 @@ describe("two-factor sign-in", () => {
 });
 
 describe("two-factor required for all staff", () => {
+  // The owner signs in with a code once (each time step is accepted once): the tests share the session.
+  let ownerSession = "";
   const member = { email: "writer@test.clink.app", password: STAFF_PASSWORD };
 
   it("takes a member without a second factor to set one up after the password, before any session", async () => {
     // A second account, invited by the owner and accepted through the e-mailed link (works on both databases).
-    const owner = await signInWithCode();
+    const owner = (ownerSession = await signInWithCode());
     await inviteStaff(server, publicApi(server, owner), member.email, "author");
 
     expect((await call("PUT", "/api/admin/two-factor/policy", owner, { requiredForAllStaff: true })).status).toBe(200);
@@ -132,6 +134,50 @@ describe("two-factor required for all staff", () => {
     expect(await sessionOf(cookieOf(confirm, "clink_session")!)).toMatchObject({ authenticated: true, admin: { email: member.email } });
     // From now on the member signs in in two steps.
     expect((await passwordStep(member)).body).toMatchObject({ stage: "verify" });
+  });
+
+  it("sends a session opened before the policy to the setup: no admin call answers until it is done", async () => {
+    const owner = ownerSession;
+    expect((await call("PUT", "/api/admin/two-factor/policy", owner, { requiredForAllStaff: false })).status).toBe(200);
+    const early = await inviteStaff(server, publicApi(server, owner), "early@test.clink.app", "editor");
+    const again = (await passwordStep({ email: "early@test.clink.app", password: STAFF_PASSWORD })).session!;
+    expect((await call("PUT", "/api/admin/two-factor/policy", owner, { requiredForAllStaff: true })).status).toBe(200);
+
+    // A page visit goes to the setup step; the session it came with is over.
+    const page = await fetch(`${server.url}/admin/staff`, { headers: { cookie: early.cookie! }, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/sign-in/second-step?redirectTo=%2Fadmin%2Fstaff");
+    expect(cookieOf(page, "clink_pending_sign_in")).toBeTruthy();
+    expect((await call("GET", "/api/admin/posts", early.cookie!)).status).toBe(401);
+    expect(await sessionOf(early.cookie!)).toMatchObject({ authenticated: false });
+
+    // An API call answers as a sign-in under the policy does: setup due, and only the setup reachable.
+    const refused = await call("GET", "/api/admin/staff", again);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ secondFactorRequired: true, stage: "setup" });
+    const pending = cookieOf(refused, "clink_pending_sign_in");
+    expect((await call("GET", "/api/admin/staff", pending)).status).toBe(401);
+    const setup = await (await call("POST", "/api/admin/two-factor/setup", pending)).json();
+    const confirm = await call("POST", "/api/admin/two-factor/confirm", pending, { code: nextCode(setup.secret) });
+    expect(confirm.status).toBe(200);
+    expect((await call("GET", "/api/admin/staff", cookieOf(confirm, "clink_session"))).status).toBe(200);
+  });
+
+  it("takes a member who accepts an invitation under the policy to the setup, not into a session", async () => {
+    const owner = ownerSession;
+    expect((await call("POST", "/api/admin/invitations", owner, { email: "late@test.clink.app", role: "author" })).status).toBe(201);
+    const token = await linkTokenFor(server, "late@test.clink.app", /invited/);
+    const accepted = await postForm(server, "/admin/accept-invitation", { token, name: "Late Comer", password: STAFF_PASSWORD });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("location")).toBe("/admin/sign-in/second-step");
+    expect(cookieOf(accepted, "clink_session")).toBeNull();
+    const pending = cookieOf(accepted, "clink_pending_sign_in");
+    expect((await call("GET", "/api/admin/posts", pending)).status).toBe(401);
+    expect(await sessionOf(pending!)).toMatchObject({ authenticated: false });
+    const setup = await (await call("POST", "/api/admin/two-factor/setup", pending)).json();
+    const confirm = await call("POST", "/api/admin/two-factor/confirm", pending, { code: nextCode(setup.secret) });
+    expect(confirm.status).toBe(200);
+    expect(await sessionOf(cookieOf(confirm, "clink_session")!)).toMatchObject({ authenticated: true, admin: { email: "late@test.clink.app" } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 
@@ -27,3 +28,18 @@ export function FormOutcome({ result, intent }: { result?: { intent: string; ok:
     <FormError message={result.message} />
   );
 }
+
+/** One of the admin's white cards, named by its heading (a landmark region). */
+export function AdminCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What a form of the staff pages answers (app/auth/staff-page.server). */
+export type FormResult = { intent: string; ok: boolean; errors: Record<string, string>; message: string | null };

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { formatDateTime } from "~/core/dates";
 import { canManage, ROLE_LABELS, type StaffRole } from "../roles";
-import { FormOutcome } from "./admin-page-header";
+import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 
 export type StaffRow = {
   id: number;
@@ -13,7 +13,7 @@ export type StaffRow = {
   canSignIn: boolean;
   lastLoginAt: string | null;
 };
-type Result = { intent: string; ok: boolean; errors: Record<string, string>; message: string | null };
+type Result = FormResult;
 
 /** The invitation form: an address and one of the roles the signed-in member may give. */
 export function InviteForm({ assignable, result }: { assignable: StaffRole[]; result?: Result }) {
@@ -21,10 +21,7 @@ export function InviteForm({ assignable, result }: { assignable: StaffRole[]; re
   const { field, error } = useFieldErrors(errors);
   const busy = useNavigation().formData?.get("intent") === "invite";
   return (
-    <section aria-labelledby="invite-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="invite-heading" className="text-lg font-bold">
-        Invite someone
-      </h2>
+    <AdminCard id="invite-heading" title="Invite someone">
       <p className="mt-1 text-sm text-slate-700">They get an e-mail with a link that works once, for 7 days.</p>
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end" noValidate>
         <input type="hidden" name="intent" value="invite" />
@@ -47,17 +44,14 @@ export function InviteForm({ assignable, result }: { assignable: StaffRole[]; re
       <div className="mt-3">
         <FormOutcome result={result} intent="invite" />
       </div>
-    </section>
+    </AdminCard>
   );
 }
 
 /** Every staff member, with the changes the signed-in member may make to each. */
 export function StaffDirectory({ me, staff, assignable, result }: { me: { id: number; role: StaffRole }; staff: StaffRow[]; assignable: StaffRole[]; result?: Result }) {
   return (
-    <section aria-labelledby="staff-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="staff-heading" className="text-lg font-bold">
-        Staff members
-      </h2>
+    <AdminCard id="staff-heading" title="Staff members">
       <div className="mt-3 grid gap-2">
         {["change-role", "suspend", "reactivate", "transfer-ownership"].map((intent) => (
           <FormOutcome key={intent} result={result} intent={intent} />
@@ -82,7 +76,7 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
           </li>
         ))}
       </ul>
-    </section>
+    </AdminCard>
   );
 }
 

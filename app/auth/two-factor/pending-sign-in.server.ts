@@ -1,10 +1,9 @@
-import type { StaffMember } from "../session.server";
-import { isStaffRole } from "../roles";
+import { isStaffRole, type StaffMember } from "../roles";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { readCookie } from "~/core/cookies";
 import { getDb, schema } from "~/core/db.server";
-import { isSecure } from "../session.server";
+import { isSecure } from "../secure-request.server";
 import { dbNow } from "~/core/db-clock.server";
 
 /**

@@ -11,7 +11,7 @@ import { safeReturnAddress } from "~/auth/return-address";
 import { secondStepAddress } from "~/auth/two-factor/addresses";
 import { PasskeySignInButton } from "~/auth/components/passkey-sign-in-button";
 import { recentActivity, recordAudit } from "~/core/audit.server";
-import { getStaffSession, signOut } from "~/auth/session.server";
+import { getStaffSession, signOut, staffSessionOrSetup } from "~/auth/session.server";
 import { authorChoices, changePassword } from "~/auth/staff.server";
 import { hasRole } from "~/auth/roles";
 import { changePasswordSchema, loginSchema } from "~/auth/schema";
@@ -44,7 +44,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getStaffSession(request);
+  // A session that still owes the second factor the owner requires is sent to set it up.
+  const session = await staffSessionOrSetup(request);
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
   const configWarnings = currentConfigWarnings();

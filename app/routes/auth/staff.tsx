@@ -3,6 +3,7 @@ import type { Route } from "./+types/staff";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
 import { InviteForm, StaffDirectory } from "~/auth/components/staff-directory";
+import { PendingInvitations } from "~/auth/components/pending-invitations";
 import type { PageHandle } from "~/core/page-handle";
 
 // Editors and up (editors invite and manage authors and contributors; administrators everyone but the owner).
@@ -25,6 +26,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
     <section className="container-page grid gap-6 py-6 sm:py-10">
       <AdminPageHeader title="Staff" intro="Who works on the site, and what each of them may do." />
       <InviteForm assignable={loaderData.assignable} result={actionData} />
+      <PendingInvitations invitations={loaderData.invitations} result={actionData} />
       <StaffDirectory me={loaderData.me} staff={loaderData.staff} assignable={loaderData.assignable} result={actionData} />
     </section>
   );
