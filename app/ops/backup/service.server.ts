@@ -67,6 +67,17 @@ export async function queueBackupNow(): Promise<boolean> {
   return true;
 }
 
+/**
+ * Whether a scheduled backup has nothing to keep yet: no backup was ever taken and nobody has made anything
+ * (no staff account, no form submission), only what the server seeds on its first start. So a fresh site's
+ * first start does not back up its own demo content; the first daily run after an owner exists does.
+ */
+export async function nothingToBackUpYet(): Promise<boolean> {
+  const db = getDb();
+  const tables = [schema.opsBackups, schema.adminUsers, schema.contactSubmissions, schema.dataDeletionRequests];
+  for (const table of tables) if ((await db.select({ id: table.id }).from(table).limit(1)).length > 0) return false;
+  return true;
+}
 
 /** The latest backup, for the admin. */
 export async function lastBackup(): Promise<LastBackup | null> {
