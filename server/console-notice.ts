@@ -1,4 +1,4 @@
-import { logger } from "~/core/logger.server";
+import { writeToConsole } from "~/core/logger.server";
 
 /** Text in a frame of its own, so a link a person must open stands out from the log lines around it. */
 export function framed(text: string): string {
@@ -9,11 +9,9 @@ export function framed(text: string): string {
 }
 
 /**
- * The last thing the first start prints: after every log line of the start (flushed first, the log is
- * written asynchronously). Straight to the console, not the structured log, so a one-time link never
- * lands in log storage.
+ * The last thing the first start prints, after every log line of the start. Not a log entry, so a one-time
+ * link never lands in log storage as one.
  */
-export async function printLast(text: string): Promise<void> {
-  await new Promise<void>((resolve) => logger.flush(() => resolve()));
-  process.stdout.write(`\n${framed(text)}\n\n`);
+export function printLast(text: string): void {
+  writeToConsole(`\n${framed(text)}\n\n`);
 }

@@ -286,7 +286,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   for (const warning of hooks.configWarnings) logger.warn({ variable: warning.variable }, warning.message);
   logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);
   // The last lines a newcomer reads, framed: the owner's one-time setup link.
-  if (setupNotice) await printLast(setupNotice);
+  if (setupNotice) printLast(setupNotice);
 
   return listening;
 }

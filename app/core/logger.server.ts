@@ -37,10 +37,18 @@ function boundedError(error: unknown) {
  * pino flushes what is pending when the process exits. In a terminal each line is written for a person
  * (log-format.ts); where stdout is a file or pipe (a service manager, a container) it stays JSON.
  */
+const stdout = pino.destination({ sync: false });
 function destination() {
-  const stream = pino.destination({ sync: false });
-  if (!process.stdout.isTTY || process.env.LOG_FORMAT === "json") return stream;
-  return { write: (line: string) => stream.write(formatLogLine(line)), flush: (cb?: (error?: Error) => void) => stream.flush(cb) };
+  if (!process.stdout.isTTY || process.env.LOG_FORMAT === "json") return stdout;
+  return { write: (line: string) => stdout.write(formatLogLine(line)) };
+}
+
+/**
+ * Text for the person at the console, not a log line (never redacted or stored as a log entry): written to
+ * the log's own stream, so it comes out after every line logged before it.
+ */
+export function writeToConsole(text: string): void {
+  stdout.write(text);
 }
 
 export const logger = pino({

@@ -13,7 +13,7 @@ import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } fr
 export function registerOpsJobs(env: Env): void {
   defineJobType<{ trigger?: BackupTrigger }>(BACKUP_JOB, async (payload) => {
     const trigger = payload?.trigger === "admin" ? "admin" : "schedule";
-    if (trigger === "schedule" && (await nothingToBackUpYet())) return void logger.info("scheduled backup skipped: nothing to back up yet (no staff account, no submission)");
+    if (trigger === "schedule" && (await nothingToBackUpYet())) return void logger.debug("scheduled backup skipped: nothing to back up yet (no staff account, no submission)");
     await backupToFolder(trigger);
   }, { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 });
   defineSchedule("ops.backup.daily", { dailyAt: env.BACKUP_AT }, BACKUP_JOB);

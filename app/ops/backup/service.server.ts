@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -69,13 +69,19 @@ export async function queueBackupNow(): Promise<boolean> {
 
 /**
  * Whether a scheduled backup has nothing to keep yet: no backup was ever taken and nobody has made anything
- * (no staff account, no form submission), only what the server seeds on its first start. So a fresh site's
- * first start does not back up its own demo content; the first daily run after an owner exists does.
+ * (no staff account one can sign in to, no form submission), only what the server seeds on its first start
+ * (demo posts, their authors without passwords, venues). So a fresh site's first start does not back up its
+ * own demo content; the first daily run after an owner exists does.
  */
 export async function nothingToBackUpYet(): Promise<boolean> {
   const db = getDb();
-  const tables = [schema.opsBackups, schema.adminUsers, schema.contactSubmissions, schema.dataDeletionRequests];
-  for (const table of tables) if ((await db.select({ id: table.id }).from(table).limit(1)).length > 0) return false;
+  const made = [
+    db.select({ id: schema.opsBackups.id }).from(schema.opsBackups).limit(1),
+    db.select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(isNotNull(schema.adminUsers.passwordHash)).limit(1),
+    db.select({ id: schema.contactSubmissions.id }).from(schema.contactSubmissions).limit(1),
+    db.select({ id: schema.dataDeletionRequests.id }).from(schema.dataDeletionRequests).limit(1),
+  ];
+  for (const rows of made) if ((await rows).length > 0) return false;
   return true;
 }
 
