@@ -22,7 +22,7 @@ const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changed = Math.max(...sources.map(newest));
 if (!built || changed > built) {
   const started = Date.now();
-  process.stdout.write(built ? "Sources changed since the last build: building the site... " : "No build yet: building the site (about a minute)... ");
+  process.stdout.write(built ? "Sources changed since the last build: building the site... " : "No build yet: building the site... ");
   const result = spawnSync("npm", ["run", "build", "--silent"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
     process.stdout.write("failed:\n");
