@@ -25,12 +25,15 @@ afterAll(async () => {
 
 const bareEnv = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? os.homedir(), ...extra });
 
-function run(command: string, args: string[], env = bareEnv()): Promise<{ code: number | null; output: string }> {
-  const child = spawn(command, args, { cwd: clone, env, stdio: ["ignore", "pipe", "pipe"] });
+function run(command: string, args: string[], cwd = clone): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command, args, { cwd, env: bareEnv(), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+  return new Promise((resolve) => {
+    child.once("error", (error) => resolve({ code: -1, output: `${output}${error.message}` }));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
 }
 
 /** npm start runs a shell and node under npm: its process group gets the Ctrl-C a person would press. */
@@ -50,7 +53,7 @@ async function freePort(): Promise<number> {
 
 describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 600_000 }, () => {
   it("npm start builds quietly and shows the setup link last; doctor, backup and admin work with no settings", async () => {
-    expect((await run("git", ["clone", "--quiet", ROOT, clone], bareEnv())).code).toBe(0);
+    expect(await run("git", ["clone", "--quiet", ROOT, clone], folder)).toEqual({ code: 0, output: "" });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"), "dir");
 
     const port = await freePort();
