@@ -1,7 +1,7 @@
 /**
  * One JSON log line as a person reads it in a terminal: "12:04:31 INFO  server listening port=3000".
  * A request reads "GET /about 200 3 ms"; an error adds its message and the first lines of its stack.
- * Our own few lines rather than pino-pretty: it has 14 dependencies, and a service manager gets the JSON
+ * Our own few lines rather than pino-pretty: it has 13 direct dependencies, and a service manager gets the JSON
  * anyway (the logger uses this only when stdout is a terminal).
  */
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };

@@ -19,7 +19,7 @@ const clone = path.join(folder, "clink");
 let server: ChildProcess | undefined;
 
 afterAll(async () => {
-  if (server?.exitCode === null) await stop(server);
+  if (server && server.exitCode === null && server.signalCode === null) await stop(server);
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
