@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitFor } from "../support/smtp";
 import { ROOT, usingPostgres } from "../support/test-server";
@@ -89,6 +90,16 @@ describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 6
 
     await stop(server);
     expect(fs.existsSync(path.join(clone, "data/server.json"))).toBe(false);
+    // The daily backup's first run came at start and found nothing anyone made: it skipped.
+    const db = await PGlite.create(path.join(clone, "data/pglite"));
+    try {
+      const scheduled = await db.query<{ state: string }>("select state from jobs where type = 'ops.backup' and idempotency_key like 'schedule:%'");
+      expect(scheduled.rows.map((row) => row.state)).toEqual(["done"]);
+      const backups = await db.query<{ trigger: string }>("select trigger from ops_backups order by id");
+      expect(backups.rows.map((row) => row.trigger)).toEqual(["command"]);
+    } finally {
+      await db.close();
+    }
     const admin = await run("npm", ["run", "--silent", "admin", "--", "create-owner", "owner@first-hour.test"]);
     expect(admin.output).toMatch(/^Open this link within 24 hours to create the owner account owner@first-hour\.test \(it works once\):\n {2}http:\/\/localhost:3000\/admin\/setup#token=[\w-]{43}$/m);
     expect(admin.output).not.toMatch(/\n\s+at /);
