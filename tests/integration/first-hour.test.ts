@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 import { waitFor } from "../support/smtp";
 import { ROOT, usingPostgres } from "../support/test-server";
 
@@ -42,14 +42,6 @@ function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   process.kill(-child.pid!, "SIGINT");
   return exited;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => probe.once("listening", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 600_000 }, () => {
