@@ -277,7 +277,8 @@ if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${p
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
 if (process.argv.includes("--write-docs")) {
   const { writeRun } = await import("./bench-docs.mjs");
-  const command = `${pgBase ? "BENCH_DATABASE_URL=... " : ""}${DURATION === 3 ? "" : `BENCH_SECONDS=${DURATION} `}npm run bench -- --write-docs`;
+  const settings = ["BENCH_SECONDS", "BENCH_PAGES", "BENCH_SEARCH_SECONDS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `);
+  const command = `${pgBase ? "BENCH_DATABASE_URL=... " : ""}${settings.join("")}npm run bench -- --write-docs`;
   const tables = [{ title: `Pages on ${pgBase ? "PostgreSQL" : "PGlite"}, ${POSTS.toLocaleString("en")} posts, ${DURATION} s each`, rows }, { title: "New searches (a new query on every request)", rows: uncached }];
   writeRun(path.join(root, "docs/benchmarks.md"), { command, tables, lines: summary.map((line) => line.trim()) });
   console.log("figures added to docs/benchmarks.md");
