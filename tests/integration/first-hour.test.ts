@@ -15,13 +15,13 @@ import { ROOT, usingPostgres } from "../support/test-server";
  * port (another site may hold 3000 on a test machine). Each must exit 0 with its readable line.
  * The clone holds what is committed: run it on a clean checkout (as CI does).
  */
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "clink-first-hour-"));
-const clone = path.join(folder, "clink");
+let folder = "";
+let clone = "";
 let server: ChildProcess | undefined;
 
 afterAll(async () => {
   if (server && server.exitCode === null && server.signalCode === null) await stop(server);
-  fs.rmSync(folder, { recursive: true, force: true });
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 const bareEnv = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? os.homedir(), ...extra });
@@ -46,6 +46,8 @@ function stop(child: ChildProcess): Promise<void> {
 
 describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 600_000 }, () => {
   it("npm start builds quietly and shows the setup link last; doctor, backup and admin work with no settings", async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "clink-first-hour-"));
+    clone = path.join(folder, "clink");
     expect(await run("git", ["clone", "--quiet", ROOT, clone], folder)).toEqual({ code: 0, output: "" });
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"), "dir");
 
