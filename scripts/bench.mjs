@@ -4,6 +4,7 @@
 // new query each time. A fresh site with 10,000 posts (needs `npm run build`), on the embedded
 // PGlite, or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it).
 // BENCH_SECONDS (default 3) per measurement: about two minutes in all. BENCH_PAGES narrows the pages.
+// With --write-docs the figures are also added to docs/benchmarks.md (newest first, dated: ./bench-docs.mjs).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -267,10 +268,19 @@ await server.stop();
 
 console.table(rows);
 console.table(uncached);
-console.log(`idle memory of the server with ${POSTS.toLocaleString("en")} posts and every page above cached: ${idleRss} MB after ${idleSeconds} s idle (target < 200 MB)`);
-if (!pgBase) console.log(`  of which the embedded database engine alone (PGlite on the same data, measured in its own process): ${await pgliteEngineMb()} MB`);
-console.log(`targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connections, < 250 ms at 200; content pages <= 5 KB of gzipped JS; ${DURATION} s each`);
+const summary = [`idle memory of the server with ${POSTS.toLocaleString("en")} posts and every page above cached: ${idleRss} MB after ${idleSeconds} s idle (target < 200 MB)`];
+if (!pgBase) summary.push(`  of which the embedded database engine alone (PGlite on the same data, measured in its own process): ${await pgliteEngineMb()} MB`);
+summary.push(`targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connections, < 250 ms at 200; content pages <= 5 KB of gzipped JS; ${DURATION} s each`);
+for (const line of summary) console.log(line);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
+if (process.argv.includes("--write-docs")) {
+  const { writeRun } = await import("./bench-docs.mjs");
+  const settings = ["BENCH_SECONDS", "BENCH_PAGES", "BENCH_SEARCH_SECONDS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `);
+  const command = `${pgBase ? "BENCH_DATABASE_URL=... " : ""}${settings.join("")}npm run bench -- --write-docs`;
+  const tables = [{ title: `Pages on ${pgBase ? "PostgreSQL" : "PGlite"}, ${POSTS.toLocaleString("en")} posts, ${DURATION} s each`, rows }, { title: "New searches (a new query on every request)", rows: uncached }];
+  writeRun(path.join(root, "docs/benchmarks.md"), { command, tables, lines: summary.map((line) => line.trim()) });
+  console.log("figures added to docs/benchmarks.md");
+}
 await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript

@@ -11,14 +11,16 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
-import { EnvError, loadEnv, type Env } from "~/core/env.server";
+import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { hasAnyCookie } from "~/core/cookies";
 import type { ServerHooks } from "~/core/server-hooks";
+import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand } from "~/startup.server";
+import { printLast } from "./console-notice";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
@@ -217,6 +219,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }, 10_000);
     force.unref();
     const finish = async () => {
+      if (!env.DATABASE_URL) removeServerAddress(path.resolve(env.DATA_DIR));
       await runShutdownTasks().catch((error: unknown) => logger.error({ err: error }, "shutdown task failed"));
       await closeDatabase();
       logger.info("database closed; bye");
@@ -242,7 +245,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     throw error;
   }
   const hooks = serverHooks(env);
-  await hooks.ensureFirstAdmin();
+  const setupNotice = await hooks.ensureFirstAdmin();
   await runStartupTasks(env);
 
   let listener: Parameters<typeof createServer>[1];
@@ -275,9 +278,15 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const address = listening.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, database: env.DATABASE_URL ? "postgres" : "pglite" }, "server listening");
+  // Commands on this machine (npm run backup, doctor) find this server by its data folder, not by PORT.
+  if (!env.DATABASE_URL) {
+    const reach = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST === "::" ? "::1" : env.HOST;
+    writeServerAddress(path.resolve(env.DATA_DIR), { pid: process.pid, url: localSiteUrl(reach, port), startedAt: new Date().toISOString() });
+  }
   for (const warning of hooks.configWarnings) logger.warn({ variable: warning.variable }, warning.message);
-  // The last line a newcomer reads: where to open the site and the admin.
   logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);
+  // The last lines a newcomer reads, framed: the owner's one-time setup link.
+  if (setupNotice) printLast(setupNotice);
 
   return listening;
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { closeDatabase, getDb, openDatabase, schema } from "~/core/db.server";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
-import { loadEnv } from "~/core/env.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv } from "~/core/env.server";
 import { createLink } from "./one-time-links.server";
 
 /**
@@ -22,20 +22,27 @@ export async function runAdminCommand(args: string[], out: (line: string) => voi
     out(USAGE);
     return 64;
   }
-  const env = loadEnv();
   try {
-    await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      out(`${error.message}\nThe embedded database (PGlite) can be opened by one process only: stop the server, run this command, then start the server again.`);
-      return 75;
+    // The settings `npm start` runs with in a checkout, the caller's own where it says NODE_ENV (a server).
+    const env = loadEnv(commandSettings());
+    try {
+      await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        out(`The server (pid ${error.holderPid}) holds the embedded database in ${error.dataDir}, which one process only can open: stop the server, run this command, then start the server again.`);
+        return 75;
+      }
+      throw error;
     }
-    throw error;
-  }
-  try {
-    return command === "reset-password" ? await resetLink(email, out) : await ownerLink(email, out);
-  } finally {
-    await closeDatabase();
+    try {
+      return command === "reset-password" ? await resetLink(email, out) : await ownerLink(email, out);
+    } finally {
+      await closeDatabase();
+    }
+  } catch (error) {
+    if (error instanceof EnvError) out(`${envErrorSentence(error)} Fix it in the environment and run the command again.`);
+    else out(`The admin command failed: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}. Run npm run doctor to see what is wrong.`);
+    return 1;
   }
 }
 

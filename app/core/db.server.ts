@@ -9,6 +9,7 @@ import type { Pool, PoolClient } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { logger } from "./logger.server";
+import { initPgliteFolder } from "./pglite-init.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -140,7 +141,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       // answers nearly every read; a site that needs the speed runs PostgreSQL (decision record 0009).
       // Set before PGlite compiles its module; nothing else in the process compiles WebAssembly of note.
       v8.setFlagsFromString("--liftoff-only");
-      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf: ["shared_buffers=8MB"] });
+      const postgresqlconf = ["shared_buffers=8MB"];
+      await initPgliteFolder(path.join(options.dataDir, "pglite"), postgresqlconf);
+      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
       if (migrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
       // Said for both databases, though PGlite (one thread, no timer signal) does not enforce it:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { commandSettings, EnvError, envErrorSentence, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment", () => {
@@ -71,5 +71,22 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+});
+
+describe("the settings an operator's command reads", () => {
+  it("are npm start's local defaults where the shell says no NODE_ENV, and the shell's own where it does", () => {
+    expect(parseEnv(commandSettings({})).LOCAL_DEFAULTS).toBe(true);
+    expect(parseEnv(commandSettings({})).NODE_ENV).toBe("production");
+    expect(() => parseEnv(commandSettings({ NODE_ENV: "production" }))).toThrow(EnvError);
+  });
+
+  it("say a configuration error in one sentence", () => {
+    try {
+      parseEnv({ NODE_ENV: "production" });
+      expect.unreachable();
+    } catch (error) {
+      expect(envErrorSentence(error as EnvError)).toMatch(/^The configuration is not valid: SITE_URL must be set in production: [^\n]+\.$/);
+    }
   });
 });

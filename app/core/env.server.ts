@@ -162,6 +162,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * The settings an operator's command (doctor, backup, restore, admin) reads: the caller's environment when it
+ * says NODE_ENV (a server's shell, the service's settings), else the local defaults `npm start` runs with
+ * (NODE_ENV=production LOCAL_DEFAULTS=true), so a command works wherever `npm start` does.
+ */
+export function commandSettings(source: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
+  return source.NODE_ENV ? source : { ...source, NODE_ENV: "production", LOCAL_DEFAULTS: source.LOCAL_DEFAULTS || "true" };
+}
+
+/** A configuration error in one sentence for a command's output: "SITE_URL must be set in production: ...". */
+export function envErrorSentence(error: EnvError): string {
+  const lines = error.message.split("\n").slice(1).map((line) => line.trim().replace(/^([\w.]+): /, "$1 "));
+  return `The configuration is not valid: ${lines.join("; ")}.`.replace(/\.\.$/, ".");
+}
+
 let current: Env | undefined;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

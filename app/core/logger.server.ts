@@ -1,4 +1,5 @@
 import pino from "pino";
+import { formatLogLine } from "./log-format";
 import { redactLogLine } from "./log-redaction";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
@@ -33,8 +34,23 @@ function boundedError(error: unknown) {
  * Written to stdout asynchronously: a line goes out at once when the stream is idle, and lines
  * logged while a write is in flight go out together, so a busy server makes one write per batch
  * rather than one blocking write per request (that write was ~10% of a cached page's cost).
- * pino flushes what is pending when the process exits.
+ * pino flushes what is pending when the process exits. In a terminal each line is written for a person
+ * (log-format.ts); where stdout is a file or pipe (a service manager, a container) it stays JSON.
  */
+const stdout = pino.destination({ sync: false });
+function destination() {
+  if (!process.stdout.isTTY || process.env.LOG_FORMAT === "json") return stdout;
+  return { write: (line: string) => stdout.write(formatLogLine(line)) };
+}
+
+/**
+ * Text for the person at the console, not a log line (never redacted or stored as a log entry): written to
+ * the log's own stream, so it comes out after every line logged before it.
+ */
+export function writeToConsole(text: string): void {
+  stdout.write(text);
+}
+
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
   serializers: { err: boundedError },
@@ -52,7 +68,7 @@ export const logger = pino({
     ],
     censor: "[redacted]",
   },
-}, pino.destination({ sync: false }));
+}, destination());
 
 /** The one way a failed request is logged: its method and address escaped and bounded. */
 export function logRequestError(error: unknown, request: Request, msg: string): void {

@@ -9,8 +9,8 @@ export type ServerHooks = {
   personalCookies: readonly string[];
   /** Origins the CSP allows images from, besides the site and https: in general (the map's tiles). */
   imageSources: readonly string[];
-  /** Creates the first admin account when there is none (ADMIN_EMAIL, or a generated password). */
-  ensureFirstAdmin: () => Promise<void>;
+  /** Creates the first admin account when there is none (ADMIN_EMAIL), or returns the setup link's notice for the console. */
+  ensureFirstAdmin: () => Promise<string | undefined>;
   /** What an operator must fix in the configuration: logged at start (app/ops/config-warnings.ts). */
   configWarnings: ReadonlyArray<{ variable: string; message: string }>;
   /** Operations endpoints (/metrics, /_ops/backup): answered by Express before the cross-site check, never cached. */

@@ -2,15 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase } from "~/core/db.server";
-import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/env.server";
+import { readServerAddress } from "~/core/server-address.server";
 import { backupToFolder } from "./backup/service.server";
 import { countRows, restoreBackup, RestoreError } from "./backup/restore.server";
 import { runDoctor } from "./doctor.server";
 import { registerOpsJobs } from "./jobs.server";
 import { LOCAL_TOKEN_HEADER, readLocalToken } from "./local-token.server";
-
-
-
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -21,21 +19,29 @@ function option(args: string[], name: string): string | undefined {
 
 /** Settings for a command: the server's own, without production's start checks (a command sends no links or mail). */
 function commandEnv(args: string[]): Env {
-  const env = loadEnv({ ...process.env, LOCAL_DEFAULTS: "true" });
+  const env = loadEnv({ ...commandSettings(), LOCAL_DEFAULTS: "true" });
   const databaseUrl = option(args, "--database-url");
   const dataDir = option(args, "--data-dir");
   return { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : {}) };
 }
 
-/** PGlite's folder is held by a running server: ask it, on loopback, with the token it keeps in that folder. */
-async function backupThroughServer(env: Env): Promise<string> {
-  const token = readLocalToken(path.resolve(env.DATA_DIR));
-  if (!token) throw new Error(`A server holds ${env.DATA_DIR} but left no ops.token there: restart it with this version.`);
-  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
-  const response = await fetch(`${localSiteUrl(host, env.PORT)}/_ops/backup`, { method: "POST", headers: { [LOCAL_TOKEN_HEADER]: token } });
+/** A failure a command explains in one sentence that says what to do (no stack trace). */
+class CommandError extends Error {}
+
+/**
+ * PGlite's folder is held by a running server: ask it, on loopback, at the address it left in that folder
+ * (not PORT, which this shell may not share), with the token it keeps there.
+ */
+async function backupThroughServer(env: Env, locked: DataDirLockedError): Promise<string> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const address = readServerAddress(dataDir);
+  const token = readLocalToken(dataDir);
+  if (!address || !token) throw new CommandError(`${locked.message.split(". ")[0]}, which left no address for commands: restart the server with this version, or stop it and run the backup again.`);
+  const response = await fetch(`${address.url}/_ops/backup`, { method: "POST", headers: { [LOCAL_TOKEN_HEADER]: token } }).catch(() => undefined);
+  if (!response) throw new CommandError(`The server holding ${dataDir} (pid ${address.pid}) does not answer at ${address.url}: look at its log, or restart it and run the backup again.`);
   const body = (await response.json().catch(() => ({}))) as { file?: string; bytes?: number; message?: string };
-  if (!response.ok || !body.file) throw new Error(`The running server could not take the backup: ${body.message ?? response.status}`);
-  return `${body.file} (${body.bytes} bytes, taken by the running server)`;
+  if (!response.ok || !body.file) throw new CommandError(`The running server could not take the backup (${body.message ?? `HTTP ${response.status}`}): check BACKUP_DIR and its disk, then try again.`);
+  return `${body.file} (${body.bytes} bytes, taken by the running server at ${address.url})`;
 }
 
 async function backup(args: string[]): Promise<number> {
@@ -44,7 +50,7 @@ async function backup(args: string[]): Promise<number> {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), migrate: false });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    say(`Backup written: ${await backupThroughServer(env)}`);
+    say(`Backup written: ${await backupThroughServer(env, error)}`);
     return 0;
   }
   // The job types a backup may queue (the owner's alert check after a failure): defined here as in the server.
@@ -93,11 +99,15 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
     say("Commands: backup, restore FILE [--force], doctor");
     return 2;
   } catch (error) {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) {
-      say(error.message);
-      return 1;
-    }
-    say(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    say(failureSentence(error, command));
     return 1;
   }
+}
+
+/** Any failure of a command as one sentence saying what to do. */
+export function failureSentence(error: unknown, command: string | undefined): string {
+  if (error instanceof EnvError) return `${envErrorSentence(error)} Fix it in the environment (or .env.example's variables) and run npm run ${command ?? "doctor"} again.`;
+  if (error instanceof CommandError || error instanceof DataDirLockedError) return error.message;
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+  return `The ${command ?? "command"} failed: ${message}. Run npm run doctor to see what is wrong.`;
 }

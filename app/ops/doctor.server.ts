@@ -3,7 +3,8 @@ import nodemailer from "nodemailer";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { CLOCK_SKEW_WARN_MS, measureDbClock } from "~/core/db-clock.server";
 import { closeDatabase, getDb, openDatabase } from "~/core/db.server";
-import { EnvError, loadEnv, type Env } from "~/core/env.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/env.server";
+import { readServerAddress } from "~/core/server-address.server";
 import { codeMigration, databaseMigration } from "./backup/catalog.server";
 import { configWarnings } from "./config-warnings";
 import { diskUse } from "./disk.server";
@@ -15,7 +16,7 @@ async function databaseChecks(env: Env): Promise<Check[]> {
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), migrate: false });
   } catch (error) {
-    if (error instanceof DataDirLockedError) return [{ name: "database", ok: true, detail: "the embedded database is in use by the running server (checked through it: run doctor with the server stopped for more)" }];
+    if (error instanceof DataDirLockedError) return [await runningServerCheck(env, error)];
     return [{ name: "database", ok: false, detail: (error as Error).message, fix: "check DATABASE_URL (or DATA_DIR) and that the database is running" }];
   }
   const checks: Check[] = [{ name: "database", ok: true, detail: env.DATABASE_URL ? "PostgreSQL answers" : `PGlite in ${path.resolve(env.DATA_DIR)}` }];
@@ -37,8 +38,24 @@ async function databaseChecks(env: Env): Promise<Check[]> {
   return checks;
 }
 
+/** PGlite's folder is held by a server: it is found by the address it left in the folder, and asked /healthz. */
+async function runningServerCheck(env: Env, locked: DataDirLockedError): Promise<Check> {
+  const address = readServerAddress(path.resolve(env.DATA_DIR));
+  if (!address) return { name: "database", ok: false, detail: locked.message, fix: "stop that process, or restart the server with this version so commands can find it" };
+  const answer = await fetch(`${address.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+  return answer?.ok
+    ? { name: "database", ok: true, detail: `in use by the running server at ${address.url} (pid ${address.pid}), which answers /healthz; stop it for the migration and clock checks` }
+    : { name: "database", ok: false, detail: `the server holding ${path.resolve(env.DATA_DIR)} (pid ${address.pid}) does not answer at ${address.url}/healthz`, fix: "look at its log, or restart it" };
+}
+
+/** Whether production's rules apply: NODE_ENV=production without the local defaults of `npm start`. */
+const strictProduction = (env: Env) => env.NODE_ENV === "production" && !env.LOCAL_DEFAULTS;
+
 async function mailCheck(env: Env): Promise<Check> {
-  if (env.MAIL_TRANSPORT === "files") return { name: "mail", ok: env.NODE_ENV !== "production", detail: "kept as files in DATA_DIR/outbox (nothing is delivered)", fix: "set SMTP_URL" };
+  if (env.MAIL_TRANSPORT === "files") {
+    const detail = "kept as files in DATA_DIR/outbox (nothing is delivered)";
+    return strictProduction(env) ? { name: "mail", ok: false, detail, fix: "set SMTP_URL" } : { name: "mail", ok: true, detail: `warning: ${detail}; set SMTP_URL to send it` };
+  }
   const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   try {
     await transport.verify();
@@ -54,15 +71,19 @@ async function mailCheck(env: Env): Promise<Check> {
 export async function runDoctor(): Promise<number> {
   let env: Env;
   try {
-    env = loadEnv({ NODE_ENV: "production", ...process.env });
+    env = loadEnv(commandSettings());
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    process.stdout.write(`✗ configuration\n${error.message}\n`);
+    process.stdout.write(`✗ configuration: ${envErrorSentence(error)}\n`);
     return 1;
   }
+  const rules = strictProduction(env) ? "production rules" : env.LOCAL_DEFAULTS ? "the local defaults of npm start (NODE_ENV unset here)" : `NODE_ENV=${env.NODE_ENV}`;
   const checks: Check[] = [
-    { name: "configuration", ok: true, detail: "valid" },
-    ...configWarnings(env).map((w) => ({ name: `configuration (${w.variable})`, ok: true, detail: `warning: ${w.message}` })),
+    { name: "configuration", ok: true, detail: `valid, read with ${rules}` },
+    // Mail kept as files is the mail check's to report, once.
+    ...configWarnings(env)
+      .filter((w) => w.variable !== "SMTP_URL")
+      .map((w) => ({ name: `configuration (${w.variable})`, ok: true, detail: `warning: ${w.message.replace(/^Warning:\s*/, "")}` })),
     ...(await databaseChecks(env)),
   ];
   for (const [name, folder] of [["disk (data)", env.DATA_DIR], ["disk (backups)", env.BACKUP_DIR]] as const) {

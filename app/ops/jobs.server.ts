@@ -2,15 +2,20 @@ import type { Env } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { registerOpsAlerts } from "./alerts.server";
 import { registerSystemSamples } from "./system.server";
-import { BACKUP_JOB, backupToFolder, type BackupTrigger } from "./backup/service.server";
-
+import { logger } from "~/core/logger.server";
+import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } from "./backup/service.server";
 
 /**
  * The daily backup (BACKUP_AT, in SITE_TIMEZONE) through the one job runner: one instance takes each
  * day's job. A failure is retried twice, then stays failed for the admin's System tab and the owner's alert.
+ * A scheduled run on a site where nobody has made anything yet (a first start) skips: nothing to keep.
  */
 export function registerOpsJobs(env: Env): void {
-  defineJobType<{ trigger?: BackupTrigger }>(BACKUP_JOB, async (payload) => void (await backupToFolder(payload?.trigger === "admin" ? "admin" : "schedule")), { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 });
+  defineJobType<{ trigger?: BackupTrigger }>(BACKUP_JOB, async (payload) => {
+    const trigger = payload?.trigger === "admin" ? "admin" : "schedule";
+    if (trigger === "schedule" && (await nothingToBackUpYet())) return void logger.debug("scheduled backup skipped: nothing to back up yet (no staff account, no submission)");
+    await backupToFolder(trigger);
+  }, { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 });
   defineSchedule("ops.backup.daily", { dailyAt: env.BACKUP_AT }, BACKUP_JOB);
   registerOpsAlerts();
   registerSystemSamples();

@@ -46,7 +46,7 @@ describe("npm run doctor", { timeout: 120_000 }, () => {
     expect(result.output).toContain("fix: check SMTP_URL");
     expect(result.code).not.toBe(0);
     const bad = await runOps(["doctor"], { ...(await target()), env: { SITE_URL: "", SMTP_URL: smtp!.url, NODE_ENV: "production" } });
-    expect(bad.output).toContain("SITE_URL: must be set in production");
+    expect(bad.output).toContain("The configuration is not valid: SITE_URL must be set in production");
     expect(bad.code).not.toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -72,6 +72,23 @@ export async function queueBackupNow(): Promise<boolean> {
   return true;
 }
 
+/**
+ * Whether a scheduled backup has nothing to keep yet: no backup was ever taken and nobody has made anything
+ * (no staff account one can sign in to, no form submission), only what the server seeds on its first start
+ * (demo posts, their authors without passwords, venues). So a fresh site's first start does not back up its
+ * own demo content; the first daily run after an owner exists does.
+ */
+export async function nothingToBackUpYet(): Promise<boolean> {
+  const db = getDb();
+  const made = [
+    db.select({ id: schema.opsBackups.id }).from(schema.opsBackups).limit(1),
+    db.select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(isNotNull(schema.adminUsers.passwordHash)).limit(1),
+    db.select({ id: schema.contactSubmissions.id }).from(schema.contactSubmissions).limit(1),
+    db.select({ id: schema.dataDeletionRequests.id }).from(schema.dataDeletionRequests).limit(1),
+  ];
+  for (const rows of made) if ((await rows).length > 0) return false;
+  return true;
+}
 
 /** The latest backup, for the admin. */
 export async function lastBackup(): Promise<LastBackup | null> {
