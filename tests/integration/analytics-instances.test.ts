@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
-import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Two instances on one PostgreSQL add up to the same figures as one: the day's salt is shared through the
@@ -52,5 +52,12 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
       ["Bing", 1],
       ["Google", 1],
     ]);
+    // Nothing the analytics tables hold names an address or a user agent.
+    const [dump] = await queryTestDatabase<{ text: string }>(
+      first.databaseUrl!,
+      "select (select coalesce(json_agg(d), '[]') from analytics_daily d)::text || (select coalesce(json_agg(v), '[]') from analytics_visitor_days v)::text || (select coalesce(json_agg(s), '[]') from analytics_salts s)::text as text",
+    );
+    expect(dump!.text).toContain("/about");
+    for (const secret of ["198.51.100.50", "198.51.100.51", "Macintosh", "Safari"]) expect(dump!.text).not.toContain(secret);
   });
 });
