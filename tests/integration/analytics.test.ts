@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { publicApi, type Api } from "../support/api";
+import { createPost, publicApi, type Api } from "../support/api";
+import { inviteStaff } from "../support/staff";
 import { eventually } from "../support/eventually";
 import { siteForSuite } from "../support/suite";
 import type { TestServer } from "../support/test-server";
@@ -128,6 +129,21 @@ describe("goals of public forms", () => {
     expect((await postForm("/advertise", ad, { "x-forwarded-for": "198.51.100.43" })).status).toBe(200);
     expect(await goal("contact")).toBe(1);
     expect(await goal("advertise")).toBe(1);
+  });
+});
+
+describe("an author's view", () => {
+  it("shows only the author's own posts' pages, and no site-wide sources, campaigns or goals", async () => {
+    const author = await inviteStaff(server, admin, "writer@analytics.example", "author");
+    const own = await createPost(author, { published: true });
+    const others = await createPost(admin, { published: true });
+    for (const post of [own, others]) expect((await beacon({ path: `/blog/${post.slug}`, ref: "claude.ai" }, { "x-forwarded-for": "198.51.100.60" })).status).toBe(202);
+    const res = await author.get(`/api/admin/analytics?from=${today()}&to=${today()}`);
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as Report & { ownPostsOnly: boolean };
+    expect(r.ownPostsOnly).toBe(true);
+    expect(r.pages).toEqual([{ path: `/blog/${own.slug}`, pageviews: 1, visitors: 1, aiCrawls: 0, aiReferrals: 1 }]);
+    expect({ visitors: r.visitors, pageviews: r.pageviews, sources: r.sources, campaigns: r.campaigns, goals: r.goals }).toEqual({ visitors: 1, pageviews: 1, sources: [], campaigns: [], goals: [] });
   });
 });
 
