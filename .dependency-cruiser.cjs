@@ -25,6 +25,7 @@ const FEATURE_FLOORS = [
   ["forms", "blog"],
   ["content-versions.server.ts"],
   ["search", "discoverability"],
+  ["analytics"],
 ];
 const TOP = ["routes"];
 

@@ -2,6 +2,7 @@ import { LogOut, Sparkles, UserRound, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AdminDashboard } from "~/admin/components/dashboard";
+import { AudiencePanel } from "~/analytics/components/audience-panel";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
@@ -31,6 +32,7 @@ export type DashboardStaff = { id: number; email: string; name: string; role: St
 /** Each section, in the order of the tab row, with the least role that sees it (the server refuses the rest anyway). */
 const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: (staff: DashboardStaff) => ReactNode }> = [
   { value: "submissions", label: "Contact Submissions", role: "administrator", panel: () => <ContactSubmissionsPanel /> },
+  { value: "audience", label: "Audience", role: "author", panel: () => <AudiencePanel /> },
   { value: "deletions", label: "Deletion requests", role: "administrator", panel: () => <DeletionRequestsPanel /> },
   { value: "blog", label: "Blog Management", role: "contributor", panel: (staff) => <BlogManagementPanel writer={staff} /> },
   { value: "tags", label: "Tags", role: "editor", panel: () => <TagsPanel /> },

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { AdminFrame, isAdminFrame } from "~/admin/components/admin-frame";
 import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 import type { Route } from "./+types/root";
@@ -10,7 +10,7 @@ import { getEnv } from "~/core/env.server";
 import { pageHandleOf } from "~/core/page-handle";
 import type { PublicLinks } from "~/site/config";
 import { useEffect } from "react";
-import vitalsBeacon from "~/discoverability/vitals-beacon.client.ts?worker&url";
+import vitalsBeacon from "~/analytics/vitals-beacon.client.ts?worker&url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
 import { ModuleScript } from "~/components/module-script";
@@ -99,7 +99,13 @@ export default function App() {
   // Field Core Web Vitals (app/discoverability): a small chunk loaded once the page is interactive.
   useEffect(() => {
     void import("~/discoverability/vitals.client").then((vitals) => vitals.reportWebVitals());
+    void import("~/analytics/page-views.client").then((views) => views.watchGoals());
   }, []);
+  // Visitor analytics (app/analytics): one page view per navigation, client-side ones included.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void import("~/analytics/page-views.client").then((views) => views.sendPageView());
+  }, [pathname]);
   return <Outlet />;
 }
 

@@ -5,6 +5,7 @@ import { PERSONAL_COOKIES } from "~/auth/session.server";
 import type { Env } from "~/core/env.server";
 import { checkClockAtStart } from "~/core/db-clock.server";
 import { startJobRunner } from "~/core/job-runner.server";
+import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
@@ -45,6 +46,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   registerMailJobs,
   async () => registerPrivacyJobs(),
   startDiscoverability,
+  startAnalytics,
   seedDemoVenues,
   startOps,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).

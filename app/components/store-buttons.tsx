@@ -36,15 +36,16 @@ export function StoreButtons({ className = "" }: { className?: string }) {
   const links = usePublicLinks();
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
-      <StoreButton href={links.appStoreUrl} mark={<AppleMark />} lead="Download on the" store="App Store" />
-      <StoreButton href={links.googlePlayUrl} mark={<PlayMark />} lead="Get it on" store="Google Play" />
+      <StoreButton href={links.appStoreUrl} goal="app-store" mark={<AppleMark />} lead="Download on the" store="App Store" />
+      <StoreButton href={links.googlePlayUrl} goal="google-play" mark={<PlayMark />} lead="Get it on" store="Google Play" />
     </div>
   );
 }
 
-function StoreButton({ href, mark, lead, store }: { href: string; mark: React.ReactNode; lead: string; store: string }) {
+/** `goal`: the visitor-analytics goal a press counts for (data-goal, read by app/analytics's beacon). */
+function StoreButton({ href, goal, mark, lead, store }: { href: string; goal: string; mark: React.ReactNode; lead: string; store: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass} data-goal={goal}>
       {mark}
       <span className="flex flex-col leading-tight">
         <span className="text-[11px]">{lead}</span>
@@ -73,7 +74,7 @@ export function EarlyAdopterCard() {
       <p className="mt-2 text-sm leading-6 text-slate-600">
         Join the founding crew in your city: free Premium for your first three months and a founder badge on your profile.
       </p>
-      <a href={links.signupUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-5 w-full">
+      <a href={links.signupUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-5 w-full" data-goal="signup">
         Claim your spot
         <ArrowRight aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only" data-mdast="ignore"> (opens in a new tab)</span>

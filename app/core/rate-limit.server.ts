@@ -19,6 +19,8 @@ type LimiterName =
   | "verificationMailDaily"
   | "vitals"
   | "vitalsByClientPage"
+  | "analytics"
+  | "analyticsByClientPage"
   | "staffMailByIp"
   | "staffMailByEmail"
   | "invitationsByStaff"
@@ -52,6 +54,11 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   // A client's weight in a page's percentile: 3 page views a day counted per client and page (the key is
   // "clientKey page", made by the vitals service); further beacons are answered alike and not kept.
   vitalsByClientPage: { points: 3, duration: 24 * 60 * 60 },
+  // Analytics beacons: one per page view and goal; 120 a minute per address is plenty for a person.
+  analytics: { points: 120, duration: 60, byClient: true },
+  // A client's weight in a page's figures: 3 page views (or 3 of one goal) a minute per client and page (the
+  // key is "clientKey what page", made by app/analytics); further beacons are answered alike and not counted.
+  analyticsByClientPage: { points: 3, duration: 60 },
   // Password-reset requests: 10 per client address and 3 per e-mail address an hour.
   staffMailByIp: { points: 10, duration: 60 * 60, byClient: true },
   staffMailByEmail: { points: 3, duration: 60 * 60 },

@@ -31,7 +31,7 @@ let seen = 0;
 
 /** The pages a beacon may speak for: the registry's public pages and the published posts. */
 const REGISTERED_PAGES = new Set(INDEXABLE_PAGES.map((page) => page.path));
-async function isKnownPage(path: string): Promise<boolean> {
+export async function isKnownPage(path: string): Promise<boolean> {
   if (REGISTERED_PAGES.has(path)) return true;
   const post = /^\/blog\/([^/]+)$/.exec(path);
   return post ? (await findPublishedPost(post[1]!)) !== null : false;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -31,6 +31,13 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
       await db.delete(schema.crawlerVisits).where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits)).returning({ id: schema.crawlerVisits.id }),
     ),
     webVitals: count(await db.delete(schema.webVitals).where(lt(schema.webVitals.recordedAt, cut.webVitals)).returning({ id: schema.webVitals.id })),
+    analyticsCounts: count(
+      await db.delete(schema.analyticsDaily).where(lt(schema.analyticsDaily.day, cut.analyticsCounts)).returning({ day: schema.analyticsDaily.day }),
+    ),
+    // Yesterday's salt and the hashes made with it: gone, so no visitor can be followed from one day to the next.
+    analyticsSalts:
+      count(await db.delete(schema.analyticsSalts).where(lt(schema.analyticsSalts.day, cut.today)).returning({ day: schema.analyticsSalts.day })) +
+      (await eraseCounted(schema.analyticsVisitorDays, lt(schema.analyticsVisitorDays.day, cut.today))),
     expiredSessions: count(
       await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, cut.expiredNow)).returning({ id: schema.adminSessions.idHash }),
     ),
@@ -58,6 +65,14 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
   await db.delete(schema.retentionRuns).where(lt(schema.retentionRuns.finishedAt, sql`now() - interval '400 days'`));
   logger.info({ erased: counts }, "retention run finished");
   return counts;
+}
+
+/** Deletes rows and says how many, without sending them all back (a day's visitor hashes are many). */
+async function eraseCounted(table: typeof schema.analyticsVisitorDays, where: SQL): Promise<number> {
+  const db = getDb();
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  await db.delete(table).where(where);
+  return Number(row?.n ?? 0);
 }
 
 export type RetentionRunSummary = { finishedAt: string; erased: RetentionCounts; total: number } | null;

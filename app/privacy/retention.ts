@@ -5,6 +5,8 @@
 export const DELIVERED_MAIL_KEPT_DAYS = 30;
 export const CRAWLER_VISITS_KEPT_DAYS = 90;
 export const WEB_VITALS_KEPT_DAYS = 28;
+/** Visitor analytics' daily counts (no personal data, but a record of visits): 25 months, a year beside a year. */
+export const ANALYTICS_KEPT_MONTHS = 25;
 
 export const RETENTION_RULES = [
   "resolvedSubmissions",
@@ -12,6 +14,8 @@ export const RETENTION_RULES = [
   "deliveredMailFiles",
   "crawlerVisits",
   "webVitals",
+  "analyticsCounts",
+  "analyticsSalts",
   "expiredSessions",
   "expiredRateLimits",
   "expiredDeletionRequests",
@@ -26,6 +30,8 @@ export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
   deliveredMailFiles: "Delivered e-mail files",
   crawlerVisits: "Crawler visits",
   webVitals: "Web-vitals samples",
+  analyticsCounts: "Visitor counts (25 months)",
+  analyticsSalts: "Visitor salts and hashes of past days",
   expiredSessions: "Expired admin sessions",
   expiredRateLimits: "Expired rate-limit counters",
   expiredDeletionRequests: "Deletion requests expired",
@@ -53,6 +59,10 @@ export type RetentionCutoffs = {
   deliveredMail: Date;
   crawlerVisits: Date;
   webVitals: Date;
+  /** Days before this one: their analytics counts erased. */
+  analyticsCounts: string;
+  /** Days before this one (today, UTC): their salt and visitor hashes erased. */
+  today: string;
   /** Sessions, rate-limit counters and deletion links that ran out before this. */
   expiredNow: Date;
   /** Expired deletion requests that expired before this: erased. */
@@ -65,6 +75,8 @@ export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRe
     deliveredMail: daysBefore(now, DELIVERED_MAIL_KEPT_DAYS),
     crawlerVisits: daysBefore(now, CRAWLER_VISITS_KEPT_DAYS),
     webVitals: daysBefore(now, WEB_VITALS_KEPT_DAYS),
+    analyticsCounts: monthsBefore(now, ANALYTICS_KEPT_MONTHS).toISOString().slice(0, 10),
+    today: now.toISOString().slice(0, 10),
     expiredNow: now,
     erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
   };

@@ -52,6 +52,15 @@ insert into crawler_visits (crawler, verified, path, status, visited_at) values
 insert into web_vitals (metric, value, page, recorded_at) values
   ('LCP', 1, '/ret-out', now() - interval '28 days' - interval '1 hour'),
   ('LCP', 1, '/ret-in', now() - interval '28 days' + interval '1 hour');
+insert into analytics_daily (day, dimension, key, views, visitors) values
+  ((now() - interval '25 months' - interval '1 day')::date, 'page', '/ret-out', 1, 1),
+  ((now() - interval '25 months' + interval '1 day')::date, 'page', '/ret-in', 1, 1);
+insert into analytics_salts (day, salt) values
+  ((now() at time zone 'UTC')::date - 1, 'ret-out'),
+  ((now() at time zone 'UTC')::date, 'ret-in');
+insert into analytics_visitor_days (day, visitor, key) values
+  ((now() at time zone 'UTC')::date - 1, 'ret-out', 'site	'),
+  ((now() at time zone 'UTC')::date, 'ret-in', 'site	');
 insert into admin_sessions (id_hash, admin_user_id, expires_at) values
   ('ret-out', (select min(id) from admin_users), now() - interval '1 minute'),
   ('ret-in', (select min(id) from admin_users), now() + interval '1 hour');
@@ -72,6 +81,9 @@ select json_build_object(
   'mail', (select json_agg(message_id order by message_id) from mail_outbox where purpose = 'ret'),
   'crawlers', (select json_agg(path order by path) from crawler_visits where path like '/ret-%'),
   'vitals', (select json_agg(page order by page) from web_vitals where page like '/ret-%'),
+  'analytics', (select json_agg(key order by key) from analytics_daily where key like '/ret-%'),
+  'salts', (select json_agg(salt order by salt) from analytics_salts where salt like 'ret-%'),
+  'visitors', (select json_agg(visitor order by visitor) from analytics_visitor_days where visitor like 'ret-%'),
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
   'limits', (select json_agg(key order by key) from rate_limits where key like 'ret-%'),
   'requests', (select json_agg(email || ':' || status order by email) from data_deletion_requests where token_hash like 'ret-%')
@@ -98,6 +110,8 @@ describe("the retention job", () => {
       deliveredMailFiles: 1,
       crawlerVisits: 1,
       webVitals: 1,
+      analyticsCounts: 1,
+      analyticsSalts: 2,
       expiredSessions: 1,
       expiredRateLimits: 1,
       expiredDeletionRequests: 1,
@@ -106,7 +120,7 @@ describe("the retention job", () => {
 
     const dashboard = await (await admin.get("/admin")).text();
     expect(dashboard.includes("Data retention"), "the dashboard's retention box").toBe(true);
-    expect(dashboard.includes(": 9 records erased."), "the last run's total").toBe(true);
+    expect(dashboard.includes(": 12 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
     const [row] = await query<{ kept: Record<string, string[]> }>(survivors);
@@ -115,6 +129,9 @@ describe("the retention job", () => {
       mail: ["ret-sent-in", "ret-unsent"],
       crawlers: ["/ret-in"],
       vitals: ["/ret-in"],
+      analytics: ["/ret-in"],
+      salts: ["ret-in"],
+      visitors: ["ret-in"],
       sessions: ["ret-in"],
       limits: ["ret-in"],
       requests: ["ret-erase-in@x.example:expired", "ret-expire-in@x.example:requested", "ret-expire-out@x.example:expired", "ret-verified@x.example:verified"],

@@ -44,6 +44,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PATCH", path: "/api/admin/data-deletion-requests/999999", body: () => ({ status: "completed" }), role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/admin/data-deletion-requests", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/retention-runs", role: "administrator", allowed: 200 },
+  // Authors see only their own posts' pages (app/analytics/report.server.ts).
+  { method: "GET", path: "/api/admin/analytics", role: "author", allowed: 200 },
   { method: "GET", path: "/api/admin/jobs", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/system", role: "administrator", allowed: 200 },
   { method: "POST", path: "/api/admin/backups", role: "administrator", allowed: 202 },

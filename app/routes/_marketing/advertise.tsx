@@ -1,4 +1,5 @@
 import { Eye, MapPin, SlidersHorizontal, Target } from "lucide-react";
+import { countAcceptedForm } from "~/analytics/collect.server";
 import type { Route } from "./+types/advertise";
 import { PUBLIC_FORMS } from "~/forms/public-forms";
 import { submitAdvertisingInquiry } from "~/forms/contact-submission.server";
@@ -22,7 +23,7 @@ const benefits = [
 
 /** The enquiry posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, PUBLIC_FORMS.advertising, (inquiry) => submitAdvertisingInquiry(inquiry, context.clientIp));
+  return handleFormPost(request, PUBLIC_FORMS.advertising, async (inquiry) => countAcceptedForm(await submitAdvertisingInquiry(inquiry, context.clientIp), "advertise", "/advertise", request, context.clientIp));
 }
 
 export default function AdvertisePage({ actionData }: Route.ComponentProps) {

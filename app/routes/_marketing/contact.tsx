@@ -1,4 +1,5 @@
 import { BookOpen, FileText, HelpCircle, Mail, MapPin, ShieldCheck } from "lucide-react";
+import { countAcceptedForm } from "~/analytics/collect.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageSeo } from "~/site/seo";
@@ -23,7 +24,7 @@ const quickLinks = [
 
 /** The support form posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, PUBLIC_FORMS.contact, (message) => submitContactForm(message, context.clientIp));
+  return handleFormPost(request, PUBLIC_FORMS.contact, async (message) => countAcceptedForm(await submitContactForm(message, context.clientIp), "contact", "/contact", request, context.clientIp));
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

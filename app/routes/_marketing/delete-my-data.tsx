@@ -1,4 +1,5 @@
 import { TriangleAlert } from "lucide-react";
+import { countAcceptedForm } from "~/analytics/collect.server";
 import type { Route } from "./+types/delete-my-data";
 import { PUBLIC_FORMS } from "~/forms/public-forms";
 import { requestDataDeletion } from "~/forms/deletion-request.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The request posted without JavaScript (the chosen statement stands for the widget's verified flag). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, PUBLIC_FORMS.deletion, (input) => requestDataDeletion(input, context.clientIp));
+  return handleFormPost(request, PUBLIC_FORMS.deletion, async (input) => countAcceptedForm(await requestDataDeletion(input, context.clientIp), "deletion", "/delete-my-data", request, context.clientIp));
 }
 
 export default function DeleteMyDataPage({ actionData }: Route.ComponentProps) {

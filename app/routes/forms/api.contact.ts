@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.contact";
+import { countAcceptedForm } from "~/analytics/collect.server";
 import { json, withApi } from "~/core/api.server";
 import { contactSubmissionSchema } from "~/forms/contact-submission";
 import { submitContactForm } from "~/forms/contact-submission.server";
@@ -10,6 +11,7 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   const input = await readFormJson(request, contactSubmissionSchema);
   // Counted only for well-formed messages, so a typo in the form doesn't use up the visitor's allowance.
-  rejectIfLimited(await submitContactForm(input, context.clientIp));
+  const [goal, page] = input.inquiryType === "advertising" ? (["advertise", "/advertise"] as const) : (["contact", "/contact"] as const);
+  rejectIfLimited(await countAcceptedForm(await submitContactForm(input, context.clientIp), goal, page, request, context.clientIp));
   return json({ success: true, message: "Thank you for your message. We will get back to you soon." }, { status: 201 });
 });

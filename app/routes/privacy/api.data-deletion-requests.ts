@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.data-deletion-requests";
+import { countAcceptedForm } from "~/analytics/collect.server";
 import { json, withApi } from "~/core/api.server";
 import { DELETION_REQUEST_ACCEPTED, deletionRequestSchema } from "~/forms/deletion-request";
 import { requestDataDeletion } from "~/forms/deletion-request.server";
@@ -9,6 +10,6 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 /** A data-deletion request: stored, and a verification link e-mailed; the same answer for any address. */
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   const input = await readFormJson(request, deletionRequestSchema);
-  rejectIfLimited(await requestDataDeletion(input, context.clientIp));
+  rejectIfLimited(await countAcceptedForm(await requestDataDeletion(input, context.clientIp), "deletion", "/delete-my-data", request, context.clientIp));
   return json({ success: true, message: DELETION_REQUEST_ACCEPTED }, { status: 202 });
 });

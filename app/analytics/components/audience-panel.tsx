@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useAdminSession } from "~/admin/admin-api";
+import { LoadFailed } from "~/admin/components/load-failed";
+import { toCsv } from "~/core/csv";
+import { addDays, type AudienceReport } from "../report";
+import { AudienceChart } from "./audience-chart";
+
+/** The Audience tab: who came, from where, what they read and did, and what AI crawlers read beside it. */
+const RANGES = [
+  { label: "Today", days: 1 },
+  { label: "7 days", days: 7 },
+  { label: "30 days", days: 30 },
+  { label: "90 days", days: 90 },
+] as const;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const GOAL_LABELS: Record<string, string> = {
+  "app-store": "App Store",
+  "google-play": "Google Play",
+  signup: "Early-adopter sign-up",
+  contact: "Contact",
+  advertise: "Advertising enquiry",
+  deletion: "Deletion request",
+};
+
+function download(name: string, header: string[], rows: unknown[][]): void {
+  const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: "text/csv;charset=utf-8" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function Table({ title, csv, header, rows, empty }: { title: string; csv: string; header: string[]; rows: ReactNode[][]; empty: string }) {
+  return (
+    <section className="card grid gap-2 p-4" aria-label={title}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-bold">{title}</h3>
+        <button type="button" className="btn btn-secondary text-sm" onClick={() => download(csv, header, rows.map((r) => r.map((c) => (typeof c === "object" ? "" : c))))}>
+          Export {title} as CSV
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-700">{empty}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                {header.map((h, i) => (
+                  <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? "text-right" : ""}`}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, r) => (
+                <tr key={r} className="border-t border-slate-200">
+                  {row.map((cell, i) => (
+                    <td key={i} className={`px-2 py-1 ${i > 0 ? "text-right tabular-nums" : "break-words"}`}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function AudiencePanel() {
+  const { adminFetch } = useAdminSession();
+  const [range, setRange] = useState({ from: addDays(today(), -6), to: today() });
+  const [report, setReport] = useState<AudienceReport | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    adminFetch<AudienceReport>(`/api/admin/analytics?from=${range.from}&to=${range.to}`)
+      .then(setReport)
+      .catch(() => setFailed(true));
+  }, [adminFetch, range]);
+  useEffect(load, [load]);
+
+  const custom = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = String(form.get("from") ?? "");
+    const to = String(form.get("to") ?? "");
+    if (from && to && from <= to) setRange({ from, to });
+  };
+  const suffix = `${range.from}_${range.to}.csv`;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-2">
+        {RANGES.map((r) => {
+          const from = addDays(today(), 1 - r.days);
+          const active = range.from === from && range.to === today();
+          return (
+            <button key={r.label} type="button" aria-pressed={active} className={`btn ${active ? "btn-primary" : "btn-secondary"}`} onClick={() => setRange({ from, to: today() })}>
+              {r.label}
+            </button>
+          );
+        })}
+        <form onSubmit={custom} className="flex flex-wrap items-end gap-2" aria-label="Custom range">
+          <label className="grid text-sm">
+            From
+            <input type="date" name="from" defaultValue={range.from} max={today()} className="input" />
+          </label>
+          <label className="grid text-sm">
+            To
+            <input type="date" name="to" defaultValue={range.to} max={today()} className="input" />
+          </label>
+          <button type="submit" className="btn btn-secondary">
+            Show range
+          </button>
+        </form>
+      </div>
+      <p className="text-sm text-slate-700">
+        Not counted: crawlers and headless browsers, prefetches, and visitors whose browser sends Global Privacy Control (Sec-GPC). No cookie is set and no address is kept;
+        a visitor is counted once a day (visitors over several days add up each day's).
+      </p>
+      {failed ? <LoadFailed what="the audience figures" onRetry={load} /> : null}
+      {report ? <Figures report={report} suffix={suffix} /> : failed ? null : <p className="text-slate-700">Loading the audience figures…</p>}
+    </div>
+  );
+}
+
+function Figures({ report, suffix }: { report: AudienceReport; suffix: string }) {
+  return (
+    <>
+      {report.ownPostsOnly ? <p className="text-sm text-slate-700">Figures for your own posts.</p> : null}
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="card p-4">
+          <dt className="text-sm text-slate-700">Visitors</dt>
+          <dd className="text-3xl font-bold tabular-nums" data-testid="audience-visitors">
+            {report.visitors}
+          </dd>
+        </div>
+        <div className="card p-4">
+          <dt className="text-sm text-slate-700">Page views</dt>
+          <dd className="text-3xl font-bold tabular-nums" data-testid="audience-pageviews">
+            {report.pageviews}
+          </dd>
+        </div>
+      </dl>
+      <AudienceChart daily={report.daily} />
+      <Table
+        title="Top pages"
+        csv={`pages_${suffix}`}
+        header={["Page", "Page views", "Visitors", "AI crawls", "AI referrals"]}
+        rows={report.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals])}
+        empty="No page views in this range."
+      />
+      {report.ownPostsOnly ? null : (
+        <>
+          <Table title="Sources" csv={`sources_${suffix}`} header={["Source", "Kind", "Visitors"]} rows={report.sources.map((s) => [s.name, s.kind, s.visitors])} empty="No visitors in this range." />
+          <Table
+            title="Campaigns"
+            csv={`campaigns_${suffix}`}
+            header={["Campaign", "Source", "Medium", "Visitors"]}
+            rows={report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors])}
+            empty="No campaign links (utm_campaign) in this range."
+          />
+          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name] ?? g.name, g.count])} empty="No goals." />
+          <Table
+            title="Conversions by page"
+            csv={`conversions_${suffix}`}
+            header={["Page", "Goal", "Visitors", "Rate"]}
+            rows={report.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`])}
+            empty="No goal reached in this range."
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from "~/core/zod";
+import type { Goal } from "./beacon";
+import type { SourceKind } from "./sources";
+
+/** What GET /api/admin/analytics answers (issue 32's contract), shared by the server and the Audience tab. */
+export type AudiencePage = { path: string; pageviews: number; visitors: number; aiCrawls: number; aiReferrals: number };
+export type AudienceSource = { name: string; kind: SourceKind; visitors: number };
+export type AudienceCampaign = { source: string; medium: string; campaign: string; visitors: number };
+export type AudienceGoal = { name: Goal; count: number };
+/** A goal reached on a page or from a source, and its rate: the goal's visitors over that page's (source's). */
+export type Conversion = { goal: Goal; on: string; visitors: number; rate: number };
+export type AudienceReport = {
+  from: string;
+  to: string;
+  visitors: number;
+  pageviews: number;
+  pages: AudiencePage[];
+  sources: AudienceSource[];
+  campaigns: AudienceCampaign[];
+  goals: AudienceGoal[];
+  /** Per day of the range (every day, zeros included), for the chart. */
+  daily: Array<{ day: string; visitors: number; pageviews: number }>;
+  conversions: { pages: Conversion[]; sources: Conversion[] };
+  /** Only the signed-in author's posts are counted (an author's view). */
+  ownPostsOnly: boolean;
+};
+
+const DAY_MS = 86_400_000;
+export const MAX_RANGE_DAYS = 800;
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "not a real date");
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included; without them the last 7 days to today (UTC). */
+export const audienceQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional() }).transform((q, ctx) => {
+  const to = q.to ?? new Date().toISOString().slice(0, 10);
+  const from = q.from ?? addDays(to, -6);
+  if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });
+  else if (daysBetween(from, to) > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", message: `a range is at most ${MAX_RANGE_DAYS} days`, path: ["from"] });
+  return { from, to };
+});
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysOf(from: string, to: string): string[] {
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+}

@@ -1,0 +1,42 @@
+import { date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+/**
+ * Visitor analytics (app/analytics): counts only, no address, user agent or cookie.
+ *
+ * `analytics_daily`: one row per UTC day and figure: `dimension` is what is counted ("site", "page",
+ * "source", "campaign", "goal", "ai-page", "goal-page", "goal-source") and `key` which one (a path, a
+ * source as "kind\tname", a campaign as "source\tmedium\tcampaign", a goal name). `views` counts page views
+ * (or a goal's events), `visitors` the distinct visitors of that day. Kept 25 months (retention job).
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] }), index("analytics_daily_dimension_idx").on(t.dimension, t.day)],
+);
+
+/**
+ * Today's visitors, as salted hashes (sha256 of the day's salt, address, user agent and site), one row per
+ * figure they were counted in, so a visitor counts once a day across every instance. Erased with the day's
+ * salt by the next day's retention run: then no hash can be recomputed or joined to another day.
+ */
+export const analyticsVisitorDays = pgTable(
+  "analytics_visitor_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+    key: text("key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor, t.key] })],
+);
+
+/** The random salt of each UTC day (made by the first instance that needs it; erased the next day). */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
