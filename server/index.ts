@@ -12,7 +12,7 @@ import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, type Env } from "~/core/env.server";
-import { loggedText, logger } from "~/core/logger.server";
+import { boundedError, loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { hasAnyCookie } from "~/core/cookies";
 import type { ServerHooks } from "~/core/server-hooks";
@@ -56,6 +56,7 @@ export function createApp(
       serializers: {
         req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
+        err: boundedError,
       },
     }),
   );

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { errorMessage } from "~/core/database-error";
 import { closeDatabase, openDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { backupToFolder } from "./backup/service.server";
@@ -77,7 +78,9 @@ async function restore(args: string[]): Promise<number> {
       say(`Restore refused: ${error.message}`);
       return 1;
     }
-    throw error;
+    // A row the database refused: its own message, never the SQL and rows it was sent (issue 30).
+    say(`Restore failed, nothing was restored: ${errorMessage(error)}`);
+    return 1;
   } finally {
     await closeDatabase();
   }
@@ -97,7 +100,7 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
       say(error.message);
       return 1;
     }
-    say(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    say(`Failed: ${errorMessage(error)}`);
     return 1;
   }
 }
