@@ -19,6 +19,7 @@ import type { ServerHooks } from "~/core/server-hooks";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand } from "~/startup.server";
+import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
@@ -117,10 +118,11 @@ export function createApp(
   app.use((req, res, next) => (isFrontCacheCapture(req) ? next() : compress(req, res, next)));
 
   app.get("/healthz", async (_req, res) => {
-    const ok = await pingDatabase();
+    const health = healthOf(await pingDatabase());
     res.set("Cache-Control", "no-store");
-    res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
+    res.status(health.status).json(health.body);
   });
+  app.use(refuseWritesOnFullDisk(hooks.writesOnFullDisk));
 
   // Operations on this machine (app/ops): before the cross-site check, which a command sends no Origin for.
   for (const route of hooks.operationRoutes) app[route.method](route.path, route.handler);
@@ -233,6 +235,11 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
 
+  const shortage = diskShortageAtStart(env);
+  if (shortage) {
+    process.stderr.write(`${shortage}\n`);
+    process.exit(1);
+  }
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   } catch (error) {

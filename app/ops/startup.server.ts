@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Env } from "~/core/env.server";
+import { watchDiskAlerts } from "./disk-alert.server";
 import { registerOpsJobs } from "./jobs.server";
 import { writeLocalToken } from "./local-token.server";
 import { startMetrics } from "./metrics.server";
@@ -11,5 +12,6 @@ import { startMetrics } from "./metrics.server";
 export async function startOps(env: Env): Promise<void> {
   registerOpsJobs(env);
   startMetrics();
+  watchDiskAlerts();
   if (!env.DATABASE_URL) writeLocalToken(path.resolve(env.DATA_DIR));
 }

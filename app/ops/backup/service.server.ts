@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
+import { diskState } from "~/core/disk-space.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { writeBackup } from "./dump.server";
@@ -25,6 +26,9 @@ export function backupFolder(): string {
  * admin, and keeps the newest BACKUP_KEEP archives.
  */
 export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResult> {
+  // An archive written into a disk under its floor would take the database's last room (issue 30).
+  const disk = diskState();
+  if (disk.low) throw new Error(disk.reason!);
   const db = getDb();
   const folder = backupFolder();
   const [row] = await db.insert(schema.opsBackups).values({ trigger, status: "running" }).returning({ id: schema.opsBackups.id });
