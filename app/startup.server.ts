@@ -2,6 +2,7 @@ import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
 import { ensureOwner } from "~/auth/first-owner.server";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
+import { SIGN_IN_PATHS } from "~/auth/sign-in-paths";
 import type { Env } from "~/core/env.server";
 import { checkClockAtStart } from "~/core/db-clock.server";
 import { startJobRunner } from "~/core/job-runner.server";
@@ -28,6 +29,7 @@ export function serverHooks(env: Env): ServerHooks {
     imageSources: [tileImageSource(env.MAP_TILE_URL)],
     ensureFirstAdmin: ensureOwner,
     configWarnings: configWarnings(env),
+    writesOnFullDisk: SIGN_IN_PATHS,
     operationRoutes: operationRoutes(),
   };
 }

@@ -12,7 +12,7 @@ import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
-import { loggedText, logger } from "~/core/logger.server";
+import { boundedError, loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { hasAnyCookie } from "~/core/cookies";
 import type { ServerHooks } from "~/core/server-hooks";
@@ -21,6 +21,7 @@ import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand } from "~/startup.server";
 import { printLast } from "./console-notice";
+import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
 import { answerClientError, requestGuards } from "./request-guards";
@@ -58,6 +59,7 @@ export function createApp(
       serializers: {
         req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
+        err: boundedError,
       },
     }),
   );
@@ -118,10 +120,11 @@ export function createApp(
   app.use((req, res, next) => (isFrontCacheCapture(req) ? next() : compress(req, res, next)));
 
   app.get("/healthz", async (_req, res) => {
-    const ok = await pingDatabase();
+    const health = healthOf(await pingDatabase());
     res.set("Cache-Control", "no-store");
-    res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
+    res.status(health.status).json(health.body);
   });
+  app.use(refuseWritesOnFullDisk(hooks.writesOnFullDisk));
 
   // Operations on this machine (app/ops): before the cross-site check, which a command sends no Origin for.
   for (const route of hooks.operationRoutes) app[route.method](route.path, route.handler);
@@ -235,6 +238,11 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
 
+  const shortage = diskShortageAtStart(env);
+  if (shortage) {
+    process.stderr.write(`${shortage}\n`);
+    process.exit(1);
+  }
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   } catch (error) {

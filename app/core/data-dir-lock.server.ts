@@ -54,10 +54,16 @@ const socketName = (dataDir: string) => `\0clink-data-dir-${createHash("sha256")
 /** Binds the folder's socket name: the server when we now own it, "taken" when a live process does. */
 function bindGuard(name: string, pid: number): Promise<net.Server | "taken"> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer((socket) => socket.end(`${pid}\n`));
+    // Any user of the machine can reach an abstract socket (it has no file permissions): a peer that resets
+    // the connection must cost this process nothing, so every socket's errors are handled (issue 30).
+    const server = net.createServer((socket) => {
+      socket.on("error", () => socket.destroy());
+      socket.end(`${pid}\n`);
+    });
     server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve("taken") : reject(error)));
     server.listen({ path: name, exclusive: true }, () => {
       server.unref(); // holding the lock must not keep the process alive
+      server.on("error", () => undefined); // once bound, nothing a peer does is an error of the server's
       resolve(server);
     });
   });

@@ -110,6 +110,11 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).default("./backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   BACKUP_AT: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day such as 03:00").default("03:00"),
+  /**
+   * Free space (MB) kept on the data and backup folders' disks: below it writes answer 507, /healthz says
+   * "degraded", the owner is told, and the server does not start (app/core/disk-space.server.ts).
+   */
+  DISK_FLOOR_MB: z.coerce.number().int().min(1).max(1_048_576).default(64),
   /** A bearer token that opens /metrics to a remote scraper; without it only loopback is answered. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { formatLogLine } from "./log-format";
+import { databaseError } from "./database-error";
 import { redactLogLine } from "./log-redaction";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
@@ -16,16 +17,53 @@ export function loggedText(value: unknown, max = MAX_LOGGED_TEXT): string {
   return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** Errors keep their type and where they came from, with message and stack bounded. */
-function boundedError(error: unknown) {
+/** Longest log line written (bytes of JSON); a longer one is cut to its level, time and message (issue 30). */
+export const MAX_LOG_LINE = 8 * 1024;
+
+/**
+ * Errors keep their type and where they came from, with message and stack bounded. A failed query logs the
+ * database's own message and code and the query's first words: never its parameters nor the whole SQL.
+ */
+/** A query's values and text, and PostgreSQL's "Failing row contains (...)" detail: what visitors sent. */
+const UNLOGGED_ERROR_FIELDS = new Set(["params", "query", "queryOptions", "internalQuery", "detail", "where", "cause", "aggregateErrors", "raw"]);
+
+export function boundedError(given: unknown, depth = 0): unknown {
+  // pino-http hands its serializer pino's own serialization of the error, with the error itself as `raw`.
+  const raw = given && typeof given === "object" ? (given as { raw?: unknown }).raw : undefined;
+  const error = raw instanceof Error ? raw : given;
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   if (!serialized || typeof serialized !== "object") return serialized;
+  const query = databaseError(error);
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(serialized)) {
+    if (UNLOGGED_ERROR_FIELDS.has(key)) continue;
+    fields[key] = typeof value === "string" ? value.slice(0, 1000) : value;
+  }
+  const cause = (error as { cause?: unknown })?.cause;
   return {
-    ...serialized,
-    // A failed query's message lists its parameters, which hold what visitors typed: never logged.
-    message: loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
-    stack: typeof serialized.stack === "string" ? serialized.stack.slice(0, 4000) : serialized.stack,
+    ...fields,
+    ...(query ?? {}),
+    // Any other message that lists a query's parameters (older drivers) loses them too.
+    message: query ? query.message : loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
+    stack: typeof serialized.stack === "string" ? (query ? serialized.stack.replace(/^[\s\S]*?\n(?=\s+at )/, `${String(serialized.type)}: ${query.message}\n`) : serialized.stack).slice(0, 4000) : serialized.stack,
+    ...(cause instanceof Error && depth < 2 ? { cause: boundedError(cause, depth + 1) } : {}),
   };
+}
+
+/**
+ * The logger's last step: the cap on a line's length (a valid JSON line either way), then redaction. The cap
+ * comes first: redaction's patterns on a megabyte of letters took minutes of CPU.
+ */
+export function finalLogLine(line: string): string {
+  if (line.length <= MAX_LOG_LINE) return redactLogLine(line);
+  let kept: Record<string, unknown>;
+  try {
+    const parsed = JSON.parse(line) as Record<string, unknown>;
+    kept = { level: parsed.level, time: parsed.time, pid: parsed.pid, reqId: parsed.reqId, msg: loggedText(parsed.msg, 1000) };
+  } catch {
+    kept = { msg: loggedText(line, 1000) };
+  }
+  return redactLogLine(`${JSON.stringify({ ...kept, truncated: `the line was ${line.length} bytes, over the ${MAX_LOG_LINE} kept` })}\n`);
 }
 
 /**
@@ -55,7 +93,7 @@ export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
   serializers: { err: boundedError },
   // Tokens in query strings and e-mail addresses never reach a log line, whatever field carries them.
-  hooks: { streamWrite: redactLogLine },
+  hooks: { streamWrite: finalLogLine },
   redact: {
     paths: [
       "req.headers.cookie",

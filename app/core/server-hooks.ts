@@ -13,6 +13,8 @@ export type ServerHooks = {
   ensureFirstAdmin: () => Promise<string | undefined>;
   /** What an operator must fix in the configuration: logged at start (app/ops/config-warnings.ts). */
   configWarnings: ReadonlyArray<{ variable: string; message: string }>;
+  /** Writes still taken when the disk is nearly full (signing in and out); every other write answers 507. */
+  writesOnFullDisk: readonly string[];
   /** Operations endpoints (/metrics, /_ops/backup): answered by Express before the cross-site check, never cached. */
   operationRoutes: ReadonlyArray<{ method: "get" | "post"; path: string; handler: RequestHandler }>;
 };

@@ -25,7 +25,7 @@ export type QueuedMail = {
   sentAt: Date | null;
 };
 
-function messageIdFor(): string {
+export function messageIdFor(): string {
   const host = new URL(getEnv().SITE_URL).hostname || "clink.app";
   return `<${randomUUID()}@${host}>`;
 }
@@ -110,3 +110,4 @@ export async function outboxHealth(): Promise<OutboxHealth> {
     nextAttemptAt: failed && failed.state !== "dead" ? failed.at.toISOString() : null,
   };
 }
+

@@ -9,6 +9,8 @@ import { siteConfig } from "~/site/config";
 import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
 import { backupFolder, lastBackup } from "./backup/service.server";
 import { recoverInterruptedBackups } from "./backup/lease.server";
+
+import { ownerAddress } from "./disk-alert.server";
 import { diskUse } from "./disk.server";
 
 /** What the checks read: the job queue, the last backup, the data folder's disk. */
@@ -65,13 +67,9 @@ export async function checkOpsAlerts(): Promise<void> {
     if (cleared.length > 0) await tx.delete(t).where(inArray(t.condition, cleared));
     if (fresh.length === 0) return;
     await tx.insert(t).values(fresh).onConflictDoNothing();
-    const [owner] = await tx
-      .select({ email: schema.adminUsers.email })
-      .from(schema.adminUsers)
-      .where(and(eq(schema.adminUsers.role, "owner"), eq(schema.adminUsers.status, "active")))
-      .limit(1);
-    if (!owner?.email) return;
-    await queueMail(tx, { purpose: "ops-alert", to: owner.email, content: alertMail(fresh, conditions) });
+    const owner = await ownerAddress(tx);
+    if (!owner) return;
+    await queueMail(tx, { purpose: "ops-alert", to: owner, content: alertMail(fresh, conditions) });
     logger.warn({ conditions: fresh.map((c) => c.condition) }, "owner alerted");
   });
 }

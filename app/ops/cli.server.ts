@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { errorMessage } from "~/core/database-error";
 import { closeDatabase, openDatabase } from "~/core/db.server";
 import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/env.server";
 import { readServerAddress } from "~/core/server-address.server";
@@ -83,7 +84,9 @@ async function restore(args: string[]): Promise<number> {
       say(`Restore refused: ${error.message}`);
       return 1;
     }
-    throw error;
+    // A row the database refused: its own message, never the SQL and rows it was sent (issue 30).
+    say(`Restore failed, nothing was restored: ${errorMessage(error)}`);
+    return 1;
   } finally {
     await closeDatabase();
   }
@@ -108,6 +111,7 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
 export function failureSentence(error: unknown, command: string | undefined): string {
   if (error instanceof EnvError) return `${envErrorSentence(error)} Fix it in the environment (or .env.example's variables) and run npm run ${command ?? "doctor"} again.`;
   if (error instanceof CommandError || error instanceof DataDirLockedError) return error.message;
-  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+  // A database's error is its own message and code, never the query and its parameters.
+  const message = errorMessage(error).split("\n")[0];
   return `The ${command ?? "command"} failed: ${message}. Run npm run doctor to see what is wrong.`;
 }

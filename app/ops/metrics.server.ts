@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { batchedWriters } from "~/core/batched-writer.server";
 import { databasePool, getDb } from "~/core/db.server";
+import { diskState } from "~/core/disk-space.server";
 import { getEnv } from "~/core/env.server";
 import { addResponseObserver } from "~/core/response-observers";
 import { rowsOf } from "./backup/catalog.server";
@@ -58,6 +59,24 @@ function databaseGauges() {
     async collect() {
       this.reset();
       for (const row of await jobStats()) this.set({ type: row.type }, Number(row.dead));
+    },
+  });
+  new Gauge({
+    name: "clink_disk_free_bytes",
+    help: "Free space on the disk of the data and backup folders (writes are refused under DISK_FLOOR_MB)",
+    labelNames: ["folder"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const folder of diskState().folders) if (folder.freeBytes !== null) this.set({ folder: folder.name }, folder.freeBytes);
+    },
+  });
+  new Gauge({
+    name: "clink_degraded",
+    help: "1 while writes are refused because a folder's disk is under its floor (/healthz says degraded)",
+    registers: [registry],
+    collect() {
+      this.set(diskState().low ? 1 : 0);
     },
   });
   new Gauge({

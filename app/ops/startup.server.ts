@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Env } from "~/core/env.server";
 import { backupFolder } from "./backup/service.server";
 import { recoverBackupsAtStart } from "./backup/lease.server";
+import { watchDiskAlerts } from "./disk-alert.server";
 import { registerOpsJobs } from "./jobs.server";
 import { writeLocalToken } from "./local-token.server";
 import { startMetrics } from "./metrics.server";
@@ -15,5 +16,6 @@ export async function startOps(env: Env): Promise<void> {
   registerOpsJobs(env);
   await recoverBackupsAtStart(backupFolder());
   startMetrics();
+  watchDiskAlerts();
   if (!env.DATABASE_URL) writeLocalToken(path.resolve(env.DATA_DIR));
 }

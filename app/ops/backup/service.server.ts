@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
+import { diskState } from "~/core/disk-space.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { writeBackup } from "./dump.server";
@@ -26,6 +27,9 @@ export function backupFolder(): string {
  * admin, and keeps the newest BACKUP_KEEP archives. Its row holds a lease while it runs (./lease.server.ts).
  */
 export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResult> {
+  // An archive written into a disk under its floor would take the database's last room (issue 30).
+  const disk = diskState();
+  if (disk.low) throw new Error(disk.reason!);
   const db = getDb();
   const folder = backupFolder();
   const [row] = await db
