@@ -37,7 +37,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               // The blog's text worker (app/blog/text-work.server.ts) runs its own chunk on a worker
               // thread: kept apart from the rest of the app, a worker loads only the markdown
               // pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
-              groups: [{ name: "text-work", test: /[\\/]app[\\/](core[\\/]markdown|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ }],
+              // Likewise the import's reader (app/blog/import-read.server.ts) and the archive format it reads.
+              groups: [
+                { name: "text-work", test: /[\\/]app[\\/](core[\\/]markdown|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
+                { name: "import-read", test: /[\\/]app[\\/]blog[\\/](import-read\.server|content-archive)\.ts$/ },
+              ],
             },
           },
         },

@@ -2,16 +2,23 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests are pure and fast; integration tests start the built server (see
 // tests/support/test-server.ts) and run once on PGlite and, with TEST_DATABASE_URL, once on PostgreSQL.
-const integration = (name: string, db: "pglite" | "postgres") => ({
+// Files that measure how fast the server answers while they load it (a p99 goal) run alone, after every
+// other file: beside three other files' servers on two cores, a probe waits for the CPU, not for the server.
+const ALONE = ["tests/integration/import-limits.test.ts"];
+
+const integration = (name: string, db: "pglite" | "postgres", alone = false) => ({
   resolve: { tsconfigPaths: true },
   test: {
-    name,
-    include: ["tests/integration/**/*.test.ts"],
+    name: alone ? `${name}-alone` : name,
+    include: alone ? ALONE : ["tests/integration/**/*.test.ts"],
+    exclude: alone ? [] : ALONE,
     env: { TEST_DB: db },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks" as const,
+    // Groups run one after the other: everything else first, then each database's files that run alone.
+    sequence: { groupOrder: alone ? (db === "pglite" ? 1 : 2) : 0 },
   },
 });
 
@@ -28,6 +35,8 @@ export default defineConfig({
       },
       integration("integration-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),
+      integration("integration-pglite", "pglite", true),
+      ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres", true)] : []),
     ],
   },
 });

@@ -24,7 +24,9 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
 
 /** Uploads may carry a 5 MB image plus the multipart envelope; everything else is small. */
 const LIMITS: Array<[RegExp, number]> = [
-  [/^\/api\/upload$/, 6 * 1024 * 1024],
+  // An image (MAX_UPLOAD_BYTES, 5 MB, in app/blog/schema.ts) and its multipart envelope: the post form's
+  // upload and the media library's, which documents the same 5 MB.
+  [/^\/api\/(upload|admin\/media)$/, 6 * 1024 * 1024],
   [/^\/api\/blog(\/\d+)?$/, 8 * 1024 * 1024], // a post may carry its image as base64
   [/^\/api\/admin\/import$/, 51 * 1024 * 1024], // a content archive: 50 MB (MAX_IMPORT_BYTES) and the envelope
   [/.*/, 1024 * 1024],

@@ -1,4 +1,4 @@
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
+import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync, type UnzipFile, type Zippable } from "fflate";
 import { z } from "zod";
 import { MEDIA_HASH_PATTERN } from "./media";
 
@@ -16,7 +16,7 @@ export const ARCHIVE_VERSION = 1;
 
 /** The largest import accepted (the upload), and what its files may unpack to. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
 export const MAX_ARCHIVE_FILES = 5_000;
 export const MAX_IMPORT_POSTS = 5_000;
 
@@ -154,24 +154,74 @@ function firstIssue(error: z.ZodError, name: string): string {
   return `The archive's ${name} is not in the expected shape${issue ? ` (${issue.path.join(".") || "top"}: ${issue.message})` : ""}`;
 }
 
+/** The zip is fed to the unpacker in pieces of this size, so a piece that inflates past the limits stops it soon. */
+const UNZIP_PIECE_BYTES = 16 * 1024;
+const TOO_MUCH = "The archive unpacks to more than this site imports";
+
+/**
+ * The files of a zip we read (manifest, content, images), inflated while counting the bytes they really
+ * unpack to: a zip's declared sizes are whatever its maker wrote, and one entry that claims 4 MB can
+ * inflate to 1 GB. Past MAX_UNPACKED_BYTES (or MAX_ARCHIVE_FILES) it stops at once with ImportTooLarge.
+ */
+export function unzipCounted(bytes: Uint8Array, keep: (name: string) => boolean): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  let unpacked = 0;
+  let count = 0;
+  let unfinished = 0;
+  let stop: Error | undefined;
+  const unzip = new Unzip((file: UnzipFile) => {
+    count += 1;
+    if (count > MAX_ARCHIVE_FILES + 2) stop ??= new ImportTooLarge(TOO_MUCH);
+    if (stop || !keep(file.name)) return;
+    const pieces: Uint8Array[] = [];
+    let size = 0;
+    unfinished += 1;
+    file.ondata = (error, data, final) => {
+      if (error) return void (stop ??= error);
+      unpacked += data.length;
+      size += data.length;
+      // An entry that unpacks past the size it declares is lying: stop there, not at the archive's limit.
+      if (file.originalSize !== undefined && file.originalSize > 0 && size > file.originalSize) {
+        stop ??= new ImportTooLarge(`The archive's ${file.name} unpacks to more than the ${file.originalSize} bytes it declares`);
+        file.terminate();
+        return;
+      }
+      if (unpacked > MAX_UNPACKED_BYTES) {
+        stop ??= new ImportTooLarge(TOO_MUCH);
+        file.terminate();
+        return;
+      }
+      pieces.push(data);
+      if (!final) return;
+      files[file.name] = pieces.length === 1 ? pieces[0]! : concat(pieces);
+      unfinished -= 1;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length && !stop; at += UNZIP_PIECE_BYTES) {
+      unzip.push(bytes.subarray(at, at + UNZIP_PIECE_BYTES), at + UNZIP_PIECE_BYTES >= bytes.length);
+    }
+  } catch (error) {
+    stop ??= error as Error;
+  }
+  if (stop instanceof ImportTooLarge) throw stop;
+  // The unpacker waits for more bytes rather than failing on a cut file: no entry, or one never finished, is a broken zip.
+  if (stop || count === 0 || unfinished > 0) throw new ImportMalformed("The file is not a readable zip archive");
+  return files;
+}
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) out.set(piece, (at += piece.length) - piece.length);
+  return out;
+}
+
 /** Reads a zip made by writeArchive; ImportMalformed / ImportTooLarge say why not. */
 export function readArchive(bytes: Uint8Array): Archive {
-  let files: Record<string, Uint8Array>;
-  let declared = 0;
-  let count = 0;
-  try {
-    files = unzipSync(bytes, {
-      filter(file) {
-        count += 1;
-        declared += file.originalSize;
-        if (count > MAX_ARCHIVE_FILES + 2 || declared > MAX_UNPACKED_BYTES) throw new ImportTooLarge("The archive unpacks to more than this site imports");
-        return file.name === "manifest.json" || file.name === "content.json" || file.name.startsWith("images/");
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportTooLarge) throw error;
-    throw new ImportMalformed("The file is not a readable zip archive");
-  }
+  const files = unzipCounted(bytes, (name) => name === "manifest.json" || name === "content.json" || name.startsWith("images/"));
   const manifest = archiveManifestSchema.safeParse(parseJsonFile(files["manifest.json"], "manifest.json"));
   if (!manifest.success) throw new ImportMalformed(firstIssue(manifest.error, "manifest.json"));
   if (manifest.data.version > ARCHIVE_VERSION) throw new ImportMalformed(`The archive is format version ${manifest.data.version}; this site reads up to version ${ARCHIVE_VERSION}`);

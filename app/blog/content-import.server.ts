@@ -1,18 +1,9 @@
-import { strFromU8 } from "fflate";
 import { sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
-import {
-  emptyCounts,
-  ImportMalformed,
-  ImportUnsupported,
-  looksLikeZip,
-  readArchive,
-  type ArchiveContent,
-  type ArchivedPost,
-  type ImportReport,
-} from "./content-archive";
+import { emptyCounts, type ArchivedPost, type ImportReport } from "./content-archive";
+import { readImportOffThread, type ImportUpload } from "./import-read.server";
 import { acceptArchivedImage, ImageRejected, type ProcessedImage } from "./image.server";
 import { insertPostIn, updatePostIn } from "./post-writes.server";
 import { invalidate, listPosts, type BlogPost } from "./posts.server";
@@ -31,28 +22,6 @@ import { searchFieldsOf } from "./search-fields";
  * the site gives them). So importing the same file twice reports everything skipped the second time and
  * writes nothing. Why: docs/decisions/0021-content-archive.md.
  */
-
-type Parsed = { source: "clink" | "ghost"; content: ArchiveContent; imageBytes: Map<string, Uint8Array> };
-
-/** Which kind of file this is, read into one shape. ImportUnsupported (415) / ImportMalformed (400) / ImportTooLarge (413). */
-export async function parseImportFile(bytes: Uint8Array): Promise<Parsed> {
-  if (looksLikeZip(bytes)) {
-    const archive = readArchive(bytes);
-    return { source: "clink", content: archive.content, imageBytes: archive.imageBytes };
-  }
-  const head = strFromU8(bytes.subarray(0, 64)).trimStart();
-  if (!head.startsWith("{")) throw new ImportUnsupported("Send a content archive (.zip) exported from this site or a Ghost JSON export (.json)");
-  let json: unknown;
-  try {
-    json = JSON.parse(strFromU8(bytes));
-  } catch {
-    throw new ImportMalformed("The file is not valid JSON");
-  }
-  // Ghost's reader brings turndown and a whole DOM (~2 MB resident): loaded for a Ghost file, not at start.
-  const { ghostExportOf, readGhostExport } = await import("./ghost-import");
-  if (!ghostExportOf(json)) throw new ImportUnsupported("This JSON file is not a Ghost export (expected {db: [{meta: {version}, data: {posts, ...}}]})");
-  return { source: "ghost", content: readGhostExport(json).content, imageBytes: new Map() };
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -83,8 +52,8 @@ function validSlug(slug: string): string {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 80 ? slug : slugify(slug);
 }
 
-export async function importContent(admin: Admin, bytes: Uint8Array): Promise<ImportReport> {
-  const { source, content, imageBytes } = await parseImportFile(bytes);
+export async function importContent(admin: Admin, upload: ImportUpload): Promise<ImportReport> {
+  const { source, content, imageBytes } = await readImportOffThread(upload);
   const report: ImportReport = { source, ...emptyCounts(), problems: [] };
   const db = getDb();
 

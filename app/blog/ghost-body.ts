@@ -41,7 +41,42 @@ export function ghostUrl(value: string | null | undefined): string | null {
   return value.replace(GHOST_URL, "").trim() || null;
 }
 
+/**
+ * The longest body a Ghost post may bring (its html, lexical or mobiledoc field), in characters: a post here
+ * holds at most 30,000 characters of Markdown, and Ghost's HTML of that is a few times longer. A 48 MB body
+ * took 3 GB of memory to convert.
+ */
+export const MAX_GHOST_BODY_CHARS = 1_000_000;
+/** How deep a post's HTML may nest. turndown's cost grows with the square of the depth (100,000 nested divs stalled the server for minutes); real posts nest a dozen levels. */
+export const MAX_HTML_DEPTH = 100;
+
+/** A body refused before it is converted; the message says why, to follow the post's name. */
+export class GhostBodyRefused extends Error {}
+
+// Elements without content, and those whose end tag HTML lets a writer leave out (a <p> or <li> left open
+// would otherwise count as one level deeper each time).
+const NO_DEPTH = new Set(
+  "area base br col embed hr img input link meta source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp".split(" "),
+);
+
+/**
+ * How deep the tags of `html` nest, read in one pass without building a tree (each tag is scanned up to the
+ * next "<", so no input costs more than its length). It stops counting past `stopAt`.
+ */
+export function htmlDepth(html: string, stopAt = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const tag of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*?(\/?)>/g)) {
+    if (NO_DEPTH.has(tag[2]!.toLowerCase())) continue;
+    if (tag[1]) depth = Math.max(0, depth - 1);
+    else if (!tag[3] && ++depth > deepest && (deepest = depth) > stopAt) break;
+  }
+  return deepest;
+}
+
 export function htmlToMarkdown(html: string): string {
+  const depth = htmlDepth(html, MAX_HTML_DEPTH);
+  if (depth > MAX_HTML_DEPTH) throw new GhostBodyRefused(`nests its HTML more than ${MAX_HTML_DEPTH} levels deep, more than this site imports`);
   return turndown
     .turndown(html.replace(GHOST_URL, ""))
     .replace(/\n{3,}/g, "\n\n")

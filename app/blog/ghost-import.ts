@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBlogCategory } from "./category";
-import { ImportMalformed, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
-import { ghostBodyToMarkdown, ghostUrl } from "./ghost-body";
+import { ImportMalformed, ImportTooLarge, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
+import { GhostBodyRefused, ghostBodyToMarkdown, ghostUrl, MAX_GHOST_BODY_CHARS } from "./ghost-body";
 import { MAX_TAGS } from "./schema";
 import { tagSlug } from "./tags";
 
@@ -94,10 +94,17 @@ function excerptOf(post: GhostPost, content: string): string {
 
 /** The post's body as Markdown; a body document that cannot be read is the file's fault (400), never a 500. */
 function bodyOf(post: GhostPost): string {
+  const field = post.html?.trim() ? "html" : post.lexical ? "lexical" : "mobiledoc";
+  const length = post[field]?.length ?? 0;
+  if (length > MAX_GHOST_BODY_CHARS) {
+    const size = (n: number) => `${(n / 1_000_000).toFixed(1)} million characters`;
+    throw new ImportTooLarge(`The Ghost post "${post.slug}" is too large to import: its ${field} field holds ${size(length)} (at most ${size(MAX_GHOST_BODY_CHARS)})`);
+  }
   try {
     return ghostBodyToMarkdown(post);
-  } catch {
-    throw new ImportMalformed(`The Ghost post "${post.slug}" has a body that cannot be read (its ${post.html ? "html" : post.lexical ? "lexical" : "mobiledoc"} field)`);
+  } catch (error) {
+    if (error instanceof GhostBodyRefused) throw new ImportMalformed(`The Ghost post "${post.slug}" ${error.message}`);
+    throw new ImportMalformed(`The Ghost post "${post.slug}" has a body that cannot be read (its ${field} field)`);
   }
 }
 

@@ -92,3 +92,21 @@ describe("images in the text", () => {
     expect((await publicApi(server).get("/api/admin/media")).status).toBe(401);
   });
 });
+
+describe("the media library's size limit", () => {
+  it("takes an image up to the 5 MB its documentation gives, and refuses a larger one with 413", async () => {
+    // Random pixels do not compress: about 3.4 MB as a PNG, over the 1 MB other API calls are allowed.
+    const noise = Buffer.from(Array.from({ length: 1100 * 1000 * 3 }, () => Math.floor(Math.random() * 256)));
+    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } }).png().toBuffer();
+    expect(big.length).toBeGreaterThan(2 * 2 ** 20);
+    expect(big.length).toBeLessThan(5 * 2 ** 20);
+    const send = (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "noise.png");
+      return fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } });
+    };
+    expect((await send(big)).status).toBe(201);
+    const tooBig = await send(new Uint8Array(5 * 2 ** 20 + 1));
+    expect(tooBig.status).toBe(413);
+  });
+});
