@@ -16,7 +16,7 @@ export const ARCHIVE_VERSION = 1;
 
 /** The largest import accepted (the upload), and what its files may unpack to. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
+export const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
 export const MAX_ARCHIVE_FILES = 5_000;
 export const MAX_IMPORT_POSTS = 5_000;
 

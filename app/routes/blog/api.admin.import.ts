@@ -5,11 +5,11 @@
  *          skipped: {...}, problems: [{item, message}]}
  *      Everything lands in one transaction. Importing the same file again reports everything skipped.
  *      `problems` names items left out (a post that breaks this site's rules, an image that does not decode).
- *   413 a file over 50 MB (or unpacking to over 150 MB, counted as it inflates), a Ghost post whose body is over a million characters, 415 not multipart or neither kind of file,
+ *   413 a file over 50 MB (or unpacking to over 120 MB, counted as it inflates), a Ghost post whose body is over a million characters, 415 not multipart or neither kind of file,
  *   400 no file, or a file of the right kind that cannot be read (the message says what is wrong: a post whose HTML nests over 100 levels deep is named). The file is read on a worker thread with memory and time limits (app/blog/import-read.server.ts).
  */
 import type { Route } from "./+types/api.admin.import";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, readBodyBytes, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { ImportMalformed, ImportTooLarge, ImportUnsupported, MAX_IMPORT_BYTES } from "~/blog/content-archive";
 import { IMPORT_TOO_LARGE } from "~/blog/import-read.server";
@@ -22,7 +22,7 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   const { staff: admin } = await requireStaff(request, "administrator");
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw new ApiError(415, "Send the file as multipart/form-data in the field file");
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 1024 * 1024) throw new ApiError(413, IMPORT_TOO_LARGE);
-  const body = new Uint8Array(await request.arrayBuffer());
+  const body = await readBodyBytes(request);
   try {
     const report = await importContent(admin, { body, contentType: request.headers.get("content-type")! });
     return json({ success: true, ...report });
