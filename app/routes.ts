@@ -43,6 +43,7 @@ export default [
   route("blog/author/:author/rss.xml", "routes/resources/blog.author.rss.ts"),
   route("blog/:slug", "routes/blog/post.tsx"),
   route("search", "routes/search.tsx"),
+  route("ghost/api/content/*", "routes/resources/ghost.content-api.ts"),
   route("admin", "routes/admin/index.tsx"),
   route("ai-admin", "routes/admin/ai-admin.tsx"),
   route("admin/staff", "routes/admin/staff.tsx"),
@@ -116,6 +117,8 @@ export default [
     route("weather", "routes/resources/api.weather.ts"),
     route("admin/venues", "routes/resources/api.admin.venues.ts"),
     route("admin/venues/:id", "routes/resources/api.admin.venues.$id.ts"),
+    route("admin/integrations", "routes/resources/api.admin.integrations.ts"),
+    route("admin/integrations/:id", "routes/resources/api.admin.integrations.$id.ts"),
     route("*", "routes/resources/api.not-found.ts"),
   ]),
 

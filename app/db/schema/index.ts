@@ -14,3 +14,4 @@ export * from "./privacy";
 export * from "./two-factor";
 export * from "./venues";
 export * from "./ops";
+export * from "./integrations";
