@@ -24,7 +24,7 @@ const FEATURE_FLOORS = [
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
   ["content-versions.server.ts"],
-  ["search", "discoverability"],
+  ["search", "discoverability", "integrations"],
   ["analytics"],
 ];
 const TOP = ["routes"];

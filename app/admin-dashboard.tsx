@@ -15,6 +15,7 @@ import type { JobsOverview } from "~/core/jobs";
 import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
 import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public-mail-notice";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
+import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
 import { SystemPanel } from "~/ops/components/system-panel";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
 import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
@@ -39,6 +40,7 @@ const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: 
   { value: "media", label: "Media", role: "editor", panel: () => <MediaLibrary /> },
   { value: "content", label: "Content", role: "administrator", panel: () => <ContentPanel /> },
   { value: "venues", label: "Venues", role: "editor", panel: () => <AdminVenuesPanel /> },
+  { value: "integrations", label: "Integrations", role: "administrator", panel: () => <IntegrationsPanel /> },
   { value: "system", label: "System", role: "administrator", panel: (staff) => <SystemPanel owner={staff.role === "owner"} /> },
 ];
 

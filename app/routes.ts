@@ -45,6 +45,7 @@ export default [
   route("blog/author/:author/rss.xml", "routes/blog/blog.author.rss.ts"),
   route("blog/:slug", "routes/blog/post.tsx"),
   route("search", "routes/search/search.tsx"),
+  route("ghost/api/content/*", "routes/integrations/ghost.content-api.ts"),
   route("admin", "routes/admin/index.tsx"),
   route("ai-admin", "routes/discoverability/ai-admin.tsx"),
   route("admin/staff", "routes/auth/staff.tsx"),
@@ -121,6 +122,8 @@ export default [
     route("weather", "routes/venues/api.weather.ts"),
     route("admin/venues", "routes/venues/api.admin.venues.ts"),
     route("admin/venues/:id", "routes/venues/api.admin.venues.$id.ts"),
+    route("admin/integrations", "routes/integrations/api.admin.integrations.ts"),
+    route("admin/integrations/:id", "routes/integrations/api.admin.integrations.$id.ts"),
     route("*", "routes/api.not-found.ts"),
   ]),
 

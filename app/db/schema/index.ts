@@ -15,3 +15,4 @@ export * from "./two-factor";
 export * from "./venues";
 export * from "./ops";
 export * from "./analytics";
+export * from "./integrations";

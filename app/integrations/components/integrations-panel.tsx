@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from "react";
+import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
+import { LoadFailed } from "~/admin/components/load-failed";
+import { useToast } from "~/components/ui/toast";
+import { formatDateTime } from "~/core/dates";
+import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
+
+/**
+ * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
+ * through Ghost's Content API, and see or revoke its key. A key is shown once, when made or regenerated:
+ * only its hash is stored (decision record 0034).
+ */
+export function IntegrationsPanel() {
+  const { data, failed, loading, load } = useAdminData<{ integrations: IntegrationRow[] }>("/api/admin/integrations");
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const [shown, setShown] = useState<IntegrationWithKey | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const fields = useFieldErrors(errors);
+
+  const run = async (work: () => Promise<IntegrationWithKey | null>, success: string, failure: string) => {
+    setBusy(true);
+    try {
+      const made = await work();
+      if (made) setShown(made);
+      toast({ title: success });
+      void load();
+      return true;
+    } catch (error) {
+      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
+      if (fieldErrors) setErrors(fieldErrors);
+      else if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setErrors({});
+    const name = String(new FormData(form).get("name") ?? "");
+    const ok = await run(() => adminFetch("/api/admin/integrations", { method: "POST", json: { name } }), "Integration added", "Could not add the integration");
+    if (ok) form.reset();
+  };
+
+  if (failed) return <LoadFailed what="integrations" onRetry={() => void load()} />;
+  return (
+    <section aria-labelledby="integrations-heading" className="grid gap-6">
+      <div>
+        <h2 id="integrations-heading" className="text-xl font-bold">
+          Integrations
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with a Content API key. Keys are
+          shown once: copy one when it is made.
+        </p>
+      </div>
+      <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
+        <Field label="Integration name" htmlFor={fields.field("name").id} error={fields.error("name")}>
+          <input name="name" required maxLength={100} className={inputClass} {...fields.field("name")} />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Add integration
+        </button>
+      </form>
+      {shown ? (
+        <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+          <p className="font-semibold">Content API key for {shown.name}</p>
+          <p className="mt-1 text-sm text-slate-700">Copy it now: it is not shown again.</p>
+          <p className="mt-2 break-all font-mono text-base" aria-label="Content API key">
+            {shown.contentApiKey}
+          </p>
+          <button type="button" className="btn btn-secondary mt-3 min-h-9 px-4" onClick={() => setShown(null)}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      {!data ? (
+        <p className="text-slate-600">{loading ? "Loading integrations..." : ""}</p>
+      ) : data.integrations.length === 0 ? (
+        <p className="text-slate-600">No integrations yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 border-y border-slate-200">
+          {data.integrations.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
+              <div>
+                <p className="font-semibold">{row.name}</p>
+                <p className="text-sm text-slate-600">
+                  Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 px-4"
+                  disabled={busy}
+                  onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), "New key made", "Could not make a new key")}
+                >
+                  Regenerate key<span className="sr-only"> of {row.name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 px-4 text-red-700"
+                  disabled={busy}
+                  onClick={() => {
+                    if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
+                      void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), "Integration revoked", "Could not revoke it");
+                    }
+                  }}
+                >
+                  Revoke<span className="sr-only"> {row.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
