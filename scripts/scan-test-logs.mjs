@@ -12,7 +12,7 @@ const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Z
 const TOKEN = /[?&#](?:token|key|code|signature|sig|secret|password|altcha)=(?!\[redacted\])[^&"\s\\]{12,}|\/(?:verify|reset-password|accept-invitation)\/[A-Za-z0-9_-]{20,}/i;
 // The one line printed on purpose: the first start's one-time owner setup link, written to the console
 // (not the structured log) for the operator who started the server (app/auth/first-owner.server.ts).
-const DELIBERATE = /^\s+https?:\/\/\S+\/admin\/setup[?#]token=\S+$/;
+const DELIBERATE = /^\s*(?:\|\s+)?https?:\/\/\S+\/admin\/setup[?#]token=\S+(?:\s+\|)?\s*$/;
 
 const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith(".log")) : [];
 const findings = [];

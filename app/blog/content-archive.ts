@@ -20,6 +20,20 @@ export const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
 export const MAX_ARCHIVE_FILES = 5_000;
 export const MAX_IMPORT_POSTS = 5_000;
 
+/**
+ * The longest body a Ghost post may bring (its html, lexical or mobiledoc field), in characters: a post here
+ * holds at most 30,000 characters of Markdown, and Ghost's HTML of that is a few times longer. A 48 MB body
+ * took 3 GB of memory to convert.
+ */
+export const MAX_GHOST_BODY_CHARS = 1_000_000;
+
+/** The refusal (413) of a Ghost post whose `field` holds `length` characters, more than MAX_GHOST_BODY_CHARS. */
+export function ghostPostTooLarge(slug: string | null, field: string, length: number): ImportTooLarge {
+  const size = (n: number) => `${(n / 1_000_000).toFixed(1)} million characters`;
+  const post = slug === null ? "A Ghost post" : `The Ghost post "${slug}"`;
+  return new ImportTooLarge(`${post} is too large to import: its ${field} field holds ${size(length)} (at most ${size(MAX_GHOST_BODY_CHARS)})`);
+}
+
 /** A file the import cannot read: answered 400 with the message. */
 export class ImportMalformed extends Error {}
 /** Neither our archive nor a Ghost export: answered 415. */

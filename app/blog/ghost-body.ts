@@ -41,12 +41,6 @@ export function ghostUrl(value: string | null | undefined): string | null {
   return value.replace(GHOST_URL, "").trim() || null;
 }
 
-/**
- * The longest body a Ghost post may bring (its html, lexical or mobiledoc field), in characters: a post here
- * holds at most 30,000 characters of Markdown, and Ghost's HTML of that is a few times longer. A 48 MB body
- * took 3 GB of memory to convert.
- */
-export const MAX_GHOST_BODY_CHARS = 1_000_000;
 /** How deep a post's HTML may nest. turndown's cost grows with the square of the depth (100,000 nested divs stalled the server for minutes); real posts nest a dozen levels. */
 export const MAX_HTML_DEPTH = 100;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBlogCategory } from "./category";
-import { ImportMalformed, ImportTooLarge, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
-import { GhostBodyRefused, ghostBodyToMarkdown, ghostUrl, MAX_GHOST_BODY_CHARS } from "./ghost-body";
+import { ghostPostTooLarge, ImportMalformed, MAX_GHOST_BODY_CHARS, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
+import { GhostBodyRefused, ghostBodyToMarkdown, ghostUrl } from "./ghost-body";
 import { MAX_TAGS } from "./schema";
 import { tagSlug } from "./tags";
 
@@ -96,10 +96,7 @@ function excerptOf(post: GhostPost, content: string): string {
 function bodyOf(post: GhostPost): string {
   const field = post.html?.trim() ? "html" : post.lexical ? "lexical" : "mobiledoc";
   const length = post[field]?.length ?? 0;
-  if (length > MAX_GHOST_BODY_CHARS) {
-    const size = (n: number) => `${(n / 1_000_000).toFixed(1)} million characters`;
-    throw new ImportTooLarge(`The Ghost post "${post.slug}" is too large to import: its ${field} field holds ${size(length)} (at most ${size(MAX_GHOST_BODY_CHARS)})`);
-  }
+  if (length > MAX_GHOST_BODY_CHARS) throw ghostPostTooLarge(post.slug, field, length);
   try {
     return ghostBodyToMarkdown(post);
   } catch (error) {

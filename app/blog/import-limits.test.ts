@@ -2,6 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { unzipCounted } from "./content-archive";
 import { GhostBodyRefused, htmlDepth, htmlToMarkdown, MAX_HTML_DEPTH } from "./ghost-body";
+import { longJsonString } from "./import-read.server";
 
 describe("how deep HTML nests", () => {
   it("counts nested elements, not void ones or those whose end tag may be left out", () => {
@@ -44,5 +45,14 @@ describe("a zip's real size", () => {
     const files = unzipCounted(zipSync({ "manifest.json": strToU8("{}"), "other/x": strToU8("skip") }), (name) => name === "manifest.json");
     expect(Object.keys(files)).toEqual(["manifest.json"]);
     expect(new TextDecoder().decode(files["manifest.json"])).toBe("{}");
+  });
+});
+
+describe("a JSON string too long to parse", () => {
+  const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  it("is found in the bytes, with its key and the post's slug before it", () => {
+    const file = bytes({ db: [{ data: { posts: [{ slug: "short", html: "<p>ok</p>" }, { slug: "huge", title: "x", html: 'a"b'.repeat(40) }] } }] });
+    expect(longJsonString(file, 100)).toEqual({ key: "html", slug: "huge", length: 160 });
+    expect(longJsonString(file, 1000)).toBeNull();
   });
 });

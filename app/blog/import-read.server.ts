@@ -1,7 +1,17 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { strFromU8 } from "fflate";
 import { multipartField, MultipartMalformed } from "~/core/multipart";
-import { ImportMalformed, ImportTooLarge, ImportUnsupported, looksLikeZip, MAX_IMPORT_BYTES, readArchive, type ArchiveContent } from "./content-archive";
+import {
+  ghostPostTooLarge,
+  ImportMalformed,
+  ImportTooLarge,
+  ImportUnsupported,
+  looksLikeZip,
+  MAX_GHOST_BODY_CHARS,
+  MAX_IMPORT_BYTES,
+  readArchive,
+  type ArchiveContent,
+} from "./content-archive";
 
 /**
  * Reading an import file (unzipping an archive, or parsing a Ghost export and turning each post's HTML
@@ -28,6 +38,8 @@ export async function readImportFile(bytes: Uint8Array): Promise<ImportFile> {
   }
   const head = strFromU8(bytes.subarray(0, 64)).trimStart();
   if (!head.startsWith("{")) throw new ImportUnsupported("Send a content archive (.zip) exported from this site or a Ghost JSON export (.json)");
+  const oversized = longJsonString(bytes, MAX_GHOST_BODY_CHARS);
+  if (oversized) throw ghostPostTooLarge(oversized.slug, oversized.key, oversized.length);
   let json: unknown;
   try {
     json = JSON.parse(strFromU8(bytes));
@@ -58,6 +70,30 @@ export async function fileOfUpload({ body, contentType }: ImportUpload): Promise
   if (file.length > MAX_IMPORT_BYTES) throw new ImportTooLarge(IMPORT_TOO_LARGE);
   if (file.length === 0) throw new ImportMalformed("The file is empty");
   return file;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The first string in a JSON file's bytes longer than `limit`, with the key it is the value of and the last
+ * "slug" before it (Ghost writes a post's slug before its body). Read from the bytes in one pass, so a file
+ * with a 48 MB post is refused, naming the post, without being parsed: parsing it held three copies.
+ */
+export function longJsonString(bytes: Uint8Array, limit: number): { key: string; slug: string | null; length: number } | null {
+  for (let at = 0; at < bytes.length; at++) {
+    if (bytes[at] !== QUOTE) continue;
+    let end = at + 1;
+    while (end < bytes.length && bytes[end] !== QUOTE) end += bytes[end] === BACKSLASH ? 2 : 1;
+    if (end - at - 1 > limit) {
+      const before = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1", Math.max(0, at - 100_000), at);
+      const key = /"([^"\\]{1,100})"\s*:\s*$/.exec(before)?.[1] ?? "a";
+      const slug = [...before.matchAll(/"slug"\s*:\s*"([^"\\]{1,200})"/g)].at(-1)?.[1] ?? null;
+      return { key, slug, length: end - at - 1 };
+    }
+    at = end;
+  }
+  return null;
 }
 
 type Refusal = { kind: "malformed" | "unsupported" | "too-large"; message: string };

@@ -73,7 +73,10 @@ describe("the blog's numbered pages", () => {
 });
 
 describe("the blog's pages carry no framework JavaScript", () => {
-  it("loads at most 5 KB of gzipped script on the list, a page, a post, a tag, an author and /search", async () => {
+  // 5 KB for the pages (issue 24), and at most 1 KB more for counting visits (issue 32's budget: the
+  // analytics beacon added ~0.3 KB to the vitals script every public page loads).
+  const SCRIPT_BUDGET = 5 * 1024 + 1024;
+  it("loads at most 6 KB of gzipped script (5 KB, and 1 KB for counting visits) on the list, a page, a post, a tag, an author and /search", async () => {
     for (const path of ["/blog", "/blog/page/2", "/blog/paged-post-3", "/blog/tag/paging", "/blog/author/pat-pager", "/search?q=paged"]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
@@ -83,7 +86,7 @@ describe("the blog's pages carry no framework JavaScript", () => {
       expect(scripts.length, path).toBeGreaterThan(0);
       let bytes = 0;
       for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer()), { level: 9 }).length;
-      expect(bytes, path).toBeLessThanOrEqual(5 * 1024);
+      expect(bytes, path).toBeLessThanOrEqual(SCRIPT_BUDGET);
     }
   });
 

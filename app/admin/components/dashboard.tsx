@@ -55,7 +55,7 @@ export function AdminDashboard({ signedInAs, actions, tabs, homeTab, aside }: Da
               <Tabs.List
                 ref={tabList}
                 aria-label="Admin sections"
-                className="relative flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
+                className="relative flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin] lg:flex-wrap lg:overflow-visible"
                 // As on /ai-admin: Radix's focus on a clicked tab matches :focus-visible in Chromium; the ring is
                 // for the keyboard only (a pointer press marks the list, a key press clears the mark).
                 data-pointer={pointer ? "" : undefined}

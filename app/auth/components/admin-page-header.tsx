@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 
 /** The heading of an admin page other than the dashboard, with the way back to it. */
@@ -43,3 +43,21 @@ export function AdminCard({ id, title, children }: { id: string; title: string; 
 
 /** What a form of the staff pages answers (app/auth/staff-page.server). */
 export type FormResult = { intent: string; ok: boolean; errors: Record<string, string>; message: string | null };
+
+/**
+ * One form of the staff pages: posted to the page's action under its `intent` (it works without JavaScript),
+ * its fields, then its outcome and a submit button that says "Saving..." while it is sent.
+ */
+export function IntentForm({ intent, result, submit, primary = false, children }: { intent: string; result?: FormResult; submit: string; primary?: boolean; children: ReactNode }) {
+  const busy = useNavigation().formData?.get("intent") === intent;
+  return (
+    <Form method="post" className="mt-4 grid gap-3" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <FormOutcome result={result} intent={intent} />
+      <button type="submit" className={`btn ${primary ? "btn-primary" : "btn-secondary"} justify-self-start`} disabled={busy}>
+        {busy ? "Saving..." : submit}
+      </button>
+    </Form>
+  );
+}

@@ -1,26 +1,20 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { formatDateTime } from "~/core/dates";
-import { FormOutcome } from "./admin-page-header";
+import { AdminCard, FormOutcome, IntentForm, type FormResult } from "./admin-page-header";
 
-type Result = { intent: string; ok: boolean; errors: Record<string, string>; message: string | null };
+type Result = FormResult;
 type Profile = { name: string; slug: string | null; bio: string | null; email: string | null };
 export type SessionRow = { id: string; device: string; network: string | null; lastSeenAt: string; current: boolean };
 
 const errorsFor = (result: Result | undefined, intent: string) => (result?.intent === intent && !result.ok ? result.errors : {});
-const busyWith = (formData: FormData | undefined, intent: string) => formData?.get("intent") === intent;
 
 export function ProfileForm({ profile, result }: { profile: Profile; result?: Result }) {
   const { field, error } = useFieldErrors(errorsFor(result, "update-profile"));
-  const busy = busyWith(useNavigation().formData, "update-profile");
   return (
-    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="profile-heading" className="text-lg font-bold">
-        About you
-      </h2>
+    <AdminCard id="profile-heading" title="About you">
       <p className="mt-1 break-all text-sm text-slate-700">Signed in as {profile.email}</p>
-      <Form method="post" className="mt-4 grid gap-3" noValidate>
-        <input type="hidden" name="intent" value="update-profile" />
+      <IntentForm intent="update-profile" result={result} submit="Save profile" primary>
         <Field label="Name (shown on your posts)" htmlFor={field("name").id} error={error("name")}>
           <input {...field("name")} name="name" autoComplete="name" required defaultValue={profile.name} className={inputClass} />
         </Field>
@@ -30,38 +24,25 @@ export function ProfileForm({ profile, result }: { profile: Profile; result?: Re
         <Field label="Bio" htmlFor={field("bio").id} error={error("bio")}>
           <textarea {...field("bio")} name="bio" rows={4} defaultValue={profile.bio ?? ""} className={inputClass} />
         </Field>
-        <FormOutcome result={result} intent="update-profile" />
-        <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
-          {busy ? "Saving..." : "Save profile"}
-        </button>
-      </Form>
-    </section>
+      </IntentForm>
+    </AdminCard>
   );
 }
 
 export function PasswordForm({ result }: { result?: Result }) {
   const { field, error } = useFieldErrors(errorsFor(result, "change-password"));
-  const busy = busyWith(useNavigation().formData, "change-password");
   return (
-    <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="password-heading" className="text-lg font-bold">
-        Change password
-      </h2>
+    <AdminCard id="password-heading" title="Change password">
       <p className="mt-1 text-sm text-slate-700">A long phrase of unrelated words is strong and easy to remember. Your other sessions end when it changes.</p>
-      <Form method="post" className="mt-4 grid gap-3" noValidate>
-        <input type="hidden" name="intent" value="change-password" />
+      <IntentForm intent="change-password" result={result} submit="Change password">
         <Field label="Current password" htmlFor={field("currentPassword").id} error={error("currentPassword")}>
           <input {...field("currentPassword")} name="currentPassword" type="password" autoComplete="current-password" required className={inputClass} />
         </Field>
         <Field label="New password" htmlFor={field("newPassword").id} error={error("newPassword")}>
           <input {...field("newPassword")} name="newPassword" type="password" autoComplete="new-password" required minLength={12} className={inputClass} />
         </Field>
-        <FormOutcome result={result} intent="change-password" />
-        <button type="submit" className="btn btn-secondary justify-self-start" disabled={busy}>
-          {busy ? "Saving..." : "Change password"}
-        </button>
-      </Form>
-    </section>
+      </IntentForm>
+    </AdminCard>
   );
 }
 
@@ -69,10 +50,7 @@ export function PasswordForm({ result }: { result?: Result }) {
 export function SessionList({ sessions, result }: { sessions: SessionRow[]; result?: Result }) {
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="sessions-heading" className="text-lg font-bold">
-        Where you are signed in
-      </h2>
+    <AdminCard id="sessions-heading" title="Where you are signed in">
       <p className="mt-1 text-sm text-slate-700">The network is the first part of the address a session came from; it tells roughly where, not exactly.</p>
       <div className="mt-3 grid gap-2">
         <FormOutcome result={result} intent="end-session" />
@@ -110,6 +88,6 @@ export function SessionList({ sessions, result }: { sessions: SessionRow[]; resu
           </button>
         </Form>
       ) : null}
-    </section>
+    </AdminCard>
   );
 }

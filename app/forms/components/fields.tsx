@@ -44,45 +44,34 @@ const described = (id: string, error?: string, hint?: string) => ({
 
 type WithoutValue<T> = Omit<T, "name" | "value" | "defaultValue">;
 
-export function InputField({ id, name, label, error, hint, className, value, ...input }: FieldShell & WithoutValue<InputHTMLAttributes<HTMLInputElement>> & { value?: string }) {
+/** A field's props split between its shell (label, hint, message) and its control (value, and what describes it). */
+function fieldParts<C extends object>({ id, name, label, error, hint, className, value, ...rest }: FieldShell & { value?: string } & C) {
+  return { shell: { id, name, label, error, hint, className }, control: { id, name, defaultValue: value, ...described(id, error, hint), ...rest } };
+}
+
+export function InputField(props: FieldShell & WithoutValue<InputHTMLAttributes<HTMLInputElement>> & { value?: string }) {
+  const { shell, control } = fieldParts(props);
   return (
-    <Shell id={id} name={name} label={label} error={error} hint={hint} className={className}>
-      <input id={id} name={name} defaultValue={value} className={controlClass} {...described(id, error, hint)} {...input} />
+    <Shell {...shell}>
+      <input className={controlClass} {...control} />
     </Shell>
   );
 }
 
-export function TextAreaField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  className,
-  value,
-  ...area
-}: FieldShell & WithoutValue<TextareaHTMLAttributes<HTMLTextAreaElement>> & { value?: string }) {
+export function TextAreaField(props: FieldShell & WithoutValue<TextareaHTMLAttributes<HTMLTextAreaElement>> & { value?: string }) {
+  const { shell, control } = fieldParts(props);
   return (
-    <Shell id={id} name={name} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} name={name} defaultValue={value} rows={5} className={`${controlClass} py-2`} {...described(id, error, hint)} {...area} />
+    <Shell {...shell}>
+      <textarea rows={5} className={`${controlClass} py-2`} {...control} />
     </Shell>
   );
 }
 
-export function SelectField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  className,
-  options,
-  value,
-  ...select
-}: FieldShell & WithoutValue<SelectHTMLAttributes<HTMLSelectElement>> & { value?: string; options: Array<{ value: string; label: string }> }) {
+export function SelectField({ options, ...props }: FieldShell & WithoutValue<SelectHTMLAttributes<HTMLSelectElement>> & { value?: string; options: Array<{ value: string; label: string }> }) {
+  const { shell, control } = fieldParts(props);
   return (
-    <Shell id={id} name={name} label={label} error={error} hint={hint} className={className}>
-      <select id={id} name={name} defaultValue={value} className={controlClass} {...described(id, error, hint)} {...select}>
+    <Shell {...shell}>
+      <select className={controlClass} {...control}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
