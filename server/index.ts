@@ -24,6 +24,7 @@ import { printLast } from "./console-notice";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
+import { redirectsFirst } from "./redirects-first";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
@@ -276,6 +277,8 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       personalCookies: hooks.personalCookies,
     }).listener;
   }
+  // The redirect rules answer before the front cache and any route (decision record 0037).
+  listener = redirectsFirst(hooks.redirectFor, listener);
   const listening = createServer(listener).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
