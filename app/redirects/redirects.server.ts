@@ -193,6 +193,15 @@ function firstMessage(error: z.ZodError): string {
 }
 
 /**
+ * A page that now exists at `path` (a tag or author taking an address): rules that redirected it, or
+ * the addresses under it, are dropped, as a post's old slug taken again stops redirecting.
+ */
+export async function releasePage(db: DbExecutor, path: string): Promise<void> {
+  await lockRules(db);
+  await db.delete(t).where(inArray(t.fromPath, [path, `${path}/*`]));
+}
+
+/**
  * A page that moved (a renamed tag or author): its old address and everything under it answer 301 to
  * the new one, in the rename's transaction. The new address stops being redirected (as a post's slug
  * taken again), so renaming back and forth never makes a loop; rules that sent visitors to the old
@@ -200,8 +209,7 @@ function firstMessage(error: z.ZodError): string {
  */
 export async function redirectMovedPage(db: DbExecutor, oldPath: string, newPath: string): Promise<void> {
   if (oldPath === newPath) return;
-  await lockRules(db);
-  await db.delete(t).where(inArray(t.fromPath, [newPath, `${newPath}/*`]));
+  await releasePage(db, newPath);
   const rules = await loadRules(db);
   for (const rule of [
     { from: oldPath, to: newPath, status: 301 as const },
