@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, createPost, publicApi, type Api } from "../support/api";
+import { adminApi, createPost, postInput, publicApi, type Api } from "../support/api";
 import { eventually } from "../support/eventually";
 import { inviteStaff } from "../support/staff";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
@@ -246,5 +246,26 @@ describe("robots.txt", () => {
     for (const agent of agents) {
       expect(verdicts[agent], agent).toEqual({ "/": true, "/blog/a-post": true, "/admin": false, "/ai-admin": false, "/api/blog": false });
     }
+  });
+});
+
+describe("an author renamed", () => {
+  it("keeps the old author page as a 301 once no post carries the old name", async () => {
+    const one = await createPost(admin, { title: "Wine bars one", author: "Sam Old" });
+    const two = await createPost(admin, { title: "Wine bars two", author: "Sam Old" });
+    const rename = async (post: { id: number; title: string }) => {
+      const res = await admin.call("PUT", `/api/blog/${post.id}`, postInput({ title: post.title, author: "Sam New" }));
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await rename(one);
+    // One post still names Sam Old: both pages are pages.
+    expect((await raw(server, "/blog/author/sam-old")).status).toBe(200);
+    expect((await raw(server, "/blog/author/sam-new")).status).toBe(200);
+    await rename(two);
+    const old = await raw(server, "/blog/author/sam-old");
+    expect([old.status, old.headers.get("location")]).toEqual([301, "/blog/author/sam-new"]);
+    const page2 = await raw(server, "/blog/author/sam-old/rss.xml");
+    expect(page2.headers.get("location")).toBe("/blog/author/sam-new/rss.xml");
+    await clear();
   });
 });
