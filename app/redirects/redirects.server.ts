@@ -181,7 +181,7 @@ export async function importRedirects(actor: AuditActor, format: "csv" | "ghost"
       rules.push({ ...plan.rule, id });
       imported++;
     }
-    await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${imported} redirects (${format}), skipped ${problems.length}` }, tx);
+    await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${imported} redirect${imported === 1 ? "" : "s"} (${format}), skipped ${problems.length}` }, tx);
     return { imported, skipped: problems.length, problems };
   });
   redirectsChanged();
