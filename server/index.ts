@@ -19,7 +19,7 @@ import type { ServerHooks } from "~/core/server-hooks";
 import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
-export { runAdminCommand } from "~/startup.server";
+export { runAdminCommand, runOpsCommand } from "~/startup.server";
 import { printLast } from "./console-notice";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
@@ -195,9 +195,7 @@ function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCook
   };
 }
 
-/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
-export { runOpsCommand } from "~/startup.server";
-
+/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown; redirect rules first (./redirects-first.ts). */
 export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
   let env: Env;
   try {
@@ -277,9 +275,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       personalCookies: hooks.personalCookies,
     }).listener;
   }
-  // The redirect rules answer before the front cache and any route (decision record 0037).
-  listener = redirectsFirst(hooks.redirectFor, listener);
-  const listening = createServer(listener).listen(env.PORT, env.HOST);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, listener)).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ import { contentChangeCount } from "~/core/content-changes.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
-import { z } from "~/core/zod";
+import type { z } from "~/core/zod";
 import { csvLines, ghostLines, rulesToCsv, type ImportLine } from "./import-formats";
 import { planAdd, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
 import { redirectInputSchema } from "./schema";
