@@ -10,7 +10,8 @@ import { processImage, removePostImage, storePostImage, type ProcessedImage } fr
 import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { findRevision, recordRevision } from "./revisions.server";
-import { redirectMovedPage, redirectsChanged, releasePage } from "~/redirects/redirects.server";
+import { redirectMovedPage, redirectsChanged, releaseLivePages, releasePage } from "~/redirects/redirects.server";
+import { tagSlug } from "./tags";
 import { authorOf } from "./authors.server";
 import { blogPostInputSchema, type BlogPostInput } from "./schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
@@ -93,6 +94,7 @@ export async function insertPostIn(
   options: { auditAction?: string; summary?: string; updatedAt?: Date } = {},
 ): Promise<number> {
   await claimSlug(tx, slug);
+  if (input.published) await releaseLivePagesOf(tx, input);
   // An imported post keeps when it was last changed (never later than now: caches compare it).
   const updatedAt = options.updatedAt && options.updatedAt.getTime() < dbNow().getTime() ? { updatedAt: options.updatedAt } : {};
   const [row] = await tx
@@ -170,6 +172,7 @@ export async function updatePostIn(
     await keepOldSlug(tx, existing.slug, id);
   }
   await followAuthor(tx, existing, input);
+  if (input.published) await releaseLivePagesOf(tx, input);
   const imageUrl = await applyImage(tx, id, input, image, existing);
   await tx
     .update(schema.blogPosts)
@@ -190,6 +193,15 @@ export async function updatePostIn(
   );
   // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
   if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
+}
+
+/**
+ * A published post makes its tags' and author's pages live: a rename that had redirected one of those
+ * addresses (a tag renamed away, then used again) stops redirecting it.
+ */
+async function releaseLivePagesOf(tx: DbExecutor, input: BlogPostInput): Promise<void> {
+  const paths = [...input.tags.map((tag) => `/blog/tag/${tagSlug(tag)}`), `/blog/author/${authorOf(input).slug}`];
+  await releaseLivePages(tx, paths);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { contentChangeCount } from "~/core/content-changes.server";
@@ -193,12 +193,27 @@ function firstMessage(error: z.ZodError): string {
 }
 
 /**
- * A page that now exists at `path` (a tag or author taking an address): rules that redirected it, or
- * the addresses under it, are dropped, as a post's old slug taken again stops redirecting.
+ * A page that now exists at `path` (a tag or author taking an address): the automatic rules that
+ * redirected it, or the addresses under it, are dropped, as a post's old slug taken again stops
+ * redirecting. A rule the staff made stays: it was their choice to send that address elsewhere.
  */
 export async function releasePage(db: DbExecutor, path: string): Promise<void> {
   await lockRules(db);
-  await db.delete(t).where(inArray(t.fromPath, [path, `${path}/*`]));
+  await db.delete(t).where(and(inArray(t.fromPath, [path, `${path}/*`]), eq(t.automatic, true)));
+}
+
+/**
+ * The pages a post's save makes live again (its tags' and its author's), when a rename had redirected
+ * them: one look-up by the rules' unique addresses, in the save's transaction; nothing written in the
+ * usual case. The rules are read again at the next request here, within 250 ms elsewhere.
+ */
+export async function releaseLivePages(db: DbExecutor, paths: readonly string[]): Promise<void> {
+  const candidates = [...new Set(paths.flatMap((path) => [path, `${path}/*`]))];
+  const found = await db.select({ from: t.fromPath }).from(t).where(and(inArray(t.fromPath, candidates), eq(t.automatic, true)));
+  if (found.length === 0) return;
+  await lockRules(db);
+  await db.delete(t).where(and(inArray(t.fromPath, candidates), eq(t.automatic, true)));
+  redirectsChanged();
 }
 
 /**
