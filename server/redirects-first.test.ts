@@ -30,7 +30,7 @@ describe("the redirect rules in front of everything", () => {
     );
     const get = (path: string, init: RequestInit = {}) => fetch(`${url}${path}`, { redirect: "manual", ...init });
     const now = await get("/now?a=1");
-    expect([now.status, now.headers.get("location"), now.headers.get("cache-control")]).toEqual([301, "/there?a=1", "public, max-age=300"]);
+    expect([now.status, now.headers.get("location"), now.headers.get("cache-control")]).toEqual([301, "/there?a=1", "public, max-age=60"]);
     expect((await get("/later")).headers.get("location")).toBe("https://example.com/");
     const gone = await get("/gone");
     expect([gone.status, gone.headers.get("location")]).toEqual([410, null]);

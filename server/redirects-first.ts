@@ -7,8 +7,8 @@ import type { RedirectHookAnswer, ServerHooks } from "~/core/server-hooks";
  * The redirect rules (app/redirects), asked first: a plain request listener in front of the front cache
  * and Express, so a rule answers even for a page the front cache keeps (decision record 0037). Only GET
  * and HEAD; a clean address only (an unclean one is Express's to refuse); the site's assets never.
- * The answer is small and the same for everyone: a Location (or 410), cacheable for five minutes, so
- * a rule removed is not remembered by browsers for long.
+ * The answer is small and the same for everyone: a Location (or 410), cacheable for a minute (a
+ * permanent redirect a browser kept for ever could not be taken back), by nginx for a second.
  */
 export function redirectsFirst(redirectFor: ServerHooks["redirectFor"], next: RequestListener): RequestListener {
   return (req, res) => {
@@ -41,7 +41,9 @@ function send(req: IncomingMessage, res: ServerResponse, answer: RedirectHookAns
     ...(answer.location === null ? {} : { Location: answer.location }),
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "public, max-age=300",
+    "Cache-Control": "public, max-age=60",
+    // As the shared pages: nginx in front (deploy/nginx.conf) keeps it a second, so a rule removed goes at once.
+    "X-Accel-Expires": "1",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Request-Id": typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
