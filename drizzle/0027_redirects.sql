@@ -10,7 +10,11 @@ CREATE TABLE "redirects" (
 	CONSTRAINT "redirects_from_path_unique" UNIQUE("from_path")
 );
 --> statement-breakpoint
--- Hand-written: a rule made, changed or removed counts one change of 'redirects', so every instance's
--- rules in memory are read again within its version check; a hit counted (hits, last_hit_at) counts none.
-CREATE TRIGGER "redirects_count_change" AFTER INSERT OR DELETE OR UPDATE OF "from_path", "to_target", "status" OR TRUNCATE ON "redirects"
+-- Hand-written: a rule made, changed or removed counts one change of 'redirects' at commit (as every
+-- content counter since 0026), so every instance's rules in memory are read again within its version
+-- check; a hit counted (hits, last_hit_at) counts none.
+CREATE CONSTRAINT TRIGGER "redirects_count_change" AFTER INSERT OR DELETE OR UPDATE OF "from_path", "to_target", "status" ON "redirects"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "count_content_change"('redirects');
+--> statement-breakpoint
+CREATE TRIGGER "redirects_count_truncate" AFTER TRUNCATE ON "redirects"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_content_change"('redirects');

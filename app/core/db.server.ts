@@ -185,13 +185,23 @@ export function databasePool(): { total: number; idle: number; waiting: number }
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
+/** How long /healthz waits for the database: a balancer's probe must get an answer, not hang. */
+const PING_TIMEOUT_MS = 3_000;
+
 export async function pingDatabase(): Promise<boolean> {
   if (!connection) return false;
+  let timer: NodeJS.Timeout | undefined;
+  // A ping queued behind a pool whose connections were lost (and new ones not yet refused) would wait as
+  // long as the pool does (a CI run saw /healthz hang 60 s after the database was dropped).
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+  const answered = connection.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await connection.db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, postInput, type Api, type CreatedPost } from "../support/api";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
@@ -47,6 +48,30 @@ describe("many writers at once", () => {
     for (const post of answered) expect(stored.filter((p) => p.id === post.id && p.title === post.title)).toHaveLength(1);
     expect(stored).toHaveLength(WRITERS * POSTS_EACH);
   }, 240_000);
+});
+
+describe.runIf(usingPostgres())("a writer that has not committed yet", () => {
+  it("holds up no other writer: the write counter is taken at commit, not at the statement (was 5 s, then 500)", async () => {
+    // Another writer's open transaction has written a post and not committed (a long import, a slow
+    // client). With the counter taken at its statement, every save queued behind it until the statement
+    // timeout and answered 500 for a post the client would then save again.
+    expect((await admin.call("POST", "/api/blog", postInput({ title: "Held open" }))).status).toBe(201);
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query("begin");
+      const held = await other.query("update blog_posts set title = title where title = 'Held open'");
+      expect(held.rowCount).toBe(1);
+      await other.query("insert into blog_tags (name, slug) values ('Held open', 'held-open')");
+      const res = await admin.call("POST", "/api/blog", postInput({ title: "Not held up" }));
+      expect(res.status).toBe(201);
+      await other.query("rollback");
+    } finally {
+      await other.end();
+    }
+    // The counter still moves with every committed write: the post is listed at once.
+    expect((await allPosts(admin)).some((p) => p.title === "Not held up")).toBe(true);
+  }, 60_000);
 });
 
 describe("a create repeated with its Idempotency-Key", () => {
