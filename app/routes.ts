@@ -124,6 +124,10 @@ export default [
     route("admin/venues/:id", "routes/venues/api.admin.venues.$id.ts"),
     route("admin/integrations", "routes/integrations/api.admin.integrations.ts"),
     route("admin/integrations/:id", "routes/integrations/api.admin.integrations.$id.ts"),
+    route("admin/redirects", "routes/redirects/api.admin.redirects.ts"),
+    route("admin/redirects/export", "routes/redirects/api.admin.redirects.export.ts"),
+    route("admin/redirects/import", "routes/redirects/api.admin.redirects.import.ts"),
+    route("admin/redirects/:id", "routes/redirects/api.admin.redirects.$id.ts"),
     route("*", "routes/api.not-found.ts"),
   ]),
 

@@ -10,6 +10,7 @@ import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
+import { closeRedirects, redirectFor } from "~/redirects/redirects.server";
 import { registerPrivacyJobs } from "~/privacy/jobs.server";
 import { seedDemoVenues } from "~/venues/seed.server";
 import { configWarnings } from "~/ops/config-warnings";
@@ -31,6 +32,7 @@ export function serverHooks(env: Env): ServerHooks {
     configWarnings: configWarnings(env),
     writesOnFullDisk: SIGN_IN_PATHS,
     operationRoutes: operationRoutes(),
+    redirectFor,
   };
 }
 
@@ -49,6 +51,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async () => registerPrivacyJobs(),
   startDiscoverability,
   startAnalytics,
+  // At shutdown: the redirect hits still in memory are written.
+  async () => closeRedirects,
   seedDemoVenues,
   startOps,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).

@@ -19,11 +19,12 @@ import type { ServerHooks } from "~/core/server-hooks";
 import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
-export { runAdminCommand } from "~/startup.server";
+export { runAdminCommand, runOpsCommand } from "~/startup.server";
 import { printLast } from "./console-notice";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
+import { redirectsFirst } from "./redirects-first";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
@@ -194,9 +195,7 @@ function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCook
   };
 }
 
-/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown. */
-export { runOpsCommand } from "~/startup.server";
-
+/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown; redirect rules first (./redirects-first.ts). */
 export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
   let env: Env;
   try {
@@ -276,7 +275,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       personalCookies: hooks.personalCookies,
     }).listener;
   }
-  const listening = createServer(listener).listen(env.PORT, env.HOST);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, listener)).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { dbNow } from "~/core/db-clock.server";
@@ -10,6 +10,9 @@ import { processImage, removePostImage, storePostImage, type ProcessedImage } fr
 import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { findRevision, recordRevision } from "./revisions.server";
+import { redirectMovedPage, redirectsChanged, releaseLivePages, releasePage } from "~/redirects/redirects.server";
+import { tagSlug } from "./tags";
+import { authorOf } from "./authors.server";
 import { blogPostInputSchema, type BlogPostInput } from "./schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
@@ -91,6 +94,7 @@ export async function insertPostIn(
   options: { auditAction?: string; summary?: string; updatedAt?: Date } = {},
 ): Promise<number> {
   await claimSlug(tx, slug);
+  if (input.published) await releaseLivePagesOf(tx, input);
   // An imported post keeps when it was last changed (never later than now: caches compare it).
   const updatedAt = options.updatedAt && options.updatedAt.getTime() < dbNow().getTime() ? { updatedAt: options.updatedAt } : {};
   const [row] = await tx
@@ -144,6 +148,7 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput,
     throw error;
   }
   invalidate();
+  if (authorOf(existing).slug !== authorOf(input).slug) redirectsChanged();
   return (await findPost(id))!;
 }
 
@@ -166,6 +171,8 @@ export async function updatePostIn(
     await claimSlug(tx, newSlug);
     await keepOldSlug(tx, existing.slug, id);
   }
+  await followAuthor(tx, existing, input);
+  if (input.published) await releaseLivePagesOf(tx, input);
   const imageUrl = await applyImage(tx, id, input, image, existing);
   await tx
     .update(schema.blogPosts)
@@ -186,6 +193,30 @@ export async function updatePostIn(
   );
   // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
   if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
+}
+
+/**
+ * A published post makes its tags' and author's pages live: a rename that had redirected one of those
+ * addresses (a tag renamed away, then used again) stops redirecting it.
+ */
+async function releaseLivePagesOf(tx: DbExecutor, input: BlogPostInput): Promise<void> {
+  const paths = [...input.tags.map((tag) => `/blog/tag/${tagSlug(tag)}`), `/blog/author/${authorOf(input).slug}`];
+  await releaseLivePages(tx, paths);
+}
+
+/**
+ * A post credited to a new name (an author renamed): when no other post keeps the old name, the old
+ * author page (and its pages and feed) answers 301 to the new one (app/redirects); the new author
+ * page is a page again in any case.
+ */
+async function followAuthor(tx: DbExecutor, existing: BlogPost, input: BlogPostInput): Promise<void> {
+  const before = authorOf(existing).slug;
+  const after = authorOf(input).slug;
+  if (before === after || !after) return;
+  const others = await tx.selectDistinct({ author: schema.blogPosts.author }).from(schema.blogPosts).where(and(ne(schema.blogPosts.id, existing.id)));
+  const oldKept = others.some((row) => authorOf(row).slug === before);
+  if (oldKept || !before) await releasePage(tx, `/blog/author/${after}`);
+  else await redirectMovedPage(tx, `/blog/author/${before}`, `/blog/author/${after}`);
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */

@@ -5,6 +5,10 @@ import { commonestSpelling, tagSlug, type AdminTag, type TagCreate, type TagMerg
 
 export type { AdminTag };
 import { tagsChanged } from "./tags.server";
+import { redirectMovedPage, redirectsChanged } from "~/redirects/redirects.server";
+
+/** A tag's page (its numbered pages and feed are under it). */
+const tagPath = (slug: string) => `/blog/tag/${slug}`;
 
 /**
  * The admin's tags (editor and up): every tag any post uses (drafts included) or that has a record,
@@ -96,7 +100,11 @@ export async function updateTag(admin: AuditActor, slug: string, input: TagUpdat
   const description = input.description ?? current.description;
   const retagged = await getDb().transaction(async (tx) => {
     const count = name !== current.name ? await retagPosts(tx, new Set([slug]), name) : 0;
-    if (newSlug !== slug) await tx.delete(schema.blogTags).where(eq(schema.blogTags.slug, slug));
+    if (newSlug !== slug) {
+      await tx.delete(schema.blogTags).where(eq(schema.blogTags.slug, slug));
+      // The tag's old address (and its pages and feed) answers 301 to the new one (app/redirects).
+      await redirectMovedPage(tx, tagPath(slug), tagPath(newSlug));
+    }
     await tx
       .insert(schema.blogTags)
       .values({ slug: newSlug, name, description })
@@ -104,6 +112,7 @@ export async function updateTag(admin: AuditActor, slug: string, input: TagUpdat
     return count;
   });
   tagsChanged();
+  if (newSlug !== slug) redirectsChanged();
   await recordAudit(admin, name !== current.name ? "tag.rename" : "tag.describe", {
     targetType: "tag",
     targetId: newSlug,
@@ -122,10 +131,12 @@ export async function mergeTags(admin: AuditActor, input: TagMerge): Promise<{ t
   const posts = await getDb().transaction(async (tx) => {
     const count = await retagPosts(tx, from, into.name);
     await tx.delete(schema.blogTags).where(inArray(schema.blogTags.slug, [...from]));
+    for (const slug of from) await redirectMovedPage(tx, tagPath(slug), tagPath(into.slug));
     await tx.insert(schema.blogTags).values({ slug: into.slug, name: into.name, description: into.description }).onConflictDoUpdate({ target: schema.blogTags.slug, set: { updatedAt: sql`now()` } });
     return count;
   });
   tagsChanged();
+  redirectsChanged();
   await recordAudit(admin, "tag.merge", { targetType: "tag", targetId: into.slug, summary: `${[...from].join(", ")} -> ${into.name}`, details: { posts } });
   return { tag: (await findAdminTag(into.slug))!, posts };
 }

@@ -17,4 +17,12 @@ export type ServerHooks = {
   writesOnFullDisk: readonly string[];
   /** Operations endpoints (/metrics, /_ops/backup): answered by Express before the cross-site check, never cached. */
   operationRoutes: ReadonlyArray<{ method: "get" | "post"; path: string; handler: RequestHandler }>;
+  /**
+   * The redirect rules' answer for a GET or HEAD of a path (app/redirects): asked before routing and the
+   * front cache; a value in the same turn when the rules are known, a promise when they must be read.
+   */
+  redirectFor: (pathname: string, search: string) => RedirectHookAnswer | undefined | Promise<RedirectHookAnswer | undefined>;
 };
+
+/** A redirect (`location`) or, with a null location, 410 Gone. */
+export type RedirectHookAnswer = { status: number; location: string | null };

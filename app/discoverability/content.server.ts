@@ -7,6 +7,7 @@ import { authorOf, listAuthors } from "~/blog/authors.server";
 import { listTags } from "~/blog/tags.server";
 import { mediaHashesIn, mediaPath } from "~/blog/media";
 import { getEnv } from "~/core/env.server";
+import { currentRules, redirectsVersion } from "~/redirects/redirects.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
@@ -55,8 +56,10 @@ const SITE = { name: siteConfig.name, summary: SITE_SUMMARY, details: SITE_DETAI
 
 const built = loadedByVersion(build);
 
+/** Kept per version of the blog and of the redirect rules: no redirected address stays in a sitemap. */
 export async function discoverableContent(): Promise<DiscoverableContent> {
-  return built.get(await blogVersion());
+  const [blog, redirects] = await Promise.all([blogVersion(), redirectsVersion()]);
+  return built.get(`${blog}|${redirects}`);
 }
 
 async function build(version: string): Promise<DiscoverableContent> {
@@ -77,7 +80,10 @@ async function build(version: string): Promise<DiscoverableContent> {
     ...(await listTags()).map((tag) => ({ loc: `/blog/tag/${tag.slug}`, lastmod: lastmod(tag.posts) })),
     ...listAuthors(posts).map(({ author }) => ({ loc: `/blog/author/${author.slug}`, lastmod: lastmod(posts.filter((p) => authorOf(p).slug === author.slug)) })),
   ];
-  return { version, pages, listPages };
+  // An address a redirect rule answers is not a page any more: crawlers are not sent to it.
+  const rules = await currentRules();
+  const kept = (path: string) => rules.match(path) === undefined;
+  return { version, pages: pages.filter((page) => kept(page.path)), listPages: listPages.filter((page) => kept(page.loc)) };
 }
 
 function postEntry(post: BlogPost): DiscoverablePage {

@@ -71,6 +71,16 @@ describe("robots.txt", () => {
     expect(robots.getSitemaps()).toContain(`${SITE}/sitemap.xml`);
   });
 
+  it("lists each group's Disallow lines before Allow: /, for parsers that take the first rule that matches", () => {
+    const groups = robotsTxt(SITE).split("\n\n").filter((group) => group.startsWith("User-agent:"));
+    expect(groups.length).toBeGreaterThan(1);
+    for (const group of groups) {
+      const rules = group.split("\n").filter((line) => /^(Allow|Disallow):/.test(line));
+      expect(rules.at(-1), group).toBe("Allow: /");
+      expect(rules.slice(0, -1).every((line) => line.startsWith("Disallow:")), group).toBe(true);
+    }
+  });
+
   it("turns away only the AI crawlers configured", () => {
     const robots = robotsParser(`${SITE}/robots.txt`, robotsTxt(SITE, { disallowedAiCrawlers: ["gptbot"] }));
     expect(robots.isAllowed(`${SITE}/about`, "GPTBot")).toBe(false);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { loopFrom, planAdd, RuleSet, type Rule } from "./rules";
+
+const rule = (id: number, from: string, to: string, status: Rule["status"] = 301): Rule => ({ id, from, to, status });
+
+describe("matching an address", () => {
+  const rules = new RuleSet([
+    rule(1, "/old", "/new"),
+    rule(2, "/docs/*", "/guide/*", 308),
+    rule(3, "/docs/legacy/*", "https://archive.example.com/legacy", 302),
+    rule(4, "/gone", "", 410),
+    rule(5, "/promo", "/offers?from=promo"),
+  ]);
+
+  it("answers an exact rule, with or without a trailing slash, and keeps the query", () => {
+    expect(rules.answer("/old")).toMatchObject({ status: 301, location: "/new" });
+    expect(rules.answer("/old/", "?a=1")).toMatchObject({ status: 301, location: "/new?a=1" });
+    expect(rules.answer("/older")).toBeUndefined();
+    expect(rules.answer("/Old")).toBeUndefined();
+  });
+
+  it("answers the longest prefix, carrying the rest of the address into a target ending in *", () => {
+    expect(rules.answer("/docs/a/b")).toMatchObject({ status: 308, location: "/guide/a/b" });
+    expect(rules.answer("/docs/legacy/x")).toMatchObject({ status: 302, location: "https://archive.example.com/legacy" });
+    expect(rules.answer("/docs")).toBeUndefined();
+  });
+
+  it("answers 410 without a location, and a target's own query wins", () => {
+    expect(rules.answer("/gone")).toMatchObject({ status: 410, location: null });
+    expect(rules.answer("/promo", "?utm=x")).toMatchObject({ location: "/offers?from=promo" });
+  });
+
+  it("has the feed addresses built in, and an admin's rule takes a built-in's place", () => {
+    for (const path of ["/rss.xml", "/rss/", "/rss", "/feed"]) expect(rules.answer(path)).toMatchObject({ status: 301, location: "/blog/rss.xml", rule: { id: 0 } });
+    expect(new RuleSet([rule(9, "/feed", "/news")]).answer("/feed")).toMatchObject({ location: "/news", rule: { id: 9 } });
+  });
+
+  it("follows a chain a prefix rule makes, answering its end in one redirect with the first rule's status", () => {
+    const chained = new RuleSet([rule(1, "/a/*", "/b/*", 302), rule(2, "/b/x", "/c")]);
+    expect(chained.answer("/a/x")).toMatchObject({ status: 302, location: "/c", rule: { id: 1 } });
+    expect(new RuleSet([rule(1, "/a/*", "/b/*"), rule(2, "/b/*", "", 410)]).answer("/a/x")).toMatchObject({ status: 410 });
+  });
+});
+
+describe("saving a rule", () => {
+  it("refuses a loop, naming it", () => {
+    expect(planAdd([rule(1, "/a", "/b")], { from: "/b", to: "/a", status: 301 })).toEqual({ ok: false, message: "This rule would make a loop: /b -> /a -> /b" });
+    expect(planAdd([rule(1, "/a", "/b"), rule(2, "/b", "/c")], { from: "/c", to: "/a", status: 302 })).toEqual({ ok: false, message: "This rule would make a loop: /c -> /a -> /b -> /c" });
+    expect(planAdd([rule(1, "/a/*", "/b/*")], { from: "/b/*", to: "/a/*", status: 301 })).toEqual({ ok: false, message: "This rule would make a loop: /b/* -> /a/* -> /b/*" });
+    expect(planAdd([], { from: "/a/*", to: "/a/b/*", status: 301 }).ok).toBe(false);
+    expect(planAdd([rule(1, "/a/", "/b")], { from: "/b", to: "/a/", status: 301 }).ok).toBe(false);
+    expect(planAdd([], { from: "/blog/rss.xml", to: "/feed", status: 301 })).toMatchObject({ ok: false, message: "This rule would make a loop: /blog/rss.xml -> /feed -> /blog/rss.xml" });
+  });
+
+  it("refuses a second rule for an address", () => {
+    expect(planAdd([rule(1, "/a", "/b")], { from: "/a/", to: "/c", status: 301 })).toEqual({ ok: false, message: "/a/ already has a rule" });
+  });
+
+  it("collapses a chain: the new rule's target, and the rules that pointed at its address", () => {
+    expect(planAdd([rule(1, "/b", "/c")], { from: "/a", to: "/b", status: 301 })).toEqual({ ok: true, rule: { from: "/a", to: "/c", status: 301 }, repoint: [] });
+    expect(planAdd([rule(1, "/a", "/b"), rule(2, "/x", "https://e.com/")], { from: "/b", to: "/c", status: 301 })).toEqual({ ok: true, rule: { from: "/b", to: "/c", status: 301 }, repoint: [{ id: 1, to: "/c" }] });
+    // A 410 ends no chain: /a keeps sending to /b, which is gone.
+    expect(planAdd([rule(1, "/a", "/b")], { from: "/b", to: "", status: 410 })).toEqual({ ok: true, rule: { from: "/b", to: "", status: 410 }, repoint: [] });
+    expect(planAdd([rule(1, "/b/*", "/c/*")], { from: "/a", to: "/b/z", status: 301 })).toMatchObject({ rule: { to: "/c/z" } });
+  });
+
+  it("finds no loop where a chain ends outside the site or at a 410", () => {
+    expect(loopFrom(new RuleSet([rule(1, "/a", "https://x.example/a"), rule(2, "/b", "/a")]), "/b")).toBeNull();
+    expect(loopFrom(new RuleSet([rule(1, "/a", "", 410)]), "/a")).toBeNull();
+  });
+});

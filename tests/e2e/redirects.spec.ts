@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+
+const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
+
+test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV, and deletes; fits 375 px with zero axe violations", async ({ page }, testInfo) => {
+  const id = Date.now().toString(36);
+  const from = `/e2e-old-${id}`;
+  await signInThroughForm(page);
+  await page.getByRole("tab", { name: "Redirects" }).click();
+  const section = page.getByRole("region", { name: "Redirects" });
+
+  // The shared schema answers in the page before any request.
+  await section.getByLabel("Old address").fill("no-slash");
+  await section.getByRole("button", { name: "Add redirect" }).click();
+  await expect(section.getByText("The address to redirect is a path starting with /, such as /old-page")).toBeVisible();
+  await expect(section.getByLabel("Old address")).toHaveAttribute("aria-invalid", "true");
+
+  await section.getByLabel("Old address").fill(from);
+  await section.getByLabel("New address").fill("/about");
+  await section.getByRole("button", { name: "Add redirect" }).click();
+  await expect(toast(page, "Redirect added")).toBeVisible();
+  const row = section.getByRole("listitem").filter({ hasText: from });
+  await expect(row).toContainText("0 hits");
+
+  // The server names a loop.
+  await section.getByLabel("Old address").fill("/about");
+  await section.getByLabel("New address").fill(from);
+  await section.getByRole("button", { name: "Add redirect" }).click();
+  await expect(section.getByText(`This rule would make a loop: /about -> ${from} -> /about`)).toBeVisible();
+
+  const answer = await page.request.get(from, { maxRedirects: 0 });
+  expect([answer.status(), answer.headers()["location"]]).toEqual([301, "/about"]);
+
+  await page.getByLabel("File to import (CSV or redirects.json)").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(`from,to,status\n/e2e-csv-${id},/faq,302\nbad,/x,301\n`) });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("Imported 1, skipped 1")).toBeVisible();
+  await expect(page.getByText("Line 3: The address to redirect is a path starting with /, such as /old-page")).toBeVisible();
+  await expect(section.getByRole("listitem").filter({ hasText: `/e2e-csv-${id}` })).toBeVisible();
+
+  // Hits are written in batches, within a second or so: look again until it shows.
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole("tab", { name: "Redirects" }).click();
+    await expect(row).toContainText(/1 hit\b/, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(row).toContainText("last ");
+
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`redirects-${width}.png`), fullPage: true });
+  }
+
+  for (const address of [from, `/e2e-csv-${id}`]) {
+    page.once("dialog", (dialog) => void dialog.accept());
+    await section.getByRole("button", { name: `Delete the redirect of ${address}` }).click();
+    await expect(section.getByRole("listitem").filter({ hasText: address })).toHaveCount(0);
+  }
+  expect((await page.request.get(from, { maxRedirects: 0 })).status()).toBe(404);
+});
