@@ -25,7 +25,7 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .returning({ id: outbox.id });
   const blanked = await tx
     .update(outbox)
-    .set({ recipient: "", replyTo: null, subject: "", textBody: "", htmlBody: "" })
+    .set({ recipient: "", replyTo: null, subject: "", textBody: "", htmlBody: "", headers: null })
     .where(aboutThem)
     .returning({ id: outbox.id });
 
