@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { afterCommit, getDb, schema, type DbExecutor } from "~/core/db.server";
+import { afterCommit, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { generatedSecret } from "~/core/generated-secret.server";
 import { logger } from "~/core/logger.server";
