@@ -9,7 +9,7 @@ import { PUBLIC_MAIL_PURPOSES } from "~/forms/public-mail.server";
 import { queueMail } from "~/mail/outbox.server";
 import { emailLink } from "./lists";
 import { listHeaders, newPostMail } from "./mail";
-import { unsubscribeLink } from "./subscriptions.server";
+import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
 
 /**
  * New posts by e-mail. When a post goes live (app/blog's POST_LIVE_JOB, once per post), one delivery row per
@@ -48,6 +48,7 @@ export async function startPostMail(postId: number): Promise<number> {
 /** Queues one batch of the post's e-mails; the next batch is a job of its own. */
 export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Promise<void> {
   const env = getEnv();
+  await loadUnsubscribeKey();
   await getDb().transaction(async (tx) => {
     const [spent] = await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -159,9 +159,18 @@ export async function onSubscriberConfirmed(subscriber: { id: number; list: List
 
 const UNSUBSCRIBE_KEY = "audience_unsubscribe_key";
 let unsubscribeKey: Buffer | undefined;
-async function macOf(id: number): Promise<string> {
+
+/**
+ * Reads (or makes) the links' key: call it before a transaction that builds links, since the key's first
+ * read uses a connection of its own (the embedded database has one, held by the transaction).
+ */
+export async function loadUnsubscribeKey(): Promise<Buffer> {
   unsubscribeKey ??= Buffer.from(await generatedSecret(UNSUBSCRIBE_KEY), "base64");
-  return createHmac("sha256", unsubscribeKey).update(`unsubscribe:${id}`).digest("base64url").slice(0, 32);
+  return unsubscribeKey;
+}
+
+async function macOf(id: number): Promise<string> {
+  return createHmac("sha256", await loadUnsubscribeKey()).update(`unsubscribe:${id}`).digest("base64url").slice(0, 32);
 }
 
 export async function unsubscribeToken(subscriberId: number): Promise<string> {
