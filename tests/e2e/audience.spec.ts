@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { waitForMail } from "../support/outbox-folder";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { axeViolations, expect, test } from "./fixtures";
@@ -36,9 +36,10 @@ async function axe(page: Page, scripted: boolean) {
   if (scripted) expect(await axeViolations(page)).toEqual([]);
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, target?: Locator) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    if (target) await target.evaluate((element) => element.scrollIntoView({ block: "center" }));
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
   }
 }
@@ -78,7 +79,7 @@ for (const javaScriptEnabled of [false, true]) {
         await axe(page, javaScriptEnabled);
       } else {
         await axe(page, javaScriptEnabled);
-        await shoot(page, "home-card");
+        await shoot(page, "home-card", page.getByRole("complementary", { name: /spots available/ }));
       }
       await joinFromHome(page, email);
 
@@ -99,7 +100,7 @@ for (const javaScriptEnabled of [false, true]) {
         // At zero: the card offers to tell them when the app opens in their city.
         await expect(page.getByRole("button", { name: "Tell me when it opens" })).toBeVisible();
         await axe(page, javaScriptEnabled);
-        await shoot(page, "home-full");
+        await shoot(page, "home-full", page.getByRole("complementary", { name: /list is full/ }));
       }
     });
   });
@@ -117,14 +118,14 @@ for (const javaScriptEnabled of [false, true]) {
       await form.getByRole("button", { name: "Subscribe" }).click();
       await expect(page.getByRole("status").getByText("Check your inbox", { exact: true })).toBeVisible();
       await axe(page, javaScriptEnabled);
-      if (javaScriptEnabled) await shoot(page, "subscribe-done");
+      if (javaScriptEnabled) await shoot(page, "subscribe-done", page.getByRole("status").first());
 
       // Under a post too.
       await page.goto(at("/blog/how-to-host-your-first-clink-meetup"));
       const under = page.getByRole("region", { name: "Get new posts by e-mail" });
       await under.scrollIntoViewIfNeeded();
       await axe(page, javaScriptEnabled);
-      if (javaScriptEnabled) await shoot(page, "post-form");
+      if (javaScriptEnabled) await shoot(page, "post-form", under);
       await under.getByLabel("E-mail", { exact: true }).fill(`post-${unique()}@audience.example`);
       await under.getByRole("button", { name: "Subscribe" }).click();
       await expect(page.getByRole("status").getByText("Check your inbox", { exact: true })).toBeVisible();

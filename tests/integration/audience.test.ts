@@ -257,3 +257,31 @@ describe("a completed deletion request", () => {
     }
   });
 });
+
+describe("odd requests", () => {
+  it("answer 4xx, never 500", async () => {
+    const cases: Array<[string, string, RequestInit]> = [
+      ["POST", "/api/waitlist", { body: "not json", headers: { "content-type": "application/json" } }],
+      ["POST", "/api/subscriptions", { body: JSON.stringify({ email: "a@b.example", lists: "blog" }), headers: { "content-type": "application/json" } }],
+      ["GET", "/api/waitlist", {}],
+      ["POST", "/api/waitlist/spots", {}],
+      ["POST", "/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }],
+      ["POST", "/unsubscribe", { body: "{}", headers: { "content-type": "application/json" } }],
+      ["POST", "/early-access/confirm?token=nope", { body: "x", headers: { "content-type": "text/plain" } }],
+      ["POST", "/early-access", { body: "email=a%00b", headers: { "content-type": "application/x-www-form-urlencoded", ...client() } }],
+      ["POST", "/subscribe", { body: "email=", headers: { "content-type": "application/x-www-form-urlencoded", ...client() } }],
+    ];
+    for (const [method, path, init] of cases) {
+      const res = await fetch(`${server.url}${path}`, { method, ...init });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+    }
+    expect((await fetch(`${server.url}/unsubscribe?token=garbage`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/early-access/confirm?token=garbage`)).text()).toContain("not valid");
+    // No error in the log, and no link's token or subscriber's address.
+    const log = server.output();
+    expect(log).not.toMatch(/"level":50/);
+    expect(log).toContain("token=[redacted]");
+    expect(log).not.toContain("@audience.example");
+  });
+});

@@ -43,7 +43,8 @@ export function WaitlistCard({ left, page, result, headingLevel = 2 }: { left: n
           ) : null}
           <input type="hidden" name="page" value={page} />
           <InputField id="wl-email" label="E-mail" type="email" autoComplete="email" required {...field("email")} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          {/* One above the other: side by side in the narrow card, the choices' words were cut. */}
+          <div className="grid gap-4">
             <SelectField
               id="wl-city"
               label="City"
