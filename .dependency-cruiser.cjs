@@ -24,6 +24,8 @@ const FEATURE_FLOORS = [
   ["mail", "redirects"],
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
+  // The mailing lists (issue 33): the public forms' gate and mail budget, the blog's go-live, the privacy erasure.
+  ["audience"],
   ["content-versions.server.ts"],
   ["search", "discoverability", "integrations"],
   ["analytics"],

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AdminDashboard } from "~/admin/components/dashboard";
 import { AudiencePanel } from "~/analytics/components/audience-panel";
+import { SubscribersPanel } from "~/audience/components/subscribers-panel";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
 import { ChangePasswordForm } from "~/auth/components/change-password-form";
@@ -35,6 +36,8 @@ export type DashboardStaff = { id: number; email: string; name: string; role: St
 const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: (staff: DashboardStaff) => ReactNode }> = [
   { value: "submissions", label: "Contact Submissions", role: "administrator", panel: () => <ContactSubmissionsPanel /> },
   { value: "audience", label: "Audience", role: "author", panel: () => <AudiencePanel /> },
+  // The mailing lists (issue 33): editors see the counts, administrators and the owner the people too.
+  { value: "subscribers", label: "Subscribers", role: "editor", panel: (staff) => <SubscribersPanel full={hasRole(staff.role, "administrator")} /> },
   { value: "deletions", label: "Deletion requests", role: "administrator", panel: () => <DeletionRequestsPanel /> },
   { value: "blog", label: "Blog Management", role: "contributor", panel: (staff) => <BlogManagementPanel writer={staff} /> },
   { value: "tags", label: "Tags", role: "editor", panel: () => <TagsPanel /> },

@@ -1,3 +1,4 @@
+import { spotsVersion, spotsVersionNow } from "~/audience/spots.server";
 import { blogVersion, blogVersionNow } from "~/blog/posts.server";
 import { blogTagsVersion, blogTagsVersionNow } from "~/blog/tags.server";
 import { venueVersion, venueVersionNow } from "~/venues/venues.server";
@@ -15,6 +16,7 @@ export const contentVersions: Readonly<Record<string, () => Promise<string>>> = 
   tags: blogTagsVersion,
   venues: venueVersion,
   weather: weatherVersion,
+  spots: spotsVersion,
 };
 
 /** Each version when known without waiting (checked within its interval), for the front cache's hits. */
@@ -23,6 +25,7 @@ const versionsNow: Readonly<Record<string, () => string | undefined>> = {
   tags: blogTagsVersionNow,
   venues: venueVersionNow,
   weather: weatherVersionNow,
+  spots: spotsVersionNow,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { registerAudienceJobs } from "~/audience/post-mail.server";
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { seedDemoPosts } from "~/blog/seed.server";
 import { ensureOwner } from "~/auth/first-owner.server";
@@ -47,6 +48,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   checkClockAtStart,
   seedDemoPosts,
   async () => registerBlogJobs(),
+  async () => registerAudienceJobs(),
   registerMailJobs,
   async () => registerPrivacyJobs(),
   startDiscoverability,

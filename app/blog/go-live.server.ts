@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/core/db.server";
+import { getDb, type DbExecutor } from "~/core/db.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
-import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+import { POST_CHANGED_JOB, POST_LIVE_JOB, type PostChangedPayload, type PostLivePayload } from "./post-events";
 
 /**
  * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
@@ -25,11 +25,27 @@ export async function announcePostsGoneLive(): Promise<number> {
   for (const post of posts) {
     const publishAt = new Date(post.publishAt).toISOString();
     await enqueueJob(db, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: `go-live:${post.id}:${publishAt}` });
+    await enqueuePostLive(db, post.id);
   }
   return posts.length;
 }
 
+/** Tells the listener (onPostLive) that a post went live: once per post, whatever saves or checks see it. */
+export async function enqueuePostLive(db: DbExecutor, postId: number): Promise<void> {
+  await enqueueJob(db, POST_LIVE_JOB, { postId } satisfies PostLivePayload, { idempotencyKey: `post-live:${postId}` });
+}
+
+let postLiveHandler: ((payload: PostLivePayload) => Promise<void>) | undefined;
+
+/** The one listener of "a post went live" (the new-post e-mails), set at start. */
+export function onPostLive(handler: (payload: PostLivePayload) => Promise<void>): void {
+  postLiveHandler = handler;
+}
+
 export function registerBlogJobs(): void {
+  defineJobType<PostLivePayload>(POST_LIVE_JOB, async (payload) => {
+    await postLiveHandler?.(payload);
+  });
   defineJobType(GO_LIVE_JOB, async () => {
     await announcePostsGoneLive();
   });

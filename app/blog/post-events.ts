@@ -5,3 +5,12 @@
  */
 export const POST_CHANGED_JOB = "blog.post-changed";
 export type PostChangedPayload = { slug: string };
+
+/**
+ * A post went live: published now, or its scheduled publish date passed (never an edit of a live post).
+ * Queued once per post (idempotency key `post-live:ID`), in the publishing transaction or by the go-live
+ * check (go-live.server.ts). Whoever listens (the new-post e-mails, app/audience) sets the handler with
+ * onPostLive before the job runner starts; without one, the job does nothing.
+ */
+export const POST_LIVE_JOB = "blog.post-live";
+export type PostLivePayload = { postId: number };

@@ -7,6 +7,7 @@ import { faultPoint } from "~/core/faults.server";
 import { enqueueJob } from "~/core/jobs.server";
 import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
 import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
+import { enqueuePostLive } from "./go-live.server";
 import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { findRevision, recordRevision } from "./revisions.server";
@@ -66,6 +67,8 @@ export async function createPost(admin: Admin, input: BlogPostInput & { authorId
         }
         if (input.slug) await assertSlugFree(tx, slug, null);
         const postId = await insertPostIn(tx, admin, input, slug, image);
+        // Created live from the editor (not by an import): the new-post e-mails go out.
+        if (input.published && !isScheduled(true, input.createdAt)) await enqueuePostLive(tx, postId);
         if (key) await settleCreateKey(tx, admin.id, key, postId);
         return postId;
       });
@@ -142,7 +145,13 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput,
   if (!existing) throw new PostNotFound();
   const image = await prepareImage(input);
   try {
-    await getDb().transaction(async (tx) => updatePostIn(tx, admin, existing, input, image, options));
+    await getDb().transaction(async (tx) => {
+      await updatePostIn(tx, admin, existing, input, image, options);
+      // A draft or scheduled post made live by this save (an edit of a live post is not news).
+      const wasLive = existing.published && new Date(existing.createdAt).getTime() <= dbNow().getTime();
+      const publishAt = input.createdAt ?? new Date(existing.createdAt);
+      if (!wasLive && input.published && !isScheduled(true, publishAt)) await enqueuePostLive(tx, id);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlugTaken();
     throw error;
@@ -257,6 +266,11 @@ export async function restoreRevision(admin: Admin, postId: number, revisionId: 
 
 export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
   await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ live: sql<boolean>`(${schema.blogPosts.published} and ${schema.blogPosts.createdAt} <= now())` })
+      .from(schema.blogPosts)
+      .where(eq(schema.blogPosts.id, id))
+      .for("update");
     const [row] = await tx
       .update(schema.blogPosts)
       .set({ published, updatedAt: sql`now()` })
@@ -265,6 +279,7 @@ export async function setPublished(admin: Admin, id: number, published: boolean)
     if (!row) throw new PostNotFound();
     await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
     if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+    if (published && !before?.live && !isScheduled(true, row.publishAt)) await enqueuePostLive(tx, id);
   });
   invalidate();
   return (await findPost(id))!;

@@ -1,7 +1,5 @@
-import { ArrowRight, Sparkles } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import type { PublicLinks } from "~/site/config";
-import { siteConfig } from "~/site/config";
 
 /** Store and sign-up URLs are configurable on the server; the root loader hands them down. */
 function usePublicLinks(): PublicLinks {
@@ -53,32 +51,5 @@ function StoreButton({ href, goal, mark, lead, store }: { href: string; goal: st
       </span>
       <span className="sr-only" data-mdast="ignore"> (opens in a new tab)</span>
     </a>
-  );
-}
-
-/** The early-adopter promo: the whole card's call to action opens the external sign-up form. */
-export function EarlyAdopterCard() {
-  const links = usePublicLinks();
-  return (
-    <aside
-      aria-labelledby="early-adopter-heading"
-      className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-7"
-    >
-      <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wider text-amber-900">
-        <Sparkles aria-hidden="true" className="h-3.5 w-3.5" />
-        Early adopters
-      </p>
-      <h2 id="early-adopter-heading" className="mt-3 text-xl font-extrabold tracking-tight">
-        Only {siteConfig.earlyAdopterSpots} spots available
-      </h2>
-      <p className="mt-2 text-sm leading-6 text-slate-600">
-        Join the founding crew in your city: free Premium for your first three months and a founder badge on your profile.
-      </p>
-      <a href={links.signupUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary mt-5 w-full" data-goal="signup">
-        Claim your spot
-        <ArrowRight aria-hidden="true" className="h-4 w-4" />
-        <span className="sr-only" data-mdast="ignore"> (opens in a new tab)</span>
-      </a>
-    </aside>
   );
 }

@@ -11,7 +11,7 @@ import { dbNow } from "~/core/db-clock.server";
  * that ruins the sending domain's reputation: past the budget, mail waits in the outbox for a later hour,
  * and the admin dashboard says so (heldPublicMail).
  */
-export const PUBLIC_MAIL_PURPOSES = ["submission-receipt", "deletion-verification"] as const;
+export const PUBLIC_MAIL_PURPOSES = ["submission-receipt", "deletion-verification", "audience-confirmation"] as const;
 type PublicMailPurpose = (typeof PUBLIC_MAIL_PURPOSES)[number];
 
 const HOUR_MS = 60 * 60 * 1000;

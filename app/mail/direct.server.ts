@@ -20,6 +20,7 @@ export async function sendMailNow(mail: { purpose: string; to: string; content: 
       subject: mail.content.subject,
       textBody: mail.content.text,
       htmlBody: mail.content.html,
+      headers: null,
       sentAt: null,
     });
   } finally {

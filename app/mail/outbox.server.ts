@@ -22,6 +22,7 @@ export type QueuedMail = {
   subject: string;
   textBody: string;
   htmlBody: string;
+  headers: Record<string, string> | null;
   sentAt: Date | null;
 };
 
@@ -37,8 +38,8 @@ export function messageIdFor(): string {
  */
 export async function queueMail(
   db: DbExecutor,
-  mail: { purpose: string; to: string; replyTo?: string; content: MailContent; purgeOnDelivery?: boolean; runAt?: Date },
-): Promise<void> {
+  mail: { purpose: string; to: string; replyTo?: string; content: MailContent; purgeOnDelivery?: boolean; runAt?: Date; headers?: Record<string, string> },
+): Promise<number> {
   const [row] = await db
     .insert(t)
     .values({
@@ -49,6 +50,7 @@ export async function queueMail(
       subject: mail.content.subject,
       textBody: mail.content.text,
       htmlBody: mail.content.html,
+      headers: mail.headers ?? null,
       purgeOnDelivery: mail.purgeOnDelivery ?? false,
     })
     .returning({ id: t.id });
@@ -56,6 +58,7 @@ export async function queueMail(
     idempotencyKey: `mail:${row!.id}`,
     ...(mail.runAt ? { runAt: mail.runAt } : {}),
   });
+  return row!.id;
 }
 
 /** Who hears of new submissions: ADMIN_NOTIFY_EMAIL, else the first admin account's address. */
@@ -86,6 +89,7 @@ export async function markMailSent(id: number): Promise<void> {
       subject: sql`case when ${purged} then '' else ${t.subject} end`,
       textBody: sql`case when ${purged} then '' else ${t.textBody} end`,
       htmlBody: sql`case when ${purged} then '' else ${t.htmlBody} end`,
+      headers: sql`case when ${purged} then null else ${t.headers} end`,
     })
     .where(eq(t.id, id));
 }

@@ -16,6 +16,7 @@ function envelope(env: Env, mail: QueuedMail): SendMailOptions {
     text: mail.textBody,
     html: mail.htmlBody,
     messageId: mail.messageId,
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }
 

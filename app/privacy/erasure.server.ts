@@ -6,7 +6,7 @@ const same = (column: typeof schema.contactSubmissions.email | typeof schema.mai
 
 /**
  * Erases, inside `tx`, what the site holds about the person at `email` for the deletion request `requestId`:
- * every contact submission from that address, every other deletion request of theirs, the mail to or about
+ * every contact submission from that address, every mailing-list subscription, every other deletion request of theirs, the mail to or about
  * them in the outbox (undelivered mail is dropped; delivered mail keeps no address, subject or text), and
  * audit summaries that named them. The request itself keeps its dates, state and the address's keyed hash.
  * The outbox folder's files are the caller's to erase after the commit (eraseOutboxFiles).
@@ -17,6 +17,9 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .where(same(schema.contactSubmissions.email, email))
     .returning({ id: schema.contactSubmissions.id });
 
+  // Every mailing list they were on (app/audience), with the consent records and new-post deliveries.
+  await tx.delete(schema.subscribers).where(sql`lower(${schema.subscribers.email}) = ${email.trim().toLowerCase()}`);
+
   const outbox = schema.mailOutbox;
   const aboutThem = or(same(outbox.recipient, email), sql`lower(${outbox.replyTo}) = ${email.trim().toLowerCase()}`);
   const dropped = await tx
@@ -25,7 +28,7 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .returning({ id: outbox.id });
   const blanked = await tx
     .update(outbox)
-    .set({ recipient: "", replyTo: null, subject: "", textBody: "", htmlBody: "" })
+    .set({ recipient: "", replyTo: null, subject: "", textBody: "", htmlBody: "", headers: null })
     .where(aboutThem)
     .returning({ id: outbox.id });
 

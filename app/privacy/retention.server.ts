@@ -58,6 +58,12 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .where(and(eq(requests.status, "expired"), lt(requests.expiredAt, cut.erasedDeletionRequests)))
         .returning({ id: requests.id }),
     ),
+    unconfirmedSubscribers: count(
+      await db
+        .delete(schema.subscribers)
+        .where(and(eq(schema.subscribers.state, "pending"), lt(schema.subscribers.consentAt, cut.unconfirmedSubscribers)))
+        .returning({ id: schema.subscribers.id }),
+    ),
   };
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
   await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });

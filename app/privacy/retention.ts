@@ -7,6 +7,8 @@ export const CRAWLER_VISITS_KEPT_DAYS = 90;
 export const WEB_VITALS_KEPT_DAYS = 28;
 /** Visitor analytics' daily counts (no personal data, but a record of visits): 25 months, a year beside a year. */
 export const ANALYTICS_KEPT_MONTHS = 25;
+/** Mailing-list sign-ups never confirmed (app/audience): erased after a week. */
+export const UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS = 7;
 
 export const RETENTION_RULES = [
   "resolvedSubmissions",
@@ -20,6 +22,7 @@ export const RETENTION_RULES = [
   "expiredRateLimits",
   "expiredDeletionRequests",
   "erasedDeletionRequests",
+  "unconfirmedSubscribers",
 ] as const;
 export type RetentionRule = (typeof RETENTION_RULES)[number];
 
@@ -36,6 +39,7 @@ export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
   expiredRateLimits: "Expired rate-limit counters",
   expiredDeletionRequests: "Deletion requests expired",
   erasedDeletionRequests: "Expired deletion requests erased",
+  unconfirmedSubscribers: "Mailing-list sign-ups never confirmed (7 days)",
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +71,8 @@ export type RetentionCutoffs = {
   expiredNow: Date;
   /** Expired deletion requests that expired before this: erased. */
   erasedDeletionRequests: Date;
+  /** Mailing-list sign-ups still unconfirmed that were made before this: erased. */
+  unconfirmedSubscribers: Date;
 };
 
 export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRequestKeptDays: number): RetentionCutoffs {
@@ -79,6 +85,7 @@ export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRe
     today: now.toISOString().slice(0, 10),
     expiredNow: now,
     erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
+    unconfirmedSubscribers: daysBefore(now, UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS),
   };
 }
 

@@ -138,6 +138,38 @@ export const SITE_PAGES: readonly SitePage[] = [
     indexable: false,
   }),
   page({
+    path: "/early-access",
+    name: "Early Access",
+    group: "landing",
+    title: "Early Access | Claim Your Founding Spot",
+    description: "Join the Clink early-adopter list: pick your city and phone, confirm by e-mail and get free Premium for three months and a founder badge.",
+  }),
+  page({
+    path: "/early-access/confirm",
+    name: "Confirm Subscription",
+    group: "support",
+    title: "Confirm your subscription",
+    description: "Confirm your place on a Clink mailing list, from the link in the confirmation e-mail we sent you. Nothing happens until you press the button.",
+    // Reached only through a personal, single-use link.
+    indexable: false,
+  }),
+  page({
+    path: "/subscribe",
+    name: "Subscribe",
+    group: "blog",
+    title: "Get New Posts by E-mail",
+    description: "Get each new post of the Clink blog by e-mail: guides to social drinking, bars and meetups. One e-mail per post, one click to leave.",
+    indexable: false,
+  }),
+  page({
+    path: "/unsubscribe",
+    name: "Unsubscribe",
+    group: "support",
+    title: "Unsubscribe",
+    description: "Leave a Clink mailing list with one click: the early-adopter list, new blog posts by e-mail, or every list at once. No sign-in needed.",
+    indexable: false,
+  }),
+  page({
     path: "/search",
     name: "Search",
     group: "tools",

@@ -73,6 +73,10 @@ insert into data_deletion_requests (first_name, email, phone, status, token_hash
   ('Ret', 'ret-erase-out@x.example', '0400000000', 'expired', 'ret-3', now() - interval '7 days' - interval '1 hour', now() - interval '7 days' - interval '1 hour'),
   ('Ret', 'ret-erase-in@x.example', '0400000000', 'expired', 'ret-4', now() - interval '7 days' + interval '1 hour', now() - interval '7 days' + interval '1 hour'),
   ('Ret', 'ret-verified@x.example', '0400000000', 'verified', 'ret-5', now() - interval '30 days', null);
+insert into audience_subscribers (list, email, state, consent_page, consent_wording, consent_at) values
+  ('blog', 'ret-unconfirmed-out@x.example', 'pending', '/blog', 'w', now() - interval '7 days' - interval '1 hour'),
+  ('blog', 'ret-unconfirmed-in@x.example', 'pending', '/blog', 'w', now() - interval '7 days' + interval '1 hour'),
+  ('waitlist', 'ret-confirmed-old@x.example', 'confirmed', '/', 'w', now() - interval '2 years');
 `;
 
 const survivors = `
@@ -86,7 +90,8 @@ select json_build_object(
   'visitors', (select json_agg(visitor order by visitor) from analytics_visitor_days where visitor like 'ret-%'),
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
   'limits', (select json_agg(key order by key) from rate_limits where key like 'ret-%'),
-  'requests', (select json_agg(email || ':' || status order by email) from data_deletion_requests where token_hash like 'ret-%')
+  'requests', (select json_agg(email || ':' || status order by email) from data_deletion_requests where token_hash like 'ret-%'),
+  'subscribers', (select json_agg(email order by email) from audience_subscribers where email like 'ret-%')
 ) as kept`;
 
 describe("the retention job", () => {
@@ -116,11 +121,12 @@ describe("the retention job", () => {
       expiredRateLimits: 1,
       expiredDeletionRequests: 1,
       erasedDeletionRequests: 1,
+      unconfirmedSubscribers: 1,
     });
 
     const dashboard = await (await admin.get("/admin")).text();
     expect(dashboard.includes("Data retention"), "the dashboard's retention box").toBe(true);
-    expect(dashboard.includes(": 12 records erased."), "the last run's total").toBe(true);
+    expect(dashboard.includes(": 13 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
     const [row] = await query<{ kept: Record<string, string[]> }>(survivors);
@@ -135,6 +141,7 @@ describe("the retention job", () => {
       sessions: ["ret-in"],
       limits: ["ret-in"],
       requests: ["ret-erase-in@x.example:expired", "ret-expire-in@x.example:requested", "ret-expire-out@x.example:expired", "ret-verified@x.example:verified"],
+      subscribers: ["ret-confirmed-old@x.example", "ret-unconfirmed-in@x.example"],
     });
 
     // Run again: nothing more is due.

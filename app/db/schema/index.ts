@@ -17,3 +17,4 @@ export * from "./ops";
 export * from "./analytics";
 export * from "./integrations";
 export * from "./redirects";
+export * from "./audience";

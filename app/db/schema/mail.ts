@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -19,6 +19,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** Extra headers (a list e-mail's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Subject and bodies are blanked once delivered (a link with a token, the deletion completed notice). */
     purgeOnDelivery: boolean("purge_on_delivery").notNull().default(false),

@@ -5,22 +5,24 @@ import { CheckList } from "~/components/check-list";
 import { SectionIntro } from "~/components/section-intro";
 import { Steps } from "~/components/steps";
 import { PhoneMockup } from "~/components/phone-mockup";
-import { EarlyAdopterCard, StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/components/store-buttons";
+import { WaitlistCard } from "~/audience/components/waitlist-card";
+import { waitlistSpots } from "~/audience/spots.server";
+import type { PageHandle } from "~/core/page-handle";
 import { Accordion } from "~/components/ui/accordion";
 import { homeFaq } from "~/site/faq-content";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { faqItemsToMarkUp, faqPageJsonLd } from "~/site/structured-data";
 
-import { staticPage } from "~/core/page-handle";
-
-// Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
-export const handle = staticPage;
+// The same for everyone until the early-adopter spots change (the front cache keys the page on them), and no
+// JavaScript needed: never hydrated; the sign-up card posts to /early-access.
+export const handle = { pageCache: { versions: ["spots"] }, hydrate: false } as const satisfies PageHandle;
 
 // The FAQ reaches the page as loader data, not as an import: it then costs HTML, not JavaScript,
 // on the page whose script budget is tightest, and meta builds the FAQPage JSON-LD from the same items.
-export function loader() {
-  return { faq: homeFaq };
+export async function loader() {
+  return { faq: homeFaq, spots: await waitlistSpots() };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -101,7 +103,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <EarlyAdopterCard />
+          <WaitlistCard left={loaderData.spots.left} page="/" />
         </div>
       </section>
 

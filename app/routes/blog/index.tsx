@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/index";
+import { BlogSubscribeForm } from "~/audience/components/blog-subscribe-form";
 import { BlogPageScript } from "~/blog/components/page-script";
 import { PostList } from "~/blog/components/post-list";
 import { SearchInput } from "~/components/ui/search-input";
@@ -92,6 +93,9 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <PostList id="blog-results" list={list} basePath="/blog" q={q} />
+        <div className="mx-auto mt-12 max-w-2xl">
+          <BlogSubscribeForm page="/blog" idPrefix="blog-subscribe" />
+        </div>
       </section>
       <BlogPageScript />
     </>

@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, User } from "lucide-react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
+import { BlogSubscribeForm } from "~/audience/components/blog-subscribe-form";
 import { BlogPicture } from "~/blog/components/blog-picture";
 import { BlogPageScript } from "~/blog/components/page-script";
 import { PostCard } from "~/blog/components/post-card";
@@ -199,6 +200,9 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
               {post.author} writes for the {siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.
             </p>
           </section>
+          <div className="mt-10">
+            <BlogSubscribeForm page={`/blog/${post.slug}`} idPrefix="post-subscribe" />
+          </div>
         </div>
       </div>
 

@@ -1,0 +1,219 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminAction } from "~/admin/admin-action";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/core/dates";
+import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
+
+const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
+
+/**
+ * The mailing lists for the people who run them (issue 33). Everyone who sees the tab (editors and up) gets
+ * the counts: per list and state, by city and platform, growth; administrators and the owner (`full`) also
+ * get the subscribers with their consent record, the CSV export and deleting one (both audited).
+ */
+export function SubscribersPanel({ full }: { full: boolean }) {
+  const counts = useAdminData<AudienceCounts>("/api/admin/audience");
+  return (
+    <div>
+      <h2 className="text-xl font-bold">Subscribers</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after 7 days.
+      </p>
+      {counts.loading && !counts.data ? <Spinner label="Loading subscriber counts" /> : null}
+      {counts.failed ? (
+        <p role="alert" className="mt-4 text-red-700">
+          Failed to load subscriber counts.
+        </p>
+      ) : null}
+      {counts.data ? <Counts counts={counts.data} /> : null}
+      {full ? <SubscriberList /> : null}
+    </div>
+  );
+}
+
+function Counts({ counts }: { counts: AudienceCounts }) {
+  const recent = counts.growth.slice(-14);
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="sub-lists-heading">
+        <h3 id="sub-lists-heading" className="font-semibold">
+          Per list
+        </h3>
+        <p className="mt-1 text-sm text-slate-700" data-testid="spots">
+          Spots left: {counts.spots.left} of {counts.spots.total}
+        </p>
+        <table className="mt-2 w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-700">
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                List
+              </th>
+              {SUBSCRIBER_STATES.map((state) => (
+                <th key={state} scope="col" className="py-1 pr-3">
+                  {STATE_LABELS[state]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {LISTS.map((list) => (
+              <tr key={list} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 font-medium">
+                  {LIST_LABELS[list]}
+                </th>
+                {SUBSCRIBER_STATES.map((state) => (
+                  <td key={state} className="py-1 pr-3">
+                    {counts.lists[list][state]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="sub-where-heading">
+        <h3 id="sub-where-heading" className="font-semibold">
+          Early adopters by city and phone
+        </h3>
+        <ul className="mt-2 grid gap-1 text-sm">
+          {counts.byCity.length === 0 ? <li className="text-slate-600">No confirmed early adopters yet.</li> : null}
+          {counts.byCity.map((c) => (
+            <li key={c.city}>
+              {c.city}: {c.count}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm">
+          {counts.byPlatform.map((p) => `${(PLATFORMS as Record<string, string>)[p.platform] ?? p.platform}: ${p.count}`).join(" · ") || "No platform figures yet."}
+        </p>
+      </section>
+      <section aria-labelledby="sub-growth-heading" className="lg:col-span-2">
+        <h3 id="sub-growth-heading" className="font-semibold">
+          Growth (confirmations per day)
+        </h3>
+        {recent.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No confirmations in the last 90 days.</p>
+        ) : (
+          <table className="mt-2 w-full max-w-md text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  Day
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Early adopters
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Blog
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((g) => (
+                <tr key={g.day} className="border-b border-slate-100">
+                  <td className="py-1 pr-3">{g.day}</td>
+                  <td className="py-1 pr-3">{g.waitlist}</td>
+                  <td className="py-1 pr-3">{g.blog}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SubscriberList() {
+  const [list, setList] = useState<ListName>("waitlist");
+  const { data, failed, loading, load } = useAdminData<SubscriberRow[]>(`/api/admin/subscribers?list=${list}`);
+  const { adminFetch } = useAdminSession();
+  const { pending, run } = useAdminAction();
+  const remove = async (row: SubscriberRow) => {
+    if (!window.confirm(`Delete ${row.email} from the ${LIST_LABELS[row.list]} for good?`)) return;
+    const done = await run(row.id, () => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+      done: { title: "Subscriber deleted" },
+      failed: "Failed to delete the subscriber",
+    });
+    if (done) void load();
+  };
+  return (
+    <section aria-labelledby="sub-people-heading" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="sub-people-heading" className="font-semibold">
+          Subscribers
+        </h3>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            List
+            <select className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" value={list} onChange={(e) => setList(e.target.value as ListName)}>
+              {LISTS.map((l) => (
+                <option key={l} value={l}>
+                  {LIST_LABELS[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <a className="btn btn-secondary" href={`/api/admin/subscribers.csv?list=${list}`} download>
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+        </div>
+      </div>
+      {loading && !data ? <Spinner label="Loading subscribers" /> : null}
+      {failed ? (
+        <p role="alert" className="mt-4 text-red-700">
+          Failed to load subscribers.
+        </p>
+      ) : null}
+      {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
+      {data && data.length > 0 ? (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">E-mail</th>
+                <th scope="col" className="py-2 pr-3">State</th>
+                {list === "waitlist" ? <th scope="col" className="py-2 pr-3">City, phone</th> : null}
+                <th scope="col" className="py-2 pr-3">Consent</th>
+                <th scope="col" className="py-2 pr-3">Confirmed</th>
+                <th scope="col" className="py-2 pr-3">Ended</th>
+                <th scope="col" className="py-2 pr-3"><span className="sr-only">Action</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row) => (
+                <tr key={row.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-3 break-all">{row.email}</td>
+                  <td className="py-2 pr-3 font-medium">{STATE_LABELS[row.state]}</td>
+                  {list === "waitlist" ? (
+                    <td className="py-2 pr-3">
+                      {row.city ?? "—"}, {(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}
+                    </td>
+                  ) : null}
+                  <td className="py-2 pr-3">
+                    {when(row.consentAt)} on {row.consentPage}
+                    <details>
+                      <summary className="cursor-pointer text-slate-700">Wording shown</summary>
+                      <p className="mt-1 max-w-sm text-slate-700">{row.consentWording}</p>
+                    </details>
+                  </td>
+                  <td className="py-2 pr-3">{when(row.confirmedAt)}</td>
+                  <td className="py-2 pr-3">{when(row.endedAt)}</td>
+                  <td className="py-2 pr-3">
+                    <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void remove(row)}>
+                      Delete<span className="sr-only"> {row.email}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

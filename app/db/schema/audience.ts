@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { blogPosts } from "./blog";
+import { createdAt } from "./columns";
+
+/**
+ * The site's own mailing lists (app/audience, decision record 0038): one row per address and list
+ * ("waitlist": the early-adopter list with its spots; "blog": new posts by e-mail). Double opt-in: a row is
+ * `pending` until its e-mail link is confirmed, then `confirmed` (on the waitlist: given a spot) or, on a full
+ * waitlist, `notify` (to be told when the app opens in their city); `unsubscribed` when it ended. The consent
+ * record is the row: the list, when and from which page, the wording shown, confirmed at, ended at.
+ */
+export const subscribers = pgTable(
+  "audience_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    list: text("list").notNull(),
+    email: text("email").notNull(),
+    /** Waitlist only: the city (a popular city's name, or "Other") and platform (ios, android). */
+    city: text("city"),
+    platform: text("platform"),
+    state: text("state").notNull().default("pending"),
+    consentPage: text("consent_page").notNull(),
+    consentWording: text("consent_wording").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** SHA-256 of the confirmation link's token (shared by the rows of one sign-up); the token is only in the e-mail. */
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("audience_subscribers_list_email_key").on(t.list, sql`lower(${t.email})`),
+    index("audience_subscribers_token_idx").on(t.tokenHash),
+    index("audience_subscribers_state_idx").on(t.list, t.state),
+  ],
+);
+
+/**
+ * The waitlist's spots: one row (id 1) counting the spots given. A confirmation takes one with a conditional
+ * update (`taken < total`), so parallel confirmations on any number of instances never give more than there are.
+ */
+export const waitlistSpots = pgTable("audience_waitlist_spots", {
+  id: integer("id").primaryKey(),
+  taken: integer("taken").notNull().default(0),
+});
+
+/**
+ * One row per post and subscriber: the new-post e-mail is queued once (mail_id set in the same transaction),
+ * never twice, across instances and restarts. Erased with the subscriber or the post.
+ */
+export const postDeliveries = pgTable(
+  "audience_post_deliveries",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** The outbox message, once queued (null: still to do); doneAt without one: skipped (left the list meanwhile). */
+    mailId: integer("mail_id"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.subscriberId] }), index("audience_post_deliveries_todo_idx").on(t.postId).where(sql`${t.doneAt} is null`)],
+);
