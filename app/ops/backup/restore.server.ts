@@ -29,7 +29,16 @@ export async function countRows(db: Pick<Database, "execute">): Promise<Record<s
 export async function restoreBackup(db: Database, input: Readable, options: { force?: boolean } = {}): Promise<BackupManifest> {
   const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
   const next = async (what: string): Promise<string> => {
-    const { value, done } = await lines.next();
+    let result: IteratorResult<string>;
+    try {
+      result = await lines.next();
+    } catch (error) {
+      // gzip's own words (a cut file: "unexpected end of file"; changed bytes: "incorrect data check"), not a stack.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === "string" && code.startsWith("Z_")) throw new RestoreError(`The archive is damaged: ${(error as Error).message} (at ${what}). Nothing was restored.`);
+      throw error;
+    }
+    const { value, done } = result;
     if (done) throw new RestoreError(`The backup ends early: ${what} is missing (an incomplete or damaged file).`);
     return value;
   };
