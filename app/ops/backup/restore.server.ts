@@ -42,11 +42,11 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
     if (done) throw new RestoreError(`The backup ends early: ${what} is missing (an incomplete or damaged file).`);
     return value;
   };
-  const parse = (line: string) => {
+  const parse = (line: string, what = "a line") => {
     try {
       return JSON.parse(line) as unknown;
     } catch {
-      throw new RestoreError("The backup is damaged: a line is not JSON.");
+      throw new RestoreError(`The backup is damaged: ${what} is not JSON. Nothing was restored.`);
     }
   };
 
@@ -107,6 +107,9 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
       };
       for (let i = 0; i < rows; i++) {
         const line = await next(`row ${i + 1} of ${name}`);
+        // Checked here, not left to the database: a cut or changed line is the archive's damage, said as such.
+        const row = parse(line, `row ${i + 1} of ${name}`);
+        if (typeof row !== "object" || row === null || Array.isArray(row)) throw new RestoreError(`The backup is damaged: row ${i + 1} of ${name} is not a row. Nothing was restored.`);
         hash.update(`${line}\n`);
         batch.push(line);
         if (batch.length >= BATCH_ROWS) await flush();
