@@ -37,6 +37,7 @@ export default async function setup() {
     throw error;
   }
   fs.rmSync(path.join(dir, "clink.lock"), { force: true });
+  fs.rmSync(path.join(dir, ".lock"), { recursive: true, force: true }); // a socket file cannot be copied
   process.env.CLINK_PGLITE_TEMPLATE = dir;
   return () => {
     sweep();

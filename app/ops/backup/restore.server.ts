@@ -29,15 +29,24 @@ export async function countRows(db: Pick<Database, "execute">): Promise<Record<s
 export async function restoreBackup(db: Database, input: Readable, options: { force?: boolean } = {}): Promise<BackupManifest> {
   const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
   const next = async (what: string): Promise<string> => {
-    const { value, done } = await lines.next();
+    let result: IteratorResult<string>;
+    try {
+      result = await lines.next();
+    } catch (error) {
+      // gzip's own words (a cut file: "unexpected end of file"; changed bytes: "incorrect data check"), not a stack.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === "string" && code.startsWith("Z_")) throw new RestoreError(`The archive is damaged: ${(error as Error).message} (at ${what}). Nothing was restored.`);
+      throw error;
+    }
+    const { value, done } = result;
     if (done) throw new RestoreError(`The backup ends early: ${what} is missing (an incomplete or damaged file).`);
     return value;
   };
-  const parse = (line: string) => {
+  const parse = (line: string, what = "a line") => {
     try {
       return JSON.parse(line) as unknown;
     } catch {
-      throw new RestoreError("The backup is damaged: a line is not JSON.");
+      throw new RestoreError(`The backup is damaged: ${what} is not JSON. Nothing was restored.`);
     }
   };
 
@@ -98,6 +107,9 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
       };
       for (let i = 0; i < rows; i++) {
         const line = await next(`row ${i + 1} of ${name}`);
+        // Checked here, not left to the database: a cut or changed line is the archive's damage, said as such.
+        const row = parse(line, `row ${i + 1} of ${name}`);
+        if (typeof row !== "object" || row === null || Array.isArray(row)) throw new RestoreError(`The backup is damaged: row ${i + 1} of ${name} is not a row. Nothing was restored.`);
         hash.update(`${line}\n`);
         batch.push(line);
         if (batch.length >= BATCH_ROWS) await flush();
