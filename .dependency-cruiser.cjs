@@ -20,7 +20,7 @@ const GROUND = ["db", "core", "site", "components", "admin"];
  * stands above them, and the discoverability's page Markdown reads it.
  */
 const FEATURE_FLOORS = [
-  ["mail"],
+  ["mail", "webhooks"],
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
   ["content-versions.server.ts"],

@@ -9,6 +9,7 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
+import { registerWebhookJobs } from "~/webhooks/webhooks.server";
 import type { ServerHooks } from "~/core/server-hooks";
 import { registerPrivacyJobs } from "~/privacy/jobs.server";
 import { seedDemoVenues } from "~/venues/seed.server";
@@ -46,6 +47,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   seedDemoPosts,
   async () => registerBlogJobs(),
   registerMailJobs,
+  async (env) => registerWebhookJobs(env),
   async () => registerPrivacyJobs(),
   startDiscoverability,
   startAnalytics,

@@ -5,3 +5,8 @@
  */
 export const POST_CHANGED_JOB = "blog.post-changed";
 export type PostChangedPayload = { slug: string };
+
+/** What a post's webhook event (app/webhooks) carries: who it is and where it is read. */
+export function postEventData(post: { id: number; slug: string; title: string }, siteUrl: string) {
+  return { post: { id: post.id, slug: post.slug, title: post.title, url: `${siteUrl.replace(/\/+$/, "")}/blog/${post.slug}` } };
+}

@@ -5,9 +5,11 @@ import { dbNow } from "~/core/db-clock.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
 import { enqueueJob } from "~/core/jobs.server";
+import { getEnv } from "~/core/env.server";
+import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
 import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
-import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+import { POST_CHANGED_JOB, postEventData as eventDataAt, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { findRevision, recordRevision } from "./revisions.server";
 import { blogPostInputSchema, type BlogPostInput } from "./schema";
@@ -37,6 +39,9 @@ async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null
 function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
   return published && publishAt != null && publishAt.getTime() > dbNow().getTime();
 }
+
+/** A post's webhook event data, with its address on this site. */
+const postEventData = (post: { id: number; slug: string; title: string }) => eventDataAt(post, getEnv().SITE_URL);
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
 async function announce(db: DbExecutor, slug: string): Promise<void> {
@@ -102,7 +107,10 @@ export async function insertPostIn(
   await recordRevision(tx, admin, postId, input);
   const summary = options.summary ?? `Created "${input.title}"`;
   await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
-  if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
+  if (input.published && !isScheduled(true, input.createdAt)) {
+    await announce(tx, slug);
+    await emitWebhookEvent(tx, "post.published", postEventData({ id: postId, slug, title: input.title }));
+  }
   return postId;
 }
 
@@ -186,6 +194,12 @@ export async function updatePostIn(
   );
   // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
   if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
+  // Webhooks: an edit of a live post is an update; a draft made public, a publication; a live post made a draft, its withdrawal.
+  const post = postEventData({ id, slug: newSlug ?? existing.slug, title: input.title });
+  const nowScheduled = isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt));
+  if (existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.updated", post);
+  else if (!existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.published", post);
+  else if (existing.live && (!input.published || nowScheduled)) await emitWebhookEvent(tx, "post.unpublished", post);
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
@@ -226,6 +240,11 @@ export async function restoreRevision(admin: Admin, postId: number, revisionId: 
 
 export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
   await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ live: sql<boolean>`${schema.blogPosts.published} and ${schema.blogPosts.createdAt} <= now()` })
+      .from(schema.blogPosts)
+      .where(eq(schema.blogPosts.id, id))
+      .for("update");
     const [row] = await tx
       .update(schema.blogPosts)
       .set({ published, updatedAt: sql`now()` })
@@ -234,6 +253,9 @@ export async function setPublished(admin: Admin, id: number, published: boolean)
     if (!row) throw new PostNotFound();
     await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
     if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+    const post = postEventData({ id, slug: row.slug, title: row.title });
+    if (published && !before?.live && !isScheduled(true, row.publishAt)) await emitWebhookEvent(tx, "post.published", post);
+    if (!published && before?.live) await emitWebhookEvent(tx, "post.unpublished", post);
   });
   invalidate();
   return (await findPost(id))!;
@@ -247,7 +269,10 @@ export async function deletePost(admin: Admin, id: number): Promise<void> {
       .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published, publishAt: schema.blogPosts.createdAt });
     if (!row) throw new PostNotFound();
     await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
-    if (row.published && !isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+    if (row.published && !isScheduled(true, row.publishAt)) {
+      await announce(tx, row.slug);
+      await emitWebhookEvent(tx, "post.deleted", postEventData({ id, slug: row.slug, title: row.title }));
+    }
   });
   invalidate();
 }

@@ -16,3 +16,4 @@ export * from "./venues";
 export * from "./ops";
 export * from "./analytics";
 export * from "./integrations";
+export * from "./webhooks";
