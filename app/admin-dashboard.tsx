@@ -16,6 +16,7 @@ import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-
 import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public-mail-notice";
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
+import { WebhooksPanel } from "~/webhooks/components/webhooks-panel";
 import { SystemPanel } from "~/ops/components/system-panel";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
 import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
@@ -41,6 +42,7 @@ const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: 
   { value: "content", label: "Content", role: "administrator", panel: () => <ContentPanel /> },
   { value: "venues", label: "Venues", role: "editor", panel: () => <AdminVenuesPanel /> },
   { value: "integrations", label: "Integrations", role: "administrator", panel: () => <IntegrationsPanel /> },
+  { value: "webhooks", label: "Webhooks", role: "administrator", panel: () => <WebhooksPanel /> },
   { value: "system", label: "System", role: "administrator", panel: (staff) => <SystemPanel owner={staff.role === "owner"} /> },
 ];
 

@@ -124,6 +124,11 @@ export default [
     route("admin/venues/:id", "routes/venues/api.admin.venues.$id.ts"),
     route("admin/integrations", "routes/integrations/api.admin.integrations.ts"),
     route("admin/integrations/:id", "routes/integrations/api.admin.integrations.$id.ts"),
+    route("admin/webhooks", "routes/webhooks/api.admin.webhooks.ts"),
+    route("admin/webhooks/:id", "routes/webhooks/api.admin.webhooks.$id.ts"),
+    route("admin/webhooks/:id/deliveries", "routes/webhooks/api.admin.webhooks.$id.deliveries.ts"),
+    route("admin/webhooks/:id/test", "routes/webhooks/api.admin.webhooks.$id.send-test.ts"),
+    route("admin/webhooks/:id/deliveries/:deliveryId/retry", "routes/webhooks/api.admin.webhooks.$id.deliveries.$deliveryId.retry.ts"),
     route("*", "routes/api.not-found.ts"),
   ]),
 
