@@ -21,7 +21,8 @@ const GROUND = ["db", "core", "site", "components", "admin"];
  */
 const FEATURE_FLOORS = [
   // redirects: the rules knows only core; the blog (a renamed tag or author) and the sitemaps use them.
-  ["mail", "redirects"],
+  // webhooks: signed deliveries; the blog, the forms, the privacy erasure and the lists queue them.
+  ["mail", "redirects", "webhooks"],
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
   // The mailing lists (issue 33): the public forms' gate and mail budget, the blog's go-live, the privacy erasure.

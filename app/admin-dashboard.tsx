@@ -18,6 +18,7 @@ import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public
 import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
 import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
 import { RedirectsPanel } from "~/redirects/components/redirects-panel";
+import { WebhooksPanel } from "~/webhooks/components/webhooks-panel";
 import { SystemPanel } from "~/ops/components/system-panel";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
 import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
@@ -46,6 +47,7 @@ const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: 
   { value: "venues", label: "Venues", role: "editor", panel: () => <AdminVenuesPanel /> },
   { value: "redirects", label: "Redirects", role: "editor", panel: () => <RedirectsPanel /> },
   { value: "integrations", label: "Integrations", role: "administrator", panel: () => <IntegrationsPanel /> },
+  { value: "webhooks", label: "Webhooks", role: "administrator", panel: () => <WebhooksPanel /> },
   { value: "system", label: "System", role: "administrator", panel: (staff) => <SystemPanel owner={staff.role === "owner"} /> },
 ];
 

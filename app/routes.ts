@@ -139,6 +139,11 @@ export default [
     route("admin/redirects/export", "routes/redirects/api.admin.redirects.export.ts"),
     route("admin/redirects/import", "routes/redirects/api.admin.redirects.import.ts"),
     route("admin/redirects/:id", "routes/redirects/api.admin.redirects.$id.ts"),
+    route("admin/webhooks", "routes/webhooks/api.admin.webhooks.ts"),
+    route("admin/webhooks/:id", "routes/webhooks/api.admin.webhooks.$id.ts"),
+    route("admin/webhooks/:id/deliveries", "routes/webhooks/api.admin.webhooks.$id.deliveries.ts"),
+    route("admin/webhooks/:id/test", "routes/webhooks/api.admin.webhooks.$id.send-test.ts"),
+    route("admin/webhooks/:id/deliveries/:deliveryId/retry", "routes/webhooks/api.admin.webhooks.$id.deliveries.$deliveryId.retry.ts"),
     route("*", "routes/api.not-found.ts"),
   ]),
 

@@ -10,6 +10,7 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
+import { registerWebhookJobs } from "~/webhooks/webhooks.server";
 import type { ServerHooks } from "~/core/server-hooks";
 import { closeRedirects, redirectFor } from "~/redirects/redirects.server";
 import { registerPrivacyJobs } from "~/privacy/jobs.server";
@@ -50,6 +51,7 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async () => registerBlogJobs(),
   async () => registerAudienceJobs(),
   registerMailJobs,
+  async (env) => registerWebhookJobs(env),
   async () => registerPrivacyJobs(),
   startDiscoverability,
   startAnalytics,

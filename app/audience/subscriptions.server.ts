@@ -7,6 +7,7 @@ import { logger } from "~/core/logger.server";
 import { consume } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
+import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "~/forms/submission-fields";
 import { emailHash } from "~/privacy/email-hash.server";
 import {
@@ -134,6 +135,9 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
         await tx.update(t).set({ state }).where(eq(t.id, row.id));
       }
       result.push({ id: row.id, list: row.list as ListName, email: row.email, state });
+      // The subscriber.confirmed webhook, queued with the confirmation: the address only to endpoints the owner marked for personal data.
+      const subscriber = { id: row.id, list: row.list, state, city: row.city, platform: row.platform, confirmedAt: new Date().toISOString() };
+      await emitWebhookEvent(tx, "subscriber.confirmed", { subscriber: { ...subscriber, email: row.email } }, { withoutPersonalData: { subscriber } });
     }
     if (result.some((row) => row.list === "waitlist")) afterCommit(spotsChanged);
     return result;
@@ -146,11 +150,7 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
   return { outcome: "confirmed", lists: confirmed.map(({ list, state }) => ({ list, state })) };
 }
 
-/**
- * THE call site for the `subscriber.confirmed` webhook event (issue 33 / the webhooks work): called once per
- * subscription, after its confirmation committed. Wire it to emitWebhookEvent("subscriber.confirmed", ...)
- * here; it names the subscription, never the address.
- */
+/** Logs a confirmation once it committed (its webhook was queued in the transaction); names the subscription, never the address. */
 export async function onSubscriberConfirmed(subscriber: { id: number; list: ListName; state: SubscriberState }): Promise<void> {
   logger.info({ subscriberId: subscriber.id, list: subscriber.list, state: subscriber.state }, "subscriber confirmed");
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb, type DbExecutor } from "~/core/db.server";
+import { getEnv } from "~/core/env.server";
+import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
-import { POST_CHANGED_JOB, POST_LIVE_JOB, type PostChangedPayload, type PostLivePayload } from "./post-events";
+import { POST_CHANGED_JOB, POST_LIVE_JOB, postEventData, type PostChangedPayload, type PostLivePayload } from "./post-events";
 
 /**
  * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
@@ -18,14 +20,19 @@ export async function announcePostsGoneLive(): Promise<number> {
   const db = getDb();
   // Scheduled: the publish date was still ahead when the post was last saved.
   const result = await db.execute(sql`
-    select id, slug, created_at as "publishAt" from blog_posts
+    select id, slug, title, created_at as "publishAt" from blog_posts
     where published and created_at <= now() and created_at > updated_at
       and created_at > now() - make_interval(days => ${LOOK_BACK_DAYS})`);
-  const posts = (result as unknown as { rows: Array<{ id: number; slug: string; publishAt: Date | string }> }).rows;
+  const posts = (result as unknown as { rows: Array<{ id: number; slug: string; title: string; publishAt: Date | string }> }).rows;
   for (const post of posts) {
     const publishAt = new Date(post.publishAt).toISOString();
-    await enqueueJob(db, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: `go-live:${post.id}:${publishAt}` });
-    await enqueuePostLive(db, post.id);
+    const key = `go-live:${post.id}:${publishAt}`;
+    await db.transaction(async (tx) => {
+      await enqueueJob(tx, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: key });
+      // The webhook's post.published, once per endpoint and publish date (the event key), as the announcement.
+      await emitWebhookEvent(tx, "post.published", postEventData({ id: Number(post.id), slug: post.slug, title: post.title }, getEnv().SITE_URL), { eventKey: key });
+      await enqueuePostLive(tx, post.id);
+    });
   }
   return posts.length;
 }

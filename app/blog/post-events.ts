@@ -14,3 +14,8 @@ export type PostChangedPayload = { slug: string };
  */
 export const POST_LIVE_JOB = "blog.post-live";
 export type PostLivePayload = { postId: number };
+
+/** What a post's webhook event (app/webhooks) carries: who it is and where it is read. */
+export function postEventData(post: { id: number; slug: string; title: string }, siteUrl: string) {
+  return { post: { id: post.id, slug: post.slug, title: post.title, url: `${siteUrl.replace(/\/+$/, "")}/blog/${post.slug}` } };
+}

@@ -1,19 +1,21 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { dbNow } from "~/core/db-clock.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
 import { enqueueJob } from "~/core/jobs.server";
+import { getEnv } from "~/core/env.server";
+import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
 import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
 import { enqueuePostLive } from "./go-live.server";
-import { POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+import { POST_CHANGED_JOB, postEventData as eventDataAt, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { findRevision, recordRevision } from "./revisions.server";
-import { redirectMovedPage, redirectsChanged, releaseLivePages, releasePage } from "~/redirects/redirects.server";
-import { tagSlug } from "./tags";
+import { redirectsChanged } from "~/redirects/redirects.server";
 import { authorOf } from "./authors.server";
+import { followAuthor, releaseLivePagesOf } from "./post-addresses.server";
 import { blogPostInputSchema, type BlogPostInput } from "./schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
@@ -41,6 +43,9 @@ async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null
 function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
   return published && publishAt != null && publishAt.getTime() > dbNow().getTime();
 }
+
+/** A post's webhook event data, with its address on this site. */
+const postEventData = (post: { id: number; slug: string; title: string }) => eventDataAt(post, getEnv().SITE_URL);
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
 async function announce(db: DbExecutor, slug: string): Promise<void> {
@@ -109,7 +114,10 @@ export async function insertPostIn(
   await recordRevision(tx, admin, postId, input);
   const summary = options.summary ?? `Created "${input.title}"`;
   await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
-  if (input.published && !isScheduled(true, input.createdAt)) await announce(tx, slug);
+  if (input.published && !isScheduled(true, input.createdAt)) {
+    await announce(tx, slug);
+    await emitWebhookEvent(tx, "post.published", postEventData({ id: postId, slug, title: input.title }));
+  }
   return postId;
 }
 
@@ -202,30 +210,12 @@ export async function updatePostIn(
   );
   // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
   if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
-}
-
-/**
- * A published post makes its tags' and author's pages live: a rename that had redirected one of those
- * addresses (a tag renamed away, then used again) stops redirecting it.
- */
-async function releaseLivePagesOf(tx: DbExecutor, input: BlogPostInput): Promise<void> {
-  const paths = [...input.tags.map((tag) => `/blog/tag/${tagSlug(tag)}`), `/blog/author/${authorOf(input).slug}`];
-  await releaseLivePages(tx, paths);
-}
-
-/**
- * A post credited to a new name (an author renamed): when no other post keeps the old name, the old
- * author page (and its pages and feed) answers 301 to the new one (app/redirects); the new author
- * page is a page again in any case.
- */
-async function followAuthor(tx: DbExecutor, existing: BlogPost, input: BlogPostInput): Promise<void> {
-  const before = authorOf(existing).slug;
-  const after = authorOf(input).slug;
-  if (before === after || !after) return;
-  const others = await tx.selectDistinct({ author: schema.blogPosts.author }).from(schema.blogPosts).where(and(ne(schema.blogPosts.id, existing.id)));
-  const oldKept = others.some((row) => authorOf(row).slug === before);
-  if (oldKept || !before) await releasePage(tx, `/blog/author/${after}`);
-  else await redirectMovedPage(tx, `/blog/author/${before}`, `/blog/author/${after}`);
+  // Webhooks: an edit of a live post is an update; a draft made public, a publication; a live post made a draft, its withdrawal.
+  const post = postEventData({ id, slug: newSlug ?? existing.slug, title: input.title });
+  const nowScheduled = isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt));
+  if (existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.updated", post);
+  else if (!existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.published", post);
+  else if (existing.live && (!input.published || nowScheduled)) await emitWebhookEvent(tx, "post.unpublished", post);
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
@@ -280,6 +270,9 @@ export async function setPublished(admin: Admin, id: number, published: boolean)
     await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
     if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
     if (published && !before?.live && !isScheduled(true, row.publishAt)) await enqueuePostLive(tx, id);
+    const post = postEventData({ id, slug: row.slug, title: row.title });
+    if (published && !before?.live && !isScheduled(true, row.publishAt)) await emitWebhookEvent(tx, "post.published", post);
+    if (!published && before?.live) await emitWebhookEvent(tx, "post.unpublished", post);
   });
   invalidate();
   return (await findPost(id))!;
@@ -293,7 +286,10 @@ export async function deletePost(admin: Admin, id: number): Promise<void> {
       .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published, publishAt: schema.blogPosts.createdAt });
     if (!row) throw new PostNotFound();
     await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
-    if (row.published && !isScheduled(true, row.publishAt)) await announce(tx, row.slug);
+    if (row.published && !isScheduled(true, row.publishAt)) {
+      await announce(tx, row.slug);
+      await emitWebhookEvent(tx, "post.deleted", postEventData({ id, slug: row.slug, title: row.title }));
+    }
   });
   invalidate();
 }

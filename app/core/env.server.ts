@@ -51,6 +51,10 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
   /** How long a claimed job stays its instance's before another may take it (the instance may have died). */
   JOB_LEASE_MS: z.coerce.number().int().min(200).max(24 * 3_600_000).default(5 * 60_000),
+  /** Webhooks may go to loopback, private and link-local addresses (only for tests and a trusted local network). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** First retry delay of a webhook delivery; each further attempt waits twice as long (capped at an hour). */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   INDEXNOW_ENDPOINT: optionalUrl,
   /** Resolved contact submissions are erased this many months after they were resolved (docs/privacy.md). */
   RETENTION_SUBMISSIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(18),

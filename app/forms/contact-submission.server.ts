@@ -8,6 +8,7 @@ import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";
 import { adminNotifyAddress, queueMail, type DbExecutor } from "~/mail/outbox.server";
+import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel, PROOF_FIELD } from "./contact-submission";
@@ -71,7 +72,33 @@ export async function storeSubmission(db: DbExecutor, input: NewSubmission, opti
     await queueMail(db, { purpose: "new-submission", to: admin, replyTo: input.email, content: newSubmissionNotice(input, adminUrl) });
   }
   if (options.receipt) await queuePublicFormMail(db, { purpose: "submission-receipt", to: input.email, content: submissionReceipt(input) });
+  // The lead hand-off (webhooks): enquiries only, not a deletion request put in the inbox.
+  if (!input.deletionRequestId) await emitWebhookEvent(db, "submission.created", ...submissionEvent(row!));
   return toSubmission(row!);
+}
+
+/**
+ * A new enquiry as webhooks carry it: in full to endpoints marked for personal data, otherwise only what
+ * says nothing about the person (id, kind, type, budget band, time). docs/privacy.md lists where it goes.
+ */
+function submissionEvent(row: Row): [unknown, { withoutPersonalData: unknown }] {
+  const about = {
+    id: row.id,
+    kind: row.inquiryType === "advertising" ? "advertising" : "contact",
+    inquiryType: row.inquiryType,
+    budget: row.budget,
+    createdAt: row.createdAt.toISOString(),
+  };
+  const personal = {
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    companyName: row.companyName,
+    phone: row.phone,
+    website: row.website,
+  };
+  return [{ submission: { ...about, ...personal } }, { withoutPersonalData: { submission: about } }];
 }
 
 export const TOO_MANY_SUBMISSIONS = "Too many messages from your address. Please try again later.";

@@ -45,6 +45,13 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .set({ lastError: null })
     .where(sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.jobs.lastError}, ''))) > 0`);
 
+  // A webhook delivery not yet sent (or within its 7 days) may carry their enquiry: its body is dropped
+  // (the delivery is then not sent; what a receiver already got is the receiver's, docs/privacy.md).
+  await tx
+    .update(schema.webhookDeliveries)
+    .set({ body: null })
+    .where(and(eq(schema.webhookDeliveries.personal, true), sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.webhookDeliveries.body}, ''))) > 0`));
+
   // Older audit lines named the submitter in their summary; the line stays (who did what, to which id).
   await tx
     .update(schema.auditLog)

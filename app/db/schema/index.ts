@@ -18,3 +18,4 @@ export * from "./analytics";
 export * from "./integrations";
 export * from "./redirects";
 export * from "./audience";
+export * from "./webhooks";

@@ -1,0 +1,201 @@
+import { useState, type FormEvent } from "react";
+import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
+import { LoadFailed } from "~/admin/components/load-failed";
+import { useToast } from "~/components/ui/toast";
+import { formatDateTime } from "~/core/dates";
+import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
+
+/**
+ * The admin's Webhooks tab (administrators and the owner): endpoints that receive the site's events,
+ * signed as Standard Webhooks says (decision record 0036). The secret is shown once, when the endpoint is
+ * added. Each endpoint's log shows its last 100 deliveries, with "Send a test" and "Retry".
+ */
+export function WebhooksPanel() {
+  const { data, failed, loading, load } = useAdminData<{ webhooks: WebhookEndpointRow[] }>("/api/admin/webhooks");
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const fields = useFieldErrors(errors);
+
+  const run = async <T,>(work: () => Promise<T>, success: string, failure: string): Promise<T | undefined> => {
+    setBusy(true);
+    try {
+      const result = await work();
+      toast({ title: success });
+      void load();
+      return result;
+    } catch (error) {
+      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
+      if (fieldErrors) setErrors(fieldErrors);
+      else if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setErrors({});
+    const values = new FormData(form);
+    const body = { url: String(values.get("url") ?? ""), events: values.getAll("events").map(String), includePersonalData: values.get("includePersonalData") === "on" };
+    const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), "Webhook added", "Could not add the webhook");
+    if (made) {
+      setSecret(made.secret);
+      form.reset();
+    }
+  };
+
+  if (failed) return <LoadFailed what="webhooks" onRetry={() => void load()} />;
+  return (
+    <section aria-labelledby="webhooks-heading" className="grid gap-6">
+      <div>
+        <h2 id="webhooks-heading" className="text-xl font-bold">
+          Webhooks
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the
+          secret is shown once.
+        </p>
+      </div>
+      <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-4" noValidate>
+        <Field label="Endpoint address" htmlFor={fields.field("url").id} error={fields.error("url")}>
+          <input name="url" type="url" inputMode="url" required placeholder="https://" className={inputClass} {...fields.field("url")} />
+        </Field>
+        <fieldset className="grid gap-2" aria-describedby={errors.events ? `${fields.field("events").id}-error` : undefined}>
+          <legend className="text-sm font-semibold">Events</legend>
+          {WEBHOOK_EVENTS.map((name) => (
+            <label key={name} className="flex min-h-9 items-center gap-2 text-sm">
+              <input type="checkbox" name="events" value={name} className="size-5" />
+              <code>{name}</code>
+            </label>
+          ))}
+          {errors.events ? (
+            <p id={`${fields.field("events").id}-error`} className="text-sm text-red-700">
+              {errors.events}
+            </p>
+          ) : null}
+        </fieldset>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="includePersonalData" className="mt-0.5 size-5" />
+          <span>Include personal data: an enquirer's name, e-mail address and message (otherwise only the enquiry's number, kind and time are sent).</span>
+        </label>
+        <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
+          Add webhook
+        </button>
+      </form>
+      {secret ? (
+        <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+          <p className="font-semibold">Signing secret</p>
+          <p className="mt-1 text-sm text-slate-700">Copy it into the receiving tool now: it is not shown again.</p>
+          <p className="mt-2 break-all font-mono text-base" aria-label="Signing secret">
+            {secret}
+          </p>
+          <button type="button" className="btn btn-secondary mt-3 min-h-9 px-4" onClick={() => setSecret(null)}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      {!data ? (
+        <p className="text-slate-600">{loading ? "Loading webhooks..." : ""}</p>
+      ) : data.webhooks.length === 0 ? (
+        <p className="text-slate-600">No webhooks yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 border-y border-slate-200">
+          {data.webhooks.map((row) => (
+            <li key={row.id} className="grid gap-3 py-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="break-all font-semibold">{row.url}</p>
+                  <p className="text-sm text-slate-600">
+                    {row.events.join(", ")} · {row.includePersonalData ? "with personal data" : "without personal data"} · added {formatDateTime(row.createdAt)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-secondary min-h-9 px-4" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+                    {open === row.id ? "Hide log" : "Show log"}
+                    <span className="sr-only"> of {row.url}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-9 px-4"
+                    disabled={busy}
+                    onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), "Test message queued", "Could not send a test")}
+                  >
+                    Send a test<span className="sr-only"> to {row.url}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-9 px-4 text-red-700"
+                    disabled={busy}
+                    onClick={() => {
+                      if (window.confirm(`Remove the webhook to ${row.url}? Nothing more is sent there.`)) {
+                        void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), "Webhook removed", "Could not remove it");
+                      }
+                    }}
+                  >
+                    Remove<span className="sr-only"> {row.url}</span>
+                  </button>
+                </div>
+              </div>
+              {open === row.id ? <DeliveryLog endpointId={row.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = { pending: "Waiting", retrying: "Retrying", delivered: "Delivered", failed: "Failed" };
+
+function DeliveryLog({ endpointId }: { endpointId: number }) {
+  const { data, failed, loading, load } = useAdminData<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  const retry = async (id: number) => {
+    try {
+      await adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" });
+      toast({ title: "Sent again" });
+      void load();
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) toast({ title: "Could not send it again", description: (error as Error).message, variant: "destructive" });
+    }
+  };
+  if (failed) return <LoadFailed what="the delivery log" onRetry={() => void load()} />;
+  if (!data) return <p className="text-sm text-slate-600">{loading ? "Loading the log..." : ""}</p>;
+  if (data.deliveries.length === 0) return <p className="text-sm text-slate-600">Nothing sent yet.</p>;
+  return (
+    <div className="grid gap-2">
+      <button type="button" className="btn btn-secondary min-h-9 justify-self-start px-4" onClick={() => void load()}>
+        Refresh the log
+      </button>
+      <ul className="grid gap-2" aria-label="Last deliveries">
+        {data.deliveries.map((delivery) => (
+          <li key={delivery.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+            <div className="min-w-0">
+              <p>
+                <code>{delivery.eventType}</code> · <strong>{STATUS_LABELS[delivery.status]}</strong>
+                {delivery.responseCode ? ` · answered ${delivery.responseCode}` : ""} · attempt {delivery.attempts}
+              </p>
+              <p className="text-slate-600">
+                {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                {delivery.lastError && delivery.status !== "delivered" ? ` · ${delivery.lastError}` : ""}
+              </p>
+            </div>
+            {delivery.status === "failed" || delivery.status === "delivered" ? (
+              <button type="button" className="btn btn-secondary min-h-9 px-4" onClick={() => void retry(delivery.id)}>
+                Retry<span className="sr-only"> {delivery.eventType} of {formatDateTime(delivery.createdAt)}</span>
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
