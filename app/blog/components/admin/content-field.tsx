@@ -3,7 +3,7 @@ import { MAX_POST_CONTENT } from "~/blog/schema";
 import { renderMarkdown } from "~/core/markdown";
 import { lazy, Suspense, useDeferredValue, useRef } from "react";
 import { useAdminSession } from "~/admin/admin-api";
-import { inputClass, type FieldErrors } from "~/admin/components/field";
+import type { FieldErrors } from "~/admin/components/field";
 import { mediaPath } from "~/blog/media";
 import { readingMinutes, readingTimeLabel, wordCount } from "~/blog/reading-time";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
@@ -85,15 +85,9 @@ export function ContentField({
         <Tabs.Content value="edit" className="grid gap-4 xl:grid-cols-2">
           <Suspense
             fallback={
-              <textarea
-                ref={textarea}
-                {...field("content")}
-                aria-labelledby={`${id}-content-label`}
-                rows={12}
-                className={`${inputClass} font-mono text-sm`}
-                value={content}
-                onChange={(e) => onChange(e.target.value)}
-              />
+              <p role="status" className="min-h-60 rounded-lg border border-slate-300 p-4 text-slate-700">
+                Loading the editor…
+              </p>
             }
           >
             <MarkdownEditor
