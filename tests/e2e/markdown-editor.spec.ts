@@ -135,7 +135,7 @@ test("at 375 px the text comes first and the settings sheet sits below it", asyn
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await page.screenshot({ path: "/tmp/shots/editor-375.png" });
-  await dialog.getByRole("button", { name: "Close settings" }).click();
+  await dialog.getByRole("button", { name: "Hide settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
   expect(await axeViolations(page)).toEqual([]);

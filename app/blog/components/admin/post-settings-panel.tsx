@@ -46,7 +46,7 @@ export function PostSettingsPanel({
       <div className="flex items-center justify-between">
         <h3 className="text-base font-semibold">Post settings</h3>
         <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close settings
+          Hide settings
         </button>
       </div>
       <div className="grid gap-4">
