@@ -158,19 +158,20 @@ export async function rangeFigures(
     rawCrawls(rawCrawlDays),
   ]);
 
-  const sums = new Map<string, Figure>();
+  const sums = new Map<string, Map<string, Figure>>();
   const add = (
     dimension: string,
     key: string,
     views: number,
     visitors: number,
   ) => {
-    const at = `${dimension}\n${key}`;
-    const f = sums.get(at);
+    let byKey = sums.get(dimension);
+    if (!byKey) sums.set(dimension, (byKey = new Map()));
+    const f = byKey.get(key);
     if (f) {
       f.views += views;
       f.visitors += visitors;
-    } else sums.set(at, { dimension, key, views, visitors });
+    } else byKey.set(key, { dimension, key, views, visitors });
   };
   for (const f of rawFigures)
     add(f.dimension, f.key, Number(f.views), Number(f.visitors));
@@ -199,7 +200,7 @@ export async function rangeFigures(
       add(rollup.dimension, key, views, visitors);
   }
   return {
-    figures: [...sums.values()],
+    figures: [...sums.values()].flatMap((byKey) => [...byKey.values()]),
     daily,
     crawls,
     rolledUpDays: dailyDone.size,
