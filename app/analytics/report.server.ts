@@ -6,45 +6,23 @@ import { daysOf, type AudienceReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
-const isGoal = (name: string): name is Goal =>
-  (GOALS as readonly string[]).includes(name);
-const isKind = (kind: string): kind is SourceKind =>
-  (SOURCE_KINDS as readonly string[]).includes(kind);
-const byVisitors = <T extends { visitors: number }>(a: T, b: T) =>
-  b.visitors - a.visitors;
+const isGoal = (name: string): name is Goal => (GOALS as readonly string[]).includes(name);
+const isKind = (kind: string): kind is SourceKind => (SOURCE_KINDS as readonly string[]).includes(kind);
+const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - a.visitors;
 
 /**
  * The Audience figures of a range of UTC days (both included). Visitors are distinct per day and added up
  * over the days (a visitor's hash changes with each day's salt). `onlyPaths`: an author's view, their
  * posts' pages only (no site-wide sources, campaigns or goals).
  */
-export async function audienceReport(
-  from: string,
-  to: string,
-  onlyPaths?: readonly string[],
-  useRollups = true,
-): Promise<AudienceReport> {
+export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AudienceReport> {
   await flushAnalytics();
-  const {
-    figures,
-    daily: perDayFigures,
-    crawls: aiCrawls,
-    rolledUpDays,
-  } = await rangeFigures(from, to, onlyPaths, useRollups);
+  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
-  const of = (dimension: string) =>
-    figures.filter((f) => f.dimension === dimension);
-  const aiReferrals = new Map(
-    of("ai-page").map((f) => [f.key, Number(f.visitors)]),
-  );
-  const pageVisitors = new Map(
-    of("page").map((f) => [f.key, Number(f.visitors)]),
-  );
-  const paths = new Set(
-    [...pageVisitors.keys(), ...aiCrawls.keys()].filter(
-      (p) => !keep || keep.has(p),
-    ),
-  );
+  const of = (dimension: string) => figures.filter((f) => f.dimension === dimension);
+  const aiReferrals = new Map(of("ai-page").map((f) => [f.key, Number(f.visitors)]));
+  const pageVisitors = new Map(of("page").map((f) => [f.key, Number(f.visitors)]));
+  const paths = new Set([...pageVisitors.keys(), ...aiCrawls.keys()].filter((p) => !keep || keep.has(p)));
   const pageRows = new Map(of("page").map((f) => [f.key, f]));
   const pages = [...paths]
     .map((path) => ({
@@ -54,12 +32,7 @@ export async function audienceReport(
       aiCrawls: aiCrawls.get(path) ?? 0,
       aiReferrals: aiReferrals.get(path) ?? 0,
     }))
-    .sort(
-      (a, b) =>
-        b.pageviews - a.pageviews ||
-        b.aiCrawls - a.aiCrawls ||
-        a.path.localeCompare(b.path),
-    );
+    .sort((a, b) => b.pageviews - a.pageviews || b.aiCrawls - a.aiCrawls || a.path.localeCompare(b.path));
 
   const days = daysOf(from, to).map((day) => {
     const f = perDayFigures.get(day);
@@ -97,36 +70,20 @@ export async function audienceReport(
         visitors: Number(f.visitors),
       };
     })
-    .sort(
-      (a, b) =>
-        byVisitors(a, b) ||
-        a.name.localeCompare(b.name) ||
-        a.kind.localeCompare(b.kind),
-    );
+    .sort((a, b) => byVisitors(a, b) || a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind));
   const campaigns = of("campaign")
     .map((f) => {
       const [source = "", medium = "", campaign = ""] = f.key.split("\t");
       return { source, medium, campaign, visitors: Number(f.visitors) };
     })
-    .sort(
-      (a, b) =>
-        byVisitors(a, b) ||
-        a.campaign.localeCompare(b.campaign) ||
-        a.source.localeCompare(b.source) ||
-        a.medium.localeCompare(b.medium),
-    );
+    .sort((a, b) => byVisitors(a, b) || a.campaign.localeCompare(b.campaign) || a.source.localeCompare(b.source) || a.medium.localeCompare(b.medium));
   const goalCounts = new Map(of("goal").map((f) => [f.key, Number(f.views)]));
   const goals = GOALS.map((name) => ({
     name,
     count: goalCounts.get(name) ?? 0,
   }));
-  const sourceVisitors = new Map(
-    of("source").map((f) => [f.key, Number(f.visitors)]),
-  );
-  const conversions = (
-    dimension: string,
-    base: Map<string, number>,
-  ): Conversion[] =>
+  const sourceVisitors = new Map(of("source").map((f) => [f.key, Number(f.visitors)]));
+  const conversions = (dimension: string, base: Map<string, number>): Conversion[] =>
     of(dimension)
       .map((f) => {
         const [goal = "", ...on] = f.key.split("\t");
@@ -142,12 +99,7 @@ export async function audienceReport(
       })
       .filter((c) => isGoal(c.goal))
       // Ties in a fixed order, whatever order the rows came in (raw rows or rollups).
-      .sort(
-        (a, b) =>
-          byVisitors(a, b) ||
-          a.goal.localeCompare(b.goal) ||
-          a.on.localeCompare(b.on),
-      );
+      .sort((a, b) => byVisitors(a, b) || a.goal.localeCompare(b.goal) || a.on.localeCompare(b.on));
   return {
     from,
     to,
@@ -168,9 +120,6 @@ export async function audienceReport(
 
 /** The public paths of an author's posts (/blog/slug), for an author's own view. */
 export async function ownPostPaths(authorId: number): Promise<string[]> {
-  const rows = await getDb()
-    .select({ slug: schema.blogPosts.slug })
-    .from(schema.blogPosts)
-    .where(eq(schema.blogPosts.authorId, authorId));
+  const rows = await getDb().select({ slug: schema.blogPosts.slug }).from(schema.blogPosts).where(eq(schema.blogPosts.authorId, authorId));
   return rows.map((r) => `/blog/${r.slug}`);
 }

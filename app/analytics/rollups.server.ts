@@ -1,15 +1,4 @@
-import {
-  and,
-  between,
-  eq,
-  gte,
-  inArray,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, between, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
@@ -30,9 +19,7 @@ export const SITE_MARKER = "site";
 /** Verified AI crawler fetches per path, from crawler_visits (kept 90 days, so rolled up apart). */
 export const AI_CRAWL = "ai-crawl";
 
-const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map(
-  (c) => c.name,
-);
+const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map((c) => c.name);
 
 export type Figure = {
   dimension: string;
@@ -56,29 +43,18 @@ function runsOf(days: readonly string[]): Array<[string, string]> {
 function dailyIn(days: readonly string[]): SQL | undefined {
   const d = schema.analyticsDaily;
   const runs = runsOf(days);
-  return runs.length === 0
-    ? undefined
-    : or(...runs.map(([a, b]) => between(d.day, a, b)));
+  return runs.length === 0 ? undefined : or(...runs.map(([a, b]) => between(d.day, a, b)));
 }
 function crawlsIn(days: readonly string[]): SQL | undefined {
   const c = schema.crawlerVisits;
   const runs = runsOf(days);
   return runs.length === 0
     ? undefined
-    : or(
-        ...runs.map(([a, b]) =>
-          and(
-            gte(c.visitedAt, new Date(`${a}T00:00:00Z`)),
-            lt(c.visitedAt, new Date(`${addDays(b, 1)}T00:00:00Z`)),
-          ),
-        ),
-      );
+    : or(...runs.map(([a, b]) => and(gte(c.visitedAt, new Date(`${a}T00:00:00Z`)), lt(c.visitedAt, new Date(`${addDays(b, 1)}T00:00:00Z`)))));
 }
 
 /** Verified AI crawler fetches per path over the given days, from the raw crawler log. */
-async function rawCrawls(
-  days: readonly string[],
-): Promise<Map<string, number>> {
+async function rawCrawls(days: readonly string[]): Promise<Map<string, number>> {
   const where = crawlsIn(days);
   if (!where || AI_CRAWLERS.length === 0) return new Map();
   const c = schema.crawlerVisits;
@@ -103,12 +79,7 @@ export type RangeFigures = {
  * The range's figures: rolled-up days from their rollups, the others from the raw rows. `useRollups: false`
  * reads the raw rows only (the reference the rollups are checked against).
  */
-export async function rangeFigures(
-  from: string,
-  to: string,
-  dailyPaths: readonly string[] | undefined,
-  useRollups = true,
-): Promise<RangeFigures> {
+export async function rangeFigures(from: string, to: string, dailyPaths: readonly string[] | undefined, useRollups = true): Promise<RangeFigures> {
   const db = getDb();
   const all = daysOf(from, to);
   const r = schema.analyticsRollups;
@@ -118,12 +89,8 @@ export async function rangeFigures(
         .from(r)
         .where(between(r.day, from, to))
     : [];
-  const dailyDone = new Set(
-    rollups.filter((x) => x.dimension === SITE_MARKER).map((x) => x.day),
-  );
-  const crawlsDone = new Set(
-    rollups.filter((x) => x.dimension === AI_CRAWL).map((x) => x.day),
-  );
+  const dailyDone = new Set(rollups.filter((x) => x.dimension === SITE_MARKER).map((x) => x.day));
+  const crawlsDone = new Set(rollups.filter((x) => x.dimension === AI_CRAWL).map((x) => x.day));
   const rawDays = all.filter((day) => !dailyDone.has(day));
   const rawCrawlDays = all.filter((day) => !crawlsDone.has(day));
 
@@ -147,24 +114,13 @@ export async function rangeFigures(
       ? db
           .select({ day: d.day, views: d.views, visitors: d.visitors })
           .from(d)
-          .where(
-            and(
-              rawWhere,
-              eq(d.dimension, dailyDimension),
-              dailyPaths ? inArray(d.key, [...dailyPaths, ""]) : undefined,
-            ),
-          )
+          .where(and(rawWhere, eq(d.dimension, dailyDimension), dailyPaths ? inArray(d.key, [...dailyPaths, ""]) : undefined))
       : [],
     rawCrawls(rawCrawlDays),
   ]);
 
   const sums = new Map<string, Map<string, Figure>>();
-  const add = (
-    dimension: string,
-    key: string,
-    views: number,
-    visitors: number,
-  ) => {
+  const add = (dimension: string, key: string, views: number, visitors: number) => {
     let byKey = sums.get(dimension);
     if (!byKey) sums.set(dimension, (byKey = new Map()));
     const f = byKey.get(key);
@@ -173,8 +129,7 @@ export async function rangeFigures(
       f.visitors += visitors;
     } else byKey.set(key, { dimension, key, views, visitors });
   };
-  for (const f of rawFigures)
-    add(f.dimension, f.key, Number(f.views), Number(f.visitors));
+  for (const f of rawFigures) add(f.dimension, f.key, Number(f.views), Number(f.visitors));
   const daily = new Map<string, { views: number; visitors: number }>();
   const addDay = (day: string, views: number, visitors: number) => {
     const t = daily.get(day) ?? { views: 0, visitors: 0 };
@@ -187,17 +142,14 @@ export async function rangeFigures(
   for (const rollup of rollups) {
     const tuples = JSON.parse(rollup.figures) as Tuple[];
     if (rollup.dimension === AI_CRAWL) {
-      for (const [path, hits] of tuples)
-        crawls.set(path, (crawls.get(path) ?? 0) + hits);
+      for (const [path, hits] of tuples) crawls.set(path, (crawls.get(path) ?? 0) + hits);
       continue;
     }
     if (rollup.dimension === dailyDimension) {
-      for (const [key, views, visitors] of tuples)
-        if (!wanted || wanted.has(key)) addDay(rollup.day, views, visitors);
+      for (const [key, views, visitors] of tuples) if (!wanted || wanted.has(key)) addDay(rollup.day, views, visitors);
     }
     if (rollup.dimension === "site") continue;
-    for (const [key, views, visitors] of tuples)
-      add(rollup.dimension, key, views, visitors);
+    for (const [key, views, visitors] of tuples) add(rollup.dimension, key, views, visitors);
   }
   return {
     figures: [...sums.values()].flatMap((byKey) => [...byKey.values()]),
@@ -209,9 +161,7 @@ export async function rangeFigures(
 
 /** The first day that may be rolled up no earlier than this: days before it are over (with the grace). */
 export function lastClosedDay(now: Date): string {
-  return new Date(now.getTime() - ROLLUP_GRACE_MS - 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  return new Date(now.getTime() - ROLLUP_GRACE_MS - 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -224,14 +174,8 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
   const d = schema.analyticsDaily;
   const r = schema.analyticsRollups;
   const c = schema.crawlerVisits;
-  const doneOf = async (dimension: string) =>
-    (
-      await db.select({ day: r.day }).from(r).where(eq(r.dimension, dimension))
-    ).map((x) => x.day);
-  const [doneDaily, doneCrawls] = await Promise.all([
-    doneOf(SITE_MARKER),
-    doneOf(AI_CRAWL),
-  ]);
+  const doneOf = async (dimension: string) => (await db.select({ day: r.day }).from(r).where(eq(r.dimension, dimension))).map((x) => x.day);
+  const [doneDaily, doneCrawls] = await Promise.all([doneOf(SITE_MARKER), doneOf(AI_CRAWL)]);
   const dailyDays = (
     await db
       .selectDistinct({ day: d.day })
@@ -250,20 +194,14 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
         day: sql<string>`to_char(${c.visitedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       })
       .from(c)
-      .where(
-        and(
-          lt(c.visitedAt, new Date(`${addDays(last, 1)}T00:00:00Z`)),
-          gte(c.visitedAt, new Date(`${oldestWholeCrawlDay(now)}T00:00:00Z`)),
-        ),
-      )
+      .where(and(lt(c.visitedAt, new Date(`${addDays(last, 1)}T00:00:00Z`)), gte(c.visitedAt, new Date(`${oldestWholeCrawlDay(now)}T00:00:00Z`))))
   )
     .map((x) => x.day)
     .filter((day) => !doneCrawls.includes(day));
   const days = [...new Set([...dailyDays, ...crawlDays])].sort();
   for (const day of days) {
     await db.transaction(async (tx) => {
-      const values: Array<{ day: string; dimension: string; figures: string }> =
-        [];
+      const values: Array<{ day: string; dimension: string; figures: string }> = [];
       if (dailyDays.includes(day)) {
         const rows = await tx
           .select({
@@ -280,8 +218,7 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
           list.push([row.key, row.views, row.visitors]);
           byDimension.set(row.dimension, list);
         }
-        for (const [dimension, tuples] of byDimension)
-          values.push({ day, dimension, figures: JSON.stringify(tuples) });
+        for (const [dimension, tuples] of byDimension) values.push({ day, dimension, figures: JSON.stringify(tuples) });
       }
       if (crawlDays.includes(day) && day >= oldestWholeCrawlDay(now)) {
         const crawls = await (async () => {
@@ -290,25 +227,19 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
           return tx
             .select({ path: c.path, hits: sql<number>`sum(${c.hits})::int` })
             .from(c)
-            .where(
-              and(eq(c.verified, true), inArray(c.crawler, AI_CRAWLERS), where),
-            )
+            .where(and(eq(c.verified, true), inArray(c.crawler, AI_CRAWLERS), where))
             .groupBy(c.path);
         })();
         values.push({
           day,
           dimension: AI_CRAWL,
-          figures: JSON.stringify(
-            crawls.map((x): Tuple => [x.path, Number(x.hits), 0]),
-          ),
+          figures: JSON.stringify(crawls.map((x): Tuple => [x.path, Number(x.hits), 0])),
         });
       }
-      if (values.length)
-        await tx.insert(r).values(values).onConflictDoNothing();
+      if (values.length) await tx.insert(r).values(values).onConflictDoNothing();
     });
   }
-  if (days.length)
-    logger.info({ days: days.length }, "analytics days rolled up");
+  if (days.length) logger.info({ days: days.length }, "analytics days rolled up");
   return days;
 }
 
@@ -317,10 +248,7 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
  * retention job: it is never rolled up, and the raw rows answer for it (the same figure either way).
  */
 function oldestWholeCrawlDay(now: Date): string {
-  return addDays(
-    new Date(now.getTime() - CRAWL_KEPT_MS).toISOString().slice(0, 10),
-    2,
-  );
+  return addDays(new Date(now.getTime() - CRAWL_KEPT_MS).toISOString().slice(0, 10), 2);
 }
 const CRAWL_KEPT_MS = 90 * 86_400_000;
 /** Days older than this are not rolled up: the retention job erases counts after 25 months (≤ 762 days). */

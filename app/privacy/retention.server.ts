@@ -1,35 +1,17 @@
-import {
-  and,
-  desc,
-  eq,
-  isNotNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { pruneOutboxFiles } from "~/mail/transport.server";
 import { EXPIRED_REQUEST_KEPT_DAYS } from "./deletion-request-state";
-import {
-  RETENTION_RULES,
-  retentionCutoffs,
-  type RetentionCounts,
-} from "./retention";
+import { RETENTION_RULES, retentionCutoffs, type RetentionCounts } from "./retention";
 
 /**
  * Enforces docs/privacy.md: each rule deletes what has been kept long enough, and the run is recorded with
  * its counts for the dashboard. Run daily by the job runner (jobs.server.ts), or by an admin at once.
  */
 export async function runRetention(now = new Date()): Promise<RetentionCounts> {
-  const cut = retentionCutoffs(
-    now,
-    getEnv().RETENTION_SUBMISSIONS_MONTHS,
-    EXPIRED_REQUEST_KEPT_DAYS,
-  );
+  const cut = retentionCutoffs(now, getEnv().RETENTION_SUBMISSIONS_MONTHS, EXPIRED_REQUEST_KEPT_DAYS);
   const db = getDb();
   const submissions = schema.contactSubmissions;
   const outbox = schema.mailOutbox;
@@ -40,87 +22,45 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     resolvedSubmissions: count(
       await db
         .delete(submissions)
-        .where(
-          and(
-            eq(submissions.isResolved, true),
-            lt(submissions.resolvedAt, cut.resolvedSubmissions),
-          ),
-        )
+        .where(and(eq(submissions.isResolved, true), lt(submissions.resolvedAt, cut.resolvedSubmissions)))
         .returning({ id: submissions.id }),
     ),
     deliveredMail: count(
       await db
         .delete(outbox)
-        .where(
-          and(isNotNull(outbox.sentAt), lt(outbox.sentAt, cut.deliveredMail)),
-        )
+        .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, cut.deliveredMail)))
         .returning({ id: outbox.id }),
     ),
     deliveredMailFiles: await pruneOutboxFiles(getEnv(), cut.deliveredMail),
     crawlerVisits: count(
-      await db
-        .delete(schema.crawlerVisits)
-        .where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits))
-        .returning({ id: schema.crawlerVisits.id }),
+      await db.delete(schema.crawlerVisits).where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits)).returning({ id: schema.crawlerVisits.id }),
     ),
-    webVitals: count(
-      await db
-        .delete(schema.webVitals)
-        .where(lt(schema.webVitals.recordedAt, cut.webVitals))
-        .returning({ id: schema.webVitals.id }),
-    ),
+    webVitals: count(await db.delete(schema.webVitals).where(lt(schema.webVitals.recordedAt, cut.webVitals)).returning({ id: schema.webVitals.id })),
     analyticsCounts: count(
-      await db
-        .delete(schema.analyticsDaily)
-        .where(lt(schema.analyticsDaily.day, cut.analyticsCounts))
-        .returning({ day: schema.analyticsDaily.day }),
+      await db.delete(schema.analyticsDaily).where(lt(schema.analyticsDaily.day, cut.analyticsCounts)).returning({ day: schema.analyticsDaily.day }),
     ),
     // Yesterday's salt and the hashes made with it: gone, so no visitor can be followed from one day to the next.
     analyticsSalts:
-      count(
-        await db
-          .delete(schema.analyticsSalts)
-          .where(lt(schema.analyticsSalts.day, cut.today))
-          .returning({ day: schema.analyticsSalts.day }),
-      ) +
-      (await eraseCounted(
-        schema.analyticsVisitorDays,
-        lt(schema.analyticsVisitorDays.day, cut.today),
-      )),
+      count(await db.delete(schema.analyticsSalts).where(lt(schema.analyticsSalts.day, cut.today)).returning({ day: schema.analyticsSalts.day })) +
+      (await eraseCounted(schema.analyticsVisitorDays, lt(schema.analyticsVisitorDays.day, cut.today))),
     expiredSessions: count(
-      await db
-        .delete(schema.adminSessions)
-        .where(lt(schema.adminSessions.expiresAt, cut.expiredNow))
-        .returning({ id: schema.adminSessions.idHash }),
+      await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, cut.expiredNow)).returning({ id: schema.adminSessions.idHash }),
     ),
     expiredRateLimits: count(
-      await db
-        .delete(schema.rateLimits)
-        .where(lt(schema.rateLimits.expire, cut.expiredNow))
-        .returning({ key: schema.rateLimits.key }),
+      await db.delete(schema.rateLimits).where(lt(schema.rateLimits.expire, cut.expiredNow)).returning({ key: schema.rateLimits.key }),
     ),
     // A link never used: the request expires when its link does, and is erased some days later.
     expiredDeletionRequests: count(
       await db
         .update(requests)
         .set({ status: "expired", expiredAt: requests.tokenExpiresAt })
-        .where(
-          and(
-            eq(requests.status, "requested"),
-            lt(requests.tokenExpiresAt, cut.expiredNow),
-          ),
-        )
+        .where(and(eq(requests.status, "requested"), lt(requests.tokenExpiresAt, cut.expiredNow)))
         .returning({ id: requests.id }),
     ),
     erasedDeletionRequests: count(
       await db
         .delete(requests)
-        .where(
-          and(
-            eq(requests.status, "expired"),
-            lt(requests.expiredAt, cut.erasedDeletionRequests),
-          ),
-        )
+        .where(and(eq(requests.status, "expired"), lt(requests.expiredAt, cut.erasedDeletionRequests)))
         .returning({ id: requests.id }),
     ),
   };
@@ -131,34 +71,19 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     .where(
       or(
         lt(schema.analyticsRollups.day, cut.analyticsCounts),
-        and(
-          eq(schema.analyticsRollups.dimension, "ai-crawl"),
-          lte(
-            schema.analyticsRollups.day,
-            cut.crawlerVisits.toISOString().slice(0, 10),
-          ),
-        ),
+        and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, cut.crawlerVisits.toISOString().slice(0, 10))),
       ),
     );
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
-  await db
-    .insert(schema.retentionRuns)
-    .values({ startedAt: now, erased: counts, total });
+  await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });
   // A year of daily runs is history enough.
-  await db
-    .delete(schema.retentionRuns)
-    .where(
-      lt(schema.retentionRuns.finishedAt, sql`now() - interval '400 days'`),
-    );
+  await db.delete(schema.retentionRuns).where(lt(schema.retentionRuns.finishedAt, sql`now() - interval '400 days'`));
   logger.info({ erased: counts }, "retention run finished");
   return counts;
 }
 
 /** Deletes rows and says how many, without sending them all back (a day's visitor hashes are many). */
-async function eraseCounted(
-  table: typeof schema.analyticsVisitorDays,
-  where: SQL,
-): Promise<number> {
+async function eraseCounted(table: typeof schema.analyticsVisitorDays, where: SQL): Promise<number> {
   const db = getDb();
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -176,11 +101,7 @@ export type RetentionRunSummary = {
 
 /** The last run, for the admin dashboard. */
 export async function lastRetentionRun(): Promise<RetentionRunSummary> {
-  const [row] = await getDb()
-    .select()
-    .from(schema.retentionRuns)
-    .orderBy(desc(schema.retentionRuns.finishedAt))
-    .limit(1);
+  const [row] = await getDb().select().from(schema.retentionRuns).orderBy(desc(schema.retentionRuns.finishedAt)).limit(1);
   if (!row) return null;
   return {
     finishedAt: row.finishedAt.toISOString(),
