@@ -1,12 +1,11 @@
-import { and, between, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
-import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
-import { addDays, daysOf, type AudienceReport, type Conversion } from "./report";
+import { daysOf, type AudienceReport, type Conversion } from "./report";
+import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
-const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map((c) => c.name);
 const isGoal = (name: string): name is Goal => (GOALS as readonly string[]).includes(name);
 const isKind = (kind: string): kind is SourceKind => (SOURCE_KINDS as readonly string[]).includes(kind);
 const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - a.visitors;
@@ -16,39 +15,11 @@ const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - 
  * over the days (a visitor's hash changes with each day's salt). `onlyPaths`: an author's view, their
  * posts' pages only (no site-wide sources, campaigns or goals).
  */
-export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[]): Promise<AudienceReport> {
+export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AudienceReport> {
   await flushAnalytics();
-  const db = getDb();
-  const d = schema.analyticsDaily;
-  const inRange = between(d.day, from, to);
-  const [figures, daily, crawls] = await Promise.all([
-    db
-      .select({ dimension: d.dimension, key: d.key, views: sql<number>`sum(${d.views})::int`, visitors: sql<number>`sum(${d.visitors})::int` })
-      .from(d)
-      .where(and(inRange, sql`${d.dimension} <> 'site'`))
-      .groupBy(d.dimension, d.key),
-    db
-      .select({ day: d.day, views: d.views, visitors: d.visitors })
-      .from(d)
-      .where(and(inRange, eq(d.dimension, onlyPaths ? "page" : "site"), onlyPaths ? inArray(d.key, [...onlyPaths, ""]) : undefined)),
-    AI_CRAWLERS.length === 0
-      ? []
-      : db
-          .select({ path: schema.crawlerVisits.path, hits: sql<number>`sum(${schema.crawlerVisits.hits})::int` })
-          .from(schema.crawlerVisits)
-          .where(
-            and(
-              eq(schema.crawlerVisits.verified, true),
-              inArray(schema.crawlerVisits.crawler, AI_CRAWLERS),
-              gte(schema.crawlerVisits.visitedAt, new Date(`${from}T00:00:00Z`)),
-              lt(schema.crawlerVisits.visitedAt, new Date(`${addDays(to, 1)}T00:00:00Z`)),
-            ),
-          )
-          .groupBy(schema.crawlerVisits.path),
-  ]);
+  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
   const of = (dimension: string) => figures.filter((f) => f.dimension === dimension);
-  const aiCrawls = new Map(crawls.map((c) => [c.path, Number(c.hits)]));
   const aiReferrals = new Map(of("ai-page").map((f) => [f.key, Number(f.visitors)]));
   const pageVisitors = new Map(of("page").map((f) => [f.key, Number(f.visitors)]));
   const paths = new Set([...pageVisitors.keys(), ...aiCrawls.keys()].filter((p) => !keep || keep.has(p)));
@@ -63,33 +34,54 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     }))
     .sort((a, b) => b.pageviews - a.pageviews || b.aiCrawls - a.aiCrawls || a.path.localeCompare(b.path));
 
-  const perDay = new Map<string, { visitors: number; pageviews: number }>();
-  for (const row of daily) {
-    const day = perDay.get(row.day) ?? { visitors: 0, pageviews: 0 };
-    day.visitors += row.visitors;
-    day.pageviews += row.views;
-    perDay.set(row.day, day);
-  }
-  const days = daysOf(from, to).map((day) => ({ day, ...(perDay.get(day) ?? { visitors: 0, pageviews: 0 }) }));
-  const totals = days.reduce((t, d) => ({ visitors: t.visitors + d.visitors, pageviews: t.pageviews + d.pageviews }), { visitors: 0, pageviews: 0 });
+  const days = daysOf(from, to).map((day) => {
+    const f = perDayFigures.get(day);
+    return { day, visitors: f?.visitors ?? 0, pageviews: f?.views ?? 0 };
+  });
+  const totals = days.reduce(
+    (t, d) => ({
+      visitors: t.visitors + d.visitors,
+      pageviews: t.pageviews + d.pageviews,
+    }),
+    { visitors: 0, pageviews: 0 },
+  );
   if (keep) {
-    return { from, to, ...totals, pages, sources: [], campaigns: [], goals: [], daily: days, conversions: { pages: [], sources: [] }, ownPostsOnly: true };
+    return {
+      from,
+      to,
+      ...totals,
+      pages,
+      sources: [],
+      campaigns: [],
+      goals: [],
+      daily: days,
+      conversions: { pages: [], sources: [] },
+      ownPostsOnly: true,
+      rolledUpDays,
+    };
   }
 
   const sources = of("source")
     .map((f) => {
       const [kind, ...name] = f.key.split("\t");
-      return { name: name.join("\t"), kind: isKind(kind ?? "") ? (kind as SourceKind) : "other", visitors: Number(f.visitors) };
+      return {
+        name: name.join("\t"),
+        kind: isKind(kind ?? "") ? (kind as SourceKind) : "other",
+        visitors: Number(f.visitors),
+      };
     })
-    .sort((a, b) => byVisitors(a, b) || a.name.localeCompare(b.name));
+    .sort((a, b) => byVisitors(a, b) || a.name.localeCompare(b.name) || a.kind.localeCompare(b.kind));
   const campaigns = of("campaign")
     .map((f) => {
       const [source = "", medium = "", campaign = ""] = f.key.split("\t");
       return { source, medium, campaign, visitors: Number(f.visitors) };
     })
-    .sort((a, b) => byVisitors(a, b) || a.campaign.localeCompare(b.campaign));
+    .sort((a, b) => byVisitors(a, b) || a.campaign.localeCompare(b.campaign) || a.source.localeCompare(b.source) || a.medium.localeCompare(b.medium));
   const goalCounts = new Map(of("goal").map((f) => [f.key, Number(f.views)]));
-  const goals = GOALS.map((name) => ({ name, count: goalCounts.get(name) ?? 0 }));
+  const goals = GOALS.map((name) => ({
+    name,
+    count: goalCounts.get(name) ?? 0,
+  }));
   const sourceVisitors = new Map(of("source").map((f) => [f.key, Number(f.visitors)]));
   const conversions = (dimension: string, base: Map<string, number>): Conversion[] =>
     of(dimension)
@@ -98,10 +90,16 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
         const key = on.join("\t");
         const reached = Number(f.visitors);
         const seen = base.get(key) ?? 0;
-        return { goal: goal as Goal, on: key.replace(/^[a-z]+\t/, ""), visitors: reached, rate: seen > 0 ? Math.round((reached / seen) * 1000) / 1000 : 0 };
+        return {
+          goal: goal as Goal,
+          on: key.replace(/^[a-z]+\t/, ""),
+          visitors: reached,
+          rate: seen > 0 ? Math.round((reached / seen) * 1000) / 1000 : 0,
+        };
       })
       .filter((c) => isGoal(c.goal))
-      .sort(byVisitors);
+      // Ties in a fixed order, whatever order the rows came in (raw rows or rollups).
+      .sort((a, b) => byVisitors(a, b) || a.goal.localeCompare(b.goal) || a.on.localeCompare(b.on));
   return {
     from,
     to,
@@ -111,8 +109,12 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     campaigns,
     goals,
     daily: days,
-    conversions: { pages: conversions("goal-page", pageVisitors), sources: conversions("goal-source", sourceVisitors) },
+    conversions: {
+      pages: conversions("goal-page", pageVisitors),
+      sources: conversions("goal-source", sourceVisitors),
+    },
     ownPostsOnly: false,
+    rolledUpDays,
   };
 }
 

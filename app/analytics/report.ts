@@ -23,6 +23,8 @@ export type AudienceReport = {
   conversions: { pages: Conversion[]; sources: Conversion[] };
   /** Only the signed-in author's posts are counted (an author's view). */
   ownPostsOnly: boolean;
+  /** How many days of the range were read from their daily rollups (the rest from the raw rows). */
+  rolledUpDays: number;
 };
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,13 @@
+import { getDb } from "~/core/db.server";
+import { enqueueJob } from "~/core/jobs.server";
+import { registerAnalyticsJobs, ROLLUP_JOB } from "./rollups.server";
 import { closeAnalytics } from "./collect.server";
 
 /** At shutdown: write the page views and goals still buffered, so a clean stop loses none. */
 export async function startAnalytics(): Promise<() => Promise<void>> {
+  registerAnalyticsJobs();
+  // And once at each start: days that ended while no instance ran (or data restored from a backup) are
+  // rolled up now, not at the next hour's run.
+  await enqueueJob(getDb(), ROLLUP_JOB, {});
   return closeAnalytics;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -25,7 +25,12 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .where(and(eq(submissions.isResolved, true), lt(submissions.resolvedAt, cut.resolvedSubmissions)))
         .returning({ id: submissions.id }),
     ),
-    deliveredMail: count(await db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, cut.deliveredMail))).returning({ id: outbox.id })),
+    deliveredMail: count(
+      await db
+        .delete(outbox)
+        .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, cut.deliveredMail)))
+        .returning({ id: outbox.id }),
+    ),
     deliveredMailFiles: await pruneOutboxFiles(getEnv(), cut.deliveredMail),
     crawlerVisits: count(
       await db.delete(schema.crawlerVisits).where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits)).returning({ id: schema.crawlerVisits.id }),
@@ -65,6 +70,16 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .returning({ id: schema.subscribers.id }),
     ),
   };
+  // The daily rollups (counts only, derived) go with the rows they sum: the AI crawler fetches rolled up from
+  // crawler visits with those visits (the day cut part-way included, so the raw rows answer for it).
+  await db
+    .delete(schema.analyticsRollups)
+    .where(
+      or(
+        lt(schema.analyticsRollups.day, cut.analyticsCounts),
+        and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, cut.crawlerVisits.toISOString().slice(0, 10))),
+      ),
+    );
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
   await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });
   // A year of daily runs is history enough.
@@ -76,17 +91,27 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
 /** Deletes rows and says how many, without sending them all back (a day's visitor hashes are many). */
 async function eraseCounted(table: typeof schema.analyticsVisitorDays, where: SQL): Promise<number> {
   const db = getDb();
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   await db.delete(table).where(where);
   return Number(row?.n ?? 0);
 }
 
-export type RetentionRunSummary = { finishedAt: string; erased: RetentionCounts; total: number } | null;
+export type RetentionRunSummary = {
+  finishedAt: string;
+  erased: RetentionCounts;
+  total: number;
+} | null;
 
 /** The last run, for the admin dashboard. */
 export async function lastRetentionRun(): Promise<RetentionRunSummary> {
   const [row] = await getDb().select().from(schema.retentionRuns).orderBy(desc(schema.retentionRuns.finishedAt)).limit(1);
   if (!row) return null;
-  return { finishedAt: row.finishedAt.toISOString(), erased: row.erased as RetentionCounts, total: row.total };
+  return {
+    finishedAt: row.finishedAt.toISOString(),
+    erased: row.erased as RetentionCounts,
+    total: row.total,
+  };
 }
-

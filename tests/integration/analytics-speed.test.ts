@@ -2,13 +2,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
+import { eventually } from "../support/eventually";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Issue 32's speed goal for the Audience tab: 90 days of a site with 100,000 page views a day answer in under
- * 300 ms. Measured here (2 cores, shared): PostgreSQL median 281 ms (met, barely); PGlite 1,100 ms (NOT met:
- * the grouping of ~230,000 daily rows runs in WebAssembly). Until rollups or a cache of past days land, this
- * asserts a regression bound (600 ms / 3 s) and prints the figure. Seeded as the collector would have aggregated them: per day 1,000 pages, 200 sources, 50 campaigns,
+ * 300 ms. From the raw rows it took (2 cores, shared) PostgreSQL 281 ms and PGlite 1,100 ms (the grouping of
+ * ~230,000 daily rows in WebAssembly); from the daily rollups (analytics_rollups) of the 89 past days it reads
+ * ~90 rows per dimension. Asserts a loose regression bound (1 s, a shared machine) and prints the figure. Seeded as the collector would have aggregated them: per day 1,000 pages, 200 sources, 50 campaigns,
  * 3 screen classes, the goals on 200 pages, and 90 days of verified AI crawler visits (500 rows a day).
  */
 const env = { SEED_DEMO: "false" };
@@ -45,16 +46,18 @@ beforeAll(async () => {
     await db.close();
   }
   server = await startTestServer({ dataDir: server.dataDir, env });
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 describe("the Audience report over 90 days of 100,000 page views a day", () => {
-  it("answers within its bound (median of 5), and prints the figure", async () => {
+  it("answers within its bound (median of 5), and prints the figure", { timeout: 180_000 }, async () => {
     const admin = await adminApi(server);
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    // The job runner rolls the 89 past days up at start (today stays raw): wait for it.
+    await eventually(async () => ((await (await admin.get(`/api/admin/analytics?from=${from}&to=${to}`)).json()) as { rolledUpDays: number }).rolledUpDays >= 88, 120_000);
     const times: number[] = [];
     let body: { pageviews: number; pages: unknown[] } = { pageviews: 0, pages: [] };
     for (let i = 0; i < 6; i++) {
@@ -68,6 +71,6 @@ describe("the Audience report over 90 days of 100,000 page views a day", () => {
     expect(body.pages).toHaveLength(1000);
     const median = times.sort((a, b) => a - b)[2]!;
     console.log(`Audience report, 90 days (${usingPostgres() ? "PostgreSQL" : "PGlite"}): median ${median.toFixed(0)} ms, all ${times.map((t) => t.toFixed(0)).join(", ")} ms`);
-    expect(median).toBeLessThan(usingPostgres() ? 600 : 3000);
+    expect(median).toBeLessThan(1000);
   });
 });

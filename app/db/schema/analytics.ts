@@ -40,3 +40,19 @@ export const analyticsSalts = pgTable("analytics_salts", {
   day: date("day", { mode: "string" }).primaryKey(),
   salt: text("salt").notNull(),
 });
+
+/**
+ * Daily rollups of days that are over (app/analytics/rollups.server.ts): one row per UTC day and dimension of
+ * analytics_daily, plus "ai-crawl" (verified AI crawler fetches per path, from crawler_visits), its figures as
+ * JSON `[[key, views, visitors], …]`. A 90-day report reads ~90 rows per dimension instead of every page's
+ * row of every day. Counts only, no personal data; erased with the rows they sum (retention job).
+ */
+export const analyticsRollups = pgTable(
+  "analytics_rollups",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    figures: text("figures").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension] })],
+);

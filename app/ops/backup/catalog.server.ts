@@ -18,9 +18,11 @@ export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * Tables a backup leaves out: content_changes counts the writes of this database, and caches compare it
  * to tell new content from old, so it must only ever grow; a restore's own inserts count as writes
- * (decision record 0023).
+ * (decision record 0023). rate_limits: counters of a few minutes, keyed by client addresses (sign-in, forms,
+ * vitals and analytics beacons); an archive kept for weeks must hold no visitor's address (issue 32), and a
+ * restored site starts its limits afresh.
  */
-const NOT_BACKED_UP = new Set(["content_changes"]);
+const NOT_BACKED_UP = new Set(["content_changes", "rate_limits"]);
 
 /**
  * Rows a backup leaves out of a table it keeps: a backup still running at the archive's moment (the

@@ -17,5 +17,6 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "author");
   const { from, to } = parseQuery(request, audienceQuerySchema);
   const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
-  return json(await audienceReport(from, to, onlyPaths));
+  // ?raw=1: from the raw daily rows only, skipping the rollups (the reference they are checked against).
+  return json(await audienceReport(from, to, onlyPaths, new URL(request.url).searchParams.get("raw") !== "1"));
 });

@@ -1,0 +1,263 @@
+import { and, between, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { logger } from "~/core/logger.server";
+import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
+import { addDays, daysOf } from "./report";
+
+/**
+ * Daily rollups (analytics_rollups): a day that is over never changes, so the job runner sums each past day
+ * once into one row per dimension, and a 90-day report reads ~90 rows per dimension instead of every page's
+ * row of every day. Today (and any day not rolled up yet) is read from the raw rows; the answer is the same
+ * either way (tests/integration/analytics-rollups.test.ts).
+ */
+export const ROLLUP_JOB = "analytics.rollup";
+/** A day is rolled up this long after it ends: longer than any batched write holds a count (2 s). */
+export const ROLLUP_GRACE_MS = 15 * 60_000;
+/** The rollup row that says a day's analytics_daily rows are summed (written even for an empty day). */
+export const SITE_MARKER = "site";
+/** Verified AI crawler fetches per path, from crawler_visits (kept 90 days, so rolled up apart). */
+export const AI_CRAWL = "ai-crawl";
+
+const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map((c) => c.name);
+
+export type Figure = {
+  dimension: string;
+  key: string;
+  views: number;
+  visitors: number;
+};
+type Tuple = [key: string, views: number, visitors: number];
+
+/** Contiguous runs of days, as SQL ranges (usually one or two: today, and days not rolled up yet). */
+function runsOf(days: readonly string[]): Array<[string, string]> {
+  const runs: Array<[string, string]> = [];
+  for (const day of [...days].sort()) {
+    const last = runs.at(-1);
+    if (last && addDays(last[1], 1) === day) last[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs;
+}
+
+function dailyIn(days: readonly string[]): SQL | undefined {
+  const d = schema.analyticsDaily;
+  const runs = runsOf(days);
+  return runs.length === 0 ? undefined : or(...runs.map(([a, b]) => between(d.day, a, b)));
+}
+function crawlsIn(days: readonly string[]): SQL | undefined {
+  const c = schema.crawlerVisits;
+  const runs = runsOf(days);
+  return runs.length === 0
+    ? undefined
+    : or(...runs.map(([a, b]) => and(gte(c.visitedAt, new Date(`${a}T00:00:00Z`)), lt(c.visitedAt, new Date(`${addDays(b, 1)}T00:00:00Z`)))));
+}
+
+/** Verified AI crawler fetches per path over the given days, from the raw crawler log. */
+async function rawCrawls(days: readonly string[]): Promise<Map<string, number>> {
+  const where = crawlsIn(days);
+  if (!where || AI_CRAWLERS.length === 0) return new Map();
+  const c = schema.crawlerVisits;
+  const rows = await getDb()
+    .select({ path: c.path, hits: sql<number>`sum(${c.hits})::int` })
+    .from(c)
+    .where(and(eq(c.verified, true), inArray(c.crawler, AI_CRAWLERS), where))
+    .groupBy(c.path);
+  return new Map(rows.map((r) => [r.path, Number(r.hits)]));
+}
+
+export type RangeFigures = {
+  /** Summed over the range, per dimension and key (the "site" dimension left out). */
+  figures: Figure[];
+  /** Per day: the "site" row (or, for `dailyPaths`, the sum of those pages' rows). */
+  daily: Map<string, { views: number; visitors: number }>;
+  crawls: Map<string, number>;
+  rolledUpDays: number;
+};
+
+/**
+ * The range's figures: rolled-up days from their rollups, the others from the raw rows. `useRollups: false`
+ * reads the raw rows only (the reference the rollups are checked against).
+ */
+export async function rangeFigures(from: string, to: string, dailyPaths: readonly string[] | undefined, useRollups = true): Promise<RangeFigures> {
+  const db = getDb();
+  const all = daysOf(from, to);
+  const r = schema.analyticsRollups;
+  const rollups = useRollups
+    ? await db
+        .select()
+        .from(r)
+        .where(between(r.day, from, to))
+    : [];
+  const dailyDone = new Set(rollups.filter((x) => x.dimension === SITE_MARKER).map((x) => x.day));
+  const crawlsDone = new Set(rollups.filter((x) => x.dimension === AI_CRAWL).map((x) => x.day));
+  const rawDays = all.filter((day) => !dailyDone.has(day));
+  const rawCrawlDays = all.filter((day) => !crawlsDone.has(day));
+
+  const d = schema.analyticsDaily;
+  const rawWhere = dailyIn(rawDays);
+  const dailyDimension = dailyPaths ? "page" : "site";
+  const [rawFigures, rawDaily, crawls] = await Promise.all([
+    rawWhere
+      ? db
+          .select({
+            dimension: d.dimension,
+            key: d.key,
+            views: sql<number>`sum(${d.views})::int`,
+            visitors: sql<number>`sum(${d.visitors})::int`,
+          })
+          .from(d)
+          .where(and(rawWhere, sql`${d.dimension} <> 'site'`))
+          .groupBy(d.dimension, d.key)
+      : [],
+    rawWhere
+      ? db
+          .select({ day: d.day, views: d.views, visitors: d.visitors })
+          .from(d)
+          .where(and(rawWhere, eq(d.dimension, dailyDimension), dailyPaths ? inArray(d.key, [...dailyPaths, ""]) : undefined))
+      : [],
+    rawCrawls(rawCrawlDays),
+  ]);
+
+  const sums = new Map<string, Map<string, Figure>>();
+  const add = (dimension: string, key: string, views: number, visitors: number) => {
+    let byKey = sums.get(dimension);
+    if (!byKey) sums.set(dimension, (byKey = new Map()));
+    const f = byKey.get(key);
+    if (f) {
+      f.views += views;
+      f.visitors += visitors;
+    } else byKey.set(key, { dimension, key, views, visitors });
+  };
+  for (const f of rawFigures) add(f.dimension, f.key, Number(f.views), Number(f.visitors));
+  const daily = new Map<string, { views: number; visitors: number }>();
+  const addDay = (day: string, views: number, visitors: number) => {
+    const t = daily.get(day) ?? { views: 0, visitors: 0 };
+    t.views += views;
+    t.visitors += visitors;
+    daily.set(day, t);
+  };
+  for (const row of rawDaily) addDay(row.day, row.views, row.visitors);
+  const wanted = dailyPaths ? new Set([...dailyPaths, ""]) : undefined;
+  for (const rollup of rollups) {
+    const tuples = JSON.parse(rollup.figures) as Tuple[];
+    if (rollup.dimension === AI_CRAWL) {
+      for (const [path, hits] of tuples) crawls.set(path, (crawls.get(path) ?? 0) + hits);
+      continue;
+    }
+    if (rollup.dimension === dailyDimension) {
+      for (const [key, views, visitors] of tuples) if (!wanted || wanted.has(key)) addDay(rollup.day, views, visitors);
+    }
+    if (rollup.dimension === "site") continue;
+    for (const [key, views, visitors] of tuples) add(rollup.dimension, key, views, visitors);
+  }
+  return {
+    figures: [...sums.values()].flatMap((byKey) => [...byKey.values()]),
+    daily,
+    crawls,
+    rolledUpDays: dailyDone.size,
+  };
+}
+
+/** The first day that may be rolled up no earlier than this: days before it are over (with the grace). */
+export function lastClosedDay(now: Date): string {
+  return new Date(now.getTime() - ROLLUP_GRACE_MS - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Rolls up every day up to `lastClosedDay` that has raw rows (or crawler visits) and no rollup yet; each day
+ * in one transaction, so a rollup is whole or absent. Returns the days rolled up.
+ */
+export async function rollUpPastDays(now = new Date()): Promise<string[]> {
+  const db = getDb();
+  const last = lastClosedDay(now);
+  const d = schema.analyticsDaily;
+  const r = schema.analyticsRollups;
+  const c = schema.crawlerVisits;
+  const doneOf = async (dimension: string) => (await db.select({ day: r.day }).from(r).where(eq(r.dimension, dimension))).map((x) => x.day);
+  const [doneDaily, doneCrawls] = await Promise.all([doneOf(SITE_MARKER), doneOf(AI_CRAWL)]);
+  const dailyDays = (
+    await db
+      .selectDistinct({ day: d.day })
+      .from(d)
+      .where(
+        and(
+          sql`${d.day} <= ${last}`,
+          sql`${d.day} >= ${addDays(last, -OLDEST_ROLLED_DAYS)}`,
+          doneDaily.length ? notInArray(d.day, doneDaily) : undefined,
+        ),
+      )
+  ).map((x) => x.day);
+  const crawlDays = (
+    await db
+      .selectDistinct({
+        day: sql<string>`to_char(${c.visitedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      })
+      .from(c)
+      .where(and(lt(c.visitedAt, new Date(`${addDays(last, 1)}T00:00:00Z`)), gte(c.visitedAt, new Date(`${oldestWholeCrawlDay(now)}T00:00:00Z`))))
+  )
+    .map((x) => x.day)
+    .filter((day) => !doneCrawls.includes(day));
+  const days = [...new Set([...dailyDays, ...crawlDays])].sort();
+  for (const day of days) {
+    await db.transaction(async (tx) => {
+      const values: Array<{ day: string; dimension: string; figures: string }> = [];
+      if (dailyDays.includes(day)) {
+        const rows = await tx
+          .select({
+            dimension: d.dimension,
+            key: d.key,
+            views: d.views,
+            visitors: d.visitors,
+          })
+          .from(d)
+          .where(eq(d.day, day));
+        const byDimension = new Map<string, Tuple[]>([[SITE_MARKER, []]]);
+        for (const row of rows) {
+          const list = byDimension.get(row.dimension) ?? [];
+          list.push([row.key, row.views, row.visitors]);
+          byDimension.set(row.dimension, list);
+        }
+        for (const [dimension, tuples] of byDimension) values.push({ day, dimension, figures: JSON.stringify(tuples) });
+      }
+      if (crawlDays.includes(day) && day >= oldestWholeCrawlDay(now)) {
+        const crawls = await (async () => {
+          const where = crawlsIn([day]);
+          if (!where || AI_CRAWLERS.length === 0) return [];
+          return tx
+            .select({ path: c.path, hits: sql<number>`sum(${c.hits})::int` })
+            .from(c)
+            .where(and(eq(c.verified, true), inArray(c.crawler, AI_CRAWLERS), where))
+            .groupBy(c.path);
+        })();
+        values.push({
+          day,
+          dimension: AI_CRAWL,
+          figures: JSON.stringify(crawls.map((x): Tuple => [x.path, Number(x.hits), 0])),
+        });
+      }
+      if (values.length) await tx.insert(r).values(values).onConflictDoNothing();
+    });
+  }
+  if (days.length) logger.info({ days: days.length }, "analytics days rolled up");
+  return days;
+}
+
+/**
+ * Crawler visits are kept 90 days from the moment (not the day), so the oldest day is cut part-way by the
+ * retention job: it is never rolled up, and the raw rows answer for it (the same figure either way).
+ */
+function oldestWholeCrawlDay(now: Date): string {
+  return addDays(new Date(now.getTime() - CRAWL_KEPT_MS).toISOString().slice(0, 10), 2);
+}
+const CRAWL_KEPT_MS = 90 * 86_400_000;
+/** Days older than this are not rolled up: the retention job erases counts after 25 months (≤ 762 days). */
+const OLDEST_ROLLED_DAYS = 750;
+
+export function registerAnalyticsJobs(): void {
+  defineJobType(ROLLUP_JOB, async () => {
+    await rollUpPastDays();
+  });
+  // Hourly: a day is rolled up within the hour after it ends (and after a restart, every day missed).
+  defineSchedule("analytics-rollup", { everyMinutes: 60 }, ROLLUP_JOB);
+}
