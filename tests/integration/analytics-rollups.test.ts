@@ -50,7 +50,8 @@ beforeAll(async () => {
       await db.close();
     }
   }
-  server = await startTestServer({ dataDir: server.dataDir, env });
+  // The same database (PostgreSQL) or data folder (PGlite), now holding the seeded days.
+  server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
   admin = await adminApi(server);
 }, 120_000);
 afterAll(async () => {
