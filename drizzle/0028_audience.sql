@@ -35,7 +35,4 @@ ALTER TABLE "audience_post_deliveries" ADD CONSTRAINT "audience_post_deliveries_
 CREATE INDEX "audience_post_deliveries_todo_idx" ON "audience_post_deliveries" USING btree ("post_id") WHERE "audience_post_deliveries"."done_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "audience_subscribers_list_email_key" ON "audience_subscribers" USING btree ("list",lower("email"));--> statement-breakpoint
 CREATE INDEX "audience_subscribers_token_idx" ON "audience_subscribers" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "audience_subscribers_state_idx" ON "audience_subscribers" USING btree ("list","state");--> statement-breakpoint
--- The one row of the waitlist's spot counter (app/audience/spots.server.ts).
-INSERT INTO "audience_waitlist_spots" ("id", "taken") VALUES (1, 0) ON CONFLICT DO NOTHING;
-
+CREATE INDEX "audience_subscribers_state_idx" ON "audience_subscribers" USING btree ("list","state");

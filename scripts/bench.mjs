@@ -61,7 +61,7 @@ async function startServer() {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a profile per start).
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
     cwd: root,
-    env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", TRUST_PROXY: "loopback", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -245,6 +245,7 @@ for (const p of PAGES) {
     rows.push(row);
   }
 }
+if (PAGES.length) rows.push(...(await (await import("./bench-beacons.mjs")).beaconRows({ url: server.url, bareUrl: bare.url, page: PAGES[0], load, headers: browserHeaders, duration: DURATION })));
 await bare.stop();
 if (PAGES.length) rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, load, browserHeaders)));
 

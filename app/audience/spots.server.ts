@@ -19,7 +19,8 @@ async function readTaken(db: DbExecutor = getDb()): Promise<number> {
 /** Inside the confirmation's transaction: true when a spot was taken, false when none is left. */
 export async function takeSpot(tx: DbExecutor): Promise<boolean> {
   const total = getEnv().WAITLIST_SPOTS;
-  // The row exists from the migration; re-created here should someone have emptied the table.
+  // The counter's row is made by the first confirmation (a migration's row would make a fresh database
+  // look not empty to a restore).
   await tx.insert(t).values({ id: 1, taken: 0 }).onConflictDoNothing();
   const taken = await tx
     .update(t)

@@ -221,6 +221,18 @@ describe("new posts by e-mail", () => {
     expect(postMails(post.title)).toHaveLength(expected.length);
     for (const m of outboxMessages(server.dataDir)) expect(m.to.includes(unconfirmed) && m.subject.startsWith("New post")).toBe(false);
   }, 180_000);
+
+  it("e-mails a scheduled post when its publish time comes, not when it is saved", async () => {
+    const publishAt = Date.now() + 5_000;
+    const scheduled = await createPost(admin, { title: `Opening night ${publishAt}`, createdAt: new Date(publishAt).toISOString() });
+    // Saved with a date ahead: not news yet (the go-live check runs each minute, so it has not come).
+    expect(postMails(scheduled.title)).toHaveLength(0);
+    const stillSubscribed = [...readers, "first.spot@audience.example"];
+    await waitFor(() => postMails(scheduled.title).length >= stillSubscribed.length || null, "the scheduled post's e-mails at go-live", 150_000);
+    expect(postMails(scheduled.title).map((m) => m.to).sort()).toEqual([...stillSubscribed].sort());
+    const sentAt = Math.min(...outboxMessages(server.dataDir).filter((m) => m.subject.includes(scheduled.title)).map((m) => Date.parse(header(m.raw, "date")!)));
+    expect(sentAt).toBeGreaterThanOrEqual(publishAt - 1_000);
+  }, 200_000);
 });
 
 describe("a completed deletion request", () => {

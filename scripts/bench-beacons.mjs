@@ -1,0 +1,64 @@
+// Do visitor beacons slow pages? (issue 32: 2,000 beacons a second from 50 clients must leave cached pages'
+// p99 at 50 connections under 25 ms and their ratio to the bare node:http server at 0.8 or more.)
+// Beacons are sent at a fixed overall rate to POST /api/analytics, each from its own address (the bench's
+// server trusts loopback's X-Forwarded-For) so the per-address limit does not turn them into cheap 429s,
+// while the same cached page is measured on our server and, right after, on the bare server.
+// Called from scripts/bench.mjs.
+import autocannon from "autocannon";
+
+const BEACONS_PER_SECOND = 2000;
+const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const REFERRERS = ["chatgpt.com", "www.google.com", "perplexity.ai", ""];
+
+export async function beaconRows({ url, bareUrl, page, load, headers, duration }) {
+  let n = 0;
+  const beacons = autocannon({
+    url: `${url}/api/analytics`,
+    connections: 50,
+    overallRate: BEACONS_PER_SECOND,
+    duration: duration + 2,
+    method: "POST",
+    headers: { "content-type": "application/json", "user-agent": BROWSER_AGENT },
+    requests: [
+      {
+        setupRequest: (request) => {
+          n++;
+          const ref = REFERRERS[n % REFERRERS.length];
+          const body = JSON.stringify({ path: `/blog/post-${n % 200}`, ...(ref ? { ref } : {}), screen: "desktop" });
+          return { ...request, body, headers: { ...request.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+        },
+      },
+    ],
+  });
+  const statuses = {};
+  beacons.on("response", (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  // Let the beacons reach their rate before the page is measured.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const ours = await load(url + page, headers, { connections: 50, duration });
+  const sent = await beacons;
+  const theirs = await load(bareUrl + page, headers, { connections: 50, duration });
+  const rows = [
+    {
+      page: `${page} while ${BEACONS_PER_SECOND} beacons/s arrive`,
+      conn: 50,
+      "req/s": ours.rps,
+      "bare req/s": theirs.rps,
+      ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2),
+      "p50 ms": ours.p50,
+      "p95 ms": ours.p95,
+      "p99 ms": ours.p99,
+      errors: ours.errors,
+    },
+    {
+      page: `POST /api/analytics (asked ${BEACONS_PER_SECOND}/s)`,
+      conn: 50,
+      "req/s": Math.round(sent.requests.average),
+      "p50 ms": sent.latency.p50,
+      "p99 ms": sent.latency.p99,
+      errors: `${sent.errors} errors; statuses ${JSON.stringify(statuses)}`,
+    },
+  ];
+  for (const row of rows) console.log(JSON.stringify(row));
+  console.log(`beacon targets: page p99 < 25 ms and ratio >= 0.8 at ${BEACONS_PER_SECOND} beacons/s`);
+  return rows;
+}
