@@ -36,6 +36,9 @@ beforeAll(async () => {
   server = await startTestServer({ env });
   if (usingPostgres()) {
     await queryTestDatabase(server.databaseUrl!, seed);
+    // The rollup job runs at each start: a restart rolls the seeded days up (as on PGlite below).
+    expect(await server.stop()).toBe(0);
+    server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
     return;
   }
   expect(await server.stop()).toBe(0);

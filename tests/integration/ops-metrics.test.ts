@@ -31,7 +31,7 @@ describe("/metrics", () => {
     expect(Number(cache.find((m) => m.labels?.result === "hit")?.value ?? 0)).toBeGreaterThan(0);
     for (const family of ["clink_batched_items_waiting", "clink_batched_items_dropped_total"]) {
       const writers = families.get(family)!.metrics.map((m) => m.labels?.writer).sort();
-      expect(writers, family).toEqual(["analytics hits", "crawler visits", "web vitals"]);
+      expect(writers, family).toEqual(["analytics hits", "crawler visits", "redirect hits", "web vitals"]);
     }
     for (const name of ["clink_jobs_queued", "clink_jobs_oldest_queued_age_seconds", "clink_jobs_dead", "clink_process_resident_memory_bytes", "clink_nodejs_eventloop_lag_p99_seconds"]) {
       expect(families.has(name), name).toBe(true);
