@@ -9,6 +9,8 @@ import autocannon from "autocannon";
 const BEACONS_PER_SECOND = 2000;
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const REFERRERS = ["chatgpt.com", "www.google.com", "perplexity.ai", ""];
+// Public pages only: a beacon for an address the site does not serve is refused (400).
+const PATHS = ["/", "/about", "/faq", "/blog", "/happy-hour", "/meetups", "/venue-map"];
 
 export async function beaconRows({ url, bareUrl, page, load, headers, duration }) {
   let n = 0;
@@ -24,7 +26,7 @@ export async function beaconRows({ url, bareUrl, page, load, headers, duration }
         setupRequest: (request) => {
           n++;
           const ref = REFERRERS[n % REFERRERS.length];
-          const body = JSON.stringify({ path: `/blog/post-${n % 200}`, ...(ref ? { ref } : {}), screen: "desktop" });
+          const body = JSON.stringify({ path: PATHS[n % PATHS.length], ...(ref ? { ref } : {}), screen: "desktop" });
           return { ...request, body, headers: { ...request.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
         },
       },
