@@ -234,6 +234,8 @@ export type BlogPostDto = {
   published: boolean;
   createdAt: string;
   updatedAt: string;
+  /** 1 when created, +1 on every saved change: what a save sends back to refuse overwriting a newer one. */
+  version: number;
   tags: string[];
 } & PostSearchFields;
 
