@@ -238,13 +238,10 @@ async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, 
   return input.image;
 }
 
-export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
+/** The list's toggle; with `expectedVersion`, refused (VersionConflict) when the post changed since. */
+export async function setPublished(admin: Admin, id: number, published: boolean, expectedVersion?: number): Promise<BlogPost> {
   await getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ live: sql<boolean>`(${schema.blogPosts.published} and ${schema.blogPosts.createdAt} <= now())` })
-      .from(schema.blogPosts)
-      .where(eq(schema.blogPosts.id, id))
-      .for("update");
+    const before = await lockPost(tx, id, expectedVersion);
     const [row] = await tx
       .update(schema.blogPosts)
       .set({ published, updatedAt: sql`now()`, version: nextVersion, updatedBy: admin.id })

@@ -88,6 +88,16 @@ describe("post versions", () => {
     expect((await getPost(admin, post.id)).version).toBe(2);
   });
 
+  it("checks the publish toggle's version when it sends one", async () => {
+    const post = await create(admin);
+    expect((await put(editor, post, { content: "Moved on", version: 1 })).status).toBe(200);
+    const stale = await admin.call("PUT", `/api/blog/${post.id}`, { published: false, version: 1 });
+    expect(stale.status).toBe(409);
+    expect((await getPost(admin, post.id)).published).toBe(true);
+    const fresh = await admin.call("PUT", `/api/blog/${post.id}`, { published: false, version: 2 });
+    expect((await fresh.json()).post).toMatchObject({ published: false, version: 3 });
+  });
+
   it("answers 400 for a version that is not a whole number", async () => {
     const post = await create(admin);
     expect((await put(admin, post, { version: "1" })).status).toBe(400);
@@ -241,6 +251,28 @@ describe("who may autosave, and bad requests", () => {
     // Another member is not held by it.
     expect((await autosave(editor, post.id, { title: "t", content: "Sam", version: 1 })).status).toBe(200);
   }, 120_000);
+});
+
+describe.runIf(usingPostgres())("what the database holds (PostgreSQL: read while the server runs)", () => {
+  const one = async (query: string) => Object.values((await queryTestDatabase(server.databaseUrl!, query))[0]!)[0];
+
+  it("a live post's autosave writes nothing the public side counts: no content change, no job, no audit line", async () => {
+    const post = await create(admin);
+    const counts = () => Promise.all(["select changes from content_changes where name = 'blog'", "select count(*)::int from jobs", "select count(*)::int from audit_log"].map(one));
+    const before = await counts();
+    for (let n = 0; n < 3; n++) expect((await autosave(admin, post.id, { title: "t", content: `pending ${n}`, version: 1 })).status).toBe(200);
+    expect(await counts()).toEqual(before);
+    expect(await one(`select count(*)::int from blog_post_pending where post_id = ${post.id}`)).toBe(1);
+  });
+
+  it("starts a new autosave revision once the run began 10 minutes ago", async () => {
+    const post = await create(admin, { published: false, title: "Long session" });
+    await autosave(admin, post.id, { title: "Run one", content: "a", version: 1 });
+    await autosave(admin, post.id, { title: "Run one, later", content: "b", version: 2 });
+    await queryTestDatabase(server.databaseUrl!, `update blog_post_revisions set autosave_started_at = now() - interval '10 minutes 1 second' where post_id = ${post.id} and autosave_started_at is not null`);
+    await autosave(admin, post.id, { title: "Run two", content: "c", version: 3 });
+    expect((await revisions(post.id)).map((r) => r.title)).toEqual(["Run two", "Run one, later", "Long session"]);
+  });
 });
 
 describe.runIf(usingPostgres())("pending texts go with their post and their author", () => {

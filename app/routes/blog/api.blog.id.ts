@@ -3,7 +3,7 @@
  * PUT    /api/blog/{id}  (staff: editors and up any post, authors their own, contributors their own
  *        drafts and never publishing; 403 otherwise) either the full post body (as POST /api/blog; a different `slug`
  *        moves the post and its old address answers 301, 409 when another post has it; updatedAt
- *        is set by the server) or only {published: boolean} (the
+ *        is set by the server) or only {published: boolean, version?} (the
  *        list's toggle) -> 200 {success: true, post} | 400 {success:false, message, errors} | 404
  *        A full edit may send `version` (BlogPostDto.version, as the editor opened it): when the post has
  *        changed since -> 409 {success: false, message, current: {version, updatedAt, updatedBy: {id, name} | null}}
@@ -50,7 +50,7 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     const parsed = blogPublishSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
     assertCanPublish(staff, parsed.data.published);
-    const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published));
+    const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published, parsed.data.version));
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
