@@ -24,7 +24,7 @@ const MAX_BUFFERED = 50_000;
 const hits = new BatchedWriter<Hit>({
   name: "analytics hits",
   write: writeHits,
-  batchSize: 1000,
+  batchSize: 200,
   flushMs: 2000,
   maxBuffered: MAX_BUFFERED,
   fold: {

@@ -29,7 +29,7 @@ export class BatchedRateLimiter {
     this.writer = new BatchedWriter<Increment>({
       name: `rate limit ${options.keyPrefix}`,
       write: (batch) => this.write(batch),
-      batchSize: 2000,
+      batchSize: 500,
       flushMs: 1000,
       maxBuffered: 200_000,
       fold: { key: (item) => item.key, merge: (kept, item) => void (kept.points += item.points) },

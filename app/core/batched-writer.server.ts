@@ -104,7 +104,12 @@ export class BatchedWriter<T> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const { fold, name, batchSize } = this.options;
+    let first = true;
     while (this.waiting.length > 0) {
+      // Between batches the event loop turns: on PGlite a write runs on this thread, and requests that
+      // arrived meanwhile (a cached page takes microseconds) are answered before the next batch, not after all.
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      first = false;
       const batch = this.waiting.splice(0, batchSize);
       if (fold) for (const item of batch) this.folded.delete(fold.key(item));
       this.writing = batch.length;
