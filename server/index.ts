@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import proxyAddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -256,14 +257,18 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   await runStartupTasks(env);
 
   let listener: Parameters<typeof createServer>[1];
+  let trustProxy: (address: string, hop: number) => boolean;
   if (options.vite) {
-    listener = createApp(env, hooks, { vite: options.vite });
+    const app = createApp(env, hooks, { vite: options.vite });
+    trustProxy = app.get("trust proxy fn") as typeof trustProxy;
+    listener = app;
   } else {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     const policyOf = pagePolicies(build);
     const app = createApp(env, hooks, { policyOf, build });
+    trustProxy = app.get("trust proxy fn") as typeof trustProxy;
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
@@ -271,11 +276,13 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-      trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+      trustProxy,
       personalCookies: hooks.personalCookies,
     }).listener;
   }
-  const listening = createServer(redirectsFirst(hooks.redirectFor, listener)).listen(env.PORT, env.HOST);
+  // The rules' answers reach the crawler log too, with the client's address as Express would see it.
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, trustProxy);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, listener, { clientIp })).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
