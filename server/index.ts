@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import proxyAddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -255,7 +256,9 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
     }).listener;
   }
   const beaconsThenPages = beaconsFirst(hooks.beaconRoutes, { siteUrl: env.SITE_URL, trustProxy }, listener);
-  const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages)).listen(env.PORT, env.HOST);
+  // The rules' answers reach the crawler log too, with the client's address as Express would see it.
+  const clientIp = (req: IncomingMessage) => proxyAddr(req, trustProxy);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages, { clientIp })).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {

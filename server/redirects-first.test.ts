@@ -1,7 +1,8 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { redirectsFirst } from "./redirects-first";
+import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
+import { dataRequestOf, redirectsFirst } from "./redirects-first";
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
@@ -40,5 +41,41 @@ describe("the redirect rules in front of everything", () => {
       expect(await (await get(path, init)).text(), path).toBe("page");
     }
     expect(asked).not.toContain("/assets/app.js");
+  });
+});
+
+describe("React Router's data requests", () => {
+  it("reads the page a data request is for, without the router's _routes", () => {
+    expect(dataRequestOf("/old.data", "?_routes=root%2Cx&a=1")).toEqual({ page: "/old", search: "?a=1" });
+    expect(dataRequestOf("/old/_.data", "")).toEqual({ page: "/old/", search: "" });
+    expect(dataRequestOf("/_root.data", "?_routes=root")).toEqual({ page: "/", search: "" });
+    expect(dataRequestOf("/old", "?a=1")).toBeNull();
+  });
+
+  it("answers a rule's redirect as 204 with X-Remix-Redirect, a 410 as 410, and tells the observers", async () => {
+    const seen: ResponseInfo[] = [];
+    const stop = addResponseObserver((info) => seen.push(info));
+    try {
+      const url = await serve(
+        redirectsFirst(
+          (pathname, search) => (pathname === "/old" ? { status: 301, location: `/new${search}` } : pathname === "/gone" ? { status: 410, location: null } : undefined),
+          next,
+          { clientIp: () => "192.0.2.7" },
+        ),
+      );
+      const data = await fetch(`${url}/old.data?_routes=root&q=1`, { redirect: "manual", headers: { "user-agent": "GPTBot/1.1" } });
+      expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([204, "/new?q=1", "301", null]);
+      const gone = await fetch(`${url}/gone.data`, { redirect: "manual" });
+      expect([gone.status, await gone.text()]).toEqual([410, "Gone: this page was removed.\n"]);
+      expect(await (await fetch(`${url}/other.data`)).text()).toBe("page");
+      await fetch(`${url}/old`, { redirect: "manual" });
+      expect(seen.map((info) => [info.path, info.status, info.ip, info.userAgent])).toEqual([
+        ["/old.data", 204, "192.0.2.7", "GPTBot/1.1"],
+        ["/gone.data", 410, "192.0.2.7", "node"],
+        ["/old", 301, "192.0.2.7", "node"],
+      ]);
+    } finally {
+      stop();
+    }
   });
 });

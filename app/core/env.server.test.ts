@@ -67,6 +67,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ CRAWLER_DNS_SERVERS: "192.0.2.1, 127.0.0.1:5353,2001:db8::1,[::1]:53" }).CRAWLER_DNS_SERVERS).toEqual(["192.0.2.1", "127.0.0.1:5353", "2001:db8::1", "[::1]:53"]);
   });
 
+  it("reads WEBHOOKS_DNS_SERVERS as CRAWLER_DNS_SERVERS, refusing a name", () => {
+    expect(parseEnv({}).WEBHOOKS_DNS_SERVERS).toEqual([]);
+    expect(parseEnv({ WEBHOOKS_DNS_SERVERS: "127.0.0.1:5353, [::1]:53" }).WEBHOOKS_DNS_SERVERS).toEqual(["127.0.0.1:5353", "[::1]:53"]);
+    expect(() => parseEnv({ WEBHOOKS_DNS_SERVERS: "dns.example" })).toThrow("WEBHOOKS_DNS_SERVERS");
+  });
+
   it("reads TRUST_PROXY as a boolean, a hop count or a list", () => {
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);

@@ -13,6 +13,18 @@ function dnsServer(text: string): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
+/** A comma-separated list of DNS servers (empty: the system's resolvers). */
+const dnsServerList = () =>
+  z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const servers = value.split(",").map((s) => s.trim()).filter(Boolean);
+      const bad = servers.filter((s) => !dnsServer(s));
+      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not a DNS server address: ${bad.join(", ")} (write 192.0.2.1, 192.0.2.1:53 or [2001:db8::1]:53)` });
+      return servers;
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +67,11 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** First retry delay of a webhook delivery; each further attempt waits twice as long (capped at an hour). */
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /**
+   * The DNS servers that resolve webhook hosts, at create and at each delivery (comma-separated, optionally
+   * with a port); the system's resolver (getaddrinfo, /etc/hosts included) when unset.
+   */
+  WEBHOOKS_DNS_SERVERS: dnsServerList(),
   INDEXNOW_ENDPOINT: optionalUrl,
   /** Resolved contact submissions are erased this many months after they were resolved (docs/privacy.md). */
   RETENTION_SUBMISSIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(18),
@@ -69,15 +86,7 @@ const envSchema = z.object({
    * The DNS servers that verify crawlers by reverse DNS (comma-separated, optionally with a port);
    * the system's resolvers when unset. Lookups happen in the crawler log's writer, never on a request.
    */
-  CRAWLER_DNS_SERVERS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const servers = value.split(",").map((s) => s.trim()).filter(Boolean);
-      const bad = servers.filter((s) => !dnsServer(s));
-      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not a DNS server address: ${bad.join(", ")} (write 192.0.2.1, 192.0.2.1:53 or [2001:db8::1]:53)` });
-      return servers;
-    }),
+  CRAWLER_DNS_SERVERS: dnsServerList(),
   /** How long one reverse DNS verification may take (both lookups) before the visit is recorded as claimed. */
   CRAWLER_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   TRUST_PROXY: z

@@ -1,5 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { lookup as dnsLookupAsync } from "node:dns/promises";
+import { type LookupAddress } from "node:dns";
+import { lookup as dnsLookupAsync, Resolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
@@ -15,13 +15,41 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 
 export class PrivateAddress extends Error {}
 
+/** Where hosts are resolved: the DNS servers of WEBHOOKS_DNS_SERVERS, or (empty) the system's resolver. */
+export type AddressOptions = { allowPrivate: boolean; dnsServers?: readonly string[] };
+
+const resolvers = new Map<string, Resolver>();
+function resolverFor(servers: readonly string[]): Resolver {
+  const key = servers.join(",");
+  let resolver = resolvers.get(key);
+  if (!resolver) {
+    resolver = new Resolver({ timeout: 3000, tries: 2 });
+    resolver.setServers([...servers]);
+    resolvers.set(key, resolver);
+  }
+  return resolver;
+}
+
+/** Every address of `host` (IPv4 and IPv6), from the configured servers or the system; throws when there is none. */
+async function addressesOf(host: string, servers: readonly string[] | undefined, family = 0): Promise<LookupAddress[]> {
+  // Loopback by definition (RFC 6761), whatever a DNS server would answer for it.
+  if (/(^|\.)localhost\.?$/i.test(host)) return [{ address: "127.0.0.1", family: 4 }];
+  if (!servers?.length) return dnsLookupAsync(host, { all: true, verbatim: true, family });
+  const resolver = resolverFor(servers);
+  const none = () => [] as string[];
+  const [v4, v6] = await Promise.all([family === 6 ? [] : resolver.resolve4(host).catch(none), family === 4 ? [] : resolver.resolve6(host).catch(none)]);
+  const found = [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
+  if (found.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
+  return found;
+}
+
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "");
 }
 
 /** Resolves the URL's host and refuses it when any address is private; the message says why. */
-export async function checkDestination(url: URL, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
+export async function checkDestination(url: URL, options: AddressOptions): Promise<void> {
+  if (options.allowPrivate) return;
   const host = hostOf(url);
   if (isIP(host)) {
     if (isPrivateAddress(host)) throw new PrivateAddress(`${host} is a loopback, private or link-local address: webhooks cannot be sent there`);
@@ -29,7 +57,7 @@ export async function checkDestination(url: URL, allowPrivate: boolean): Promise
   }
   let addresses: LookupAddress[];
   try {
-    addresses = await dnsLookupAsync(host, { all: true, verbatim: true });
+    addresses = await addressesOf(host, options.dnsServers);
   } catch {
     throw new PrivateAddress(`${host} could not be found (DNS)`);
   }
@@ -37,23 +65,25 @@ export async function checkDestination(url: URL, allowPrivate: boolean): Promise
   if (bad) throw new PrivateAddress(`${host} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`);
 }
 
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { family: options.family ?? 0, all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error);
-      const bad = allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-      if (bad) return callback(new PrivateAddress(`${hostname} resolves to ${bad.address}, a loopback, private or link-local address`));
-      if (options.all) return callback(null, addresses);
-      return callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
+function guardedLookup(options: AddressOptions): LookupFunction {
+  return ((hostname: string, lookupOptions: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
+    addressesOf(hostname, options.dnsServers, lookupOptions.family ?? 0).then(
+      (addresses) => {
+        const bad = options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
+        if (bad) return callback(new PrivateAddress(`${hostname} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`));
+        if (lookupOptions.all) return callback(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: unknown) => callback(error),
+    );
   }) as unknown as LookupFunction;
 }
 
 /** POSTs `body` and answers the response's status code; throws on a refused address, a network error or the time running out. */
-export async function postWebhook(urlText: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; signal?: AbortSignal }): Promise<number> {
+export async function postWebhook(urlText: string, body: string, headers: Record<string, string>, options: AddressOptions & { signal?: AbortSignal }): Promise<number> {
   const url = new URL(urlText);
   // An IP literal is connected to without any lookup: checked here instead.
-  if (isIP(hostOf(url))) await checkDestination(url, options.allowPrivate);
+  if (isIP(hostOf(url))) await checkDestination(url, options);
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]) : AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<number>((resolve, reject) => {
@@ -62,7 +92,7 @@ export async function postWebhook(urlText: string, body: string, headers: Record
       {
         method: "POST",
         headers: { "content-type": "application/json", "user-agent": "Clink-Webhooks/1", "content-length": Buffer.byteLength(body), ...headers },
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: guardedLookup(options),
         signal,
         agent: false,
       },

@@ -75,7 +75,7 @@ export async function destinationProblem(url: string, env: Env = getEnv()): Prom
   const shape = urlShapeProblem(url);
   if (shape) return shape;
   try {
-    await checkDestination(new URL(url), env.WEBHOOKS_ALLOW_PRIVATE);
+    await checkDestination(new URL(url), { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, dnsServers: env.WEBHOOKS_DNS_SERVERS });
     return null;
   } catch (error) {
     if (error instanceof PrivateAddress) return error.message;
@@ -187,7 +187,11 @@ async function deliver({ deliveryId }: DeliverPayload, ctx: JobContext, env: Env
   let code: number | null = null;
   let problem: string | null = null;
   try {
-    code = await postWebhook(row.url, row.body, signedHeaders(row.secret, row.messageId, row.body), { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, signal: ctx.signal });
+    code = await postWebhook(row.url, row.body, signedHeaders(row.secret, row.messageId, row.body), {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      dnsServers: env.WEBHOOKS_DNS_SERVERS,
+      signal: ctx.signal,
+    });
     if (code < 200 || code > 299) problem = `answered ${code}`;
   } catch (error) {
     problem = (error as Error).message || "could not connect";

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+import { adminApi } from "../support/api";
+import { axeViolations, expect, hydrated, signInThroughForm, startOwnServer, test } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
@@ -60,4 +61,27 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
     await expect(section.getByRole("listitem").filter({ hasText: address })).toHaveCount(0);
   }
   expect((await page.request.get(from, { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test("a link the router follows to an address a rule redirects ends on the rule's target, without reloading the page", async ({ page }) => {
+  // A site of its own: the rule sends a page every test may visit elsewhere.
+  const server = await startOwnServer();
+  try {
+    const admin = await adminApi(server);
+    expect((await admin.call("POST", "/api/admin/redirects", { from: "/faq", to: "/about", status: 301 })).status).toBe(201);
+    // The deletion link's page is one of the hydrated public pages: its footer links are React Router links.
+    await page.goto(`${server.url}/delete-my-data/verify`);
+    await hydrated(page);
+    // Gone after a full page load: still there proves React Router navigated in the page.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const dataAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/faq.data");
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ", exact: true }).click();
+    const answer = await dataAnswer;
+    expect([answer.status(), answer.headers()["x-remix-redirect"], answer.headers()["x-remix-status"]]).toEqual([204, "/about", "301"]);
+    await expect(page).toHaveURL(`${server.url}/about`);
+    await expect(page.getByRole("heading", { level: 1, name: "About Clink" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  } finally {
+    await server.stop();
+  }
 });

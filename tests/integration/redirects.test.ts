@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, postInput, publicApi, type Api } from "../support/api";
+import { readRows } from "../support/database-rows";
 import { eventually } from "../support/eventually";
 import { inviteStaff } from "../support/staff";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
@@ -129,6 +130,63 @@ describe("answering", () => {
       expect([path, res.status, res.headers.get("location")]).toEqual([path, 301, "/blog/rss.xml"]);
     }
     expect((await raw(server, "/blog/rss.xml")).status).toBe(200);
+  });
+});
+
+describe("client navigations (React Router's data requests)", () => {
+  it("answer /old.data as React Router reads a redirect: 204 with X-Remix-Redirect and X-Remix-Status, without the router's _routes", async () => {
+    expect((await add({ from: "/nav-old", to: "/about", status: 301 })).status).toBe(201);
+    expect((await add({ from: "/nav-guides/*", to: "/blog/*", status: 308 })).status).toBe(201);
+    expect((await add({ from: "/nav-gone", status: 410 })).status).toBe(201);
+
+    const data = await raw(server, "/nav-old.data?_routes=routes%2Fnot-found&ref=mail");
+    expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([204, "/about?ref=mail", "301", null]);
+    expect(await data.text()).toBe("");
+    // A trailing slash (React Router asks /a/_.data when trailing slashes matter) and a prefix rule.
+    expect((await raw(server, "/nav-old/_.data")).headers.get("x-remix-redirect")).toBe("/about");
+    const prefix = await raw(server, "/nav-guides/first-drink.data?_routes=root");
+    expect([prefix.status, prefix.headers.get("x-remix-redirect"), prefix.headers.get("x-remix-status")]).toEqual([204, "/blog/first-drink", "308"]);
+    // 410 stays 410 with its reason: the client shows it as the page's error.
+    const gone = await raw(server, "/nav-gone.data?_routes=root");
+    expect([gone.status, gone.headers.get("x-remix-response"), await gone.text()]).toEqual([410, null, "Gone: this page was removed.\n"]);
+    // The document requests answer as before; the home page's data and a page without a rule are React Router's.
+    expect([(await raw(server, "/nav-old")).status, (await raw(server, "/nav-old")).headers.get("location")]).toEqual([301, "/about"]);
+    const root = await raw(server, "/_root.data");
+    expect([root.status, root.headers.get("x-remix-response")]).toEqual([200, "yes"]);
+    const about = await raw(server, "/about.data");
+    expect([about.status, about.headers.get("x-remix-redirect")]).toEqual([200, null]);
+    await clear();
+  });
+});
+
+describe("crawlers on redirected addresses", () => {
+  it("are in the crawler log with the 301 or 410 they were answered, verified or claimed", async () => {
+    // Its own site, trusting the test as a proxy: X-Forwarded-For speaks for the crawler's address.
+    const own = await startTestServer({ env: { ...env, TRUST_PROXY: "loopback" } });
+    try {
+      const ownAdmin = await adminApi(own);
+      expect((await ownAdmin.call("POST", "/api/admin/redirects", { from: "/old-menu", to: "/faq", status: 301 })).status).toBe(201);
+      expect((await ownAdmin.call("POST", "/api/admin/redirects", { from: "/old-events", status: 410 })).status).toBe(201);
+      const gptBot = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)";
+      // 20.171.206.10 is in OpenAI's published list (verified); 203.0.113.9 only claims to be GPTBot.
+      for (const [path, ip] of [["/old-menu", "20.171.206.10"], ["/old-menu", "20.171.206.10"], ["/old-events", "20.171.206.10"], ["/old-menu", "203.0.113.9"]] as const) {
+        const res = await raw(own, path, { headers: { "user-agent": gptBot, "x-forwarded-for": ip } });
+        expect(res.status).toBe(path === "/old-menu" ? 301 : 410);
+      }
+      type Activity = { crawler_activity: Record<string, { pages_crawled: number; verified_pages_crawled: number; status: string }> };
+      await eventually(async () => {
+        const gpt = ((await (await ownAdmin.get("/api/crawler-stats")).json()) as Activity).crawler_activity.GPTBot!;
+        expect([gpt.status, gpt.pages_crawled, gpt.verified_pages_crawled]).toEqual(["active", 2, 2]);
+      }, 20_000);
+    } finally {
+      await own.stop();
+    }
+    const { visits } = await readRows(own, { visits: "select verified, path, status, hits from crawler_visits where crawler = 'GPTBot' order by verified desc, path" });
+    expect(visits).toEqual([
+      { verified: true, path: "/old-events", status: 410, hits: 1 },
+      { verified: true, path: "/old-menu", status: 301, hits: 2 },
+      { verified: false, path: "/old-menu", status: 301, hits: 1 },
+    ]);
   });
 });
 

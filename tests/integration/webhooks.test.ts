@@ -1,46 +1,27 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost, publicApi, submissionInput, type Api } from "../support/api";
+import { createPost, postInput, publicApi, submissionInput, type Api } from "../support/api";
 import { eventually } from "../support/eventually";
+import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { inviteStaff } from "../support/staff";
 import { siteForSuite } from "../support/suite";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { startWebhookReceiver, type Loose, type WebhookReceiver } from "../support/webhook-receiver";
 
 /**
  * Signed webhooks (issue 34, decision record 0036) against the real server and a local receiver: every
  * message is verified with the Standard Webhooks reference library. The server allows private addresses
  * here (WEBHOOKS_ALLOW_PRIVATE=true) so it can reach 127.0.0.1, and retries after 50 ms, doubling.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- message bodies are checked field by field
-type Loose = Record<string, any>;
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-
-const received: Received[] = [];
-/** Per path: the status codes to answer, in order (the last one repeats); 200 when unset. */
-const answers = new Map<string, number[]>();
-let receiver: Server;
+let hooks: WebhookReceiver;
 let receiverUrl: string;
-
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const path = request.url ?? "/";
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const queue = answers.get(path) ?? [200];
-      const status = queue.length > 1 ? queue.shift()! : queue[0]!;
-      response.writeHead(status).end(status === 200 ? "ok" : "no");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  hooks = await startWebhookReceiver();
+  receiverUrl = hooks.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => receiver.close(resolve));
+  await hooks.close();
 });
+const verified = (path: string, secret: string) => hooks.verified(path, secret);
 
 let server: TestServer;
 let admin: Api;
@@ -53,17 +34,6 @@ async function addEndpoint(path: string, events: string[], includePersonalData =
   const res = await admin.call("POST", "/api/admin/webhooks", { url: `${receiverUrl}${path}`, events, includePersonalData });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: number; secret: string };
-}
-
-/** The messages `path` received, each verified with the endpoint's secret (throws on a bad signature). */
-function verified(path: string, secret: string): Array<{ id: string; payload: { type: string; timestamp: string; data: Loose } }> {
-  const hook = new Webhook(secret);
-  return received
-    .filter((message) => message.path === path)
-    .map((message) => ({
-      id: String(message.headers["webhook-id"]),
-      payload: hook.verify(message.body, message.headers as Record<string, string>) as { type: string; timestamp: string; data: Loose },
-    }));
 }
 
 const deliveries = async (id: number) =>
@@ -109,7 +79,7 @@ describe("deliveries", () => {
 
   it("retries after a 500 with the same webhook-id, and retries again on request with the same id", async () => {
     const { id, secret } = await addEndpoint("/flaky", ["post.published"]);
-    answers.set("/flaky", [500, 500, 200]);
+    hooks.answers.set("/flaky", [500, 500, 200]);
     await createPost(admin);
     await eventually(async () => verified("/flaky", secret).length >= 3);
     const messages = verified("/flaky", secret);
@@ -126,7 +96,7 @@ describe("deliveries", () => {
 
   it("sends a signed test message on request, and logs a refusal", async () => {
     const { id, secret } = await addEndpoint("/test-me", ["post.deleted"]);
-    answers.set("/test-me", [503]);
+    hooks.answers.set("/test-me", [503]);
     const res = await admin.call("POST", `/api/admin/webhooks/${id}/test`);
     expect(res.status).toBe(202);
     await eventually(async () => verified("/test-me", secret).length >= 1);
@@ -149,23 +119,95 @@ describe("deliveries", () => {
     expect(crm).toMatchObject({ type: "submission.created", data: { submission: { kind: "contact", name: "Grace Hopper", email: "grace@example.com", message: "Ad space please" } } });
     expect(chat.type).toBe("submission.created");
     expect(chat.data.submission).toEqual({ id: crm.data.submission.id, kind: "contact", inquiryType: expect.any(String), budget: null, createdAt: expect.any(String) });
-    const chatBody = received.find((m) => m.path === "/chat")!.body;
+    const chatBody = hooks.received.find((m) => m.path === "/chat")!.body;
     expect(chatBody).not.toContain("grace@example.com");
     expect(chatBody).not.toContain("Grace Hopper");
     expect(chatBody).not.toContain("Ad space please");
   });
 });
 
+describe("a post's later events", () => {
+  type Post = { id: number; slug: string; title: string; version: number; content: string; excerpt: string; published: boolean };
+  const read = async (id: number) => (await (await admin.get(`/api/blog/${id}`)).json()) as Post;
+  /** A full save from the editor, as the editor sends it. */
+  const save = (post: Post, overrides: Record<string, unknown>) =>
+    admin.call("PUT", `/api/blog/${post.id}`, postInput({ title: post.title, slug: post.slug, content: post.content, excerpt: post.excerpt, published: post.published, ...overrides }));
+  const logged = async (id: number) => (await deliveries(id)).map((delivery) => delivery.eventType as string).reverse();
+
+  it("sends post.updated for an edit of a live post, post.unpublished when it leaves, post.deleted when a live post goes; never for drafts or autosaves", async () => {
+    const { id, secret } = await addEndpoint("/lifecycle", ["post.updated", "post.unpublished", "post.deleted"]);
+    const live = await read((await createPost(admin, { title: "Lifecycle live" })).id);
+    const draft = await read((await createPost(admin, { title: "Lifecycle draft", published: false })).id);
+    expect(await logged(id)).toEqual([]);
+
+    // A full edit of the live post, with a new address: post.updated, carrying the new slug and title.
+    const newSlug = `${live.slug}-renamed`;
+    expect((await save(live, { title: "Lifecycle live, edited", slug: newSlug })).status).toBe(200);
+    expect(await logged(id)).toEqual(["post.updated"]);
+
+    // An autosave of the live post waits as pending text (nothing public changed); a draft's edits and autosaves are not news.
+    const edited = await read(live.id);
+    expect((await admin.call("PUT", `/api/admin/posts/${live.id}/autosave`, { title: "Typing", content: "Half a thought", version: edited.version })).status).toBe(200);
+    expect((await save(draft, { content: "A draft, edited" })).status).toBe(200);
+    const draftNow = await read(draft.id);
+    expect((await admin.call("PUT", `/api/admin/posts/${draft.id}/autosave`, { title: "Draft typing", content: "More", version: draftNow.version })).status).toBe(200);
+    expect(await logged(id)).toEqual(["post.updated"]);
+
+    // The list's toggle takes it down: post.unpublished; an edit while it is a draft is no update.
+    expect((await admin.call("PUT", `/api/blog/${live.id}`, { published: false })).status).toBe(200);
+    expect((await save(await read(live.id), { content: "Edited while down" })).status).toBe(200);
+    expect(await logged(id)).toEqual(["post.updated", "post.unpublished"]);
+
+    // Deleting a draft says nothing; deleting a live post says post.deleted.
+    expect((await admin.call("DELETE", `/api/blog/${draft.id}`)).status).toBe(200);
+    expect((await admin.call("PUT", `/api/blog/${live.id}`, { published: true })).status).toBe(200);
+    expect((await admin.call("DELETE", `/api/blog/${live.id}`)).status).toBe(200);
+    expect(await logged(id)).toEqual(["post.updated", "post.unpublished", "post.deleted"]);
+
+    await eventually(async () => verified("/lifecycle", secret).length >= 3);
+    const messages = verified("/lifecycle", secret);
+    expect(messages).toHaveLength(3);
+    const byType = new Map(messages.map((message) => [message.payload.type, message]));
+    for (const message of messages) {
+      expect(Object.keys(message.payload).sort()).toEqual(["data", "timestamp", "type"]);
+      expect(new Date(message.payload.timestamp).toISOString()).toBe(message.payload.timestamp);
+      expect(message.id).toMatch(/^msg_/);
+    }
+    expect(new Set(messages.map((message) => message.id)).size).toBe(3);
+    const post = (title: string) => ({ post: { id: live.id, slug: newSlug, title, url: expect.stringMatching(new RegExp(`/blog/${newSlug}$`)) } });
+    expect(byType.get("post.updated")!.payload.data).toEqual(post("Lifecycle live, edited"));
+    expect(byType.get("post.unpublished")!.payload.data).toEqual(post("Lifecycle live, edited"));
+    expect(byType.get("post.deleted")!.payload.data).toEqual(post("Lifecycle live, edited"));
+    expect(JSON.stringify(messages)).not.toContain(`"id":${draft.id},`);
+    await eventually(async () => (await deliveries(id)).every((delivery) => delivery.status === "delivered"));
+  });
+
+  it("sends post.unpublished when an edit moves a live post's date ahead (scheduled), and post.updated only to endpoints that asked for it", async () => {
+    const both = await addEndpoint("/schedule-both", ["post.updated", "post.unpublished"]);
+    const updatesOnly = await addEndpoint("/schedule-updates", ["post.updated"]);
+    const post = await read((await createPost(admin, { title: "Moved ahead" })).id);
+    expect((await save(post, { createdAt: new Date(Date.now() + 86_400_000).toISOString() })).status).toBe(200);
+    expect(await logged(both.id)).toEqual(["post.unpublished"]);
+    expect(await logged(updatesOnly.id)).toEqual([]);
+    await eventually(async () => verified("/schedule-both", both.secret).length >= 1);
+    expect(verified("/schedule-both", both.secret)[0]!.payload).toMatchObject({ type: "post.unpublished", data: { post: { id: post.id, title: "Moved ahead" } } });
+  });
+});
+
 describe("private addresses", () => {
   let strict: TestServer;
   let strictAdmin: Api;
+  let dns: FakeDns;
   beforeAll(async () => {
-    strict = await startTestServer({ env: { SEED_DEMO: "false" } });
+    dns = await startFakeDns();
+    // Webhook hosts are resolved by this fake DNS server: a test decides what a name points at, and when.
+    strict = await startTestServer({ env: { SEED_DEMO: "false", WEBHOOKS_DNS_SERVERS: dns.server, JOB_POLL_MS: "50" } });
     const { adminApi } = await import("../support/api");
     strictAdmin = await adminApi(strict);
   });
   afterAll(async () => {
     await strict?.stop();
+    await dns?.close();
   });
 
   it("are refused with a message unless WEBHOOKS_ALLOW_PRIVATE=true", async () => {
@@ -174,5 +216,25 @@ describe("private addresses", () => {
       expect(res.status, url).toBe(400);
       expect(((await res.json()) as { message: string }).message, url).toMatch(/private|loopback|link-local/);
     }
+  });
+
+  it("are refused at delivery when the name that was public when saved points at 127.0.0.1 now (DNS rebinding); nothing reaches the address", async () => {
+    const host = "hooks.rebind.test";
+    dns.records.a = { [host]: ["93.184.216.34"] };
+    const res = await strictAdmin.call("POST", "/api/admin/webhooks", { url: `http://${host}:${hooks.port}/rebound`, events: ["post.published"], includePersonalData: false });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    expect(dns.questions).toContain(`A ${host}`);
+
+    dns.records.a = { [host]: ["127.0.0.1"] };
+    const asked = dns.questions.length;
+    await createPost(strictAdmin, { title: "Rebound" });
+    const log = async () => ((await (await strictAdmin.get(`/api/admin/webhooks/${id}/deliveries`)).json()) as { deliveries: Loose[] }).deliveries;
+    await eventually(async () => (await log())[0]?.attempts >= 1, 30_000);
+    const [delivery] = await log();
+    expect(delivery).toMatchObject({ eventType: "post.published", status: "retrying", responseCode: null });
+    expect(delivery!.lastError).toBe(`${host} resolves to 127.0.0.1, a loopback, private or link-local address: webhooks cannot be sent there`);
+    expect(dns.questions.slice(asked)).toContain(`A ${host}`);
+    expect(hooks.received.filter((message) => message.path === "/rebound")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import type { AdminTag } from "~/blog/tags";
 import { LoadFailed } from "~/admin/components/load-failed";
 
@@ -29,24 +29,15 @@ export function TagsPanel() {
 
 function TagRow({ tag, others, onChanged }: { tag: AdminTag; others: AdminTag[]; onChanged: () => void }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [into, setInto] = useState("");
-
-  const run = async (work: () => Promise<unknown>, success: string, failure: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast({ title: success });
+  const { busy, run } = useAdminTask({
+    onDone: () => {
       setEditing(false);
       onChanged();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

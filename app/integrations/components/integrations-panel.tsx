@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
-import { useToast } from "~/components/ui/toast";
+import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
 
@@ -14,29 +15,23 @@ import type { IntegrationRow, IntegrationWithKey } from "../integrations.server"
 export function IntegrationsPanel() {
   const { data, failed, loading, load } = useAdminData<{ integrations: IntegrationRow[] }>("/api/admin/integrations");
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const [shown, setShown] = useState<IntegrationWithKey | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const fields = useFieldErrors(errors);
-
-  const run = async (work: () => Promise<IntegrationWithKey | null>, success: string, failure: string) => {
-    setBusy(true);
-    try {
-      const made = await work();
-      if (made) setShown(made);
-      toast({ title: success });
-      void load();
-      return true;
-    } catch (error) {
-      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (fieldErrors) setErrors(fieldErrors);
-      else if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const busy = task.busy;
+  /** A made or regenerated key is shown (once), with the list reloaded. */
+  const run = async (work: () => Promise<IntegrationWithKey | null>, success: string, failure: string) =>
+    Boolean(
+      await task.run(
+        async () => {
+          const made = await work();
+          if (made) setShown(made);
+        },
+        success,
+        failure,
+      ),
+    );
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -67,16 +62,7 @@ export function IntegrationsPanel() {
         </button>
       </form>
       {shown ? (
-        <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
-          <p className="font-semibold">Content API key for {shown.name}</p>
-          <p className="mt-1 text-sm text-slate-700">Copy it now: it is not shown again.</p>
-          <p className="mt-2 break-all font-mono text-base" aria-label="Content API key">
-            {shown.contentApiKey}
-          </p>
-          <button type="button" className="btn btn-secondary mt-3 min-h-9 px-4" onClick={() => setShown(null)}>
-            Done
-          </button>
-        </div>
+        <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
       ) : null}
       {!data ? (
         <p className="text-slate-600">{loading ? "Loading integrations..." : ""}</p>

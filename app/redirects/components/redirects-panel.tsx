@@ -1,5 +1,6 @@
 import { Download, Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useAdminTask } from "~/admin/admin-action";
 import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
@@ -28,11 +29,13 @@ export function RedirectsPanel() {
   const toast = useToast();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState("301");
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const fields = useFieldErrors(errors);
   const fileId = useId();
+  const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const [importing, setImporting] = useState(false);
+  const busy = task.busy || importing;
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,34 +44,16 @@ export function RedirectsPanel() {
     const parsed = redirectInputSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    setBusy(true);
-    try {
-      await adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data });
-      toast({ title: "Redirect added" });
+    const made = await task.run(() => adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data }), "Redirect added", "Could not add the redirect");
+    if (made) {
       form.reset();
       setStatus("301");
-      void load();
-    } catch (error) {
-      const given = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (given) setErrors(given);
-      else if (!(error instanceof SessionExpiredError)) toast({ title: "Could not add the redirect", description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setBusy(false);
     }
   };
 
   const remove = async (row: RedirectRow) => {
     if (!window.confirm(`Stop redirecting ${row.from}?`)) return;
-    setBusy(true);
-    try {
-      await adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" });
-      toast({ title: "Redirect removed" });
-      void load();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: "Could not remove it", description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
+    await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), "Redirect removed", "Could not remove it");
   };
 
   const importFile = async (event: FormEvent<HTMLFormElement>) => {
@@ -76,7 +61,7 @@ export function RedirectsPanel() {
     const file = new FormData(event.currentTarget).get("file");
     if (!(file instanceof File) || file.size === 0) return setImportError("Choose a file to import.");
     if (file.size > 1_000_000) return setImportError("Keep the file under 1 MB.");
-    setBusy(true);
+    setImporting(true);
     setImportError(null);
     setReport(null);
     try {
@@ -88,7 +73,7 @@ export function RedirectsPanel() {
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) setImportError((error as Error).message.replace(/^\d+: /, ""));
     } finally {
-      setBusy(false);
+      setImporting(false);
     }
   };
 

@@ -1,7 +1,8 @@
-import { CircleAlert, ShieldCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { ShieldCheck } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/delete-my-data.verify";
 import { DELETION_LINK_MESSAGES } from "~/forms/deletion-request";
+import { LinkConfirmPage } from "~/components/link-confirm-page";
 import { pageSeo } from "~/site/seo";
 import { confirmDeletionLink, inspectDeletionLink } from "~/forms/deletion-request.server";
 
@@ -33,46 +34,33 @@ export default function VerifyDeletionPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const outcome = actionData?.outcome ?? (loaderData.state === "valid" ? null : loaderData.state);
   return (
-    <section className="container-page max-w-2xl py-14 sm:py-20">
-      <p className="eyebrow">Delete My Information</p>
-      <h1 className="mt-3 text-4xl font-extrabold tracking-tight">Confirm your deletion request</h1>
-      {outcome === "confirmed" ? (
-        <div role="status" className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950">
-          <ShieldCheck aria-hidden="true" className="h-8 w-8 text-emerald-700" />
-          <h2 className="mt-3 text-xl font-bold">Your deletion request is confirmed</h2>
-          <p className="mt-2 leading-7">
-            Thank you. Our team will now permanently delete your account and all of your data, and we will e-mail you once it is done.
-          </p>
-          <Link to="/" className="btn btn-primary mt-5">
-            Return to Home
-          </Link>
-        </div>
-      ) : outcome ? (
-        <div role="alert" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
-          <CircleAlert aria-hidden="true" className="h-8 w-8 text-amber-700" />
-          <p className="mt-3 leading-7">{DELETION_LINK_MESSAGES[outcome]}</p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <Link to="/delete-my-data" className="btn btn-primary">
-              New deletion request
-            </Link>
-            <Link to="/" className="btn btn-secondary">
-              Return to Home
-            </Link>
-          </div>
-        </div>
-      ) : (
-        <div className="card mt-8">
-          <p className="leading-7 text-slate-700">
-            Press the button below to confirm that you want your Clink account and all of your data deleted permanently. This cannot be undone.
-          </p>
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className="btn btn-primary" disabled={navigation.state !== "idle"}>
-              {navigation.state !== "idle" ? "Processing..." : "Confirm deletion"}
-            </button>
-          </Form>
-        </div>
-      )}
-    </section>
+    <LinkConfirmPage
+      eyebrow="Delete My Information"
+      title="Confirm your deletion request"
+      confirmed={
+        outcome === "confirmed"
+          ? {
+              icon: ShieldCheck,
+              heading: "Your deletion request is confirmed",
+              body: (
+                <p className="mt-2 leading-7">
+                  Thank you. Our team will now permanently delete your account and all of your data, and we will e-mail you once it is done.
+                </p>
+              ),
+            }
+          : null
+      }
+      problem={outcome && outcome !== "confirmed" ? { message: DELETION_LINK_MESSAGES[outcome], retry: { to: "/delete-my-data", label: "New deletion request" } } : null}
+    >
+      <p className="leading-7 text-slate-700">
+        Press the button below to confirm that you want your Clink account and all of your data deleted permanently. This cannot be undone.
+      </p>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn btn-primary" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Processing..." : "Confirm deletion"}
+        </button>
+      </Form>
+    </LinkConfirmPage>
   );
 }

@@ -1,7 +1,8 @@
-import { CircleAlert, PartyPopper } from "lucide-react";
+import { PartyPopper } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/early-access.confirm";
 import { LIST_LABELS } from "~/audience/lists";
+import { LinkConfirmPage } from "~/components/link-confirm-page";
 import { confirmSubscription, inspectConfirmLink, type Confirmation, type ConfirmLinkState } from "~/audience/subscriptions.server";
 import type { PageHandle } from "~/core/page-handle";
 import { pageSeo } from "~/site/seo";
@@ -40,53 +41,39 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ConfirmSubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? (loaderData.state === "valid" ? null : loaderData.state);
+  const confirmed = actionData?.outcome === "confirmed" ? actionData : null;
   return (
-    <section className="container-page max-w-2xl py-14 sm:py-20">
-      <p className="eyebrow">Subscriptions</p>
-      <h1 className="mt-3 text-4xl font-extrabold tracking-tight">Confirm your subscription</h1>
-      {actionData?.outcome === "confirmed" ? (
-        <div role="status" className="mt-8 rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-950">
-          <PartyPopper aria-hidden="true" className="h-8 w-8 text-emerald-700" />
-          <h2 className="mt-3 text-xl font-bold">You are confirmed</h2>
-          <ul className="mt-2 grid gap-1 leading-7">
-            {actionData.lists.map(({ list, state }) => (
-              <li key={list}>
-                {list === "waitlist"
-                  ? state === "confirmed"
-                    ? "Your founding spot on the early-adopter list is yours."
-                    : "The early-adopter list is full: we will e-mail you once, when Clink opens in your city."
-                  : `${LIST_LABELS[list]}: you will get one e-mail per new post.`}
-              </li>
-            ))}
-          </ul>
-          <a href="/" className="btn btn-primary mt-5">
-            Return to Home
-          </a>
-        </div>
-      ) : outcome ? (
-        <div role="alert" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
-          <CircleAlert aria-hidden="true" className="h-8 w-8 text-amber-700" />
-          <p className="mt-3 leading-7">{LINK_MESSAGES[outcome as Exclude<ConfirmLinkState, "valid">]}</p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <a href="/early-access" className="btn btn-primary">
-              Sign up again
-            </a>
-            <a href="/" className="btn btn-secondary">
-              Return to Home
-            </a>
-          </div>
-        </div>
-      ) : (
-        <div className="card mt-8">
-          <p className="leading-7 text-slate-700">Press the button to confirm your subscription. Nothing is confirmed until you do.</p>
-          <form method="post" action="/early-access/confirm" className="mt-6">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className="btn btn-primary">
-              Confirm my subscription
-            </button>
-          </form>
-        </div>
-      )}
-    </section>
+    <LinkConfirmPage
+      eyebrow="Subscriptions"
+      title="Confirm your subscription"
+      confirmed={
+        confirmed && {
+          icon: PartyPopper,
+          heading: "You are confirmed",
+          body: (
+            <ul className="mt-2 grid gap-1 leading-7">
+              {confirmed.lists.map(({ list, state }) => (
+                <li key={list}>
+                  {list === "waitlist"
+                    ? state === "confirmed"
+                      ? "Your founding spot on the early-adopter list is yours."
+                      : "The early-adopter list is full: we will e-mail you once, when Clink opens in your city."
+                    : `${LIST_LABELS[list]}: you will get one e-mail per new post.`}
+                </li>
+              ))}
+            </ul>
+          ),
+        }
+      }
+      problem={outcome && outcome !== "confirmed" ? { message: LINK_MESSAGES[outcome as Exclude<ConfirmLinkState, "valid">], retry: { to: "/early-access", label: "Sign up again" } } : null}
+    >
+      <p className="leading-7 text-slate-700">Press the button to confirm your subscription. Nothing is confirmed until you do.</p>
+      <form method="post" action="/early-access/confirm" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn btn-primary">
+          Confirm my subscription
+        </button>
+      </form>
+    </LinkConfirmPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
-import { useToast } from "~/components/ui/toast";
+import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
 
@@ -14,29 +15,11 @@ import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from
 export function WebhooksPanel() {
   const { data, failed, loading, load } = useAdminData<{ webhooks: WebhookEndpointRow[] }>("/api/admin/webhooks");
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const [secret, setSecret] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const fields = useFieldErrors(errors);
-
-  const run = async <T,>(work: () => Promise<T>, success: string, failure: string): Promise<T | undefined> => {
-    setBusy(true);
-    try {
-      const result = await work();
-      toast({ title: success });
-      void load();
-      return result;
-    } catch (error) {
-      const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (fieldErrors) setErrors(fieldErrors);
-      else if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +29,7 @@ export function WebhooksPanel() {
     const body = { url: String(values.get("url") ?? ""), events: values.getAll("events").map(String), includePersonalData: values.get("includePersonalData") === "on" };
     const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), "Webhook added", "Could not add the webhook");
     if (made) {
-      setSecret(made.secret);
+      setSecret(made.value.secret);
       form.reset();
     }
   };
@@ -90,16 +73,7 @@ export function WebhooksPanel() {
         </button>
       </form>
       {secret ? (
-        <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
-          <p className="font-semibold">Signing secret</p>
-          <p className="mt-1 text-sm text-slate-700">Copy it into the receiving tool now: it is not shown again.</p>
-          <p className="mt-2 break-all font-mono text-base" aria-label="Signing secret">
-            {secret}
-          </p>
-          <button type="button" className="btn btn-secondary mt-3 min-h-9 px-4" onClick={() => setSecret(null)}>
-            Done
-          </button>
-        </div>
+        <ShownOnce title="Signing secret" hint="Copy it into the receiving tool now: it is not shown again." label="Signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
       {!data ? (
         <p className="text-slate-600">{loading ? "Loading webhooks..." : ""}</p>
@@ -157,16 +131,8 @@ const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = { pending: "
 function DeliveryLog({ endpointId }: { endpointId: number }) {
   const { data, failed, loading, load } = useAdminData<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
-  const retry = async (id: number) => {
-    try {
-      await adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" });
-      toast({ title: "Sent again" });
-      void load();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: "Could not send it again", description: (error as Error).message, variant: "destructive" });
-    }
-  };
+  const { run } = useAdminTask({ onDone: () => void load() });
+  const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), "Sent again", "Could not send it again");
   if (failed) return <LoadFailed what="the delivery log" onRetry={() => void load()} />;
   if (!data) return <p className="text-sm text-slate-600">{loading ? "Loading the log..." : ""}</p>;
   if (data.deliveries.length === 0) return <p className="text-sm text-slate-600">Nothing sent yet.</p>;
