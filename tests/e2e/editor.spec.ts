@@ -74,7 +74,7 @@ test("a draft is autosaved while typing and offered back after the tab is gone",
   const restored = next.getByRole("dialog", { name: "Create Post" });
   await expect(restored.getByLabel("Title")).toHaveValue(title);
   await expect(restored.getByLabel("Excerpt")).toHaveValue("Typed before the crash.");
-  await expect(restored.getByRole("tabpanel").getByRole("textbox")).toHaveValue("A body nobody saved.");
+  await expect(restored.getByRole("tabpanel").getByRole("textbox", { name: "Content" })).toHaveText("A body nobody saved.");
   await restored.getByLabel("Author").fill("E2E Editor");
   await restored.getByRole("button", { name: "Create Post" }).click();
   await expect(toast(next, "Blog post created successfully")).toBeVisible();
