@@ -111,6 +111,7 @@ export default [
     route("admin/backups/latest", "routes/ops/api.admin.backups.latest.ts"),
     route("admin/jobs/:id/retry", "routes/ops/api.admin.jobs.$id.retry.ts"),
     route("admin/posts/:id/revisions", "routes/blog/api.admin.posts.$id.revisions.ts"),
+    route("admin/posts/:id/autosave", "routes/blog/api.admin.posts.$id.autosave.ts"),
     route("admin/posts/:id/revisions/:revisionId", "routes/blog/api.admin.posts.$id.revisions.$revisionId.ts"),
     route("admin/posts/:id/revisions/:revisionId/restore", "routes/blog/api.admin.posts.$id.revisions.$revisionId.restore.ts"),
     route("blog", "routes/blog/api.blog.ts"),

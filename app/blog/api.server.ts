@@ -7,6 +7,8 @@ import { PostNotFound, RevisionNotRestorable } from "./post-writes.server";
 import { RevisionNotFound } from "./revisions.server";
 import { SlugTaken } from "./slugs.server";
 import { CreateKeyReused } from "./create-requests.server";
+import { VersionConflict } from "./post-versions.server";
+import { conflictMessage } from "./autosave";
 
 /** Shared bits of the /api/blog* routes. */
 
@@ -20,12 +22,14 @@ export async function editablePost(staff: StaffMember, rawId: string | undefined
   return post;
 }
 
-/** Service errors as the API's answers: unknown post 404, a slug in use 409, refused image 400/413 on the `image` field. */
+/** Service errors as the API's answers: unknown post 404, a slug in use or a stale version 409, refused image 400/413 on the `image` field. */
 export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof PostNotFound) throw new ApiError(404, "Blog post not found");
+    // A save over a version the editor did not open: nothing was written; `current` says what is there now.
+    if (error instanceof VersionConflict) throw new ApiError(409, conflictMessage(error.current), { current: error.current });
     if (error instanceof SlugTaken) throw new ApiError(409, error.message, { errors: { slug: error.message } });
     if (error instanceof RevisionNotFound) throw new ApiError(404, "Revision not found");
     if (error instanceof RevisionNotRestorable) throw new ApiError(422, error.message);

@@ -12,11 +12,12 @@ import { processImage, removePostImage, storePostImage, type ProcessedImage } fr
 import { enqueuePostLive } from "./go-live.server";
 import { POST_CHANGED_JOB, postEventData as eventDataAt, type PostChangedPayload } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
-import { findRevision, recordRevision } from "./revisions.server";
+import { recordRevision } from "./revisions.server";
+import { lockPost } from "./post-versions.server";
 import { redirectsChanged } from "~/redirects/redirects.server";
 import { authorOf } from "./authors.server";
 import { followAuthor, releaseLivePagesOf } from "./post-addresses.server";
-import { blogPostInputSchema, type BlogPostInput } from "./schema";
+import type { BlogPostInput } from "./schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
 /**
@@ -43,6 +44,9 @@ async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null
 function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
   return published && publishAt != null && publishAt.getTime() > dbNow().getTime();
 }
+
+/** Every saved change of a post counts one version (decision record 0042). */
+const nextVersion = sql`${schema.blogPosts.version} + 1`;
 
 /** A post's webhook event data, with its address on this site. */
 const postEventData = (post: { id: number; slug: string; title: string }) => eventDataAt(post, getEnv().SITE_URL);
@@ -107,7 +111,7 @@ export async function insertPostIn(
   const updatedAt = options.updatedAt && options.updatedAt.getTime() < dbNow().getTime() ? { updatedAt: options.updatedAt } : {};
   const [row] = await tx
     .insert(schema.blogPosts)
-    .values({ slug, ...postFields(input), image: image ? null : input.image, ...updatedAt })
+    .values({ slug, ...postFields(input), image: image ? null : input.image, ...updatedAt, updatedBy: admin.id })
     .returning({ id: schema.blogPosts.id });
   const postId = row!.id;
   if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
@@ -148,13 +152,17 @@ function postFields(input: BlogPostInput) {
  * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
  * the slug history so shared links answer 301 to the new one.
  */
-export async function updatePost(admin: Admin, id: number, input: BlogPostInput, options: { restoredFromId?: number } = {}): Promise<BlogPost> {
+export async function updatePost(admin: Admin, id: number, input: BlogPostInput, options: { restoredFromId?: number; expectedVersion?: number } = {}): Promise<BlogPost> {
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
   const image = await prepareImage(input);
   try {
     await getDb().transaction(async (tx) => {
+      // A stale editor's save is refused (VersionConflict) before anything is written.
+      if (!(await lockPost(tx, id, options.expectedVersion))) throw new PostNotFound();
       await updatePostIn(tx, admin, existing, input, image, options);
+      // A full save is the text the editor meant: a live post's autosaved text is spent (a restore keeps it).
+      if (!options.restoredFromId) await tx.delete(schema.blogPostPending).where(eq(schema.blogPostPending.postId, id));
       // A draft or scheduled post made live by this save (an edit of a live post is not news).
       const wasLive = existing.published && new Date(existing.createdAt).getTime() <= dbNow().getTime();
       const publishAt = input.createdAt ?? new Date(existing.createdAt);
@@ -194,7 +202,7 @@ export async function updatePostIn(
   await tx
     .update(schema.blogPosts)
     // Always the real time of the change (not the client's value): other instances' caches key on it.
-    .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()` })
+    .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()`, version: nextVersion, updatedBy: admin.id })
     .where(eq(schema.blogPosts.id, id));
   await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
   await recordAudit(
@@ -230,40 +238,13 @@ async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, 
   return input.image;
 }
 
-/**
- * Brings back a revision's text and fields; the address, image, publish date and state stay as they are.
- * The restore is itself a revision (and can be undone the same way).
- */
-export async function restoreRevision(admin: Admin, postId: number, revisionId: number): Promise<BlogPost> {
-  const post = await findPostFresh(postId);
-  if (!post) throw new PostNotFound();
-  const revision = await findRevision(postId, revisionId);
-  // Checked as any save is (a category since removed, say, is refused rather than stored).
-  const parsed = blogPostInputSchema.safeParse({
-    ...revision.fields,
-    title: revision.title,
-    excerpt: revision.excerpt,
-    content: revision.content,
-    slug: post.slug,
-    image: post.image,
-    published: post.published,
-    createdAt: post.createdAt,
-  });
-  if (!parsed.success) throw new RevisionNotRestorable(parsed.error.issues[0]?.message ?? "This revision cannot be restored");
-  const input = parsed.data;
-  return updatePost(admin, postId, input, { restoredFromId: revisionId });
-}
-
-export async function setPublished(admin: Admin, id: number, published: boolean): Promise<BlogPost> {
+/** The list's toggle; with `expectedVersion`, refused (VersionConflict) when the post changed since. */
+export async function setPublished(admin: Admin, id: number, published: boolean, expectedVersion?: number): Promise<BlogPost> {
   await getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ live: sql<boolean>`(${schema.blogPosts.published} and ${schema.blogPosts.createdAt} <= now())` })
-      .from(schema.blogPosts)
-      .where(eq(schema.blogPosts.id, id))
-      .for("update");
+    const before = await lockPost(tx, id, expectedVersion);
     const [row] = await tx
       .update(schema.blogPosts)
-      .set({ published, updatedAt: sql`now()` })
+      .set({ published, updatedAt: sql`now()`, version: nextVersion, updatedBy: admin.id })
       .where(eq(schema.blogPosts.id, id))
       .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, publishAt: schema.blogPosts.createdAt });
     if (!row) throw new PostNotFound();

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
@@ -19,16 +19,29 @@ export function revisionFields(input: BlogPostInput): RevisionFields {
 
 /** Keeps this save of the post as a revision (in the save's transaction), then thins the old ones. */
 export async function recordRevision(db: DbExecutor, admin: Admin, postId: number, input: BlogPostInput, restoredFromId: number | null = null): Promise<void> {
+  await keepRevision(db, admin, postId, input, revisionFields(input), { restoredFromId });
+}
+
+/** A revision's row from its text and fields; `autosaveStartedAt` marks a draft's autosave run. */
+export async function keepRevision(
+  db: DbExecutor,
+  admin: Admin,
+  postId: number,
+  text: { title: string; excerpt: string; content: string },
+  fields: RevisionFields,
+  marks: { restoredFromId?: number | null; autosaveStartedAt?: SQL } = {},
+): Promise<void> {
   faultPoint("blog.revision");
   await db.insert(r).values({
     postId,
-    title: input.title,
-    excerpt: input.excerpt,
-    content: input.content,
-    fields: revisionFields(input),
+    title: text.title,
+    excerpt: text.excerpt,
+    content: text.content,
+    fields,
     adminUserId: admin.id,
     actorEmail: admin.email,
-    restoredFromId,
+    restoredFromId: marks.restoredFromId ?? null,
+    autosaveStartedAt: marks.autosaveStartedAt ?? null,
   });
   const all = await db.select({ id: r.id, createdAt: r.createdAt }).from(r).where(eq(r.postId, postId)).orderBy(desc(r.createdAt), desc(r.id));
   const drop = revisionsToThin(

@@ -51,6 +51,8 @@ describe("publish toggle", () => {
   it("recognises a publish-only body", () => {
     expect(isPublishOnlyBody({ published: false })).toBe(true);
     expect(isPublishOnlyBody({ ...valid, published: false })).toBe(false);
+    expect(isPublishOnlyBody({ published: false, version: 3 })).toBe(true);
+    expect(isPublishOnlyBody({ version: 3 })).toBe(false);
     expect(blogPublishSchema.safeParse({ published: "yes" }).success).toBe(false);
   });
 });

@@ -195,15 +195,17 @@ export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 /** What the editor's form holds before parsing. */
 export type BlogPostFormValues = z.input<typeof blogPostFields>;
 
-/** The list's publish toggle sends only this. */
+/** The list's publish toggle sends only this (and, from an editor that checks it, the version it opened). */
 export const blogPublishSchema = z.strictObject({
   published: z.boolean({ error: "Published must be true or false" }),
+  version: z.number({ error: "Send the post's version as a whole number" }).int().positive().max(2_147_483_647).optional(),
 });
 export type BlogPublishInput = z.output<typeof blogPublishSchema>;
 
-/** True when a PUT body is the publish toggle (only `published`), not a full edit. */
+/** True when a PUT body is the publish toggle (only `published`, perhaps with `version`), not a full edit. */
 export function isPublishOnlyBody(body: unknown): boolean {
-  return Boolean(body) && typeof body === "object" && !Array.isArray(body) && Object.keys(body as object).length === 1 && "published" in (body as object);
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("published" in body)) return false;
+  return Object.keys(body).every((key) => key === "published" || key === "version");
 }
 
 export const tagSuggestionRequestSchema = z
@@ -234,6 +236,8 @@ export type BlogPostDto = {
   published: boolean;
   createdAt: string;
   updatedAt: string;
+  /** 1 when created, +1 on every saved change: what a save sends back to refuse overwriting a newer one. */
+  version: number;
   tags: string[];
 } & PostSearchFields;
 

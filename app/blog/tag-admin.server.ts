@@ -85,7 +85,7 @@ async function retagPosts(tx: Tx, fromSlugs: ReadonlySet<string>, name: string):
       const replaced = fromSlugs.has(slug) || slug === targetSlug ? name : tag;
       if (!next.some((kept) => tagSlug(kept) === tagSlug(replaced))) next.push(replaced);
     }
-    await tx.update(schema.blogPosts).set({ tags: next, updatedAt: sql`now()` }).where(eq(schema.blogPosts.id, post.id));
+    await tx.update(schema.blogPosts).set({ tags: next, updatedAt: sql`now()`, version: sql`${schema.blogPosts.version} + 1` }).where(eq(schema.blogPosts.id, post.id));
     changed++;
   }
   return changed;

@@ -26,7 +26,8 @@ type LimiterName =
   | "invitationsByStaff"
   | "staffTokenByIp"
   | "secondFactorByAccount"
-  | "passkeyByIp";
+  | "passkeyByIp"
+  | "autosaveByStaff";
 
 /** `byClient`: the key is a client address, counted by clientKey (an IPv6 client by its /64). */
 const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number; byClient?: boolean }> = {
@@ -66,6 +67,9 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   invitationsByStaff: { points: 30, duration: 60 * 60 },
   // One-time links tried (accept an invitation, reset a password, set up the owner): 20 per address in 15 minutes.
   staffTokenByIp: { points: 20, duration: 15 * 60, byClient: true },
+  // A post editor's autosaves: one every few seconds while typing (about 12-30 a minute, two tabs at most
+  // double that), so 90 a minute per staff member never stops a person; a runaway client is held to it.
+  autosaveByStaff: { points: 90, duration: 60 },
 };
 
 const limiters = new Map<LimiterName, DbClockRateLimiter>();

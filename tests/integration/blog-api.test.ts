@@ -38,7 +38,7 @@ describe("POST /api/blog", () => {
     const post = await create({ title: "Rooftop Bars & Views!", tags: [" bars ", "", "Bars", "views"] });
     expect(post).toMatchObject({ slug: expect.stringMatching(/^rooftop-bars-and-views/), title: "Rooftop Bars & Views!", tags: ["bars", "views"], published: true, image: null, imageMimeType: null });
     expect(Object.keys(post).sort()).toEqual(
-      ["id", "title", "excerpt", "author", "authorId", "category", "content", "image", "imageAlt", "imageMimeType", "published", "createdAt", "updatedAt", "tags", "slug", "metaTitle", "metaDescription", "canonicalUrl", "socialImage", "socialTitle", "noindex"].sort(),
+      ["id", "title", "excerpt", "author", "authorId", "category", "content", "image", "imageAlt", "imageMimeType", "published", "createdAt", "updatedAt", "version", "tags", "slug", "metaTitle", "metaDescription", "canonicalUrl", "socialImage", "socialTitle", "noindex"].sort(),
     );
     const again = await create({ title: "Rooftop Bars & Views!" });
     expect(again.slug).not.toBe(post.slug);

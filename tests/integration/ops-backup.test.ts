@@ -35,6 +35,12 @@ describe("backup and restore", { timeout: 240_000 }, () => {
     const admin = await adminApi(server);
     const image = (await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer()).toString("base64");
     for (let i = 0; i < 3; i++) await createPost(admin, { imageData: image, imageMimeType: "image/png", imageAlt: "A red square" });
+    // A live post's unsaved text is work a lost disk must not take (decision record 0042).
+    const pendingPost = await createPost(admin, { title: "With unsaved text" });
+    expect((await admin.call("PUT", `/api/admin/posts/${pendingPost.id}/autosave`, { title: "With unsaved text", content: "Typed, not saved", version: 1 })).status).toBe(200);
+    const pendingOf = async (api: Api) => (await (await api.get(`/api/admin/posts/${pendingPost.id}/autosave`)).json()).pending;
+    const pendingBefore = await pendingOf(admin);
+    expect(pendingBefore).toMatchObject({ content: "Typed, not saved" });
 
     // Visitors keep writing while the backup runs.
     let writing = true;
@@ -71,6 +77,7 @@ describe("backup and restore", { timeout: 240_000 }, () => {
     const copyAdmin = await adminApi(copy);
     const copied = await contentOf(copy, copyAdmin);
     expect(copied.posts).toEqual(original.posts);
+    expect(await pendingOf(copyAdmin)).toEqual(pendingBefore);
     expect(Object.keys(copied.images).length).toBeGreaterThanOrEqual(3); // the demo posts and the three made here
     expect(copied.images).toEqual(original.images);
     expect(copied.sitemap).toBe(original.sitemap);

@@ -34,6 +34,7 @@ type Endpoint = {
 let submissionId = 0;
 let authorToChange = 0;
 const ownersPost = () => createPost(owner, { published: false }).then((p) => `/api/blog/${p.id}`);
+const ownersPostAutosave = () => createPost(owner, { published: false }).then((p) => `/api/admin/posts/${p.id}/autosave`);
 const ownersPostRevisions = () => createPost(owner, { published: false }).then((p) => `/api/admin/posts/${p.id}/revisions`);
 
 const ENDPOINTS: Endpoint[] = [
@@ -78,6 +79,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: ownersPostRevisions, role: "editor", allowed: 200 },
   { method: "GET", path: async () => `${await ownersPostRevisions()}/999999`, role: "editor", allowed: 404 },
   { method: "POST", path: async () => `${await ownersPostRevisions()}/999999/restore`, role: "editor", allowed: 404 },
+  // Another member's draft: its autosave is for whoever may PUT it (editors and up).
+  { method: "PUT", path: ownersPostAutosave, body: () => ({ title: "Typing", content: "Half a sentence", version: 1 }), role: "editor", allowed: 200 },
+  { method: "GET", path: ownersPostAutosave, role: "editor", allowed: 200 },
+  { method: "DELETE", path: ownersPostAutosave, role: "editor", allowed: 200 },
   { method: "POST", path: "/api/blog", body: () => ({ title: `Draft ${Math.random()}`, author: "Someone", excerpt: "An excerpt.", content: "Body.", category: "tips", published: false }), role: "contributor", allowed: 201 },
   { method: "POST", path: "/api/tag-suggestions", body: () => ({ title: "Happy hour in Austin", content: "Cocktails and friends.", excerpt: "", category: "tips" }), role: "contributor", allowed: 200 },
   { method: "POST", path: "/api/upload", role: "contributor", allowed: 400 },
@@ -93,7 +98,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Endpoints listed above with a fresh target (their path made per call), by their route pattern. */
-const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id", "/api/admin/backups/latest"];
+const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/posts/:id/autosave", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id", "/api/admin/backups/latest"];
 /** Admin endpoints whose roles other suites check (sign-in itself, and each feature's own tests). */
 const ADMIN_ROUTES_ELSEWHERE = [
   // Steps of one's own sign-in and of one's own second factor (tests/integration/two-factor.test.ts).

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth";
 import { bytea, createdAt, updatedAt } from "./columns";
 
@@ -33,6 +33,13 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * 1 when created, +1 on every saved change (edit, publish toggle, restore, a draft's autosave): an
+     * editor sends the version it opened and a save over a newer one is refused (decision record 0042).
+     */
+    version: integer("version").notNull().default(1),
+    /** Who saved the last change (named in the refusal of a stale save); cleared when that member is removed. */
+    updatedBy: integer("updated_by").references(() => adminUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
@@ -121,10 +128,35 @@ export const blogPostRevisions = pgTable(
     actorEmail: text("actor_email").notNull(),
     /** Set when this revision is a restore of an earlier one. */
     restoredFromId: integer("restored_from_id"),
+    /**
+     * Set on a revision kept by a draft's autosave: when its run of autosaves began. The same member's next
+     * autosave within 10 minutes of that replaces this revision instead of adding one (decision record 0042).
+     */
+    autosaveStartedAt: timestamp("autosave_started_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.createdAt)],
 );
+
+/**
+ * A live post's unsaved text, as its editor autosaved it: one row per post, replaced by each autosave,
+ * never shown to the public, cleared by the post's next full save (decision record 0042). Goes with the
+ * post, and with the member who saved it (the text was never saved, and their name must not outlive them).
+ */
+export const blogPostPending = pgTable("blog_post_pending", {
+  postId: integer("post_id")
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  excerpt: text("excerpt").notNull(),
+  content: text("content").notNull(),
+  savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  savedBy: integer("saved_by")
+    .notNull()
+    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  /** The post's version the text was written over. */
+  baseVersion: integer("base_version").notNull(),
+});
 
 /**
  * Images uploaded for use in posts' text, named by their content's hash (the same bytes uploaded twice

@@ -9,7 +9,7 @@ import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.s
 import { requireStaff } from "~/auth/session.server";
 import { editablePost, translateBlogErrors } from "~/blog/api.server";
 import { toDto } from "~/blog/posts.server";
-import { restoreRevision } from "~/blog/post-writes.server";
+import { restoreRevision } from "~/blog/revision-restore.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -3,8 +3,11 @@
  * PUT    /api/blog/{id}  (staff: editors and up any post, authors their own, contributors their own
  *        drafts and never publishing; 403 otherwise) either the full post body (as POST /api/blog; a different `slug`
  *        moves the post and its old address answers 301, 409 when another post has it; updatedAt
- *        is set by the server) or only {published: boolean} (the
+ *        is set by the server) or only {published: boolean, version?} (the
  *        list's toggle) -> 200 {success: true, post} | 400 {success:false, message, errors} | 404
+ *        A full edit may send `version` (BlogPostDto.version, as the editor opened it): when the post has
+ *        changed since -> 409 {success: false, message, current: {version, updatedAt, updatedBy: {id, name} | null}}
+ *        and nothing is written; a full edit clears the post's pending autosaved text (decision record 0042).
  *        Image on a full edit: imageData+imageMimeType replace the upload; `image` equal to the
  *        post's own /api/blog/{id}/image address keeps it; any other `image` (or none) drops it.
  * DELETE /api/blog/{id}  (staff, as PUT) -> 200 {success: true} | 404
@@ -19,6 +22,7 @@ import { canEditPost } from "~/auth/roles";
 import { assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
 import { editablePost, parsePostId, translateBlogErrors } from "~/blog/api.server";
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
+import { putVersionSchema } from "~/blog/autosave";
 import { findPost, toDto } from "~/blog/posts.server";
 import { deletePost, setPublished, updatePost } from "~/blog/post-writes.server";
 
@@ -46,14 +50,16 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     const parsed = blogPublishSchema.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error);
     assertCanPublish(staff, parsed.data.published);
-    const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published));
+    const post = await translateBlogErrors(() => setPublished(staff, id, parsed.data.published, parsed.data.version));
     return json({ success: true, post: toDto(post) });
   }
   const parsed = blogPostInputSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
+  const sent = putVersionSchema.safeParse(body);
+  if (!sent.success) throw invalid(sent.error);
   assertCanPublish(staff, parsed.data.published);
   const authorId = await postAuthorFor(staff, parsed.data.authorId, false);
-  const post = await translateBlogErrors(() => updatePost(staff, id, { ...parsed.data, authorId }));
+  const post = await translateBlogErrors(() => updatePost(staff, id, { ...parsed.data, authorId }, { expectedVersion: sent.data.version }));
   return json({ success: true, post: toDto(post) });
 });
 
