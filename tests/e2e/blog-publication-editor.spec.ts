@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminApi, createPost, postInput } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
+import { editorReady, postText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -91,7 +92,10 @@ test("an image pasted into the text asks for its alt text, goes in as Markdown a
   const title = `Pasted image ${id}`;
   const post = await createPost(api, { title, content: "Intro paragraph." });
   const dialog = await openEditor(page, id, title);
-  const text = dialog.getByRole("tabpanel").getByRole("textbox");
+  await editorReady(dialog);
+  const text = postTextbox(dialog);
+  await text.click();
+  await page.keyboard.press("ControlOrMeta+End");
   // A 1000x500 PNG on the clipboard, as a screenshot tool would put it there.
   await text.evaluate(async (area) => {
     const canvas = document.createElement("canvas");
@@ -104,9 +108,10 @@ test("an image pasted into the text asks for its alt text, goes in as Markdown a
     area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   // Uploaded, it goes in as Markdown with its alt text selected: typing replaces it.
-  await expect(text).toHaveText(/!\[screenshot\]\(\/api\/media\/[\w-]{20}\)/);
+  await expect(postText(dialog)).toHaveValue(/!\[screenshot\]\(\/api\/media\/[\w-]{20}\)/, { timeout: 20_000 });
+  await expect(text).toBeFocused();
   await page.keyboard.type("A black rectangle");
-  await expect(text).toHaveText(/!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)/);
+  await expect(postText(dialog)).toHaveValue(/^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)$/);
   await dialog.getByRole("button", { name: "Update Post" }).click();
   await expect(page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
 

@@ -1,15 +1,14 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { MAX_POST_CONTENT } from "~/blog/schema";
 import { renderMarkdown } from "~/core/markdown";
-import { lazy, Suspense, useDeferredValue, useRef } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { useAdminSession } from "~/admin/admin-api";
-import type { FieldErrors } from "~/admin/components/field";
+import { inputClass, type FieldErrors } from "~/admin/components/field";
 import { mediaPath } from "~/blog/media";
 import { readingMinutes, readingTimeLabel, wordCount } from "~/blog/reading-time";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import type { MarkdownEditorHandle } from "./markdown-editor";
-import { TextImageInsert, useTextImages } from "./text-image-insert";
 
 // CodeMirror is fetched when the editor opens, never with a public page or the admin's first load.
 const MarkdownEditor = lazy(() => import("./markdown-editor"));
@@ -42,8 +41,6 @@ export function ContentField({
   editorRef?: React.Ref<MarkdownEditorHandle>;
 }) {
   const { id, field, error } = fields;
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const images = useTextImages(textarea, content, onChange);
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   // The preview and counts follow the typing without slowing it.
@@ -65,6 +62,7 @@ export function ContentField({
   ) : (
     <p className="text-slate-700">Nothing to preview yet.</p>
   );
+  const describedBy = [field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ");
   return (
     <div className="grid gap-1.5">
       <span id={`${id}-content-label`} className="text-sm font-semibold">
@@ -85,9 +83,17 @@ export function ContentField({
         <Tabs.Content value="edit" className="grid gap-4 xl:grid-cols-2">
           <Suspense
             fallback={
-              <p role="status" className="min-h-60 rounded-lg border border-slate-300 p-4 text-slate-700">
-                Loading the editor…
-              </p>
+              // Until CodeMirror has loaded, a plain textarea holds the text; the editor starts from whatever it holds.
+              <textarea
+                {...field("content")}
+                aria-labelledby={`${id}-content-label`}
+                aria-describedby={describedBy}
+                rows={12}
+                className={`${inputClass} min-h-72 font-mono text-base`}
+                value={content}
+                onChange={(e) => onChange(e.target.value)}
+                required
+              />
             }
           >
             <MarkdownEditor
@@ -96,16 +102,10 @@ export function ContentField({
               onChange={onChange}
               upload={upload}
               onUploadingChange={onUploadingChange}
-              onUploadError={(message) =>
-                toast({
-                  title: "Failed to upload the image",
-                  description: message,
-                  variant: "destructive",
-                })
-              }
-              label="Content"
+              onUploadError={(message) => toast({ title: "Failed to upload the image", description: message, variant: "destructive" })}
+              labelledBy={`${id}-content-label`}
               editorId={`${id}-content`}
-              describedBy={[field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ")}
+              describedBy={describedBy}
               invalid={Boolean(error("content"))}
             />
           </Suspense>
@@ -125,7 +125,8 @@ export function ContentField({
         Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({content.length.toLocaleString("en-US")} used).
       </p>
       {error("content")}
-      <TextImageInsert images={images} />
+      {/* The text as React holds it, for scripts and tests to read (the editor's DOM holds only visible lines). */}
+      <textarea hidden readOnly name="content" data-post-text="" value={content} />
       <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
         <summary className="cursor-pointer font-semibold">Markdown help</summary>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -9,6 +9,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language"
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import { drawSelection, EditorView, keymap, placeholder as placeholderText } from "@codemirror/view";
+import { Bold, Code, Heading2, Image as ImageIcon, Italic, Link2, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { altFromFileName, formatEdit, uploadPlaceholder, type FormatAction } from "~/blog/markdown-format";
 
@@ -23,33 +24,24 @@ export interface MarkdownEditorProps {
   upload: (file: File) => Promise<string>;
   onUploadError: (message: string) => void;
   onUploadingChange?: (uploading: boolean) => void;
-  label: string;
+  /** The id of the element naming the editor ("Content"): its text is the textbox's accessible name. */
+  labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
   editorId?: string;
   ref?: Ref<MarkdownEditorHandle>;
 }
 
-const TOOLBAR: {
-  action: FormatAction;
-  label: string;
-  shortcut?: string;
-  text: string;
-}[] = [
-  { action: "bold", label: "Bold", shortcut: "Mod-b", text: "B" },
-  { action: "italic", label: "Italic", shortcut: "Mod-i", text: "I" },
-  { action: "heading", label: "Heading", text: "H" },
-  { action: "link", label: "Link", shortcut: "Mod-k", text: "Link" },
-  { action: "quote", label: "Quote", text: "❝" },
-  { action: "bullet", label: "List", shortcut: "Mod-Shift-8", text: "•" },
-  {
-    action: "numbered",
-    label: "Numbered list",
-    shortcut: "Mod-Shift-7",
-    text: "1.",
-  },
-  { action: "code", label: "Code", text: "</>" },
-  { action: "image", label: "Image", text: "Img" },
+const TOOLBAR: { action: FormatAction; label: string; shortcut?: string; Icon: LucideIcon }[] = [
+  { action: "bold", label: "Bold", shortcut: "Mod-b", Icon: Bold },
+  { action: "italic", label: "Italic", shortcut: "Mod-i", Icon: Italic },
+  { action: "heading", label: "Heading", Icon: Heading2 },
+  { action: "link", label: "Link", shortcut: "Mod-k", Icon: Link2 },
+  { action: "quote", label: "Quote", Icon: Quote },
+  { action: "bullet", label: "List", shortcut: "Mod-Shift-8", Icon: List },
+  { action: "numbered", label: "Numbered list", shortcut: "Mod-Shift-7", Icon: ListOrdered },
+  { action: "code", label: "Code", Icon: Code },
+  { action: "image", label: "Image", Icon: ImageIcon },
 ];
 
 function apply(view: EditorView, action: FormatAction): boolean {
@@ -78,18 +70,23 @@ export default function MarkdownEditor({
   upload,
   onUploadError,
   onUploadingChange,
-  label,
+  labelledBy,
   describedBy,
   invalid,
   editorId,
   ref,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  // The text this editor last reported: a `value` equal to it is our own echo, anything else came from outside.
+  const emitted = useRef(value);
   const view = useRef<EditorView | null>(null);
   // The latest callbacks, read by the editor's listeners (made once).
   const props = useRef({ onChange, upload, onUploadError, onUploadingChange });
   props.current = { onChange, upload, onUploadError, onUploadingChange };
   const uploads = useRef(0);
+  const insertFiles = useRef<(files: File[]) => void>(() => {});
   const active = useRef(0);
 
   useImperativeHandle(ref, () => ({ focus: () => view.current?.focus() }), []);
@@ -102,9 +99,13 @@ export default function MarkdownEditor({
         const sel = editor.state.selection.main;
         const from = at ?? sel.from;
         const to = at ?? sel.to;
+        // An image is a block of its own: text on its line before or after is set apart by a blank line.
+        const line = editor.state.doc.lineAt(from);
+        const before = line.text.slice(0, from - line.from).trim() ? "\n\n" : "";
+        const after = editor.state.doc.lineAt(to).text.slice(to - editor.state.doc.lineAt(to).from).trim() ? "\n\n" : "";
         editor.dispatch({
-          changes: { from, to, insert: marker },
-          selection: { anchor: from + marker.length },
+          changes: { from, to, insert: before + marker + after },
+          selection: { anchor: from + before.length + marker.length },
           userEvent: "input.paste",
         });
         active.current++;
@@ -124,11 +125,11 @@ export default function MarkdownEditor({
             editor.focus();
           })
           .catch((failure: unknown) => {
-            const start = find();
-            if (start >= 0)
-              editor.dispatch({
-                changes: { from: start, to: start + marker.length, insert: "" },
-              });
+            // The text goes back to what it was: the placeholder leaves with the blank lines it brought.
+            const whole = before + marker + after;
+            const at = editor.state.doc.toString().indexOf(whole);
+            const start = at >= 0 ? at : find();
+            if (start >= 0) editor.dispatch({ changes: { from: start, to: start + (at >= 0 ? whole.length : marker.length), insert: "" } });
             props.current.onUploadError((failure as Error)?.message || "The image could not be uploaded");
           })
           .finally(() => {
@@ -160,13 +161,15 @@ export default function MarkdownEditor({
           EditorView.lineWrapping,
           placeholderText("Write your post here. Markdown works: **bold**, *italic*, ## headings…"),
           EditorView.contentAttributes.of({
-            "aria-label": label,
+            "aria-labelledby": labelledBy,
             spellcheck: "true",
             autocorrect: "on",
             autocapitalize: "sentences",
           }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) props.current.onChange(update.state.doc.toString());
+            if (!update.docChanged) return;
+            emitted.current = update.state.doc.toString();
+            props.current.onChange(emitted.current);
           }),
           EditorView.domEventHandlers({
             paste(event, v) {
@@ -186,17 +189,12 @@ export default function MarkdownEditor({
             },
           }),
           EditorView.theme({
-            "&": { fontSize: "1rem", backgroundColor: "white" },
-            ".cm-content": {
-              fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace",
-              padding: "12px 4px",
-              minHeight: "16rem",
-              caretColor: "#0f172a",
-            },
-            "&.cm-focused": {
-              outline: "2px solid #1d4ed8",
-              outlineOffset: "2px",
-            },
+            // Prose is read in the site's own face; the Markdown marks keep their colours from the highlighting.
+            "&": { fontSize: "1.0625rem", backgroundColor: "white" },
+            ".cm-content": { fontFamily: "inherit", lineHeight: "1.7", padding: "12px 8px", minHeight: "18rem", caretColor: "#0f172a" },
+            ".cm-line": { padding: "0 4px" },
+            // The focus ring is drawn on the whole editor (toolbar and text), see the wrapper's classes.
+            "&.cm-focused": { outline: "none" },
             ".cm-placeholder": { color: "#475569" },
             ".cm-panels": { backgroundColor: "#f8fafc", color: "#0f172a" },
           }),
@@ -204,7 +202,12 @@ export default function MarkdownEditor({
       }),
     });
     view.current = editor;
+    insertFiles.current = (files) => insertImages(editor, files);
+    // Tests and scripts wait for this: from now on typing reaches the editor, not the fallback textarea.
+    const marked = wrapper.current;
+    marked?.setAttribute("data-editor-ready", "");
     return () => {
+      marked?.removeAttribute("data-editor-ready");
       editor.destroy();
       view.current = null;
     };
@@ -212,13 +215,13 @@ export default function MarkdownEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A value set from outside (a restored draft, a pending revision taken back) replaces the text.
+  // A value set from outside (a restored draft, a pending revision taken back) replaces the text. Our own
+  // echo never does: React may render an older value while newer keystrokes are already in the editor.
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value)
-      editor.dispatch({
-        changes: { from: 0, to: editor.state.doc.length, insert: value },
-      });
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    if (editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
 
   // Labels and error state on the editable element itself.
@@ -233,8 +236,8 @@ export default function MarkdownEditor({
   }, [describedBy, invalid, editorId]);
 
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-300">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1" onKeyDown={toolbarArrows}>
+    <div ref={wrapper} data-markdown-editor="" className="overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700">
+      <div role="toolbar" aria-label="Formatting" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 p-1" onKeyDown={toolbarArrows}>
         {TOOLBAR.map((item, i) => (
           <button
             key={item.action}
@@ -243,17 +246,33 @@ export default function MarkdownEditor({
             aria-label={item.label}
             aria-keyshortcuts={item.shortcut?.replace("Mod", isMac() ? "Meta" : "Control").replace(/-/g, "+")}
             title={item.shortcut ? `${item.label} (${shortcutLabel(item.shortcut)})` : item.label}
-            className="min-h-10 min-w-10 rounded px-2 text-sm font-semibold text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="grid size-8 shrink-0 place-items-center rounded text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
             // Keep the editor's selection: the button does not take focus on a click.
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => view.current && apply(view.current, item.action)}
+            onClick={() => {
+              // Image asks for a file (uploaded as a pasted one is); the others format the selection.
+              if (item.action === "image") picker.current?.click();
+              else if (view.current) apply(view.current, item.action);
+            }}
           >
-            <span aria-hidden="true" className={item.action === "italic" ? "italic" : undefined}>
-              {item.text}
-            </span>
+            <item.Icon aria-hidden="true" className="size-4" />
           </button>
         ))}
       </div>
+      <input
+        ref={picker}
+        type="file"
+        accept="image/*"
+        aria-label="Image to insert in the text"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])].filter((f) => f.type.startsWith("image/"));
+          e.target.value = "";
+          if (files.length) insertFiles.current(files);
+          else view.current?.focus();
+        }}
+      />
       <div ref={host} />
     </div>
   );

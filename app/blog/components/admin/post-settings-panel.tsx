@@ -41,7 +41,7 @@ export function PostSettingsPanel({
       id={`${id}-settings`}
       aria-label="Post settings"
       hidden={hidden}
-      className="grid content-start gap-4 border-t border-slate-200 bg-slate-50/50 px-4 py-5 sm:px-6 lg:w-96 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l"
+      className="grid content-start gap-4 border-t border-slate-200 bg-slate-50/50 px-4 py-5 sm:px-6 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l"
     >
       <div className="flex items-center justify-between">
         <h3 className="text-base font-semibold">Post settings</h3>
