@@ -4,37 +4,22 @@ import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/field-errors";
-import { formatDateTime } from "~/core/dates";
 import { AdminDialogHeader } from "~/admin/components/dialog-header";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ContentField } from "./content-field";
 import type { MarkdownEditorHandle } from "./markdown-editor";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
-import {
-  draftKey,
-  hasChanges,
-  initialPostForm,
-  parseDraft,
-  serializeDraft,
-  toRequestBody,
-  type LocalDraft,
-  type PostFormState,
-  newIdempotencyKey,
-} from "./post-form-state";
+import { draftKey, hasChanges, initialPostForm, newIdempotencyKey, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
 import { SlugField } from "./post-fields";
 import { PostSettingsPanel } from "./post-settings-panel";
+import { ConflictNotice, LocalOffer, PendingOffer, SaveStatus } from "./save-notices";
+import { useAutosave } from "./use-autosave";
 import { writerChoosesAuthor, writerPublishes, type PostWriter } from "./post-writer";
 
-const AUTOSAVE_MS = 400;
+const LOCAL_COPY_MS = 400;
 
 /** The form field each API error key belongs to (to tell whether the admin has changed it since). */
-const FORM_KEY: Record<string, keyof PostFormState> = {
-  authorId: "authorId",
-  createdAt: "publishAt",
-  image: "imageUrl",
-  imageData: "upload",
-  imageMimeType: "upload",
-};
+const FORM_KEY: Record<string, keyof PostFormState> = { authorId: "authorId", createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
 
 /** Every message the browser can give before sending, keyed as the server keys them. */
 function validate(form: PostFormState): Record<string, string> {
@@ -69,11 +54,7 @@ export function BlogPostForm({
   const start = useMemo(() => {
     const initial = initialPostForm(post);
     if (post) return initial;
-    return {
-      ...initial,
-      authorId: writerChoosesAuthor(writer) ? String(writer.id) : "",
-      published: initial.published && writerPublishes(writer),
-    };
+    return { ...initial, authorId: writerChoosesAuthor(writer) ? String(writer.id) : "", published: initial.published && writerPublishes(writer) };
   }, [post, writer]);
   const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
   // A draft left from before (a reload, a crashed tab), offered back when the dialog opens.
@@ -94,7 +75,11 @@ export function BlogPostForm({
   const { id, field, error } = fields;
 
   const set = <K extends keyof PostFormState>(key: K, value: PostFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const dirty = hasChanges(form, start);
+  const autosave = useAutosave({ post, form, writer, createKey, start });
+  // Unsaved = what the server does not hold yet (the text autosaved is not).
+  const dirty = hasChanges(form, autosave.baseline);
+  // A new post, once autosaved, is saved over by id; its local copy moves to that id.
+  const savedId = postId ?? autosave.createdId;
 
   useEffect(() => {
     if (restore) return;
@@ -106,12 +91,13 @@ export function BlogPostForm({
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
 
-  // Autosave to this browser while typing (debounced); nothing is written for an untouched form.
+  // The offline fallback: what the server does not hold yet is kept in this browser, and forgotten once it does.
   useEffect(() => {
-    if (!dirty) return;
-    const timer = window.setTimeout(() => writeStorage(draftKey(postId), serializeDraft(postId, form)), AUTOSAVE_MS);
+    if (savedId !== null) forgetDraft(null);
+    if (!dirty) return forgetDraft(savedId);
+    const timer = window.setTimeout(() => writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, form, postId]);
+  }, [dirty, form, savedId]);
 
   // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
   useEffect(() => {
@@ -134,6 +120,26 @@ export function BlogPostForm({
     setErrors(found);
   };
 
+  /** Text from the server goes into the editor as saved: a pending revision taken back. */
+  function adoptText(text: Pick<PostFormState, "title" | "content" | "excerpt">) {
+    const next = { ...form, ...text };
+    setForm(next);
+    autosave.adopt({ ...autosave.baseline, ...text });
+  }
+
+  /** After someone else's save: the post as it is now replaces what this editor shows. */
+  async function reload() {
+    if (savedId === null) return;
+    try {
+      const fresh = await adminFetch<BlogPostDto>(`/api/blog/${savedId}`);
+      const next = initialPostForm(fresh);
+      setForm(next);
+      autosave.adopt(next, fresh.version);
+    } catch (failure) {
+      if (!(failure instanceof SessionExpiredError)) toast({ title: "Failed to reload the post", description: (failure as Error).message, variant: "destructive" });
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || uploading) return;
@@ -152,29 +158,21 @@ export function BlogPostForm({
       return;
     }
     setSaving(true);
+    // Saves under way finish first; their version is the one this save is checked against.
+    const target = await autosave.settle();
     try {
-      if (post) await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: body });
-      else
-        await adminFetch("/api/blog", {
-          method: "POST",
-          json: body,
-          headers: { "Idempotency-Key": createKey },
-        });
-      toast({
-        title: post ? "Blog post updated successfully" : "Blog post created successfully",
-      });
-      forgetDraft(postId);
+      if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
+      else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
+      toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
+      forgetDraft(savedId);
       onSaved();
     } catch (failure) {
+      autosave.resume();
       // The dialog stays open with everything typed; the server's field messages show in place.
       if (!(failure instanceof SessionExpiredError)) {
         const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
         if (serverErrors) showErrors(serverErrors);
-        toast({
-          title: post ? "Failed to update blog post" : "Failed to create blog post",
-          description: (failure as Error).message,
-          variant: "destructive",
-        });
+        toast({ title: post ? "Failed to update blog post" : "Failed to create blog post", description: (failure as Error).message, variant: "destructive" });
       }
     } finally {
       setSaving(false);
@@ -190,10 +188,10 @@ export function BlogPostForm({
         noValidate
         className="flex min-h-0 flex-1 flex-col"
         onKeyDown={(e) => {
-          // Ctrl/Cmd+S saves, from any field.
+          // Ctrl/Cmd+S saves now, from any field (as the autosave does: a live post is not published by it).
           if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
             e.preventDefault();
-            formRef.current?.requestSubmit();
+            void autosave.saveNow();
           }
         }}
       >
@@ -212,7 +210,7 @@ export function BlogPostForm({
           </button>
           <button
             type="button"
-            className="btn btn-secondary"
+            className="btn btn-secondary aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
             aria-pressed={focusMode}
             onClick={() => {
               onFocusModeChange(!focusMode);
@@ -224,34 +222,20 @@ export function BlogPostForm({
         </div>
         <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
           <div className={`grid flex-1 content-start gap-4 px-4 py-5 sm:px-6 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
+            {autosave.state.kind === "conflict" ? <ConflictNotice message={autosave.state.message} onReload={() => void reload()} /> : null}
+            {post && !restore ? <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} /> : null}
             {offered ? (
-              <div role="region" aria-label="Unsaved draft" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-                <p className="text-sm font-medium">
-                  You have unsaved changes to this post from <time dateTime={offered.savedAt}>{formatDateTime(offered.savedAt)}</time>, kept in this browser.
-                </p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    onClick={() => {
-                      setForm({ ...start, ...offered.form, upload: null });
-                      setOffered(null);
-                    }}
-                  >
-                    Restore draft
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={() => {
-                      forgetDraft(postId);
-                      setOffered(null);
-                    }}
-                  >
-                    Discard draft
-                  </button>
-                </div>
-              </div>
+              <LocalOffer
+                draft={offered}
+                onRestore={() => {
+                  setForm({ ...start, ...offered.form, upload: null });
+                  setOffered(null);
+                }}
+                onDiscard={() => {
+                  forgetDraft(postId);
+                  setOffered(null);
+                }}
+              />
             ) : null}
             <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
               <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
@@ -285,7 +269,10 @@ export function BlogPostForm({
             {errors._form}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-slate-200 px-4 py-3 sm:px-6">
+          <div className="mr-auto">
+            <SaveStatus state={autosave.state} />
+          </div>
           <Dialog.Close type="button" className="btn btn-secondary">
             Cancel
           </Dialog.Close>

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeViolations, expect, test } from "./fixtures";
+import { editorReady, postText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -38,8 +39,11 @@ test("an author writes with the keyboard alone: shortcuts, toolbar, pasted and d
   const title = `Keyboard post ${unique()}`;
   await dialog.getByLabel("Title").focus();
   await page.keyboard.type(title);
-  const editor = dialog.getByRole("textbox", { name: "Content" });
-  await editor.focus();
+  await editorReady(dialog);
+  const editor = postTextbox(dialog);
+  // From the title to the text with Tab alone (address, the Edit tab, its panel, the toolbar: one stop each).
+  for (let i = 0; i < 8 && !(await editor.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(editor).toBeFocused();
   await page.keyboard.type("Intro with ");
   await page.keyboard.press("ControlOrMeta+b");
   await page.keyboard.type("strong");
@@ -96,17 +100,31 @@ test("an author writes with the keyboard alone: shortcuts, toolbar, pasted and d
   await sendImage(editor, "drop", "terrace.png");
   await expect(editor).toContainText(/!\[terrace\]\(\/api\/media\/[\w-]{20}\)/);
   await expect(preview.getByRole("img", { name: "The bar at night" })).toBeVisible();
+  // Beside the text, not under it.
+  const [textBox, previewBox] = [(await editor.boundingBox())!, (await preview.boundingBox())!];
+  expect(previewBox.x).toBeGreaterThan(textBox.x + textBox.width - 1);
+  expect(previewBox.y).toBeLessThan(textBox.y + textBox.height);
+
+  // Ctrl/Cmd+S saves now: a new post becomes a draft on the server, and the editor says when.
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible({ timeout: 15_000 });
+  const found = (await (await page.request.get(`/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
+  expect(found.items).toHaveLength(1);
+  expect(found.items[0]!.published).toBe(false);
+  expect(found.items[0]!.content).toBe(await postText(dialog).inputValue());
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/shots/editor-1280.png" });
+  await page.screenshot({ path: test.info().outputPath("editor-1280.png") });
 
   await dialog.getByRole("button", { name: "Focus mode" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
-  await page.screenshot({ path: "/tmp/shots/editor-focus-1280.png" });
+  await expect(editor).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("editor-focus-1280.png") });
 });
 
 test("a failed upload says why and leaves the text as it was", async ({ adminPage: page }) => {
   const dialog = await openCreate(page);
-  const editor = dialog.getByRole("textbox", { name: "Content" });
+  await editorReady(dialog);
+  const editor = postTextbox(dialog);
   await editor.focus();
   await page.keyboard.type("Before.");
   await editor.evaluate((el) => {
@@ -115,7 +133,7 @@ test("a failed upload says why and leaves the text as it was", async ({ adminPag
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect(page.locator("li.toast").getByText("Please select an image smaller than 5MB")).toBeVisible();
-  await expect(editor).toHaveText("Before.");
+  await expect(postText(dialog)).toHaveValue("Before.");
   // Not an image at all: the server's own message.
   await editor.evaluate((el) => {
     const data = new DataTransfer();
@@ -123,20 +141,26 @@ test("a failed upload says why and leaves the text as it was", async ({ adminPag
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect(page.locator("li.toast").getByText("Failed to upload the image").last()).toBeVisible();
-  await expect(editor).toHaveText("Before.");
+  await expect(postText(dialog)).toHaveValue("Before.");
 });
 
 test("at 375 px the text comes first and the settings sheet sits below it", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const dialog = await openCreate(page);
-  const editor = dialog.getByRole("textbox", { name: "Content" });
+  await editorReady(dialog);
+  const editor = postTextbox(dialog);
   await expect(editor).toBeInViewport();
+  await dialog.getByLabel("Title").fill("Happy hour on a phone");
+  await editor.focus();
+  await page.keyboard.type("Typed on a small screen, with the toolbar above the text.");
   await expect(dialog.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: "/tmp/shots/editor-375.png" });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: test.info().outputPath("editor-375.png") });
   await dialog.getByRole("button", { name: "Hide settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
   expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("editor-375-settings-hidden.png") });
 });
