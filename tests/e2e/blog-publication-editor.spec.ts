@@ -86,7 +86,7 @@ test("the editor's search fields count against the guide, preview the result and
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("an image pasted into the text asks for its alt text, goes in as Markdown and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
+test("an image pasted into the text is uploaded, goes in as Markdown with its alt text selected to type over, and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
   const api = await adminApi({ url: baseURL! });
   const id = unique();
   const title = `Pasted image ${id}`;

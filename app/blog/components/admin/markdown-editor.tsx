@@ -9,7 +9,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language"
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import { drawSelection, EditorView, keymap, placeholder as placeholderText } from "@codemirror/view";
-import { Bold, Code, Heading2, Image as ImageIcon, Italic, Link2, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
+import { Bold, Code, Heading2, Image as ImageIcon, Italic, Link as LinkIcon, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { altFromFileName, formatEdit, uploadPlaceholder, type FormatAction } from "~/blog/markdown-format";
 
@@ -36,7 +36,7 @@ const TOOLBAR: { action: FormatAction; label: string; shortcut?: string; Icon: L
   { action: "bold", label: "Bold", shortcut: "Mod-b", Icon: Bold },
   { action: "italic", label: "Italic", shortcut: "Mod-i", Icon: Italic },
   { action: "heading", label: "Heading", Icon: Heading2 },
-  { action: "link", label: "Link", shortcut: "Mod-k", Icon: Link2 },
+  { action: "link", label: "Link", shortcut: "Mod-k", Icon: LinkIcon },
   { action: "quote", label: "Quote", Icon: Quote },
   { action: "bullet", label: "List", shortcut: "Mod-Shift-8", Icon: List },
   { action: "numbered", label: "Numbered list", shortcut: "Mod-Shift-7", Icon: ListOrdered },

@@ -92,12 +92,14 @@ export function BlogPostForm({
   }, [dirty, onDirtyChange]);
 
   // The offline fallback: what the server does not hold yet is kept in this browser, and forgotten once it does.
+  // (A copy found on opening stays until the author restores or discards it, or the server has saved.)
+  const serverSaved = autosave.state.kind === "saved";
   useEffect(() => {
-    if (savedId !== null) forgetDraft(null);
-    if (!dirty) return forgetDraft(savedId);
+    if (autosave.createdId !== null) forgetDraft(null);
+    if (!dirty) return serverSaved ? forgetDraft(savedId) : undefined;
     const timer = window.setTimeout(() => writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, form, savedId]);
+  }, [dirty, form, savedId, serverSaved, autosave.createdId]);
 
   // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
   useEffect(() => {
