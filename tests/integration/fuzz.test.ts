@@ -34,7 +34,7 @@ type Endpoint = {
   endsSession?: boolean;
 };
 
-const POST_FIELDS = ["title", "author", "excerpt", "content", "category", "tags", "image", "imageData", "imageMimeType", "imageOriginalName", "published", "createdAt", "updatedAt"];
+const POST_FIELDS = ["title", "author", "excerpt", "content", "category", "tags", "image", "imageData", "imageMimeType", "imageOriginalName", "published", "createdAt", "updatedAt", "version"];
 
 const VENUE_FIELDS = ["name", "address", "city", "lat", "lng", "type", "rating", "priceLevel", "openUntil", "happyHour", "features", "phone", "website", "image", "upcomingEvents", "activeUsers", "hidden"];
 
@@ -65,6 +65,7 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/admin/contact-submissions/:id", methods: ["PATCH", "DELETE"], body: "json", admin: true, fields: ["resolved"] },
   { path: "/api/blog", methods: ["GET", "POST"], body: "json", admin: true, fields: POST_FIELDS },
   { path: "/api/blog/:id", methods: ["GET", "PUT", "DELETE"], body: "json", admin: true, fields: POST_FIELDS },
+  { path: "/api/admin/posts/:id/autosave", methods: ["GET", "PUT", "DELETE"], body: "json", admin: true, fields: ["title", "content", "excerpt", "version"] },
   { path: "/api/blog/:id/image", methods: ["GET"], body: "none", query: ["w", "v"] },
   { path: "/api/upload", methods: ["POST"], body: "multipart", admin: true, fields: ["image"] },
   { path: "/api/admin/import", methods: ["POST"], body: "multipart", admin: true, fields: ["file"] },
