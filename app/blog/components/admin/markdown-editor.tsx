@@ -191,7 +191,8 @@ export default function MarkdownEditor({
           EditorView.theme({
             // Prose is read in the site's own face; the Markdown marks keep their colours from the highlighting.
             "&": { fontSize: "1.0625rem", backgroundColor: "white" },
-            ".cm-content": { fontFamily: "inherit", lineHeight: "1.7", padding: "12px 8px", minHeight: "18rem", caretColor: "#0f172a" },
+            ".cm-scroller": { fontFamily: "inherit", lineHeight: "1.7" },
+            ".cm-content": { padding: "12px 8px", minHeight: "18rem", caretColor: "#0f172a" },
             ".cm-line": { padding: "0 4px" },
             // The focus ring is drawn on the whole editor (toolbar and text), see the wrapper's classes.
             "&.cm-focused": { outline: "none" },
