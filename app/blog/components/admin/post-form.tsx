@@ -272,7 +272,8 @@ export function BlogPostForm({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-slate-200 px-4 py-3 sm:px-6">
-          <div className="mr-auto">
+          {/* On a phone the status has a row of its own and the two buttons stay together. */}
+          <div className="w-full sm:mr-auto sm:w-auto">
             <SaveStatus state={autosave.state} />
           </div>
           <Dialog.Close type="button" className="btn btn-secondary">
