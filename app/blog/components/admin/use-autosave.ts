@@ -40,13 +40,14 @@ export function useAutosave({
   const queue = useRef<Promise<void>>(Promise.resolve());
   const timer = useRef<number | undefined>(undefined);
   const stopped = useRef(false);
+  const closed = useRef(false);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [createdId, setCreatedId] = useState<number | null>(null);
 
   const saveLatest = useCallback(async (asked: boolean) => {
     const f = latest.current;
     const text = autosaveText(f);
-    if (stopped.current || text === saved.current) return;
+    if (stopped.current || closed.current || text === saved.current) return;
     const at = target.current;
     if (!at && !autosaveDue(f)) {
       if (asked) setState({ kind: "error", message: "Add a title and some text to save a draft." });
@@ -98,9 +99,12 @@ export function useAutosave({
   }, [text, saveNow]);
 
   // Nothing is sent after the editor closes (a save begun stays in the queue and finishes).
-  useEffect(() => () => {
-    stopped.current = true;
-    window.clearTimeout(timer.current);
+  useEffect(() => {
+    closed.current = false; // (set again on a remount, as React's strict mode does)
+    return () => {
+      closed.current = true;
+      window.clearTimeout(timer.current);
+    };
   }, []);
 
   return {
