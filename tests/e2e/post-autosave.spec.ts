@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { adminApi, createPost } from "../support/api";
-import { expect, test } from "./fixtures";
+import { axeViolations, expect, test } from "./fixtures";
 import { editorReady, fillPostText, postText, postTextbox } from "./post-text";
 
 /** The post editor saves as the author types (issue 35; decision records 0039 and 0042). */
@@ -73,6 +73,9 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
     const offer = dialog.getByRole("region", { name: "Unsaved changes" });
     await expect(offer).toContainText(/Restore unsaved changes from .+, /);
     await expect(postText(dialog)).toHaveValue("The published words.");
+    await other.page.setViewportSize({ width: 375, height: 740 });
+    expect(await axeViolations(other.page)).toEqual([]);
+    await other.page.screenshot({ path: test.info().outputPath("pending-offer-375.png") });
     await offer.getByRole("button", { name: "Restore changes" }).click();
     await expect(postText(dialog)).toHaveValue("The published words. A new paragraph nobody should see yet.");
     await dialog.getByRole("button", { name: "Update Post" }).click();
@@ -100,6 +103,8 @@ test("when someone else saved the post meanwhile, the autosave does not overwrit
   await fillPostText(dialog, "My words, typed later.");
   await expect(dialog.getByRole("alert").filter({ hasText: "Someone else changed this post" })).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByRole("status")).toHaveText("Not saved: someone else changed this post");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("conflict.png") });
   const stored = (await (await admin.get(`/api/blog/${post.id}`)).json()) as { content: string };
   expect(stored.content).toBe("Their words, saved first.");
 
