@@ -127,8 +127,6 @@ export default [
     route("crawler-stats", "routes/discoverability/api.crawler-stats.ts"),
     route("ai-indexing-status", "routes/discoverability/api.ai-indexing-status.ts"),
     route("submit-sitemap", "routes/discoverability/api.submit-sitemap.ts"),
-    route("vitals", "routes/discoverability/api.vitals.ts"),
-    route("analytics", "routes/analytics/api.analytics.ts"),
     route("admin/analytics", "routes/analytics/api.admin.analytics.ts"),
     route("venues", "routes/venues/api.venues.ts"),
     route("weather", "routes/venues/api.weather.ts"),

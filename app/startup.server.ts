@@ -13,10 +13,13 @@ import { registerMailJobs } from "~/mail/jobs.server";
 import { registerWebhookJobs } from "~/webhooks/webhooks.server";
 import type { ServerHooks } from "~/core/server-hooks";
 import { closeRedirects, redirectFor } from "~/redirects/redirects.server";
+import { flushRateLimits } from "~/core/rate-limit.server";
 import { registerPrivacyJobs } from "~/privacy/jobs.server";
 import { seedDemoVenues } from "~/venues/seed.server";
 import { configWarnings } from "~/ops/config-warnings";
 import { operationRoutes } from "~/ops/http.server";
+import { analyticsBeaconRoute } from "~/analytics/beacon-route.server";
+import { vitalsBeaconRoute } from "~/discoverability/vitals-route.server";
 import { startOps } from "~/ops/startup.server";
 
 import { tileImageSource } from "~/venues/tiles";
@@ -34,6 +37,7 @@ export function serverHooks(env: Env): ServerHooks {
     configWarnings: configWarnings(env),
     writesOnFullDisk: SIGN_IN_PATHS,
     operationRoutes: operationRoutes(),
+    beaconRoutes: [analyticsBeaconRoute, vitalsBeaconRoute],
     redirectFor,
   };
 }
@@ -57,6 +61,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   startAnalytics,
   // At shutdown: the redirect hits still in memory are written.
   async () => closeRedirects,
+  // At shutdown: the beacons' rate-limit counts still in memory are written.
+  async () => flushRateLimits,
   seedDemoVenues,
   startOps,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).

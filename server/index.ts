@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -14,7 +14,6 @@ import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { boundedError, loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
-import { hasAnyCookie } from "~/core/cookies";
 import type { ServerHooks } from "~/core/server-hooks";
 import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
@@ -24,6 +23,8 @@ import { printLast } from "./console-notice";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
+import { privateAnswers } from "./private-answers";
+import { beaconsFirst } from "./beacons-first";
 import { redirectsFirst } from "./redirects-first";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -169,33 +170,7 @@ export function createApp(
   return app;
 }
 
-/**
- * Answers that must not be shared: the admin's pages (`handle.private`) and their `.data` requests
- * send no-store; anything else answered to a request with a personal cookie is private to it
- * (and says it varies by cookie), whatever the route set.
- */
-function privateAnswers(policyOf: (pathname: string) => PagePolicy, personalCookies: readonly string[]): express.RequestHandler {
-  return (req, res, next) => {
-    const personal = hasAnyCookie(req.headers.cookie, personalCookies);
-    // A client navigation asks /page.data (and /_root.data for "/"): the page's own policy applies.
-    const page = req.path.endsWith(".data") ? req.path.slice(0, -5).replace(/^\/_root$/, "/") : req.path;
-    const isPrivate = Boolean(policyOf(page).private);
-    // The admin's window shares no browsing context group with pages that open it (decision record 0015).
-    if (isPrivate) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (!personal && !isPrivate) return next();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-      const cacheControl = String(this.getHeader("cache-control") ?? "");
-      if (isPrivate) this.setHeader("Cache-Control", "no-store");
-      else if (!/no-store|private/.test(cacheControl)) this.setHeader("Cache-Control", "private, no-cache");
-      this.vary("Cookie");
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  };
-}
-
-/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown; redirect rules first (./redirects-first.ts). */
+/** Starts the whole site: configuration, database (migrated), first admin, HTTP, clean shutdown; redirect rules first (./redirects-first.ts), then beacons (./beacons-first.ts). */
 export async function start(options: { vite?: ViteDevServer } = {}): Promise<Server> {
   let env: Env;
   try {
@@ -255,15 +230,19 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   const setupNotice = await hooks.ensureFirstAdmin();
   await runStartupTasks(env);
 
-  let listener: Parameters<typeof createServer>[1];
+  let listener: RequestListener;
+  let trustProxy: (address: string, hop: number) => boolean;
   if (options.vite) {
-    listener = createApp(env, hooks, { vite: options.vite });
+    const app = createApp(env, hooks, { vite: options.vite });
+    listener = app;
+    trustProxy = app.get("trust proxy fn") as typeof trustProxy;
   } else {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
     // @ts-ignore -- a virtual module React Router provides at build time
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     const policyOf = pagePolicies(build);
     const app = createApp(env, hooks, { policyOf, build });
+    trustProxy = app.get("trust proxy fn") as typeof trustProxy;
     listener = frontCache({
       app,
       // React Router's route discovery asks its manifest path: not a page, never the 404 page's entry.
@@ -271,11 +250,12 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       policyOf,
       deployId: build.assets.version,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-      trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+      trustProxy,
       personalCookies: hooks.personalCookies,
     }).listener;
   }
-  const listening = createServer(redirectsFirst(hooks.redirectFor, listener)).listen(env.PORT, env.HOST);
+  const beaconsThenPages = beaconsFirst(hooks.beaconRoutes, { siteUrl: env.SITE_URL, trustProxy }, listener);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages)).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {

@@ -39,7 +39,11 @@ export function methodNotAllowed(allow: string) {
 export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("json")) throw new ApiError(415, "Send the body as JSON (Content-Type: application/json)");
-  const text = await request.text();
+  return parseJsonText(await request.text());
+}
+
+/** A JSON body's text as a value: empty is {}, malformed or unclean text answers 400. */
+export function parseJsonText(text: string): unknown {
   if (!text.trim()) return {};
   let body: unknown;
   try {
@@ -117,7 +121,11 @@ export function asPageError(error: unknown): never {
 
 /** Parses a JSON body with a shared Zod schema; a bad body answers 400 with a message per field. */
 export async function parseJson<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
-  const body = await readJson(request);
+  return validBody(await readJson(request), schema);
+}
+
+/** A parsed body through a shared Zod schema; a bad one answers 400 with a message per field. */
+export function validBody<T extends z.core.$ZodType>(body: unknown, schema: T): z.infer<T> {
   // Either Zod build's schema (the public forms use the small one, ~/core/zod-mini).
   const result = z.safeParse(schema, body);
   if (!result.success) {

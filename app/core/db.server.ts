@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
 import * as schema from "~/db/schema";
@@ -25,6 +25,11 @@ const commitHooks = new AsyncLocalStorage<{ hooks: Array<() => void>; settled: b
  * transaction commits (never, if it rolls back), or at once outside a transaction. The job runner uses it
  * to wake as soon as a job queued inside a transaction can be claimed.
  */
+/** A raw statement's rows, asked the same way of PGlite and PostgreSQL. */
+export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export function afterCommit(callback: () => void): void {
   const pending = commitHooks.getStore();
   // A callback registered by work the transaction started but did not await runs at once.

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import type { BeaconRoute } from "./beacon-route.server";
 
 /**
  * What the HTTP server (server/) needs from the features, handed to it at start by the composition root
@@ -17,6 +18,8 @@ export type ServerHooks = {
   writesOnFullDisk: readonly string[];
   /** Operations endpoints (/metrics, /_ops/backup): answered by Express before the cross-site check, never cached. */
   operationRoutes: ReadonlyArray<{ method: "get" | "post"; path: string; handler: RequestHandler }>;
+  /** Beacon endpoints (POST /api/analytics, /api/vitals): answered before Express (server/beacons-first.ts). */
+  beaconRoutes: readonly BeaconRoute[];
   /**
    * The redirect rules' answer for a GET or HEAD of a path (app/redirects): asked before routing and the
    * front cache; a value in the same turn when the rules are known, a promise when they must be read.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
+import { eventually } from "../support/eventually";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
@@ -59,5 +60,26 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
     );
     expect(dump!.text).toContain("/about");
     for (const secret of ["198.51.100.50", "198.51.100.51", "Macintosh", "Safari"]) expect(dump!.text).not.toContain(secret);
+  });
+
+  it("share a client's bound per page through the database: what one instance counted, the other refuses", async () => {
+    // Beacons are limited in each instance's memory and shared a second later (app/core/batched-rate-limit.server.ts).
+    second ??= await startTestServer({ databaseUrl: first.databaseUrl, env });
+    const ip = "198.51.100.60";
+    const points = async () =>
+      (await queryTestDatabase<{ points: number }>(first.databaseUrl!, "select points from rate_limits where key like 'analyticsByClientPage:%198.51.100.60 view /meetups'"))[0]?.points;
+    // The first instance counts its 3 page views a minute for this client and page; the 4th is not counted.
+    for (let i = 0; i < 4; i++) expect((await beacon(first, "/meetups", ip)).status).toBe(202);
+    await eventually(async () => expect(await points()).toBe(3));
+    // The second has not seen the client: it counts one, learns at its write that the page's bound is spent...
+    expect((await beacon(second, "/meetups", ip)).status).toBe(202);
+    await eventually(async () => expect(await points()).toBe(4));
+    // ...and counts no more (a limit in one process's memory alone would have counted 3 here).
+    for (let i = 0; i < 5; i++) expect((await beacon(second, "/meetups", ip)).status).toBe(202);
+    expect(await second.stop()).toBe(0);
+    second = undefined;
+    const day = new Date().toISOString().slice(0, 10);
+    const report = (await (await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).json()) as { pages: Array<{ path: string; pageviews: number; visitors: number }> };
+    expect(report.pages.find((p) => p.path === "/meetups")).toMatchObject({ pageviews: 4, visitors: 1 });
   });
 });

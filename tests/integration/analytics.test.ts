@@ -56,6 +56,29 @@ describe("POST /api/analytics", () => {
     expect((await fetch(`${server.url}/api/analytics`)).status).toBe(405);
   });
 
+  it("keeps the gates of every write though it answers before the framework: cross-site 403, a body past its limit 413, a flood 429", async () => {
+    const crossSite = await beacon({ path: "/about" }, { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ success: false, message: "Cross-site requests are not allowed" });
+    // A body sent without a length (chunked) is still cut at 2 KB.
+    const chunked = await fetch(`${server.url}/api/analytics`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "user-agent": BROWSER },
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(JSON.stringify({ path: "/about", ref: "x".repeat(4000) }))), c.close()) }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(chunked.headers.get("x-content-type-options")).toBe("nosniff");
+    // 120 a minute per address are taken; past them, 429 with Retry-After (a bot's: answered, never counted).
+    const bot = { "x-forwarded-for": "203.0.113.77", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const flood = [];
+    for (let i = 0; i < 125; i++) flood.push((await beacon({ path: "/about" }, bot)).status);
+    expect(flood.filter((s) => s === 202)).toHaveLength(120);
+    const refused = await beacon({ path: "/about" }, bot);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("counts page views, distinct visitors, sources, campaigns, goals and the AI join exactly; excludes bots, prefetches and Sec-GPC", async () => {
     // A verified AI crawler (GPTBot from OpenAI's published range) reads /faq twice.
     const gptbot = { "user-agent": "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)", "x-forwarded-for": "20.171.206.10" };

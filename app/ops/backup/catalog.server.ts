@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql, type SQL } from "drizzle-orm";
-import { migrationsFolder, type Database } from "~/core/db.server";
+import { sql } from "drizzle-orm";
+import { migrationsFolder, rowsOf, type Database } from "~/core/db.server";
 import { dependencyOrder, type MigrationMark } from "./format";
 
 /** What a backup reads about a database, asked the same way of PGlite and PostgreSQL. */
 export type Catalog = { tables: Array<{ name: string; columns: string[] }>; sequences: string[] };
 
 type Executor = Pick<Database, "execute">;
-
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export { rowsOf };
 
 export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import proxyAddr from "proxy-addr";
+import { beaconTooLarge, type BeaconAnswer, type BeaconRoute } from "~/core/beacon-route.server";
+import { allowedOrigins, isCrossSite } from "~/core/cross-site";
+import { DISK_FULL_MESSAGE, diskState } from "~/core/disk-space.server";
+import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+
+/**
+ * The beacons (app/core/beacon-route.server.ts), answered by a plain request listener in front of the front
+ * cache and Express: a page view's beacon costs what a cached page costs, not Express's dozen middlewares
+ * and React Router's request (decision record 0045). The gates every write passes in Express are kept:
+ * a cross-site write answers 403 and a full disk 507. Beacons are not in the access log (like assets and
+ * /healthz: one line per page view would drown the rest); the request metrics still count them.
+ */
+export function beaconsFirst(
+  routes: readonly BeaconRoute[],
+  options: { siteUrl: string; trustProxy: (address: string, hop: number) => boolean },
+  next: RequestListener,
+): RequestListener {
+  const byPath = new Map(routes.map((route) => [route.path, route]));
+  return (req, res) => {
+    const route = byPath.get(req.url ?? "");
+    if (!route) return next(req, res);
+    const started = performance.now();
+    const header = (name: string): string | null => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    };
+    const clientIp = proxyAddr(req, options.trustProxy);
+    const done = (answer: BeaconAnswer) => send(req, res, answer, clientIp, started);
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
+      const origins = allowedOrigins(options.siteUrl, `${protocolOf(req, options.trustProxy)}://${req.headers.host}`);
+      if (isCrossSite({ secFetchSite: header("sec-fetch-site"), origin: header("origin") }, origins)) {
+        return done({ status: 403, body: { success: false, message: "Cross-site requests are not allowed" } });
+      }
+      if (diskState().low) return done({ status: 507, body: { success: false, message: DISK_FULL_MESSAGE } });
+    }
+    void route.answer({ method: req.method ?? "GET", header, clientIp, host: req.headers.host ?? "", body: (maxBytes) => readText(req, maxBytes) }).then(done);
+  };
+}
+
+/** As Express's req.protocol: X-Forwarded-Proto's first value from a trusted proxy, else the socket's. */
+function protocolOf(req: IncomingMessage, trustProxy: (address: string, hop: number) => boolean): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (typeof forwarded !== "string" || !trustProxy(req.socket.remoteAddress ?? "", 0)) return own;
+  return forwarded.split(",")[0]!.trim() || own;
+}
+
+function readText(req: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const pieces: Buffer[] = [];
+    let size = 0;
+    req.on("data", (piece: Buffer) => {
+      size += piece.length;
+      if (size > maxBytes) reject(beaconTooLarge());
+      else pieces.push(piece);
+    });
+    req.once("end", () => resolve(Buffer.concat(pieces).toString("utf8")));
+    req.once("error", reject);
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, answer: BeaconAnswer, clientIp: string, started: number): void {
+  if (res.headersSent) return void res.end();
+  const body = JSON.stringify(answer.body);
+  const given = req.headers["x-request-id"];
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Request-Id": typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
+  });
+  // A body still arriving (refused before it was read) is drained, so the connection can be kept.
+  if (!req.readableEnded) req.resume();
+  res.end(req.method === "HEAD" ? undefined : body);
+  if (hasResponseObservers()) {
+    notifyResponse({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      status: answer.status,
+      userAgent: String(req.headers["user-agent"] ?? ""),
+      ip: clientIp,
+      cacheHit: false,
+      durationMs: performance.now() - started,
+    });
+  }
+}
