@@ -53,7 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // connection each extra file costs a round trip (measured with Lighthouse).
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                // With Vite's helper for import(): root inlined it while only root imported lazily; the admin's
+                // lazy post editor would split it into a file of its own, one more request on every page.
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|preload-helper/, priority: 2 },
                 // Icons used by several pages travel together; rarer ones stay with their page.
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 4, priority: 1 },
                 // Likewise our own components and helpers that most public pages share.

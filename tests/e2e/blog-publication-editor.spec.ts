@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminApi, createPost, postInput } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
+import { editorReady, postText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -85,13 +86,16 @@ test("the editor's search fields count against the guide, preview the result and
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("an image pasted into the text asks for its alt text, goes in as Markdown and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
+test("an image pasted into the text is uploaded, goes in as Markdown with its alt text selected to type over, and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
   const api = await adminApi({ url: baseURL! });
   const id = unique();
   const title = `Pasted image ${id}`;
   const post = await createPost(api, { title, content: "Intro paragraph." });
   const dialog = await openEditor(page, id, title);
-  const text = dialog.getByRole("tabpanel").getByRole("textbox");
+  await editorReady(dialog);
+  const text = postTextbox(dialog);
+  await text.click();
+  await page.keyboard.press("ControlOrMeta+End");
   // A 1000x500 PNG on the clipboard, as a screenshot tool would put it there.
   await text.evaluate(async (area) => {
     const canvas = document.createElement("canvas");
@@ -101,15 +105,13 @@ test("an image pasted into the text asks for its alt text, goes in as Markdown a
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
     const data = new DataTransfer();
     data.items.add(new File([blob], "screenshot.png", { type: "image/png" }));
-    (area as HTMLTextAreaElement).setSelectionRange(area.textContent!.length, area.textContent!.length);
     area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
-  const ask = dialog.getByRole("group", { name: "Image to insert" });
-  await ask.getByRole("button", { name: "Insert" }).click();
-  await expect(ask.getByText("Describe the image for people who cannot see it")).toBeVisible();
-  await ask.getByLabel("Image description (alt text)").fill("A black rectangle");
-  await ask.getByRole("button", { name: "Insert" }).click();
-  await expect(text).toHaveValue(/^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)\n\n$/);
+  // Uploaded, it goes in as Markdown with its alt text selected: typing replaces it.
+  await expect(postText(dialog)).toHaveValue(/!\[screenshot\]\(\/api\/media\/[\w-]{20}\)/, { timeout: 20_000 });
+  await expect(text).toBeFocused();
+  await page.keyboard.type("A black rectangle");
+  await expect(postText(dialog)).toHaveValue(/^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)$/);
   await dialog.getByRole("button", { name: "Update Post" }).click();
   await expect(page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
 

@@ -4,6 +4,7 @@ import { waitFor } from "../support/smtp";
 import { STAFF_PASSWORD } from "../support/staff";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { fillPostText } from "./post-text";
 
 /** Staff in Chromium: invitations through the e-mailed link, what each role sees, a forgotten password, suspension. */
 
@@ -81,7 +82,7 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await draft.getByLabel("Title").fill("Casey's first draft");
     await draft.getByLabel("Author").fill("Casey");
     await draft.getByLabel("Excerpt").fill("A draft for an editor to read.");
-    await draft.getByRole("tabpanel").getByRole("textbox").fill("Some words.");
+    await fillPostText(draft, "Some words.");
     await draft.getByRole("button", { name: "Create Post" }).click();
     const saved = contributor.getByRole("listitem").filter({ has: contributor.getByRole("heading", { name: "Casey's first draft" }) });
     await expect(saved).toContainText("Draft");
@@ -99,7 +100,7 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await expect(post.getByLabel("Author")).toHaveValue("Avery Author"); // the byline follows an untouched choice
     await post.getByLabel("Title").fill("Credited to Avery");
     await post.getByLabel("Excerpt").fill("Written for Avery's byline.");
-    await post.getByRole("tabpanel").getByRole("textbox").fill("Words by the editor, credited to the author.");
+    await fillPostText(post, "Words by the editor, credited to the author.");
     await post.getByLabel("Publish immediately").uncheck();
     expect(await axeViolations(page)).toEqual([]);
     await post.getByRole("button", { name: "Create Post" }).click();

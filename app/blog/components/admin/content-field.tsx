@@ -1,9 +1,17 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { MAX_POST_CONTENT } from "~/blog/schema";
 import { renderMarkdown } from "~/core/markdown";
-import { useRef } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
+import { useAdminSession } from "~/admin/admin-api";
 import { inputClass, type FieldErrors } from "~/admin/components/field";
-import { TextImageInsert, useTextImages } from "./text-image-insert";
+import { mediaPath } from "~/blog/media";
+import { readingMinutes, readingTimeLabel, wordCount } from "~/blog/reading-time";
+import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
+import { useToast } from "~/components/ui/toast";
+import type { MarkdownEditorHandle } from "./markdown-editor";
+
+// CodeMirror is fetched when the editor opens, never with a public page or the admin's first load.
+const MarkdownEditor = lazy(() => import("./markdown-editor"));
 
 const MARKDOWN_HELP: [string, string][] = [
   ["**bold**", "Bold"],
@@ -21,16 +29,40 @@ export function ContentField({
   tab,
   onTabChange,
   fields,
+  onUploadingChange,
+  editorRef,
 }: {
   content: string;
   onChange: (content: string) => void;
   tab: string;
   onTabChange: (tab: string) => void;
   fields: FieldErrors;
+  onUploadingChange?: (uploading: boolean) => void;
+  editorRef?: React.Ref<MarkdownEditorHandle>;
 }) {
   const { id, field, error } = fields;
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const images = useTextImages(textarea, content, onChange);
+  const { adminFetch } = useAdminSession();
+  const toast = useToast();
+  // The preview and counts follow the typing without slowing it.
+  const shown = useDeferredValue(content);
+  const words = wordCount(shown);
+  const upload = async (file: File) => {
+    if (file.size > MAX_UPLOAD_BYTES) throw new Error(blogMessages.imageTooLarge);
+    const form = new FormData();
+    form.set("file", file);
+    const media = await adminFetch<{ hash: string }>("/api/admin/media", {
+      method: "POST",
+      body: form,
+    });
+    return mediaPath(media.hash);
+  };
+  const preview = shown.trim() ? (
+    // Sanitized by renderMarkdown and styled by .blog-prose: exactly what the public post page renders.
+    <div className="blog-prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(shown) }} />
+  ) : (
+    <p className="text-slate-700">Nothing to preview yet.</p>
+  );
+  const describedBy = [field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ");
   return (
     <div className="grid gap-1.5">
       <span id={`${id}-content-label`} className="text-sm font-semibold">
@@ -48,34 +80,53 @@ export function ContentField({
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="edit">
-          <textarea
-            ref={textarea}
-            {...images.handlers}
-            {...field("content")}
-            aria-labelledby={`${id}-content-label`}
-            aria-describedby={[field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ")}
-            rows={10}
-            className={`${inputClass} font-mono text-sm`}
-            value={content}
-            onChange={(e) => onChange(e.target.value)}
-            required
-          />
+        <Tabs.Content value="edit" className="grid gap-4 xl:grid-cols-2">
+          <Suspense
+            fallback={
+              // Until CodeMirror has loaded, a plain textarea holds the text; the editor starts from whatever it holds.
+              <textarea
+                {...field("content")}
+                aria-labelledby={`${id}-content-label`}
+                aria-describedby={describedBy}
+                rows={12}
+                className={`${inputClass} min-h-72 font-mono text-base`}
+                value={content}
+                onChange={(e) => onChange(e.target.value)}
+                required
+              />
+            }
+          >
+            <MarkdownEditor
+              ref={editorRef}
+              value={content}
+              onChange={onChange}
+              upload={upload}
+              onUploadingChange={onUploadingChange}
+              onUploadError={(message) => toast({ title: "Failed to upload the image", description: message, variant: "destructive" })}
+              labelledBy={`${id}-content-label`}
+              editorId={`${id}-content`}
+              describedBy={describedBy}
+              invalid={Boolean(error("content"))}
+            />
+          </Suspense>
+          {/* Side by side on wide screens; the Preview tab shows the same on narrow ones. */}
+          <section aria-label="Live preview" className="hidden max-h-[70vh] min-h-60 overflow-y-auto rounded-lg border border-slate-300 p-4 xl:block">
+            {preview}
+          </section>
         </Tabs.Content>
         <Tabs.Content value="preview" className="min-h-60 rounded-lg border border-slate-300 p-4">
-          {content.trim() ? (
-            // Sanitized by renderMarkdown and styled by .blog-prose: exactly what the public post page renders.
-            <div className="blog-prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }} />
-          ) : (
-            <p className="text-slate-700">Nothing to preview yet.</p>
-          )}
+          {preview}
         </Tabs.Content>
       </Tabs.Root>
       <p id={`${id}-content-hint`} className={`text-sm ${content.length > MAX_POST_CONTENT ? "font-semibold text-red-700" : "text-slate-600"}`}>
+        <span>
+          {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"}, {readingTimeLabel(readingMinutes(shown))}.
+        </span>{" "}
         Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({content.length.toLocaleString("en-US")} used).
       </p>
       {error("content")}
-      <TextImageInsert images={images} />
+      {/* The text as React holds it, for scripts and tests to read (the editor's DOM holds only visible lines). */}
+      <textarea hidden readOnly name="content" data-post-text="" value={content} />
       <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
         <summary className="cursor-pointer font-semibold">Markdown help</summary>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

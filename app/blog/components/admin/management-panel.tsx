@@ -200,7 +200,9 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
         writer={writer}
         restore={restoring}
         onOpenChange={(open) => {
-          if (!open) setEditing(null);
+          if (open) return;
+          setEditing(null);
+          changed(); // the editor may have autosaved (a new post is a draft on the server once it has text)
         }}
         onSaved={() => {
           setEditing(null);

@@ -27,10 +27,13 @@ export function BlogPostDialog({
 }) {
   const dirty = useRef(false);
   const [confirming, setConfirming] = useState(false);
+  // Focus mode: the editor fills the screen.
+  const [focusMode, setFocusMode] = useState(false);
   const postId = post === null || post === "new" ? null : post.id;
   const close = () => {
     dirty.current = false;
     setConfirming(false);
+    setFocusMode(false);
     onOpenChange(false);
   };
   return (
@@ -47,7 +50,7 @@ export function BlogPostDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl sm:inset-x-6"
+          className={`fixed z-50 mx-auto flex flex-col overflow-hidden bg-white shadow-xl ${focusMode ? "inset-0" : "inset-x-2 top-4 bottom-4 max-w-[96rem] rounded-2xl sm:inset-x-6"}`}
         >
           {post !== null ? (
             <BlogPostForm
@@ -55,6 +58,8 @@ export function BlogPostDialog({
               post={post === "new" ? null : post}
               writer={writer}
               restore={restore}
+              focusMode={focusMode}
+              onFocusModeChange={setFocusMode}
               onDirtyChange={(value) => {
                 dirty.current = value;
               }}
@@ -81,4 +86,3 @@ export function BlogPostDialog({
     </Dialog.Root>
   );
 }
-

@@ -147,3 +147,8 @@ export function storedDrafts(storage: Pick<Storage, "length" | "key" | "getItem"
   }
   return drafts.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
+
+/** A random key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}

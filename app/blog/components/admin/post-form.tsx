@@ -1,24 +1,22 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
-import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/field-errors";
-import { formatDateTime } from "~/core/dates";
 import { AdminDialogHeader } from "~/admin/components/dialog-header";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ContentField } from "./content-field";
+import type { MarkdownEditorHandle } from "./markdown-editor";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
-import { ImageField } from "./image-field";
-import { draftKey, generatedSlug, hasChanges, initialPostForm, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
-import { AuthorField, publishHint, SlugField } from "./post-fields";
+import { draftKey, hasChanges, initialPostForm, newIdempotencyKey, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
+import { SlugField } from "./post-fields";
+import { PostSettingsPanel } from "./post-settings-panel";
+import { ConflictNotice, LocalOffer, PendingOffer, SaveStatus } from "./save-notices";
+import { useAutosave } from "./use-autosave";
 import { writerChoosesAuthor, writerPublishes, type PostWriter } from "./post-writer";
-import { RevisionsPanel } from "./revisions-panel";
-import { SearchPanel } from "./search-panel";
-import { TagsField } from "./tags-field";
 
-const AUTOSAVE_MS = 400;
+const LOCAL_COPY_MS = 400;
 
 /** The form field each API error key belongs to (to tell whether the admin has changed it since). */
 const FORM_KEY: Record<string, keyof PostFormState> = { authorId: "authorId", createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
@@ -38,7 +36,11 @@ export function BlogPostForm({
   restore,
   onDirtyChange,
   onSaved,
+  focusMode = false,
+  onFocusModeChange = () => {},
 }: {
+  focusMode?: boolean;
+  onFocusModeChange?: (on: boolean) => void;
   post: BlogPostDto | null;
   writer: PostWriter;
   restore: LocalDraft | null;
@@ -64,13 +66,20 @@ export function BlogPostForm({
   const [uploading, setUploading] = useState(false);
   const [contentTab, setContentTab] = useState("edit");
   const formRef = useRef<HTMLFormElement>(null);
+  const editorRef = useRef<MarkdownEditorHandle>(null);
+  // The fields other than the title and text: beside the text on wide screens, below it on a phone.
+  const [settingsOpen, setSettingsOpen] = useState(true);
   // One key per new post: a save retried after a lost answer (or clicked twice) cannot make it twice.
   const [createKey] = useState(newIdempotencyKey);
   const fields = useFieldErrors(errors);
   const { id, field, error } = fields;
 
   const set = <K extends keyof PostFormState>(key: K, value: PostFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const dirty = hasChanges(form, start);
+  const autosave = useAutosave({ post, form, writer, createKey, start });
+  // Unsaved = what the server does not hold yet (the text autosaved is not).
+  const dirty = hasChanges(form, autosave.baseline);
+  // A new post, once autosaved, is saved over by id; its local copy moves to that id.
+  const savedId = postId ?? autosave.createdId;
 
   useEffect(() => {
     if (restore) return;
@@ -82,12 +91,15 @@ export function BlogPostForm({
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
 
-  // Autosave to this browser while typing (debounced); nothing is written for an untouched form.
+  // The offline fallback: what the server does not hold yet is kept in this browser, and forgotten once it does.
+  // (A copy found on opening stays until the author restores or discards it, or the server has saved.)
+  const serverSaved = autosave.state.kind === "saved";
   useEffect(() => {
-    if (!dirty) return;
-    const timer = window.setTimeout(() => writeStorage(draftKey(postId), serializeDraft(postId, form)), AUTOSAVE_MS);
+    if (autosave.createdId !== null) forgetDraft(null);
+    if (!dirty) return serverSaved ? forgetDraft(savedId) : undefined;
+    const timer = window.setTimeout(() => writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, form, postId]);
+  }, [dirty, form, savedId, serverSaved, autosave.createdId]);
 
   // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
   useEffect(() => {
@@ -110,6 +122,26 @@ export function BlogPostForm({
     setErrors(found);
   };
 
+  /** Text from the server goes into the editor as saved: a pending revision taken back. */
+  function adoptText(text: Pick<PostFormState, "title" | "content" | "excerpt">) {
+    const next = { ...form, ...text };
+    setForm(next);
+    autosave.adopt({ ...autosave.baseline, ...text });
+  }
+
+  /** After someone else's save: the post as it is now replaces what this editor shows. */
+  async function reload() {
+    if (savedId === null) return;
+    try {
+      const fresh = await adminFetch<BlogPostDto>(`/api/blog/${savedId}`);
+      const next = initialPostForm(fresh);
+      setForm(next);
+      autosave.adopt(next, fresh.version);
+    } catch (failure) {
+      if (!(failure instanceof SessionExpiredError)) toast({ title: "Failed to reload the post", description: (failure as Error).message, variant: "destructive" });
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || uploading) return;
@@ -118,18 +150,26 @@ export function BlogPostForm({
     showErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.content) setContentTab("edit");
+      const inMain = ["title", "slug", "content"];
+      if (Object.keys(found).some((k) => !inMain.includes(k))) {
+        setSettingsOpen(true);
+        onFocusModeChange(false);
+      }
       // Focus the first field in error, in the order they appear.
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setSaving(true);
+    // Saves under way finish first; their version is the one this save is checked against.
+    const target = await autosave.settle();
     try {
-      if (post) await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: body });
+      if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
       else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
       toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
-      forgetDraft(postId);
+      forgetDraft(savedId);
       onSaved();
     } catch (failure) {
+      autosave.resume();
       // The dialog stays open with everything typed; the server's field messages show in place.
       if (!(failure instanceof SessionExpiredError)) {
         const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
@@ -144,113 +184,98 @@ export function BlogPostForm({
   return (
     <>
       <AdminDialogHeader title={post ? "Edit Post" : "Create Post"} />
-      <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-        <div className="grid flex-1 content-start gap-4 overflow-y-auto px-4 py-5 sm:px-6">
-          {offered ? (
-            <div role="region" aria-label="Unsaved draft" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-              <p className="text-sm font-medium">
-                You have unsaved changes to this post from <time dateTime={offered.savedAt}>{formatDateTime(offered.savedAt)}</time>, kept in this
-                browser.
-              </p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => {
-                    setForm({ ...start, ...offered.form, upload: null });
-                    setOffered(null);
-                  }}
-                >
-                  Restore draft
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => {
-                    forgetDraft(postId);
-                    setOffered(null);
-                  }}
-                >
-                  Discard draft
-                </button>
-              </div>
-            </div>
-          ) : null}
-          <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
-            <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
-          </Field>
-          <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Author" htmlFor={`${id}-author`} error={error("author")}>
-              <input {...field("author")} className={inputClass} value={form.author} onChange={(e) => set("author", e.target.value)} required />
-            </Field>
-            <Field label="Category" htmlFor={`${id}-category`} error={error("category")}>
-              <select {...field("category")} className={inputClass} value={form.category} onChange={(e) => set("category", e.target.value)}>
-                {BLOG_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {BLOG_CATEGORY_LABELS[c]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <AuthorField form={form} writer={writer} onChange={(change) => setForm((f) => ({ ...f, ...change }))} fields={fields} />
-          </div>
-          <TagsField
-            tags={form.tags}
-            onChange={(tags) => set("tags", tags)}
-            source={{ title: form.title, content: form.content, excerpt: form.excerpt, category: form.category }}
-            fields={fields}
-          />
-          <Field label="Excerpt" htmlFor={`${id}-excerpt`} error={error("excerpt")}>
-            <textarea {...field("excerpt")} rows={2} className={inputClass} value={form.excerpt} onChange={(e) => set("excerpt", e.target.value)} required />
-          </Field>
-          <ContentField content={form.content} onChange={(content) => set("content", content)} tab={contentTab} onTabChange={setContentTab} fields={fields} />
-          <ImageField
-            imageUrl={form.imageUrl}
-            upload={form.upload}
-            imageAlt={form.imageAlt}
-            onAltChange={(imageAlt) => set("imageAlt", imageAlt)}
-            onChange={(image) => setForm((f) => ({ ...f, ...image }))}
-            onUploadingChange={setUploading}
-            fields={fields}
-          />
-          <Field label="Publish date" htmlFor={`${id}-createdAt`} error={error("createdAt")}>
-            <input
-              {...field("createdAt")}
-              aria-describedby={[field("createdAt")["aria-describedby"], `${id}-publish-hint`].filter(Boolean).join(" ")}
-              type="datetime-local"
-              className={`${inputClass} sm:max-w-xs`}
-              value={form.publishAt}
-              onChange={(e) => set("publishAt", e.target.value)}
-              required
-            />
-            <p id={`${id}-publish-hint`} className="text-sm text-slate-700">
-              {publishHint(form, post)}
-            </p>
-          </Field>
-          {writerPublishes(writer) ? (
-            <label className="flex items-center gap-3 text-sm font-semibold">
-              <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
-              Publish immediately
-            </label>
-          ) : (
-            <p className="text-sm text-slate-700">Contributors save drafts: an editor publishes them.</p>
-          )}
-          <SearchPanel
-            form={form}
-            slug={form.slug.trim() || (post?.slug ?? generatedSlug(form))}
-            onChange={(key, value) => set(key, value)}
-            onNoindexChange={(noindex) => set("noindex", noindex)}
-            fields={fields}
-          />
-          {post ? <RevisionsPanel post={post} onRestored={onSaved} /> : null}
-          {errors._form ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errors._form}
-            </p>
-          ) : null}
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="flex min-h-0 flex-1 flex-col"
+        onKeyDown={(e) => {
+          // Ctrl/Cmd+S saves now, from any field (as the autosave does: a live post is not published by it).
+          if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
+            e.preventDefault();
+            void autosave.saveNow();
+          }
+        }}
+      >
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 sm:px-6">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={settingsOpen && !focusMode}
+            aria-controls={`${id}-settings`}
+            onClick={() => {
+              if (focusMode) onFocusModeChange(false);
+              setSettingsOpen(!(settingsOpen && !focusMode));
+            }}
+          >
+            Post settings
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+            aria-pressed={focusMode}
+            onClick={() => {
+              onFocusModeChange(!focusMode);
+              requestAnimationFrame(() => editorRef.current?.focus());
+            }}
+          >
+            Focus mode
+          </button>
         </div>
-        <div className="flex justify-end gap-2 border-t border-slate-200 px-6 py-4">
+        <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
+          <div className={`grid flex-1 content-start gap-4 px-4 py-5 sm:px-6 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
+            {autosave.state.kind === "conflict" ? <ConflictNotice message={autosave.state.message} onReload={() => void reload()} /> : null}
+            {post && !restore ? <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} /> : null}
+            {offered ? (
+              <LocalOffer
+                draft={offered}
+                onRestore={() => {
+                  setForm({ ...start, ...offered.form, upload: null });
+                  setOffered(null);
+                }}
+                onDiscard={() => {
+                  forgetDraft(postId);
+                  setOffered(null);
+                }}
+              />
+            ) : null}
+            <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
+              <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
+            </Field>
+            <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
+            <ContentField
+              content={form.content}
+              onChange={(content) => set("content", content)}
+              tab={contentTab}
+              onTabChange={setContentTab}
+              fields={fields}
+              onUploadingChange={setUploading}
+              editorRef={editorRef}
+            />
+          </div>
+          <PostSettingsPanel
+            id={id}
+            hidden={!settingsOpen || focusMode}
+            onClose={() => setSettingsOpen(false)}
+            form={form}
+            setForm={setForm}
+            post={post}
+            writer={writer}
+            fields={fields}
+            onUploadingChange={setUploading}
+            onSaved={onSaved}
+          />
+        </div>
+        {errors._form ? (
+          <p role="alert" className="px-6 text-sm text-red-700">
+            {errors._form}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-slate-200 px-4 py-3 sm:px-6">
+          {/* On a phone the status has a row of its own and the two buttons stay together. */}
+          <div className="w-full sm:mr-auto sm:w-auto">
+            <SaveStatus state={autosave.state} />
+          </div>
           <Dialog.Close type="button" className="btn btn-secondary">
             Cancel
           </Dialog.Close>
@@ -262,9 +287,4 @@ export function BlogPostForm({
       </form>
     </>
   );
-}
-
-/** A random key (crypto.randomUUID needs a secure context; getRandomValues does not). */
-function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

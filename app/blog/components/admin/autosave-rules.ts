@@ -1,0 +1,51 @@
+import type { PostFormState } from "./post-form-state";
+
+/** The editor's save status: what the line beside the title says (decision record 0039). */
+export type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; at: string; pending: boolean }
+  | { kind: "error"; message: string }
+  | { kind: "conflict"; message: string };
+
+/** The part of the form an autosave carries, as one comparable string. */
+export function autosaveText(form: Pick<PostFormState, "title" | "content" | "excerpt">): string {
+  return JSON.stringify([form.title, form.content, form.excerpt]);
+}
+
+/** A new post is created on the server once it has a title and some text (before that there is nothing to keep). */
+export function autosaveDue(form: Pick<PostFormState, "title" | "content">): boolean {
+  return form.title.trim() !== "" && form.content.trim() !== "";
+}
+
+/** The excerpt a new draft is created with when the author has not written one yet: its text's first words. */
+export function draftExcerpt(markdown: string, max = 160): string {
+  const plain = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`~|-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!plain) return "Draft";
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : max).trimEnd()}…`;
+}
+
+/** What a failed save means for the status line: someone else's newer save (409), or a reason to show. */
+export function failureOf(failure: unknown, sessionExpired: boolean): SaveState {
+  if (sessionExpired) return { kind: "error", message: "Not saved: your session has expired. Sign in again." };
+  const raw = failure instanceof Error ? failure.message : String(failure);
+  const status = Number(/^(\d{3}): /.exec(raw)?.[1] ?? 0);
+  const message = raw.replace(/^\d{3}: /, "");
+  if (status === 409 && /changed by/.test(message)) return { kind: "conflict", message };
+  if (status === 0 || failure instanceof TypeError) return { kind: "error", message: "Not saved: no connection. The text is kept in this browser." };
+  return { kind: "error", message: `Not saved: ${message}` };
+}
+
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });
+
+/** "Saved 14:05": the time of the last save, in the viewer's time zone. */
+export function savedLabel(at: string): string {
+  return `Saved ${TIME.format(new Date(at))}`;
+}
