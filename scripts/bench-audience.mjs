@@ -49,19 +49,27 @@ async function freePort() {
   return port;
 }
 
+/** Starts the built site; ready when /healthz answers. `rolledUp` resolves when its log says the rollup blocks are built. */
 async function startServer(dataDir, databaseUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "warn", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  let log = "";
+  const rolledUp = new Promise((resolve) =>
+    child.stdout.on("data", (chunk) => {
+      log = (log + chunk).slice(-10_000);
+      if (/"blocks":[1-9].*analytics days rolled up/.test(log)) resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => (child.kill("SIGTERM"), exited) };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, rolledUp, stop: () => (child.kill("SIGTERM"), exited) };
     } catch {
       // not listening yet
     }
@@ -125,13 +133,10 @@ export async function audienceRows() {
       const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
       const api = `${server.url}/api/admin/analytics?from=${from}&to=${to}`;
       const rolledStarted = performance.now();
-      for (;;) {
-        const report = await (await fetch(api, { headers })).json();
-        if (report.rolledUpDays >= 88) break;
-        if (performance.now() - rolledStarted > 600_000) throw new Error(`rollups not made in 10 minutes (${report.rolledUpDays} days)`);
-        await new Promise((r) => setTimeout(r, 1000));
-      }
+      await Promise.race([server.rolledUp, new Promise((_, reject) => setTimeout(() => reject(new Error("rollups not made in 10 minutes")), 600_000))]);
       const rolledUp = performance.now() - rolledStarted;
+      const { rolledUpDays } = await (await fetch(api, { headers })).json();
+      if (rolledUpDays < 88) throw new Error(`only ${rolledUpDays} days rolled up`);
       const database = databaseUrl ? "PostgreSQL" : "PGlite";
       const report = await timed(api, headers, REPEATS);
       const page = await timed(`${server.url}/admin?tab=audience`, headers, REPEATS);

@@ -17,7 +17,7 @@ const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - 
  */
 export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AudienceReport> {
   await flushAnalytics();
-  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays } = await rangeFigures(from, to, onlyPaths, useRollups);
+  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays, rollupBlocks } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
   const of = (dimension: string) => figures.filter((f) => f.dimension === dimension);
   const aiReferrals = new Map(of("ai-page").map((f) => [f.key, Number(f.visitors)]));
@@ -58,6 +58,7 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
       conversions: { pages: [], sources: [] },
       ownPostsOnly: true,
       rolledUpDays,
+      rollupBlocks,
     };
   }
 
@@ -115,6 +116,7 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     },
     ownPostsOnly: false,
     rolledUpDays,
+    rollupBlocks,
   };
 }
 

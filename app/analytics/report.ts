@@ -25,6 +25,8 @@ export type AudienceReport = {
   ownPostsOnly: boolean;
   /** How many days of the range were read from their daily rollups (the rest from the raw rows). */
   rolledUpDays: number;
+  /** How many rollup blocks those days were read from (docs/decisions/0043-audience-rollup-blocks.md). */
+  rollupBlocks: number;
 };
 
 const DAY_MS = 86_400_000;
