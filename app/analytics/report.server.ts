@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { hasRole, type StaffRole } from "~/auth/roles";
 import { getDb, schema } from "~/core/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
@@ -118,6 +119,15 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     rolledUpDays,
     rollupBlocks,
   };
+}
+
+/**
+ * The report a member may see: editors and up every figure, authors their own posts' pages only (the one
+ * rule for the API and the admin page's first HTML).
+ */
+export async function staffAudienceReport(staff: { id: number; role: StaffRole }, from: string, to: string, useRollups = true): Promise<AudienceReport> {
+  const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
+  return audienceReport(from, to, onlyPaths, useRollups);
 }
 
 /** The public paths of an author's posts (/blog/slug), for an author's own view. */

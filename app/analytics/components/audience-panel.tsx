@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
@@ -71,10 +71,11 @@ function Table({ title, csv, header, rows, empty }: { title: string; csv: string
   );
 }
 
-export function AudiencePanel() {
+/** `initial`: the default range's figures, computed by the admin page's loader (in the first HTML), when this tab is the one shown. */
+export function AudiencePanel({ initial = null }: { initial?: AudienceReport | null }) {
   const { adminFetch } = useAdminSession();
-  const [range, setRange] = useState({ from: addDays(today(), -6), to: today() });
-  const [report, setReport] = useState<AudienceReport | null>(null);
+  const [range, setRange] = useState(initial ? { from: initial.from, to: initial.to } : { from: addDays(today(), -6), to: today() });
+  const [report, setReport] = useState<AudienceReport | null>(initial);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
@@ -82,7 +83,14 @@ export function AudiencePanel() {
       .then(setReport)
       .catch(() => setFailed(true));
   }, [adminFetch, range]);
-  useEffect(load, [load]);
+  // The server's figures stand for their range; any other range (or none given) is fetched.
+  const fromServer = useRef(initial);
+  useEffect(() => {
+    const given = fromServer.current;
+    fromServer.current = null;
+    if (given && given.from === range.from && given.to === range.to) return;
+    load();
+  }, [load, range]);
 
   const custom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
