@@ -3,7 +3,7 @@ import { hasRole, type StaffRole } from "~/auth/roles";
 import { getDb, schema } from "~/core/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
-import { daysOf, type AudienceReport, type Conversion } from "./report";
+import { daysOf, NOTHING_MORE, topRows, type AudienceReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
@@ -60,6 +60,7 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
       ownPostsOnly: true,
       rolledUpDays,
       rollupBlocks,
+      more: NOTHING_MORE,
     };
   }
 
@@ -118,6 +119,7 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     ownPostsOnly: false,
     rolledUpDays,
     rollupBlocks,
+    more: NOTHING_MORE,
   };
 }
 
@@ -125,9 +127,14 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
  * The report a member may see: editors and up every figure, authors their own posts' pages only (the one
  * rule for the API and the admin page's first HTML).
  */
-export async function staffAudienceReport(staff: { id: number; role: StaffRole }, from: string, to: string, useRollups = true): Promise<AudienceReport> {
+export async function staffAudienceReport(
+  staff: { id: number; role: StaffRole },
+  { from, to, limit }: { from: string; to: string; limit?: number },
+  useRollups = true,
+): Promise<AudienceReport> {
   const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
-  return audienceReport(from, to, onlyPaths, useRollups);
+  const report = await audienceReport(from, to, onlyPaths, useRollups);
+  return limit ? topRows(report, limit) : report;
 }
 
 /** The public paths of an author's posts (/blog/slug), for an author's own view. */

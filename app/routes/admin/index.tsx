@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation, type ShouldRevalidateFunctionArgs 
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
 import { shownTab, StaffDashboard, type FirstTabData } from "~/admin-dashboard";
-import { audienceQuerySchema } from "~/analytics/report";
+import { audienceQuerySchema, TAB_ROWS } from "~/analytics/report";
 import { staffAudienceReport } from "~/analytics/report.server";
 import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/auth/sign-in.server";
@@ -60,9 +60,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, authors };
   // The Audience tab's figures (its default range) are in the first HTML when it is the tab shown; the other
   // tabs load theirs in the browser, and a tab opened later (the loader does not run again for it) too.
-  const range = audienceQuerySchema.parse({});
+  const range = { ...audienceQuerySchema.parse({}), limit: TAB_ROWS };
   const first: FirstTabData = {
-    audience: shownTab(staff.role, new URL(request.url).searchParams.get("tab")) === "audience" ? await staffAudienceReport(staff, range.from, range.to) : null,
+    audience: shownTab(staff.role, new URL(request.url).searchParams.get("tab")) === "audience" ? await staffAudienceReport(staff, range) : null,
   };
   // The site's activity, mail, jobs and retention are the administrators'; other roles see their own sections only.
   if (!hasRole(staff.role, "administrator")) return data({ admin, ...none, first }, { headers });
