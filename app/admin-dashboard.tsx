@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AdminDashboard } from "~/admin/components/dashboard";
 import { AudiencePanel } from "~/analytics/components/audience-panel";
+import type { AudienceReport } from "~/analytics/report";
 import { SubscribersPanel } from "~/audience/components/subscribers-panel";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
@@ -33,10 +34,13 @@ import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 /** `authors`: whom a post can be credited to (active staff), for editors and up; empty for the others. */
 export type DashboardStaff = { id: number; email: string; name: string; role: StaffRole; authors: Array<{ id: number; name: string }> };
 
+/** What the loader computed for the tab shown first (the others load their own data in the browser). */
+export type FirstTabData = { audience: AudienceReport | null };
+
 /** Each section, in the order of the tab row, with the least role that sees it (the server refuses the rest anyway). */
-const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: (staff: DashboardStaff) => ReactNode }> = [
+const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: (staff: DashboardStaff, first: FirstTabData) => ReactNode }> = [
   { value: "submissions", label: "Contact Submissions", role: "administrator", panel: () => <ContactSubmissionsPanel /> },
-  { value: "audience", label: "Audience", role: "author", panel: () => <AudiencePanel /> },
+  { value: "audience", label: "Audience", role: "author", panel: (_, first) => <AudiencePanel initial={first.audience} /> },
   // The mailing lists (issue 33): editors see the counts, administrators and the owner the people too.
   { value: "subscribers", label: "Subscribers", role: "editor", panel: (staff) => <SubscribersPanel full={hasRole(staff.role, "administrator")} /> },
   { value: "deletions", label: "Deletion requests", role: "administrator", panel: () => <DeletionRequestsPanel /> },
@@ -60,9 +64,19 @@ type SideData = {
   publicMail: PublicMailHold | null;
 };
 
-export function StaffDashboard({ staff, activity, mail, jobs, retention, publicMail }: { staff: DashboardStaff } & SideData) {
+/**
+ * The section an address opens for a member: `?tab=` when they may see it, else the home tab when they may,
+ * else their first (as AdminDashboard chooses), so the loader computes only that section's figures.
+ */
+export function shownTab(role: StaffRole, tab: string | null): string {
+  const visible = ADMIN_TABS.filter((t) => hasRole(role, t.role)).map((t) => t.value);
+  const wanted = tab ?? ADMIN_TABS[0]!.value;
+  return visible.includes(wanted) ? wanted : visible[0]!;
+}
+
+export function StaffDashboard({ staff, first, activity, mail, jobs, retention, publicMail }: { staff: DashboardStaff; first: FirstTabData } & SideData) {
   const admin = hasRole(staff.role, "administrator");
-  const tabs = ADMIN_TABS.filter((tab) => hasRole(staff.role, tab.role)).map((tab) => ({ value: tab.value, label: tab.label, panel: tab.panel(staff) }));
+  const tabs = ADMIN_TABS.filter((tab) => hasRole(staff.role, tab.role)).map((tab) => ({ value: tab.value, label: tab.label, panel: tab.panel(staff, first) }));
   const actions = (
     <>
       {admin ? (

@@ -285,3 +285,5 @@ if (process.argv.includes("--write-docs")) {
   console.log("figures added to docs/benchmarks.md");
 }
 await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript
+// The Audience tab over 90 days of 100,000 page views a day (a site of its own): ./bench-audience.mjs.
+console.table(await (await import("./bench-audience.mjs")).audienceRows());

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import { hasRole, type StaffRole } from "~/auth/roles";
 import { getDb, schema } from "~/core/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
-import { daysOf, type AudienceReport, type Conversion } from "./report";
+import { daysOf, NOTHING_MORE, topRows, type AudienceReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
@@ -17,7 +18,7 @@ const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - 
  */
 export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AudienceReport> {
   await flushAnalytics();
-  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays } = await rangeFigures(from, to, onlyPaths, useRollups);
+  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays, rollupBlocks } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
   const of = (dimension: string) => figures.filter((f) => f.dimension === dimension);
   const aiReferrals = new Map(of("ai-page").map((f) => [f.key, Number(f.visitors)]));
@@ -58,6 +59,8 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
       conversions: { pages: [], sources: [] },
       ownPostsOnly: true,
       rolledUpDays,
+      rollupBlocks,
+      more: NOTHING_MORE,
     };
   }
 
@@ -115,7 +118,23 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
     },
     ownPostsOnly: false,
     rolledUpDays,
+    rollupBlocks,
+    more: NOTHING_MORE,
   };
+}
+
+/**
+ * The report a member may see: editors and up every figure, authors their own posts' pages only (the one
+ * rule for the API and the admin page's first HTML).
+ */
+export async function staffAudienceReport(
+  staff: { id: number; role: StaffRole },
+  { from, to, limit }: { from: string; to: string; limit?: number },
+  useRollups = true,
+): Promise<AudienceReport> {
+  const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
+  const report = await audienceReport(from, to, onlyPaths, useRollups);
+  return limit ? topRows(report, limit) : report;
 }
 
 /** The public paths of an author's posts (/blog/slug), for an author's own view. */

@@ -25,7 +25,35 @@ export type AudienceReport = {
   ownPostsOnly: boolean;
   /** How many days of the range were read from their daily rollups (the rest from the raw rows). */
   rolledUpDays: number;
+  /** How many rollup blocks those days were read from (docs/decisions/0043-audience-rollup-blocks.md). */
+  rollupBlocks: number;
+  /** Rows left out of each list by `?limit=` (all 0 without it): the lists keep their top rows. */
+  more: Record<ListName, number>;
 };
+type ListName = "pages" | "sources" | "campaigns" | "conversionPages" | "conversionSources";
+export const NOTHING_MORE: Record<ListName, number> = { pages: 0, sources: 0, campaigns: 0, conversionPages: 0, conversionSources: 0 };
+
+/** The rows the Audience tab shows of each list (its CSV exports ask for every row). */
+export const TAB_ROWS = 100;
+
+/**
+ * A report's lists cut to their first `limit` rows (they come sorted, top first), saying how many rows each
+ * left out; the totals, goals and the chart stay whole. Thousands of pages and conversions were most of a
+ * 90-day answer's bytes and time, and more rows than a table can show.
+ */
+export function topRows(report: AudienceReport, limit: number): AudienceReport {
+  const cut = <T>(rows: T[]) => rows.slice(0, limit);
+  const left = (rows: unknown[]) => Math.max(0, rows.length - limit);
+  const { pages, sources, campaigns, conversions } = report;
+  return {
+    ...report,
+    pages: cut(pages),
+    sources: cut(sources),
+    campaigns: cut(campaigns),
+    conversions: { pages: cut(conversions.pages), sources: cut(conversions.sources) },
+    more: { pages: left(pages), sources: left(sources), campaigns: left(campaigns), conversionPages: left(conversions.pages), conversionSources: left(conversions.sources) },
+  };
+}
 
 const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 800;
@@ -34,13 +62,16 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "not a real date");
 
-/** ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included; without them the last 7 days to today (UTC). */
-export const audienceQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional() }).transform((q, ctx) => {
+/**
+ * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included; without them the last 7 days to today (UTC). &limit=N:
+ * each list's top N rows only (the Audience tab's view).
+ */
+export const audienceQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() }).transform((q, ctx) => {
   const to = q.to ?? new Date().toISOString().slice(0, 10);
   const from = q.from ?? addDays(to, -6);
   if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });
   else if (daysBetween(from, to) > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", message: `a range is at most ${MAX_RANGE_DAYS} days`, path: ["from"] });
-  return { from, to };
+  return { from, to, limit: q.limit };
 });
 
 export function addDays(day: string, days: number): string {

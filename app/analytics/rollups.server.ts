@@ -3,7 +3,9 @@ import { getDb, schema } from "~/core/db.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
+import { blockId, coverRange, type Block, type Tuple } from "./blocks";
 import { addDays, daysOf } from "./report";
+import { buildBlocks } from "./rollup-blocks.server";
 
 /**
  * Daily rollups (analytics_rollups): a day that is over never changes, so the job runner sums each past day
@@ -27,7 +29,6 @@ export type Figure = {
   views: number;
   visitors: number;
 };
-type Tuple = [key: string, views: number, visitors: number];
 
 /** Contiguous runs of days, as SQL ranges (usually one or two: today, and days not rolled up yet). */
 function runsOf(days: readonly string[]): Array<[string, string]> {
@@ -73,31 +74,49 @@ export type RangeFigures = {
   daily: Map<string, { views: number; visitors: number }>;
   crawls: Map<string, number>;
   rolledUpDays: number;
+  /** How many rollup blocks they were read from (fewer than the days once blocks of several days are built). */
+  rollupBlocks: number;
+};
+
+/** The blocks of the range that are rolled up, per kind: the daily counts ("site" marks them) and the AI crawls. */
+async function rolledUpBlocks(from: string, to: string): Promise<{ daily: Set<string>; crawls: Set<string> }> {
+  const r = schema.analyticsRollups;
+  const rows = await getDb()
+    .select({ day: r.day, span: r.span, dimension: r.dimension })
+    .from(r)
+    .where(and(between(r.day, from, to), inArray(r.dimension, [SITE_MARKER, AI_CRAWL])));
+  const daily = new Set<string>();
+  const crawls = new Set<string>();
+  for (const row of rows) (row.dimension === SITE_MARKER ? daily : crawls).add(blockId(row.day, row.span));
+  return { daily, crawls };
+}
+
+const inBlocks = (blocks: readonly Block[]): SQL | undefined => {
+  const r = schema.analyticsRollups;
+  return blocks.length ? or(...blocks.map((b) => and(eq(r.day, b.day), eq(r.span, b.span)))) : undefined;
 };
 
 /**
- * The range's figures: rolled-up days from their rollups, the others from the raw rows. `useRollups: false`
+ * The range's figures: the fewest rolled-up blocks that cover it (docs/decisions/0043-audience-rollup-blocks.md),
+ * and the raw rows for the days no block covers (today, and any day not rolled up yet). `useRollups: false`
  * reads the raw rows only (the reference the rollups are checked against).
  */
 export async function rangeFigures(from: string, to: string, dailyPaths: readonly string[] | undefined, useRollups = true): Promise<RangeFigures> {
   const db = getDb();
-  const all = daysOf(from, to);
-  const r = schema.analyticsRollups;
-  const rollups = useRollups
-    ? await db
-        .select()
-        .from(r)
-        .where(between(r.day, from, to))
-    : [];
-  const dailyDone = new Set(rollups.filter((x) => x.dimension === SITE_MARKER).map((x) => x.day));
-  const crawlsDone = new Set(rollups.filter((x) => x.dimension === AI_CRAWL).map((x) => x.day));
-  const rawDays = all.filter((day) => !dailyDone.has(day));
-  const rawCrawlDays = all.filter((day) => !crawlsDone.has(day));
+  const none = { daily: new Set<string>(), crawls: new Set<string>() };
+  const have = useRollups ? await rolledUpBlocks(from, to) : none;
+  const dailyCover = coverRange(from, to, (day, span) => have.daily.has(blockId(day, span)));
+  const crawlCover = coverRange(from, to, (day, span) => have.crawls.has(blockId(day, span)));
+  const rolledDays = new Set(daysOf(from, to).filter((day) => have.daily.has(blockId(day, 1))));
+  const rawDays = dailyCover.rawDays;
 
   const d = schema.analyticsDaily;
+  const r = schema.analyticsRollups;
   const rawWhere = dailyIn(rawDays);
   const dailyDimension = dailyPaths ? "page" : "site";
-  const [rawFigures, rawDaily, crawls] = await Promise.all([
+  const blocksWhere = inBlocks(dailyCover.blocks);
+  const crawlBlocksWhere = inBlocks(crawlCover.blocks);
+  const [rawFigures, rawDaily, crawls, blockRows, dayRows, crawlRows] = await Promise.all([
     rawWhere
       ? db
           .select({
@@ -116,7 +135,27 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
           .from(d)
           .where(and(rawWhere, eq(d.dimension, dailyDimension), dailyPaths ? inArray(d.key, [...dailyPaths, ""]) : undefined))
       : [],
-    rawCrawls(rawCrawlDays),
+    rawCrawls(crawlCover.rawDays),
+    // The blocks' sums, but for the "site" marker (the per-day series below reads each day's).
+    blocksWhere
+      ? db
+          .select({ dimension: r.dimension, figures: r.figures })
+          .from(r)
+          .where(and(blocksWhere, notInArray(r.dimension, [SITE_MARKER, AI_CRAWL])))
+      : [],
+    // The chart's series: each rolled-up day's own row (one small row a day; an author's view, the page rows).
+    rolledDays.size
+      ? db
+          .select({ day: r.day, figures: r.figures })
+          .from(r)
+          .where(and(between(r.day, from, to), eq(r.span, 1), eq(r.dimension, dailyDimension)))
+      : [],
+    crawlBlocksWhere
+      ? db
+          .select({ figures: r.figures })
+          .from(r)
+          .where(and(crawlBlocksWhere, eq(r.dimension, AI_CRAWL)))
+      : [],
   ]);
 
   const sums = new Map<string, Map<string, Figure>>();
@@ -130,6 +169,9 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
     } else byKey.set(key, { dimension, key, views, visitors });
   };
   for (const f of rawFigures) add(f.dimension, f.key, Number(f.views), Number(f.visitors));
+  for (const row of blockRows) for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[]) add(row.dimension, key, views, visitors);
+  for (const row of crawlRows) for (const [path, hits] of JSON.parse(row.figures) as Tuple[]) crawls.set(path, (crawls.get(path) ?? 0) + hits);
+
   const daily = new Map<string, { views: number; visitors: number }>();
   const addDay = (day: string, views: number, visitors: number) => {
     const t = daily.get(day) ?? { views: 0, visitors: 0 };
@@ -139,23 +181,16 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
   };
   for (const row of rawDaily) addDay(row.day, row.views, row.visitors);
   const wanted = dailyPaths ? new Set([...dailyPaths, ""]) : undefined;
-  for (const rollup of rollups) {
-    const tuples = JSON.parse(rollup.figures) as Tuple[];
-    if (rollup.dimension === AI_CRAWL) {
-      for (const [path, hits] of tuples) crawls.set(path, (crawls.get(path) ?? 0) + hits);
-      continue;
-    }
-    if (rollup.dimension === dailyDimension) {
-      for (const [key, views, visitors] of tuples) if (!wanted || wanted.has(key)) addDay(rollup.day, views, visitors);
-    }
-    if (rollup.dimension === "site") continue;
-    for (const [key, views, visitors] of tuples) add(rollup.dimension, key, views, visitors);
+  for (const row of dayRows) {
+    if (!rolledDays.has(row.day)) continue;
+    for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[]) if (!wanted || wanted.has(key)) addDay(row.day, views, visitors);
   }
   return {
     figures: [...sums.values()].flatMap((byKey) => [...byKey.values()]),
     daily,
     crawls,
-    rolledUpDays: dailyDone.size,
+    rolledUpDays: rolledDays.size,
+    rollupBlocks: dailyCover.blocks.length,
   };
 }
 
@@ -174,7 +209,7 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
   const d = schema.analyticsDaily;
   const r = schema.analyticsRollups;
   const c = schema.crawlerVisits;
-  const doneOf = async (dimension: string) => (await db.select({ day: r.day }).from(r).where(eq(r.dimension, dimension))).map((x) => x.day);
+  const doneOf = async (dimension: string) => (await db.select({ day: r.day }).from(r).where(and(eq(r.dimension, dimension), eq(r.span, 1)))).map((x) => x.day);
   const [doneDaily, doneCrawls] = await Promise.all([doneOf(SITE_MARKER), doneOf(AI_CRAWL)]);
   const dailyDays = (
     await db
@@ -239,7 +274,8 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
       if (values.length) await tx.insert(r).values(values).onConflictDoNothing();
     });
   }
-  if (days.length) logger.info({ days: days.length }, "analytics days rolled up");
+  const blocks = (await buildBlocks(SITE_MARKER)) + (await buildBlocks(AI_CRAWL));
+  if (days.length || blocks) logger.info({ days: days.length, blocks }, "analytics days rolled up");
   return days;
 }
 

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
-import { addDays, type AudienceReport } from "../report";
+import { addDays, TAB_ROWS, type AudienceReport } from "../report";
 import { AudienceChart } from "./audience-chart";
 
 /** The Audience tab: who came, from where, what they read and did, and what AI crawlers read beside it. */
@@ -30,12 +30,28 @@ function download(name: string, header: string[], rows: unknown[][]): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function Table({ title, csv, header, rows, empty }: { title: string; csv: string; header: string[]; rows: ReactNode[][]; empty: string }) {
+type TableProps = {
+  title: string;
+  csv: string;
+  header: string[];
+  rows: ReactNode[][];
+  empty: string;
+  /** Rows not shown (the tab shows each list's top rows). */
+  more: number;
+  /** Every row, for the CSV (the shown ones when none is left out). */
+  allRows: () => Promise<ReactNode[][]>;
+};
+
+function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
+  const exportCsv = async () => {
+    const all = more > 0 ? await allRows() : rows;
+    download(csv, header, all.map((r) => r.map((c) => (typeof c === "object" ? "" : c))));
+  };
   return (
     <section className="card grid gap-2 p-4" aria-label={title}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-bold">{title}</h3>
-        <button type="button" className="btn btn-secondary text-sm" onClick={() => download(csv, header, rows.map((r) => r.map((c) => (typeof c === "object" ? "" : c))))}>
+        <button type="button" className="btn btn-secondary text-sm" onClick={() => void exportCsv()}>
           Export {title} as CSV
         </button>
       </div>
@@ -65,24 +81,33 @@ function Table({ title, csv, header, rows, empty }: { title: string; csv: string
               ))}
             </tbody>
           </table>
+          {more > 0 ? <p className="px-2 pt-2 text-sm text-slate-700">and {more.toLocaleString("en")} more (in the CSV)</p> : null}
         </div>
       )}
     </section>
   );
 }
 
-export function AudiencePanel() {
+/** `initial`: the default range's figures, computed by the admin page's loader (in the first HTML), when this tab is the one shown. */
+export function AudiencePanel({ initial = null }: { initial?: AudienceReport | null }) {
   const { adminFetch } = useAdminSession();
-  const [range, setRange] = useState({ from: addDays(today(), -6), to: today() });
-  const [report, setReport] = useState<AudienceReport | null>(null);
+  const [range, setRange] = useState(initial ? { from: initial.from, to: initial.to } : { from: addDays(today(), -6), to: today() });
+  const [report, setReport] = useState<AudienceReport | null>(initial);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    adminFetch<AudienceReport>(`/api/admin/analytics?from=${range.from}&to=${range.to}`)
+    adminFetch<AudienceReport>(`/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`)
       .then(setReport)
       .catch(() => setFailed(true));
   }, [adminFetch, range]);
-  useEffect(load, [load]);
+  // The server's figures stand for their range; any other range (or none given) is fetched.
+  const fromServer = useRef(initial);
+  useEffect(() => {
+    const given = fromServer.current;
+    fromServer.current = null;
+    if (given && given.from === range.from && given.to === range.to) return;
+    load();
+  }, [load, range]);
 
   const custom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -124,12 +149,16 @@ export function AudiencePanel() {
         a visitor is counted once a day (visitors over several days add up each day's).
       </p>
       {failed ? <LoadFailed what="the audience figures" onRetry={load} /> : null}
-      {report ? <Figures report={report} suffix={suffix} /> : failed ? null : <p className="text-slate-700">Loading the audience figures…</p>}
+      {report ? <Figures report={report} suffix={suffix} full={() => adminFetch<AudienceReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} /> : failed ? null : <p className="text-slate-700">Loading the audience figures…</p>}
     </div>
   );
 }
 
-function Figures({ report, suffix }: { report: AudienceReport; suffix: string }) {
+function Figures({ report, suffix, full }: { report: AudienceReport; suffix: string; full: () => Promise<AudienceReport> }) {
+  const pages = (r: AudienceReport) => r.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals]);
+  const sources = (r: AudienceReport) => r.sources.map((s) => [s.name, s.kind, s.visitors]);
+  const campaigns = (r: AudienceReport) => r.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors]);
+  const conversions = (r: AudienceReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
   return (
     <>
       {report.ownPostsOnly ? <p className="text-sm text-slate-700">Figures for your own posts.</p> : null}
@@ -152,25 +181,31 @@ function Figures({ report, suffix }: { report: AudienceReport; suffix: string })
         title="Top pages"
         csv={`pages_${suffix}`}
         header={["Page", "Page views", "Visitors", "AI crawls", "AI referrals"]}
-        rows={report.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals])}
+        rows={pages(report)}
+        more={report.more.pages}
+        allRows={async () => pages(await full())}
         empty="No page views in this range."
       />
       {report.ownPostsOnly ? null : (
         <>
-          <Table title="Sources" csv={`sources_${suffix}`} header={["Source", "Kind", "Visitors"]} rows={report.sources.map((s) => [s.name, s.kind, s.visitors])} empty="No visitors in this range." />
+          <Table title="Sources" csv={`sources_${suffix}`} header={["Source", "Kind", "Visitors"]} rows={sources(report)} more={report.more.sources} allRows={async () => sources(await full())} empty="No visitors in this range." />
           <Table
             title="Campaigns"
             csv={`campaigns_${suffix}`}
             header={["Campaign", "Source", "Medium", "Visitors"]}
-            rows={report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors])}
+            rows={campaigns(report)}
+            more={report.more.campaigns}
+            allRows={async () => campaigns(await full())}
             empty="No campaign links (utm_campaign) in this range."
           />
-          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name] ?? g.name, g.count])} empty="No goals." />
+          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name] ?? g.name, g.count])} more={0} allRows={async () => []} empty="No goals." />
           <Table
             title="Conversions by page"
             csv={`conversions_${suffix}`}
             header={["Page", "Goal", "Visitors", "Rate"]}
-            rows={report.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`])}
+            rows={conversions(report)}
+            more={report.more.conversionPages}
+            allRows={async () => conversions(await full())}
             empty="No goal reached in this range."
           />
         </>

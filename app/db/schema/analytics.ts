@@ -42,17 +42,19 @@ export const analyticsSalts = pgTable("analytics_salts", {
 });
 
 /**
- * Daily rollups of days that are over (app/analytics/rollups.server.ts): one row per UTC day and dimension of
+ * Rollups of days that are over (app/analytics/rollups.server.ts): one row per block of days and dimension of
  * analytics_daily, plus "ai-crawl" (verified AI crawler fetches per path, from crawler_visits), its figures as
- * JSON `[[key, views, visitors], …]`. A 90-day report reads ~90 rows per dimension instead of every page's
- * row of every day. Counts only, no personal data; erased with the rows they sum (retention job).
+ * JSON `[[key, views, visitors], …]`. A block is `span` days (1, 2, 4, … 512) from `day`, aligned on its
+ * span (docs/decisions/0043-audience-rollup-blocks.md), so any range is a handful of blocks. Counts only,
+ * no personal data; erased with the rows they sum (retention job).
  */
 export const analyticsRollups = pgTable(
   "analytics_rollups",
   {
     day: date("day", { mode: "string" }).notNull(),
+    span: integer("span").notNull().default(1),
     dimension: text("dimension").notNull(),
     figures: text("figures").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension] })],
+  (t) => [primaryKey({ columns: [t.day, t.span, t.dimension] })],
 );

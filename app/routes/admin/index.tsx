@@ -1,7 +1,9 @@
 import { data, Form, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
-import { StaffDashboard } from "~/admin-dashboard";
+import { shownTab, StaffDashboard, type FirstTabData } from "~/admin-dashboard";
+import { audienceQuerySchema, TAB_ROWS } from "~/analytics/report";
+import { staffAudienceReport } from "~/analytics/report.server";
 import { ToastProvider } from "~/components/ui/toast";
 import { attemptSignIn } from "~/auth/sign-in.server";
 import { flashCookie, readFlash } from "~/auth/flash.server";
@@ -49,18 +51,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { flash, clear } = readFlash(request);
   const headers: HeadersInit = clear ? { "Set-Cookie": clear } : {};
   const configWarnings = currentConfigWarnings();
-  const none = { activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash, configWarnings };
+  const none = { first: { audience: null } as FirstTabData, activity: [], mail: null, jobs: null, retention: null, publicMail: null, flash, configWarnings };
   // Signed out, the warnings (they name the site's settings) are not shown.
   if (!session) return data({ admin: null, ...none, configWarnings: [] }, { headers });
   const { staff } = session;
   // Editors and up credit posts to any active member: the editor's author picker lists them.
   const authors = hasRole(staff.role, "editor") ? await authorChoices() : [];
   const admin = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, authors };
+  // The Audience tab's figures (its default range) are in the first HTML when it is the tab shown; the other
+  // tabs load theirs in the browser, and a tab opened later (the loader does not run again for it) too.
+  const range = { ...audienceQuerySchema.parse({}), limit: TAB_ROWS };
+  const first: FirstTabData = {
+    audience: shownTab(staff.role, new URL(request.url).searchParams.get("tab")) === "audience" ? await staffAudienceReport(staff, range) : null,
+  };
   // The site's activity, mail, jobs and retention are the administrators'; other roles see their own sections only.
-  if (!hasRole(staff.role, "administrator")) return data({ admin, ...none }, { headers });
+  if (!hasRole(staff.role, "administrator")) return data({ admin, ...none, first }, { headers });
   const activity = (await recentActivity(8)).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
   const [mail, jobs, retention, publicMail] = await Promise.all([outboxHealth(), jobsOverview(10), lastRetentionRun(), heldPublicMail()]);
-  return data({ admin, activity, mail, jobs, retention, publicMail, flash, configWarnings }, { headers });
+  return data({ admin, first, activity, mail, jobs, retention, publicMail, flash, configWarnings }, { headers });
 }
 
 function redirectWith(to: string, ...cookies: string[]) {
@@ -105,7 +113,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <ToastProvider viewportClassName={ADMIN_TOAST_VIEWPORT}>
       <FlashToast flash={loaderData.flash} />
       {loaderData.admin ? (
-        <StaffDashboard staff={loaderData.admin} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} retention={loaderData.retention} publicMail={loaderData.publicMail} />
+        <StaffDashboard staff={loaderData.admin} first={loaderData.first} activity={loaderData.activity} mail={loaderData.mail} jobs={loaderData.jobs} retention={loaderData.retention} publicMail={loaderData.publicMail} />
       ) : (
         <SignInCard actionData={actionData && actionData.intent === "login" ? actionData : undefined} />
       )}

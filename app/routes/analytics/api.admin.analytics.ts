@@ -1,22 +1,21 @@
 // Role needed: editor (every figure); author (their own posts' pages only).
 import type { Route } from "./+types/api.admin.analytics";
-import { audienceReport, ownPostPaths } from "~/analytics/report.server";
+import { staffAudienceReport } from "~/analytics/report.server";
 import { audienceQuerySchema } from "~/analytics/report";
-import { hasRole } from "~/auth/roles";
 import { requireStaff } from "~/auth/session.server";
 import { json, parseQuery, withApi } from "~/core/api.server";
 
 /**
- * GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (both included, UTC; default the last 7 days)
+ * GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (both included, UTC; default the last 7 days)[&limit=N]
  *   -> 200 {visitors, pageviews, pages: [{path, pageviews, visitors, aiCrawls, aiReferrals}],
  *           sources: [{name, kind, visitors}], campaigns: [{source, medium, campaign, visitors}],
- *           goals: [{name, count}], daily, conversions, from, to, ownPostsOnly}
+ *           goals: [{name, count}], daily, conversions, from, to, ownPostsOnly,
+ *           more: rows each list left out by limit=N (each list's top N rows only)}
  *   | 400 (a bad range) | 401 (not signed in) | 403 (a contributor)
  */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "author");
-  const { from, to } = parseQuery(request, audienceQuerySchema);
-  const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
+  const query = parseQuery(request, audienceQuerySchema);
   // ?raw=1: from the raw daily rows only, skipping the rollups (the reference they are checked against).
-  return json(await audienceReport(from, to, onlyPaths, new URL(request.url).searchParams.get("raw") !== "1"));
+  return json(await staffAudienceReport(staff, query, new URL(request.url).searchParams.get("raw") !== "1"));
 });

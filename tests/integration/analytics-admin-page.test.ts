@@ -1,0 +1,60 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApi, type Api } from "../support/api";
+import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+
+/**
+ * Issue 32's "server-rendered figures": the admin page opened on the Audience tab has the default range's
+ * figures in its first HTML (no script needed to see them); other tabs do not compute them.
+ */
+const env = { SEED_DEMO: "false" };
+let server: TestServer;
+let admin: Api;
+
+// Today's counts, as the collector would have written them (distinct numbers to find in the page).
+const seed = `
+insert into analytics_daily (day, dimension, key, views, visitors) values
+  (current_date, 'site', '', 4321, 1234),
+  (current_date, 'page', '/blog/first-html-figures', 4321, 1234),
+  (current_date, 'source', 'search' || chr(9) || 'Google', 900, 876),
+  (current_date, 'goal', 'contact', 37, 37);
+`;
+
+beforeAll(async () => {
+  server = await startTestServer({ env });
+  if (usingPostgres()) await queryTestDatabase(server.databaseUrl!, seed);
+  expect(await server.stop()).toBe(0);
+  if (!usingPostgres()) {
+    const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
+    try {
+      await db.exec(seed);
+    } finally {
+      await db.close();
+    }
+  }
+  server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
+  admin = await adminApi(server);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the admin page's Audience tab", () => {
+  it("has the last 7 days' figures in its first HTML when it is the tab shown", async () => {
+    const res = await admin.get("/admin?tab=audience");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/data-testid="audience-pageviews"[^>]*>4321</);
+    expect(html).toMatch(/data-testid="audience-visitors"[^>]*>1234</);
+    expect(html).toContain("/blog/first-html-figures");
+    expect(html).toContain("876");
+    expect(html).not.toContain("Loading the audience figures");
+  });
+
+  it("leaves them out on another tab", async () => {
+    const html = await (await admin.get("/admin?tab=blog")).text();
+    expect(html).not.toContain("audience-pageviews");
+    expect(html).not.toContain("/blog/first-html-figures");
+  });
+});
