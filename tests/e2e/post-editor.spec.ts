@@ -1,11 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { axeViolations, expect, test } from "./fixtures";
+import { adminApi } from "../support/api";
+import { inviteStaff } from "../support/staff";
+import { axeViolations, expect, startOwnServer, test } from "./fixtures";
 import { editorReady, postText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function openCreate(page: Page) {
-  await page.goto("/admin?tab=blog");
+async function openCreate(page: Page, site = "") {
+  await page.goto(`${site}/admin?tab=blog`);
   await page.getByRole("button", { name: "Create Post" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Post" });
   await expect(dialog).toBeVisible();
@@ -33,9 +35,22 @@ async function sendImage(editor: Locator, kind: "paste" | "drop", name: string) 
   );
 }
 
-test("an author writes with the keyboard alone: shortcuts, toolbar, pasted and dropped images, live preview side by side", async ({ adminPage: page }) => {
+test("a new author writes with the keyboard alone: shortcuts, toolbar, pasted and dropped images, live preview side by side", async ({ page, context }) => {
+  // A member invited as an author a moment ago, on a server of the test's own (its mail is read from its folder).
+  const server = await startOwnServer();
+  try {
+    const author = await inviteStaff(server, await adminApi(server), `keys-${unique()}@e2e.test`, "author", "Kit Author");
+    const at = author.cookie!.indexOf("=");
+    await context.addCookies([{ name: author.cookie!.slice(0, at), value: author.cookie!.slice(at + 1), url: server.url }]);
+    await writeWithKeyboard(page, server.url);
+  } finally {
+    await server.stop();
+  }
+});
+
+async function writeWithKeyboard(page: Page, site: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const dialog = await openCreate(page);
+  const dialog = await openCreate(page, site);
   const title = `Keyboard post ${unique()}`;
   await dialog.getByLabel("Title").focus();
   await page.keyboard.type(title);
@@ -108,7 +123,7 @@ test("an author writes with the keyboard alone: shortcuts, toolbar, pasted and d
   // Ctrl/Cmd+S saves now: a new post becomes a draft on the server, and the editor says when.
   await page.keyboard.press("ControlOrMeta+s");
   await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible({ timeout: 15_000 });
-  const found = (await (await page.request.get(`/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
+  const found = (await (await page.request.get(`${site}/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
   expect(found.items).toHaveLength(1);
   expect(found.items[0]!.published).toBe(false);
   expect(found.items[0]!.content).toBe(await postText(dialog).inputValue());
@@ -119,7 +134,7 @@ test("an author writes with the keyboard alone: shortcuts, toolbar, pasted and d
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(editor).toBeFocused();
   await page.screenshot({ path: test.info().outputPath("editor-focus-1280.png") });
-});
+}
 
 test("a failed upload says why and leaves the text as it was", async ({ adminPage: page }) => {
   const dialog = await openCreate(page);
