@@ -1,8 +1,7 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
-import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { seedAndRestart } from "../support/database-rows";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Issue 32's "server-rendered figures": the admin page opened on the Audience tab has the default range's
@@ -22,18 +21,7 @@ insert into analytics_daily (day, dimension, key, views, visitors) values
 `;
 
 beforeAll(async () => {
-  server = await startTestServer({ env });
-  if (usingPostgres()) await queryTestDatabase(server.databaseUrl!, seed);
-  expect(await server.stop()).toBe(0);
-  if (!usingPostgres()) {
-    const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
-    try {
-      await db.exec(seed);
-    } finally {
-      await db.close();
-    }
-  }
-  server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
+  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
   admin = await adminApi(server);
 }, 120_000);
 afterAll(async () => {

@@ -1,9 +1,8 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { eventually } from "../support/eventually";
-import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { seedAndRestart } from "../support/database-rows";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Issue 32's daily rollups: the job runner sums each day that is over once (analytics_rollups), and the
@@ -36,22 +35,8 @@ from generate_series(1, 2000) i;
 `;
 
 beforeAll(async () => {
-  server = await startTestServer({ env });
-  if (usingPostgres()) {
-    await queryTestDatabase(server.databaseUrl!, seed);
-    // The rollup job ran at start, on no data: a restart runs it again on the seeded days.
-    expect(await server.stop()).toBe(0);
-  } else {
-    expect(await server.stop()).toBe(0);
-    const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
-    try {
-      await db.exec(seed);
-    } finally {
-      await db.close();
-    }
-  }
-  // The same database (PostgreSQL) or data folder (PGlite), now holding the seeded days.
-  server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
+  // The rollup job ran at start, on no data: the restart after seeding runs it again on the seeded days.
+  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
   admin = await adminApi(server);
 }, 120_000);
 afterAll(async () => {

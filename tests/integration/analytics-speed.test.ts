@@ -1,9 +1,8 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
 import { eventually } from "../support/eventually";
-import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { seedAndRestart } from "../support/database-rows";
+import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Issue 32's speed goal for the Audience tab: 90 days of a site with 100,000 page views a day answer in under
@@ -33,22 +32,8 @@ select 'GPTBot', true, '/blog/post-' || (i % 1000 + 1), 200, 3, now() - (i % 90)
 `;
 
 beforeAll(async () => {
-  server = await startTestServer({ env });
-  if (usingPostgres()) {
-    await queryTestDatabase(server.databaseUrl!, seed);
-    // The rollup job runs at each start: a restart rolls the seeded days up (as on PGlite below).
-    expect(await server.stop()).toBe(0);
-    server = await startTestServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env });
-    return;
-  }
-  expect(await server.stop()).toBe(0);
-  const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
-  try {
-    await db.exec(seed);
-  } finally {
-    await db.close();
-  }
-  server = await startTestServer({ dataDir: server.dataDir, env });
+  // The rollup job runs at each start: the restart after seeding rolls the seeded days up.
+  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { queryTestDatabase, type TestServer } from "./test-server";
+import { queryTestDatabase, startTestServer, type TestServer } from "./test-server";
 
 /**
  * Reads rows straight from a test site's database, to show what a request left there. On PostgreSQL any
@@ -21,4 +21,23 @@ export async function readRows<K extends string>(server: Pick<TestServer, "dataD
     await db.close();
   }
   return rows;
+}
+
+/**
+ * Seeds a test site's database with `sql` while the site is stopped, then starts it again on the same data
+ * (its start-up jobs, such as the analytics rollups, then see the seeded rows). PGlite's folder may only be
+ * opened while its server is stopped; PostgreSQL is seeded the same way so both databases take one path.
+ */
+export async function seedAndRestart(server: TestServer, sql: string, options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  if ((await server.stop()) !== 0) throw new Error("the test site did not stop cleanly before seeding");
+  if (server.databaseUrl) await queryTestDatabase(server.databaseUrl, sql);
+  else {
+    const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
+    try {
+      await db.exec(sql);
+    } finally {
+      await db.close();
+    }
+  }
+  return startTestServer({ ...options, dataDir: server.dataDir, databaseUrl: server.databaseUrl });
 }
