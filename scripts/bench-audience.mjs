@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { onPostgres } from "./bench-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const REPEATS = Number(process.env.BENCH_AUDIENCE_REPEATS ?? 11);
@@ -80,15 +80,6 @@ async function startServer(dataDir, databaseUrl) {
   throw new Error("server did not become healthy in 60 s");
 }
 
-async function onPostgres(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Times `n` requests one after another (after one to warm up): median, p95 and the bytes of the answer. */
 async function timed(url, headers, n) {

@@ -15,6 +15,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { onPostgres } from "./bench-postgres.mjs";
 import autocannon from "autocannon";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,15 +30,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
 const pgBase = process.env.BENCH_DATABASE_URL;
 const pgDatabase = `clink_bench_${process.pid}_${Date.now()}`;
 const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
-async function onPostgres(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
 
 async function freePort() {
