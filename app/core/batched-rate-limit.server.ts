@@ -42,7 +42,7 @@ export class BatchedRateLimiter {
     const full = `${this.options.keyPrefix}:${key}`;
     let window = this.windows.get(full);
     if (!window || window.resetAt <= now) {
-      window = { used: 0, pending: window && window.resetAt > now ? window.pending : 0, resetAt: now + this.options.duration * 1000 };
+      window = { used: 0, pending: 0, resetAt: now + this.options.duration * 1000 };
       this.windows.set(full, window);
     }
     if (window.used + window.pending >= this.options.points) {
