@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests are pure and fast; integration tests start the built server (see
 // tests/support/test-server.ts) and run once on PGlite and, with TEST_DATABASE_URL, once on PostgreSQL.
-// Files that measure how fast the server answers while they load it (a p99 goal) run alone, after every
+// Files that measure how long the server keeps a probe waiting while they load it run alone, after every
 // other file: beside three other files' servers on two cores, a probe waits for the CPU, not for the server.
 const ALONE = ["tests/integration/import-limits.test.ts"];
 
