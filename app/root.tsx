@@ -21,7 +21,6 @@ export function loader({ context }: Route.LoaderArgs) {
   const links: PublicLinks = {
     appStoreUrl: env.APP_STORE_URL,
     googlePlayUrl: env.GOOGLE_PLAY_URL,
-    signupUrl: env.SIGNUP_URL,
   };
   return { siteUrl: env.SITE_URL, cspNonce: context.cspNonce, links };
 }

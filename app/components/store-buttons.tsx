@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import type { PublicLinks } from "~/site/config";
 
-/** Store and sign-up URLs are configurable on the server; the root loader hands them down. */
+/** Store URLs are configurable on the server; the root loader hands them down. */
 function usePublicLinks(): PublicLinks {
   const data = useRouteLoaderData("root") as { links?: PublicLinks } | undefined;
-  return data?.links ?? { appStoreUrl: "#", googlePlayUrl: "#", signupUrl: "#" };
+  return data?.links ?? { appStoreUrl: "#", googlePlayUrl: "#" };
 }
 
 function AppleMark() {

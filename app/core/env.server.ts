@@ -102,7 +102,6 @@ const envSchema = z.object({
     }),
   APP_STORE_URL: z.url().default("https://apps.apple.com/app/clink-never-drink-alone/id6740000000"),
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
-  SIGNUP_URL: z.url().default("https://forms.clink.app/early-access"),
   // The early-adopter list's spots ("Only N spots available" counts down from this as addresses are confirmed).
   WAITLIST_SPOTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   // New-post e-mails queued per batch of the job runner (each batch also within PUBLIC_MAIL_HOURLY_BUDGET).

@@ -32,7 +32,6 @@ export const siteConfig = {
 export type PublicLinks = {
   appStoreUrl: string;
   googlePlayUrl: string;
-  signupUrl: string;
 };
 
 export const mainNav = [
