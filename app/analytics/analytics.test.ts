@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { analyticsBeaconSchema, screenClass } from "./beacon";
 import { notCounted, visitorHash } from "./counting";
 import { figuresOf } from "./figures";
-import { audienceQuerySchema, daysOf } from "./report";
+import { daysOf } from "~/core/utc-days";
+import { audienceQuerySchema } from "./report";
 import { classifySource, normalizeHost } from "./sources";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";

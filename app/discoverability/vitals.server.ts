@@ -2,6 +2,7 @@ import { gte, sql } from "drizzle-orm";
 import { findPublishedPost } from "~/blog/posts.server";
 import { ApiError } from "~/core/api.server";
 import { clientKey } from "~/core/client-address";
+import { insertRows } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { getDb, schema } from "~/core/db.server";
 import { consume } from "~/core/rate-limit.server";
@@ -22,7 +23,7 @@ const SAMPLE_WHEN_BUSY = 10;
 type Row = typeof schema.webVitals.$inferInsert;
 const vitals = new BatchedWriter<Row>({
   name: "web vitals",
-  write: async (rows) => void (await getDb().insert(schema.webVitals).values(rows)),
+  write: async (rows) => void (await getDb().execute(insertRows(schema.webVitals, rows))),
   batchSize: 1000,
   flushMs: 2000,
   maxBuffered: 10_000,
