@@ -1,6 +1,5 @@
 import { and, between, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
 import { blockId, coverRange, type Block, type Tuple } from "./blocks";
@@ -289,11 +288,3 @@ function oldestWholeCrawlDay(now: Date): string {
 }
 /** Days older than the counts kept are not rolled up: the retention job erases them (25 months: at least 730 days). */
 const OLDEST_ROLLED_DAYS = ANALYTICS_KEPT_MONTHS * 30;
-
-export function registerAnalyticsJobs(): void {
-  defineJobType(ROLLUP_JOB, async () => {
-    await rollUpPastDays();
-  });
-  // Hourly: a day is rolled up within the hour after it ends (and after a restart, every day missed).
-  defineSchedule("analytics-rollup", { everyMinutes: 60 }, ROLLUP_JOB);
-}
