@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { analyticsBeaconSchema, screenClass } from "./beacon";
-import { notCounted, visitorHash } from "./counting";
+import { addressHash, notCounted, visitorHash } from "./counting.server";
 import { figuresOf } from "./figures";
-import { audienceQuerySchema, daysOf } from "./report";
+import { daysOf } from "~/core/utc-days";
+import { audienceQuerySchema } from "./report";
 import { classifySource, normalizeHost } from "./sources";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -61,8 +62,17 @@ describe("what is counted", () => {
     expect(a).not.toContain("198");
   });
 
+  it("hashes an address of the day apart from its visitors: without the user agent, never equal to a visitor's hash", () => {
+    const address = addressHash("salt-1", "198.51.100.1", "clink.app");
+    expect(address).toMatch(/^[0-9a-f]{32}$/);
+    expect(addressHash("salt-1", "198.51.100.1", "clink.app")).toBe(address);
+    expect(addressHash("salt-2", "198.51.100.1", "clink.app")).not.toBe(address);
+    expect(address).not.toBe(visitorHash("salt-1", "198.51.100.1", "", "clink.app"));
+    expect(address).not.toBe(visitorHash("salt-1", "198.51.100.1", "address", "clink.app"));
+  });
+
   it("counts a page view in its page, source, campaign and AI figures, a goal in its own", () => {
-    const base = { day: "2026-11-26", visitor: "v", path: "/faq", views: 1 };
+    const base = { day: "2026-11-26", visitor: "v", address: "a", path: "/faq", views: 1 };
     expect(figuresOf({ ...base, source: { name: "ChatGPT", kind: "ai" }, campaign: "a\tb\tc" }).map((f) => f.dimension)).toEqual(["site", "page", "source", "campaign", "ai-page"]);
     expect(figuresOf({ ...base }).map((f) => f.dimension)).toEqual(["site", "page"]);
     expect(figuresOf({ ...base, goal: "app-store" })).toEqual([

@@ -1,6 +1,8 @@
+import { ApiError } from "~/core/api.server";
 import { beaconRoute } from "~/core/beacon-route.server";
 import { analyticsBeaconSchema } from "./beacon";
-import { acceptBeacon } from "./collect.server";
+import { collectBeacon } from "./collect.server";
+import { visitOfBeacon } from "./visits.server";
 
 /**
  * POST /api/analytics  JSON (or text/plain, as navigator.sendBeacon sends a string)
@@ -17,15 +19,8 @@ export const analyticsBeaconRoute = beaconRoute({
   typeMessage: "Send the beacon as JSON (application/json or text/plain)",
   limit: { name: "analytics", message: "Too many beacons; try again later" },
   schema: analyticsBeaconSchema,
-  accept: (beacon, request) =>
-    acceptBeacon(beacon, {
-      clientIp: request.clientIp,
-      host: request.host,
-      userAgent: request.header("user-agent") ?? "",
-      secPurpose: request.header("sec-purpose"),
-      purpose: request.header("purpose"),
-      xPurpose: request.header("x-purpose"),
-      xMoz: request.header("x-moz"),
-      secGpc: request.header("sec-gpc"),
-    }),
+  accept: async (beacon, request) => {
+    const outcome = await collectBeacon(beacon, visitOfBeacon(request));
+    if (outcome === "not-a-public-page") throw new ApiError(400, "path is not a public page of this site");
+  },
 });

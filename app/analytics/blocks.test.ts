@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addTuples, blockId, blocksToBuild, coverRange, dayNumber, dayOfNumber, type Block } from "./blocks";
-import { daysOf } from "./report";
+import { addTuples, blockId, blocksToBuild, coverRange, type Block } from "./blocks";
+import { dayNumber, dayOfNumber } from "~/core/utc-days";
+import { daysOf } from "~/core/utc-days";
 
 /** Every day from `from` to `to` as a day block, and the blocks the job would build from them. */
 function rolledUp(from: string, to: string, missing?: string): Set<string> {

@@ -1,3 +1,5 @@
+import { dayNumber, dayOfNumber } from "~/core/utc-days";
+
 /**
  * Rollup blocks (pure; docs/decisions/0043-audience-rollup-blocks.md): a block is `span` days (a power of two,
  * 1 to MAX_SPAN) starting on a day whose number (days since 1970-01-01) is a multiple of its span. Every figure
@@ -5,14 +7,11 @@
  * few blocks: 90 days by at most 12 (two per size at most), instead of 90 daily rollups.
  */
 export const MAX_SPAN = 512;
-const DAY_MS = 86_400_000;
 
 export type Block = { day: string; span: number };
 /** A range's cover: rolled-up blocks, and the days no block covers (read from the raw rows). */
 export type Cover = { blocks: Block[]; rawDays: string[] };
 
-export const dayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const dayOfNumber = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
 export const blockId = (day: string, span: number): string => `${day}/${span}`;
 
 /**

@@ -4,8 +4,9 @@ import type { Source } from "./sources";
 /**
  * A counted page view (no goal) or goal event, as the collector keeps it until its batch is written.
  * `source` is absent for a navigation inside the site (its referrer is the site): it counts in no source.
+ * `visitor` and `address` are the day's salted hashes of the client (./counting.server.ts).
  */
-export type Hit = { day: string; visitor: string; path: string; source?: Source; campaign?: string; screen?: string; goal?: Goal; views: number };
+export type Hit = { day: string; visitor: string; address: string; path: string; source?: Source; campaign?: string; screen?: string; goal?: Goal; views: number };
 
 /** The dimensions of analytics_daily (app/db/schema/analytics.ts). */
 export type Dimension = "site" | "page" | "source" | "campaign" | "screen" | "ai-page" | "goal" | "goal-page" | "goal-source";

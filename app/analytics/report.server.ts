@@ -3,7 +3,8 @@ import { hasRole, type StaffRole } from "~/auth/roles";
 import { getDb, schema } from "~/core/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
-import { daysOf, NOTHING_MORE, topRows, type AudienceReport, type Conversion } from "./report";
+import { daysOf } from "~/core/utc-days";
+import { NOTHING_MORE, topRows, type AudienceReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 

@@ -1,4 +1,8 @@
+import { addDays, daysBetween, utcDay } from "~/core/utc-days";
 import { z } from "~/core/zod";
+
+/** The Audience tab counts days as the server does (app/core/utc-days.ts). */
+export { addDays } from "~/core/utc-days";
 import type { Goal } from "./beacon";
 import type { SourceKind } from "./sources";
 
@@ -55,7 +59,6 @@ export function topRows(report: AudienceReport, limit: number): AudienceReport {
   };
 }
 
-const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 800;
 const isoDay = z
   .string()
@@ -67,22 +70,10 @@ const isoDay = z
  * each list's top N rows only (the Audience tab's view).
  */
 export const audienceQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() }).transform((q, ctx) => {
-  const to = q.to ?? new Date().toISOString().slice(0, 10);
+  const to = q.to ?? utcDay(new Date());
   const from = q.from ?? addDays(to, -6);
   if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });
   else if (daysBetween(from, to) > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", message: `a range is at most ${MAX_RANGE_DAYS} days`, path: ["from"] });
   return { from, to, limit: q.limit };
 });
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-/** Every day from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
-  return Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
-}

@@ -1,16 +1,16 @@
 import { and, between, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
 import { blockId, coverRange, type Block, type Tuple } from "./blocks";
-import { addDays, daysOf } from "./report";
+import { addDays, DAY_MS, daysBefore, daysOf, utcDay } from "~/core/utc-days";
+import { ANALYTICS_KEPT_MONTHS, CRAWLER_VISITS_KEPT_DAYS } from "~/privacy/retention";
 import { buildBlocks } from "./rollup-blocks.server";
 
 /**
  * Daily rollups (analytics_rollups): a day that is over never changes, so the job runner sums each past day
- * once into one row per dimension, and a 90-day report reads ~90 rows per dimension instead of every page's
- * row of every day. Today (and any day not rolled up yet) is read from the raw rows; the answer is the same
+ * once into one row per dimension, and days into aligned blocks of 2ⁿ days, so a 90-day report reads at most
+ * 12 blocks per dimension (docs/decisions/0043-audience-rollup-blocks.md) instead of every page's row of every day. Today (and any day not rolled up yet) is read from the raw rows; the answer is the same
  * either way (tests/integration/analytics-rollups.test.ts).
  */
 export const ROLLUP_JOB = "analytics.rollup";
@@ -18,7 +18,7 @@ export const ROLLUP_JOB = "analytics.rollup";
 export const ROLLUP_GRACE_MS = 15 * 60_000;
 /** The rollup row that says a day's analytics_daily rows are summed (written even for an empty day). */
 export const SITE_MARKER = "site";
-/** Verified AI crawler fetches per path, from crawler_visits (kept 90 days, so rolled up apart). */
+/** Verified AI crawler fetches per path, from crawler_visits (kept CRAWLER_VISITS_KEPT_DAYS, so rolled up apart). */
 export const AI_CRAWL = "ai-crawl";
 
 const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map((c) => c.name);
@@ -196,7 +196,7 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
 
 /** The first day that may be rolled up no earlier than this: days before it are over (with the grace). */
 export function lastClosedDay(now: Date): string {
-  return new Date(now.getTime() - ROLLUP_GRACE_MS - 86_400_000).toISOString().slice(0, 10);
+  return utcDay(now.getTime() - ROLLUP_GRACE_MS - DAY_MS);
 }
 
 /**
@@ -280,20 +280,11 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
 }
 
 /**
- * Crawler visits are kept 90 days from the moment (not the day), so the oldest day is cut part-way by the
+ * Crawler visits are kept CRAWLER_VISITS_KEPT_DAYS from the moment (not the day), so the oldest day is cut part-way by the
  * retention job: it is never rolled up, and the raw rows answer for it (the same figure either way).
  */
 function oldestWholeCrawlDay(now: Date): string {
-  return addDays(new Date(now.getTime() - CRAWL_KEPT_MS).toISOString().slice(0, 10), 2);
+  return addDays(utcDay(daysBefore(now, CRAWLER_VISITS_KEPT_DAYS)), 2);
 }
-const CRAWL_KEPT_MS = 90 * 86_400_000;
-/** Days older than this are not rolled up: the retention job erases counts after 25 months (≤ 762 days). */
-const OLDEST_ROLLED_DAYS = 750;
-
-export function registerAnalyticsJobs(): void {
-  defineJobType(ROLLUP_JOB, async () => {
-    await rollUpPastDays();
-  });
-  // Hourly: a day is rolled up within the hour after it ends (and after a restart, every day missed).
-  defineSchedule("analytics-rollup", { everyMinutes: 60 }, ROLLUP_JOB);
-}
+/** Days older than the counts kept are not rolled up: the retention job erases them (25 months: at least 730 days). */
+const OLDEST_ROLLED_DAYS = ANALYTICS_KEPT_MONTHS * 30;

@@ -1,11 +1,15 @@
 import { getDb } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
-import { registerAnalyticsJobs, ROLLUP_JOB } from "./rollups.server";
+import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import { closeAnalytics } from "./collect.server";
+import { rollUpPastDays, ROLLUP_JOB } from "./rollups.server";
 
 /** At shutdown: write the page views and goals still buffered, so a clean stop loses none. */
 export async function startAnalytics(): Promise<() => Promise<void>> {
-  registerAnalyticsJobs();
+  defineJobType(ROLLUP_JOB, async () => {
+    await rollUpPastDays();
+  });
+  // Hourly: a day is rolled up within the hour after it ends (and after a restart, every day missed).
+  defineSchedule("analytics-rollup", { everyMinutes: 60 }, ROLLUP_JOB);
   // And once at each start: days that ended while no instance ran (or data restored from a backup) are
   // rolled up now, not at the next hour's run.
   await enqueueJob(getDb(), ROLLUP_JOB, {});

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { rowsTable } from "./batched-rows.server";
 import { BatchedWriter } from "./batched-writer.server";
 import { rowsOf, schema, type Database } from "./db.server";
+import { renewedWindow } from "./rate-limit-store.server";
 
 const t = schema.rateLimits;
 
@@ -53,6 +55,18 @@ export class BatchedRateLimiter {
     return { limited: false };
   }
 
+  /**
+   * Gives back one event this process counted in the key's current window (a reservation that turned out
+   * not to count): here at once, and in the shared row at the next write. Nothing when the window is over.
+   */
+  refund(key: string): void {
+    const full = `${this.options.keyPrefix}:${key}`;
+    const window = this.windows.get(full);
+    if (!window || window.resetAt <= Date.now() || window.used + window.pending <= 0) return;
+    window.pending--;
+    this.writer.add({ key: full, points: -1 });
+  }
+
   /** Whether the key is at its limit, as this process knows it. */
   isLimited(key: string): { limited: false } | { limited: true; retryAfterSeconds: number } {
     const now = Date.now();
@@ -83,16 +97,15 @@ export class BatchedRateLimiter {
    * that ended restarts), and learns each key's total from every instance.
    */
   private async write(batch: Increment[]): Promise<void> {
+    // The window's end is the database's (now() at the write), as DbClockRateLimiter's; the shared rule
+    // (renewedWindow) decides whether the row's window goes on or restarts.
     const ms = this.options.duration * 1000;
-    // One JSON parameter for the whole batch (json_to_recordset): far cheaper to build and parse than a
-    // parameter per value, and the batch runs on PGlite's thread in the way of the pages.
+    const window = renewedWindow(sql`excluded.points`, sql`excluded.expire`);
     const rows = await rowsOf<{ key: string; points: number; msLeft: number }>(
       this.options.db(),
-      sql`insert into rate_limits (key, points, expire)
-          select key, points, now() + ${ms} * interval '1 millisecond' from json_to_recordset(${JSON.stringify(batch)}::json) as r(key text, points integer)
-          on conflict (key) do update set
-            points = case when rate_limits.expire <= now() then excluded.points else rate_limits.points + excluded.points end,
-            expire = case when rate_limits.expire <= now() then excluded.expire else rate_limits.expire end
+      sql`insert into ${t} (key, points, expire)
+          select key, points, now() + ${ms} * interval '1 millisecond' from ${rowsTable(batch, { key: "text", points: "integer" })}
+          on conflict (key) do update set points = ${window.points}, expire = ${window.expire}
           returning key, points, (greatest(extract(epoch from expire - now()), 0) * 1000)::float8 as "msLeft"`,
     );
     const now = Date.now();
@@ -100,7 +113,8 @@ export class BatchedRateLimiter {
     for (const row of rows) {
       const window = this.windows.get(row.key);
       if (!window) continue;
-      window.pending = Math.max(0, window.pending - (sent.get(row.key) ?? 0));
+      // A refund waiting here makes `pending` negative until its write: the row then holds it.
+      window.pending -= sent.get(row.key) ?? 0;
       window.used = row.points;
       window.resetAt = now + Number(row.msLeft);
     }

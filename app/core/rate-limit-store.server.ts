@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { schema, type Database } from "./db.server";
 
@@ -11,6 +11,19 @@ const columns = {
   expire: t.expire,
   msLeft: sql<number | null>`(greatest(extract(epoch from ${t.expire} - now()), 0) * 1000)::float8`,
 };
+
+/**
+ * A window's row after `points` more (an upsert's SET): a window that ended (by the database's clock)
+ * restarts with `points` until `expire`, else it adds them; a refund never takes it below 0. The one rule for
+ * every limiter (this store's and ./batched-rate-limit.server.ts's).
+ */
+export function renewedWindow(points: SQL, expire: SQL): { points: SQL; expire: SQL } {
+  const expired = sql`${t.expire} <= now()`;
+  return {
+    points: sql`greatest(case when ${expired} then ${points} else ${t.points} + ${points} end, 0)`,
+    expire: sql`case when ${expired} then ${expire} else ${t.expire} end`,
+  };
+}
 
 /**
  * rate-limiter-flexible's Drizzle store, with every time taken from the database's clock (decision record
@@ -30,18 +43,12 @@ export class DbClockRateLimiter extends RateLimiterDrizzle {
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Row> {
     const newExpire = msDuration > 0 ? sql`now() + ${msDuration} * interval '1 millisecond'` : sql`null::timestamptz`;
-    const expired = sql`${t.expire} <= now()`;
     const [row] = await this.db
       .insert(t)
       .values({ key, points, expire: newExpire })
       .onConflictDoUpdate({
         target: t.key,
-        set: forceExpire
-          ? { points, expire: newExpire }
-          : {
-              points: sql`case when ${expired} then ${points} else ${t.points} + ${points} end`,
-              expire: sql`case when ${expired} then ${newExpire} else ${t.expire} end`,
-            },
+        set: forceExpire ? { points, expire: newExpire } : renewedWindow(sql`${points}`, newExpire),
       })
       .returning(columns);
     return row!;

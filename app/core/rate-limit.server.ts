@@ -143,6 +143,8 @@ export async function isLimited(name: LimiterName, key: string): Promise<LimitRe
 
 /** Gives back one event counted by consume (a reservation that turned out not to count). */
 export async function refund(name: LimiterName, key: string): Promise<void> {
+  const batched = batchedLimiter(name);
+  if (batched) return batched.refund(keyOf(name, key));
   await limiter(name).reward(keyOf(name, key), 1);
 }
 

@@ -1,3 +1,4 @@
+import { insertRows } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { networkKey } from "~/core/client-address";
 import { getDb, schema } from "~/core/db.server";
@@ -35,7 +36,7 @@ type Visit = { crawler: Crawler; ip: string; path: string; status: number; hits:
 /** Unverified visits, identical requests (same crawler, address, status and path) folded into one. */
 const visits = new BatchedWriter<Visit>({
   name: "crawler visits",
-  write: async (batch) => void (await getDb().insert(schema.crawlerVisits).values(await toRows(batch))),
+  write: async (batch) => void (await getDb().execute(insertRows(schema.crawlerVisits, await toRows(batch)))),
   batchSize: BATCH,
   flushMs: FLUSH_MS,
   maxBuffered: MAX_BUFFER,

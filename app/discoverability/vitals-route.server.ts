@@ -5,7 +5,7 @@ import { acceptVitals } from "./vitals.server";
 /**
  * POST /api/vitals  JSON {page: "/path", metrics: [{name: "LCP"|"INP"|"CLS"|"FCP"|"TTFB", value}]}
  *   -> 202 {success: true} | 400 {success:false, message} | 405 | 413 | 415 | 429
- * Sent by the browser's web-vitals script (navigator.sendBeacon). Only for the site's public pages and
+ * Sent by the browser's web-vitals script (fetch with keepalive, as JSON: ./vitals.client.ts). Only for the site's public pages and
  * published posts; rate limited per client address; each client counts for at most 3 page views a day
  * per page, and beacons are sampled when the server is busy (the answer is the same either way).
  * Answered before React Router (app/core/beacon-route.server.ts).

@@ -1,11 +1,11 @@
 import { gte, sql } from "drizzle-orm";
-import { findPublishedPost } from "~/blog/posts.server";
+import { isPublicPage } from "~/blog/public-pages.server";
 import { ApiError } from "~/core/api.server";
 import { clientKey } from "~/core/client-address";
+import { insertRows } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { getDb, schema } from "~/core/db.server";
 import { consume } from "~/core/rate-limit.server";
-import { INDEXABLE_PAGES } from "~/site/pages";
 import type { FieldVitals, VitalSummary } from "./types";
 import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
 
@@ -22,20 +22,12 @@ const SAMPLE_WHEN_BUSY = 10;
 type Row = typeof schema.webVitals.$inferInsert;
 const vitals = new BatchedWriter<Row>({
   name: "web vitals",
-  write: async (rows) => void (await getDb().insert(schema.webVitals).values(rows)),
+  write: async (rows) => void (await getDb().execute(insertRows(schema.webVitals, rows))),
   batchSize: 1000,
   flushMs: 2000,
   maxBuffered: 10_000,
 });
 let seen = 0;
-
-/** The pages a beacon may speak for: the registry's public pages and the published posts. */
-const REGISTERED_PAGES = new Set(INDEXABLE_PAGES.map((page) => page.path));
-export async function isKnownPage(path: string): Promise<boolean> {
-  if (REGISTERED_PAGES.has(path)) return true;
-  const post = /^\/blog\/([^/]+)$/.exec(path);
-  return post ? (await findPublishedPost(post[1]!)) !== null : false;
-}
 
 /**
  * A beacon from a visitor: only for a page of the site (400 otherwise), and each client counts for at
@@ -43,7 +35,7 @@ export async function isKnownPage(path: string): Promise<boolean> {
  * whether or not its beacon was kept (nothing to learn by probing).
  */
 export async function acceptVitals(beacon: VitalsBeacon, clientIp: string): Promise<void> {
-  if (!(await isKnownPage(beacon.page))) throw new ApiError(400, "page is not a page of this site");
+  if (!(await isPublicPage(beacon.page))) throw new ApiError(400, "page is not a page of this site");
   const weight = await consume("vitalsByClientPage", `${clientKey(clientIp)} ${beacon.page}`);
   if (!weight.limited) recordVitals(beacon);
 }

@@ -1,3 +1,5 @@
+import { daysBefore, monthsBefore, utcDay } from "~/core/utc-days";
+
 /**
  * How long the site keeps each kind of personal data (docs/privacy.md is the same list in words). Pure:
  * the retention service (retention.server.ts) turns these cut-offs into deletions once a day.
@@ -42,20 +44,6 @@ export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
   unconfirmedSubscribers: "Mailing-list sign-ups never confirmed (7 days)",
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
-
-function monthsBefore(now: Date, months: number): Date {
-  const date = new Date(now);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() - months);
-  // The same day of the month, or the month's last day when it is shorter (as PostgreSQL's interval does).
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date;
-}
-
 export type RetentionCutoffs = {
   /** Resolved before this: erased. */
   resolvedSubmissions: Date;
@@ -81,8 +69,8 @@ export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRe
     deliveredMail: daysBefore(now, DELIVERED_MAIL_KEPT_DAYS),
     crawlerVisits: daysBefore(now, CRAWLER_VISITS_KEPT_DAYS),
     webVitals: daysBefore(now, WEB_VITALS_KEPT_DAYS),
-    analyticsCounts: monthsBefore(now, ANALYTICS_KEPT_MONTHS).toISOString().slice(0, 10),
-    today: now.toISOString().slice(0, 10),
+    analyticsCounts: utcDay(monthsBefore(now, ANALYTICS_KEPT_MONTHS)),
+    today: utcDay(now),
     expiredNow: now,
     erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
     unconfirmedSubscribers: daysBefore(now, UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
+import { rowsTable } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { contentChangeCount } from "~/core/content-changes.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
@@ -49,14 +50,11 @@ type Hit = { id: number; hits: number; at: Date };
 const hitWriter = new BatchedWriter<Hit>({
   name: "redirect hits",
   write: async (batch) => {
-    await getDb().transaction(async (tx) => {
-      for (const hit of batch) {
-        await tx
-          .update(t)
-          .set({ hits: sql`${t.hits} + ${hit.hits}`, lastHitAt: sql`greatest(${t.lastHitAt}, ${hit.at.toISOString()}::timestamptz)` })
-          .where(eq(t.id, hit.id));
-      }
-    });
+    // One statement for the batch (app/core/batched-rows.server.ts), not one UPDATE per rule hit.
+    await getDb().execute(
+      sql`update ${t} set hits = ${t.hits} + r.hits, last_hit_at = greatest(${t.lastHitAt}, r.at)
+          from ${rowsTable(batch, { id: "integer", hits: "integer", at: "timestamptz" })} where ${t.id} = r.id`,
+    );
   },
   batchSize: 200,
   flushMs: 1000,

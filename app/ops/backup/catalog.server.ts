@@ -17,9 +17,15 @@ export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * to tell new content from old, so it must only ever grow; a restore's own inserts count as writes
  * (decision record 0023). rate_limits: counters of a few minutes, keyed by client addresses (sign-in, forms,
  * vitals and analytics beacons); an archive kept for weeks must hold no visitor's address (issue 32), and a
- * restored site starts its limits afresh.
+ * restored site starts its limits afresh. analytics_salts and analytics_visitor_days: the day's salt and the
+ * visitor hashes made with it; together they gave back, from an archive alone, the pages each visitor of an
+ * address read (sha256 of salt, address, user agent, site). A salt lives only as long as its day and never
+ * leaves the database; a site restored during a day counts that day's returning visitors once more.
  */
-const NOT_BACKED_UP = new Set(["content_changes", "rate_limits"]);
+const NOT_BACKED_UP = new Set(["content_changes", "rate_limits", "analytics_salts", "analytics_visitor_days"]);
+
+/** A table no archive holds: a restore reads past it in an archive made before it was left out. */
+export const isNeverBackedUp = (table: string): boolean => NOT_BACKED_UP.has(table);
 
 /**
  * Rows a backup leaves out of a table it keeps: a backup still running at the archive's moment (the

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/core/db.server";
-import { codeMigration, quoted, readCatalog, rowsOf } from "./catalog.server";
+import { codeMigration, isNeverBackedUp, quoted, readCatalog, rowsOf } from "./catalog.server";
 import { headerSchema, manifestSchema, sequencesRecordSchema, tableRecordSchema, type BackupManifest } from "./format";
 
 export class RestoreError extends Error {}
@@ -95,8 +95,9 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
       const table = tableRecordSchema.safeParse(record);
       if (!table.success) throw new RestoreError("The backup is damaged: an unexpected record.");
       const { table: name, columns, rows } = table.data;
+      const skipped = isNeverBackedUp(name);
       const target = known.get(name);
-      if (!target || columns.some((c) => !target.has(c))) throw new RestoreError(`Table ${name} of the backup does not match this database's schema.`);
+      if (!skipped && (!target || columns.some((c) => !target.has(c)))) throw new RestoreError(`Table ${name} of the backup does not match this database's schema.`);
       const hash = createHash("sha256");
       const list = columns.map(quoted).join(", ");
       let batch: string[] = [];
@@ -111,10 +112,15 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
         const row = parse(line, `row ${i + 1} of ${name}`);
         if (typeof row !== "object" || row === null || Array.isArray(row)) throw new RestoreError(`The backup is damaged: row ${i + 1} of ${name} is not a row. Nothing was restored.`);
         hash.update(`${line}\n`);
+        if (skipped) continue;
         batch.push(line);
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
+      if (skipped) {
+        seen[name] = { rows, sha256: hash.digest("hex") };
+        continue;
+      }
       const [stored] = await rowsOf<{ n: string | number }>(tx, sql.raw(`select count(*) as n from ${quoted(name)}`));
       if (Number(stored!.n) !== rows) throw new RestoreError(`Table ${name}: ${stored!.n} rows stored, ${rows} in the backup.`);
       seen[name] = { rows, sha256: hash.digest("hex") };

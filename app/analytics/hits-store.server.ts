@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { insertRows, rowsTable } from "~/core/batched-rows.server";
+import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
+import { VISITORS_PER_ADDRESS } from "./counting.server";
+import { figuresOf, type Hit } from "./figures";
+
+/**
+ * Writes a batch of hits into the day's aggregates (store), in one transaction:
+ * 1. each address's visitors are bounded: the address's hash of the day is kept with each visitor it adds
+ *    (as a row of analytics_visitor_days: visitor `a:<address>`, key `<visitor>`), and a visitor past
+ *    VISITORS_PER_ADDRESS - 1 becomes the address's own one (its hash);
+ * 2. each hit's visitor is remembered for each figure it counts in (on conflict do nothing), and only the
+ *    rows that were new add a visitor, so the same visitor on several instances, or twice in a day, counts once;
+ * 3. the day's counts go up.
+ * Two instances writing one address's new visitors at the same moment may each keep theirs: the bound is then
+ * that many times larger for that moment, never unbounded.
+ */
+export async function writeHits(batch: Hit[]): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const past = await boundedVisitors(tx, batch);
+    const hits = batch.map((hit) => (past.has(`${hit.day}\t${hit.visitor}`) ? { ...hit, visitor: hit.address } : hit));
+    const views = new Map<string, number>();
+    const seenKeys = new Map<string, { day: string; visitor: string; key: string }>();
+    for (const hit of hits) {
+      for (const figure of figuresOf(hit)) {
+        const key = `${figure.dimension}\t${figure.key}`;
+        const at = `${hit.day}\t${key}`;
+        views.set(at, (views.get(at) ?? 0) + hit.views);
+        seenKeys.set(`${hit.day}\t${hit.visitor}\t${key}`, { day: hit.day, visitor: hit.visitor, key });
+      }
+    }
+    const fresh = await rowsOf<{ day: string; key: string }>(
+      tx,
+      insertRows(schema.analyticsVisitorDays, [...seenKeys.values()], sql`on conflict do nothing returning to_char(day, 'YYYY-MM-DD') as day, key`),
+    );
+    const visitors = new Map<string, number>();
+    for (const row of fresh) visitors.set(`${row.day}\t${row.key}`, (visitors.get(`${row.day}\t${row.key}`) ?? 0) + 1);
+    const daily = [...views].map(([at, count]) => {
+      const [day, dimension, ...key] = at.split("\t") as [string, string, ...string[]];
+      return { day, dimension, key: key.join("\t"), views: count, visitors: visitors.get(at) ?? 0 };
+    });
+    await tx.execute(
+      insertRows(
+        schema.analyticsDaily,
+        daily,
+        sql`on conflict (day, dimension, key) do update
+            set views = analytics_daily.views + excluded.views, visitors = analytics_daily.visitors + excluded.visitors`,
+      ),
+    );
+  });
+}
+
+/**
+ * The batch's visitors (`day\tvisitor`) past their address's bound. An address's visitors already kept stay
+ * kept; new ones are kept in order until the address has VISITORS_PER_ADDRESS - 1, the rest are past it.
+ */
+async function boundedVisitors(tx: DbExecutor, batch: Hit[]): Promise<Set<string>> {
+  const pairs = new Map(batch.map((hit) => [`${hit.day}\t${hit.visitor}`, { day: hit.day, address: `a:${hit.address}`, visitor: hit.visitor }]));
+  const past = await rowsOf<{ day: string; visitor: string }>(
+    tx,
+    sql`with r as (select * from ${rowsTable([...pairs.values()], { day: "date", address: "text", visitor: "text" })}),
+        fresh as (
+          select r.* from r
+          where not exists (select 1 from analytics_visitor_days v where v.day = r.day and v.visitor = r.address and v.key = r.visitor)),
+        ranked as (
+          select f.*, row_number() over (partition by f.day, f.address order by f.visitor)
+            + (select count(*) from analytics_visitor_days v where v.day = f.day and v.visitor = f.address) as n
+          from fresh f),
+        kept as (
+          insert into analytics_visitor_days (day, visitor, key)
+          select day, address, visitor from ranked where n < ${VISITORS_PER_ADDRESS}
+          on conflict do nothing)
+        select to_char(day, 'YYYY-MM-DD') as day, visitor from ranked where n >= ${VISITORS_PER_ADDRESS}`,
+  );
+  return new Set(past.map((row) => `${row.day}\t${row.visitor}`));
+}

@@ -1,0 +1,26 @@
+import type { BeaconRequest } from "~/core/beacon-route.server";
+import type { RequestSignals } from "./counting.server";
+
+/**
+ * The request adapter (Plausible's one request builder): what the collector needs of a request, taken
+ * the same way from a beacon (answered before the framework) and from a public form's Fetch Request.
+ * `host`: the Host the request was sent to (a referrer naming it is a navigation inside the site).
+ */
+export type Visit = RequestSignals & { clientIp: string; host?: string | null };
+
+export function visitOfBeacon(request: BeaconRequest): Visit {
+  return {
+    clientIp: request.clientIp,
+    host: request.host,
+    userAgent: request.header("user-agent") ?? "",
+    secPurpose: request.header("sec-purpose"),
+    purpose: request.header("purpose"),
+    xPurpose: request.header("x-purpose"),
+    xMoz: request.header("x-moz"),
+    secGpc: request.header("sec-gpc"),
+  };
+}
+
+export function visitOfForm(request: Request, clientIp: string): Visit {
+  return { clientIp, userAgent: request.headers.get("user-agent") ?? "", secGpc: request.headers.get("sec-gpc") };
+}
