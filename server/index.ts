@@ -9,6 +9,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/database-error";
+import { FirstStartError } from "~/core/pglite-init.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { boundedError, loggedText, logger } from "~/core/logger.server";
@@ -152,10 +154,13 @@ export function createApp(
   );
 
   app.use(((err, req, res, _next) => {
-    req.log?.error({ err }, "unhandled error");
+    const unavailable = isDatabaseUnavailable(err);
+    if (unavailable) req.log?.warn({ error: errorMessage(err) }, "the database is unavailable: answered 503");
+    else req.log?.error({ err }, "unhandled error");
     if (res.headersSent) return res.end();
-    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
-    const message = status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
+    if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    const status = unavailable ? 503 : typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    const message = unavailable ? DATABASE_UNAVAILABLE_MESSAGE : status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
     res.status(status).json({ success: false, message });
   }) as express.ErrorRequestHandler);
 
@@ -212,7 +217,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof FirstStartError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
