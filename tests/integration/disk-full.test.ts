@@ -124,6 +124,8 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
     it(`ends a first start that runs out of space (${leftMb} MB left) in one sentence, leaving no half-made folder`, async () => {
       // No template: this start makes its database (initdb, ~39 MB here, then the migrations).
       const dataDir = path.join(mount, `first-start-${leftMb}`);
+      // The disk to itself: the other tests' data folders go first, so `leftMb` is what this start has.
+      for (const name of fs.readdirSync(mount)) fs.rmSync(path.join(mount, name), { recursive: true, force: true });
       fillTo(leftMb);
       try {
         const server = await startTestServer({ dataDir, env: { DISK_FLOOR_MB: "1" }, expectExit: true });
@@ -137,8 +139,9 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
       }
       // With room, the same folder starts as any first start.
       const server = await startTestServer({ dataDir, env: { DISK_FLOOR_MB: "1" } });
-      servers.push(server);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(await server.stop()).toBe(0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
   }
 
