@@ -1,25 +1,20 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import proxyAddr from "proxy-addr";
 import { beaconTooLarge, type BeaconAnswer, type BeaconRoute } from "~/core/beacon-route.server";
 import { allowedOrigins, isCrossSite } from "~/core/cross-site";
-import { DISK_FULL_MESSAGE, diskState } from "~/core/disk-space.server";
-import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+import { DISK_FULL_MESSAGE, diskState, writeRefusedForDisk } from "~/core/disk-space.server";
+import { answeringFaults, clientIpOf, observeAnswer, protocolOf, requestIdOf, type TrustProxy } from "./plain-answers";
 
 /**
  * The beacons (app/core/beacon-route.server.ts), answered by a plain request listener in front of the front
  * cache and Express: a page view's beacon costs what a cached page costs, not Express's dozen middlewares
  * and React Router's request (decision record 0045). The gates every write passes in Express are kept:
  * a cross-site write answers 403 and a full disk 507. Beacons are not in the access log (like assets and
- * /healthz: one line per page view would drown the rest); the request metrics still count them.
+ * /healthz: one line per page view would drown the rest); the request metrics still count them. A fault is
+ * answered 500 by ./plain-answers.ts.
  */
-export function beaconsFirst(
-  routes: readonly BeaconRoute[],
-  options: { siteUrl: string; trustProxy: (address: string, hop: number) => boolean },
-  next: RequestListener,
-): RequestListener {
+export function beaconsFirst(routes: readonly BeaconRoute[], options: { siteUrl: string; trustProxy: TrustProxy }, next: RequestListener): RequestListener {
   const byPath = new Map(routes.map((route) => [route.path, route]));
-  return (req, res) => {
+  return answeringFaults("beacons", (req, res) => {
     const route = byPath.get(req.url ?? "");
     if (!route) return next(req, res);
     const started = performance.now();
@@ -27,25 +22,20 @@ export function beaconsFirst(
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
     };
-    const clientIp = proxyAddr(req, options.trustProxy);
+    const clientIp = clientIpOf(req, options.trustProxy);
     const done = (answer: BeaconAnswer) => send(req, res, answer, clientIp, started);
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       const origins = allowedOrigins(options.siteUrl, `${protocolOf(req, options.trustProxy)}://${req.headers.host}`);
       if (isCrossSite({ secFetchSite: header("sec-fetch-site"), origin: header("origin") }, origins)) {
         return done({ status: 403, body: { success: false, message: "Cross-site requests are not allowed" } });
       }
-      if (diskState().low) return done({ status: 507, body: { success: false, message: DISK_FULL_MESSAGE } });
+      if (diskState().low) {
+        writeRefusedForDisk(req.url ?? "");
+        return done({ status: 507, body: { success: false, message: DISK_FULL_MESSAGE } });
+      }
     }
-    void route.answer({ method: req.method ?? "GET", header, clientIp, host: req.headers.host ?? "", body: (maxBytes) => readText(req, maxBytes) }).then(done);
-  };
-}
-
-/** As Express's req.protocol: X-Forwarded-Proto's first value from a trusted proxy, else the socket's. */
-function protocolOf(req: IncomingMessage, trustProxy: (address: string, hop: number) => boolean): string {
-  const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
-  const forwarded = req.headers["x-forwarded-proto"];
-  if (typeof forwarded !== "string" || !trustProxy(req.socket.remoteAddress ?? "", 0)) return own;
-  return forwarded.split(",")[0]!.trim() || own;
+    return route.answer({ method: req.method ?? "GET", header, clientIp, host: req.headers.host ?? "", body: (maxBytes) => readText(req, maxBytes) }).then(done);
+  });
 }
 
 function readText(req: IncomingMessage, maxBytes: number): Promise<string> {
@@ -65,7 +55,6 @@ function readText(req: IncomingMessage, maxBytes: number): Promise<string> {
 function send(req: IncomingMessage, res: ServerResponse, answer: BeaconAnswer, clientIp: string, started: number): void {
   if (res.headersSent) return void res.end();
   const body = JSON.stringify(answer.body);
-  const given = req.headers["x-request-id"];
   // A flat list of names and values: no header object to build and look through, for every beacon.
   const headers: Array<string | number> = [
     "Content-Type", "application/json; charset=utf-8",
@@ -73,22 +62,12 @@ function send(req: IncomingMessage, res: ServerResponse, answer: BeaconAnswer, c
     "Cache-Control", "no-store",
     "X-Content-Type-Options", "nosniff",
     "Referrer-Policy", "strict-origin-when-cross-origin",
-    "X-Request-Id", typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
+    "X-Request-Id", requestIdOf(req),
   ];
   if (answer.headers) for (const name in answer.headers) headers.push(name, answer.headers[name]!);
   res.writeHead(answer.status, headers as unknown as string[]);
   // A body still arriving (refused before it was read) is drained, so the connection can be kept.
   if (!req.readableEnded) req.resume();
   res.end(req.method === "HEAD" ? undefined : body);
-  if (hasResponseObservers()) {
-    notifyResponse({
-      method: req.method ?? "",
-      path: req.url ?? "",
-      status: answer.status,
-      userAgent: String(req.headers["user-agent"] ?? ""),
-      ip: clientIp,
-      cacheHit: false,
-      durationMs: performance.now() - started,
-    });
-  }
+  observeAnswer(req, { path: req.url ?? "", status: answer.status, ip: clientIp, started });
 }

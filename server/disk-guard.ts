@@ -1,17 +1,18 @@
 import type { RequestHandler } from "express";
-import { DISK_FULL_MESSAGE, diskState, watchDiskSpace } from "~/core/disk-space.server";
+import { DISK_FULL_MESSAGE, diskState, watchDiskSpace, writeRefusedForDisk } from "~/core/disk-space.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The one gate every write passes (API mutations, form posts, the backup command): while the disk is under
  * its floor, a write answers 507 with a message that says so, and reads go on. Signing in and out stays
- * open (`allowed`).
+ * open (`allowed`). Each refusal is counted, and said in the log at most once a minute (not per request).
  */
 export function refuseWritesOnFullDisk(allowed: readonly string[]): RequestHandler {
   const open = new Set(allowed);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || open.has(req.path) || !diskState().low) return next();
+    writeRefusedForDisk(req.originalUrl);
     res.set("Cache-Control", "no-store");
     res.status(507).json({ success: false, message: DISK_FULL_MESSAGE });
   };

@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants } from "node:zlib";
-import proxyAddr from "proxy-addr";
 import { requestTargetProblem } from "~/core/clean-input";
 import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
 import { hasAnyCookie } from "~/core/cookies";
-import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import { VersionedCache } from "~/core/versioned-cache";
 import type { PageCachePolicy } from "~/core/page-handle";
 import { versionOf } from "~/content-versions.server";
 import type { PagePolicy } from "./page-policies";
+import { answerFault, answeringFaults, observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
 import { turns } from "./render-turns";
 import { entrySize, headers304, makeEntry, matchesEtag, variant, type PageEntry } from "./page-entry";
 
@@ -42,7 +40,7 @@ export type FrontCacheOptions = {
   deployId: string;
   maxBytes: number;
   /** Express's compiled `trust proxy` (for the client address given to response observers). */
-  trustProxy: (address: string, hop: number) => boolean;
+  trustProxy: TrustProxy;
   /** The features' personal cookies (given at start: server/ imports no feature). */
   personalCookies: readonly string[];
   /**
@@ -102,9 +100,6 @@ export function frontCache(options: FrontCacheOptions) {
     return chosen;
   }
 
-  // As Express computes req.ip, with the same library and the same compiled `trust proxy`.
-  const clientIp = (req: IncomingMessage): string => proxyAddr(req, options.trustProxy);
-
   function serve(req: IncomingMessage, res: ServerResponse, entry: PageEntry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
     const started = performance.now();
     let status = entry.status;
@@ -123,17 +118,7 @@ export function frontCache(options: FrontCacheOptions) {
       res.end(req.method === "HEAD" ? undefined : variant.body);
     }
     // A miss is reported by Express's own observer; hits never reach Express.
-    if (hit && hasResponseObservers()) {
-      notifyResponse({
-        method: req.method ?? "GET",
-        path: pathname,
-        status,
-        userAgent: String(req.headers["user-agent"] ?? ""),
-        ip: clientIp(req),
-        cacheHit: true,
-        durationMs: performance.now() - started,
-      });
-    }
+    if (hit) observeAnswer(req, { path: pathname, status, ip: options.trustProxy, cacheHit: true, started });
   }
 
   /** Renders through Express with the response held back; keeps it if it may be shared. */
@@ -174,15 +159,20 @@ export function frontCache(options: FrontCacheOptions) {
         makeEntry(this, body, policy)
           .catch(() => null)
           .then((entry) => {
-            if (entry) {
-              if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
-              // The visitor may have left while the page was compressed: it is kept, and sent to no one.
-              if (this.destroyed) return resolve(entry);
-              for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
-              serve(req, this, entry, acceptEncoding, false, "");
-            } else {
-              this.setHeader("Content-Length", body.length);
-              this.end(body);
+            try {
+              if (entry) {
+                if (cache.set(key, version, entry) === "main") addBrotli(entry, key, version);
+                // The visitor may have left while the page was compressed: it is kept, and sent to no one.
+                if (this.destroyed) return resolve(entry);
+                for (const name of this.getHeaderNames()) if (name !== "x-request-id") this.removeHeader(name);
+                serve(req, this, entry, acceptEncoding, false, "");
+              } else {
+                this.setHeader("Content-Length", body.length);
+                this.end(body);
+              }
+            } catch (error) {
+              // Past the listener's own catch (a later turn): answered here, as ./plain-answers.ts would.
+              answerFault(req, this, error, "front-cache");
             }
             resolve(entry);
           });
@@ -201,7 +191,7 @@ export function frontCache(options: FrontCacheOptions) {
     });
   }
 
-  const listener: RequestListener = (req, res) => {
+  const listener = answeringFaults("front-cache", (req, res) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return app(req, res);
     const url = req.url ?? "/";
@@ -223,13 +213,13 @@ export function frontCache(options: FrontCacheOptions) {
     const key = pageCache.sharedKey ?? renderUrl;
     const contentVersion = versionOf(pageCache.versions);
     if (typeof contentVersion === "string") return answer(req, res, policy, pathname, renderUrl, key, deployId + contentVersion);
-    contentVersion.then(
+    return contentVersion.then(
       (version) => answer(req, res, policy, pathname, renderUrl, key, deployId + version),
       () => app(req, res),
     );
-  };
+  });
 
-  function answer(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, renderUrl: string, key: string, version: string) {
+  function answer(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, renderUrl: string, key: string, version: string): void | Promise<unknown> {
     const acceptEncoding = req.headers["accept-encoding"];
     const entry = cache.get(key, version);
     if (entry) return serve(req, res, entry, acceptEncoding, true, pathname);
@@ -243,23 +233,14 @@ export function frontCache(options: FrontCacheOptions) {
     const pending = rendering.get(flight);
     if (pending) {
       // No shared page came of it (not shareable, or its visitor left): this one takes its own turn.
-      void pending.then((made) => {
-        if (made) serve(req, res, made, acceptEncoding, true, pathname);
-        else void queued();
-      });
-      return;
+      return pending.then((made): unknown => (made ? serve(req, res, made, acceptEncoding, true, pathname) : queued()));
     }
     const made = queued().finally(() => rendering.delete(flight));
     rendering.set(flight, made);
+    return made;
   }
 
   return { listener, cache };
-}
-
-/** The caller's request id (bounded), or a new one: the same rule as Express's logger applies on misses. */
-function requestIdOf(req: IncomingMessage): string {
-  const given = req.headers["x-request-id"];
-  return (typeof given === "string" && given.length > 0 && given.length <= 100 && /^[\w.:-]+$/.test(given) ? given : undefined) ?? randomUUID();
 }
 
 /** The path with only the page's own query parameters, normalised and in a fixed order. */

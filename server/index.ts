@@ -1,20 +1,20 @@
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import proxyAddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/data-dir-lock.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/database-error";
+import { FirstStartError } from "~/core/pglite-init.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { boundedError, loggedText, logger } from "~/core/logger.server";
-import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+import { hasResponseObservers } from "~/core/response-observers";
 import type { ServerHooks } from "~/core/server-hooks";
 import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
@@ -24,6 +24,7 @@ import { printLast } from "./console-notice";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
+import { observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
 import { privateAnswers } from "./private-answers";
 import { beaconsFirst } from "./beacons-first";
 import { redirectsFirst } from "./redirects-first";
@@ -51,13 +52,13 @@ export function createApp(
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        // A caller's id is kept only when it is a plain token: it is echoed in a header and every log line.
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // A write refused for want of disk space (507) is counted and said once a minute (server/disk-guard.ts),
+      // not one error with a stack per write.
+      customLogLevel: (_req, res, err) => (res.statusCode === 507 ? "silent" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       serializers: {
         req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
@@ -72,15 +73,7 @@ export function createApp(
     if (hasResponseObservers()) {
       const started = performance.now();
       res.once("finish", () =>
-        notifyResponse({
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          userAgent: String(req.headers["user-agent"] ?? ""),
-          ip: req.ip ?? req.socket.remoteAddress ?? "",
-          cacheHit: res.getHeader("x-cache") === "HIT",
-          durationMs: performance.now() - started,
-        }),
+        observeAnswer(req, { path: req.path, status: res.statusCode, ip: req.ip ?? req.socket.remoteAddress ?? "", cacheHit: res.getHeader("x-cache") === "HIT", started }),
       );
     }
     next();
@@ -161,10 +154,13 @@ export function createApp(
   );
 
   app.use(((err, req, res, _next) => {
-    req.log?.error({ err }, "unhandled error");
+    const unavailable = isDatabaseUnavailable(err);
+    if (unavailable) req.log?.warn({ error: errorMessage(err) }, "the database is unavailable: answered 503");
+    else req.log?.error({ err }, "unhandled error");
     if (res.headersSent) return res.end();
-    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
-    const message = status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
+    if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    const status = unavailable ? 503 : typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+    const message = unavailable ? DATABASE_UNAVAILABLE_MESSAGE : status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
     res.status(status).json({ success: false, message });
   }) as express.ErrorRequestHandler);
 
@@ -221,7 +217,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   try {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof FirstStartError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -232,7 +228,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   await runStartupTasks(env);
 
   let listener: RequestListener;
-  let trustProxy: (address: string, hop: number) => boolean;
+  let trustProxy: TrustProxy;
   if (options.vite) {
     const app = createApp(env, hooks, { vite: options.vite });
     listener = app;
@@ -255,10 +251,10 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
       personalCookies: hooks.personalCookies,
     }).listener;
   }
+  // Each listener before Express answers its own faults with a 500 (./plain-answers.ts), so none ends the process.
   const beaconsThenPages = beaconsFirst(hooks.beaconRoutes, { siteUrl: env.SITE_URL, trustProxy }, listener);
   // The rules' answers reach the crawler log too, with the client's address as Express would see it.
-  const clientIp = (req: IncomingMessage) => proxyAddr(req, trustProxy);
-  const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages, { clientIp })).listen(env.PORT, env.HOST);
+  const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages, { trustProxy })).listen(env.PORT, env.HOST);
   http.server = listening;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {

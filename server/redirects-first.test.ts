@@ -60,15 +60,16 @@ describe("React Router's data requests", () => {
         redirectsFirst(
           (pathname, search) => (pathname === "/old" ? { status: 301, location: `/new${search}` } : pathname === "/gone" ? { status: 410, location: null } : undefined),
           next,
-          { clientIp: () => "192.0.2.7" },
+          { trustProxy: () => true },
         ),
       );
-      const data = await fetch(`${url}/old.data?_routes=root&q=1`, { redirect: "manual", headers: { "user-agent": "GPTBot/1.1" } });
+      const data = await fetch(`${url}/old.data?_routes=root&q=1`, { redirect: "manual", headers: { "user-agent": "GPTBot/1.1", "x-forwarded-for": "192.0.2.7" } });
       expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([204, "/new?q=1", "301", null]);
-      const gone = await fetch(`${url}/gone.data`, { redirect: "manual" });
+      const proxied = { "x-forwarded-for": "192.0.2.7" };
+      const gone = await fetch(`${url}/gone.data`, { redirect: "manual", headers: proxied });
       expect([gone.status, await gone.text()]).toEqual([410, "Gone: this page was removed.\n"]);
       expect(await (await fetch(`${url}/other.data`)).text()).toBe("page");
-      await fetch(`${url}/old`, { redirect: "manual" });
+      await fetch(`${url}/old`, { redirect: "manual", headers: proxied });
       expect(seen.map((info) => [info.path, info.status, info.ip, info.userAgent])).toEqual([
         ["/old.data", 204, "192.0.2.7", "GPTBot/1.1"],
         ["/gone.data", 410, "192.0.2.7", "node"],

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { requestTargetProblem } from "~/core/clean-input";
-import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
 import type { RedirectHookAnswer, ServerHooks } from "~/core/server-hooks";
+import { answeringFaults, observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
 
 /**
  * The redirect rules (app/redirects), asked first: a plain request listener in front of the front cache
@@ -14,14 +13,16 @@ import type { RedirectHookAnswer, ServerHooks } from "~/core/server-hooks";
  * A client navigation asks `/page.data` (React Router's single fetch): the rule of `/page` answers it
  * the way React Router's client reads a redirect from a data request (decision record 0044). Every answer
  * is told to the response observers (the crawler log), since Express, which tells them, never sees it.
+ * A fault (a rule's answer Node refuses to send) is answered 500 by ./plain-answers.ts.
  */
 export type RedirectsFirstOptions = {
-  /** The client's address as Express computes it (TRUST_PROXY), for the observers. */
-  clientIp?: (req: IncomingMessage) => string;
+  /** Express's compiled TRUST_PROXY: the client's address as Express computes it, for the observers. */
+  trustProxy?: TrustProxy;
 };
 
 export function redirectsFirst(redirectFor: ServerHooks["redirectFor"], next: RequestListener, options: RedirectsFirstOptions = {}): RequestListener {
-  return (req, res) => {
+  const trustProxy = options.trustProxy ?? (() => false);
+  return answeringFaults("redirects", (req, res) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return next(req, res);
     const url = req.url ?? "/";
@@ -40,14 +41,14 @@ export function redirectsFirst(redirectFor: ServerHooks["redirectFor"], next: Re
     if (found === undefined) return next(req, res);
     const answer = (given: RedirectHookAnswer) => {
       send(req, res, given, Boolean(data));
-      if (hasResponseObservers()) observe(req, pathname, res.statusCode, options);
+      observeAnswer(req, { path: pathname, status: res.statusCode, ip: trustProxy });
     };
     if (!(found instanceof Promise)) return answer(found);
-    found.then(
+    return found.then(
       (given) => (given ? answer(given) : next(req, res)),
       () => next(req, res),
     );
-  };
+  });
 }
 
 /**
@@ -65,19 +66,7 @@ export function dataRequestOf(pathname: string, search: string): { page: string;
   return { page, search: rest ? `?${rest}` : "" };
 }
 
-function observe(req: IncomingMessage, pathname: string, status: number, options: RedirectsFirstOptions) {
-  notifyResponse({
-    method: req.method ?? "GET",
-    path: pathname,
-    status,
-    userAgent: String(req.headers["user-agent"] ?? ""),
-    ip: options.clientIp?.(req) ?? req.socket.remoteAddress ?? "",
-    cacheHit: false,
-  });
-}
-
 function send(req: IncomingMessage, res: ServerResponse, answer: RedirectHookAnswer, data: boolean) {
-  const given = req.headers["x-request-id"];
   const body = answer.location === null ? "Gone: this page was removed.\n" : `Moved to ${answer.location}\n`;
   const common = {
     "Cache-Control": "public, max-age=60",
@@ -85,7 +74,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: RedirectHookAns
     "X-Accel-Expires": "1",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Request-Id": typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID(),
+    "X-Request-Id": requestIdOf(req),
   };
   if (data && answer.location !== null) {
     // React Router 7's client takes a 204 with X-Remix-Redirect as a redirect of a data request (it follows

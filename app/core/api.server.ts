@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { z } from "./zod";
 import { uncleanTextProblem } from "./clean-input";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "./database-error";
 import { fieldErrors } from "./field-errors";
 import { withRequestFaults } from "./faults.server";
-import { logRequestError } from "./logger.server";
+import { loggedText, logger, logRequestError } from "./logger.server";
 
 /** Small helpers so every JSON endpoint answers errors the same way: `{message, errors?}`, never a stack. */
 export class ApiError extends Error {
@@ -116,7 +117,20 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
  */
 export function asPageError(error: unknown): never {
   if (error instanceof ApiError) throw data(error.message, { status: error.status, headers: error.headers });
+  if (isDatabaseUnavailable(error)) throw data(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: retryAfter });
   throw error;
+}
+
+const retryAfter = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
+
+/**
+ * A request the database could not be reached for is answered as /healthz says it: 503 with Retry-After
+ * (decision record 0046), logged as a warning without a stack (the outage is one fault, said by /healthz and
+ * the connection's own log line, not a bug in each request).
+ */
+function unavailableAnswer(error: unknown, request: Request): Response {
+  if (!request.signal.aborted) logger.warn({ error: errorMessage(error), method: request.method, url: loggedText(request.url) }, "the database is unavailable: answered 503");
+  return json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: retryAfter });
 }
 
 /** Parses a JSON body with a shared Zod schema; a bad body answers 400 with a message per field. */
@@ -145,6 +159,7 @@ export function withApi<Args extends { request: Request }>(handler: (args: Args)
       if (error instanceof ApiError) {
         return json({ success: false, message: error.message, ...error.body }, { status: error.status, headers: error.headers });
       }
+      if (isDatabaseUnavailable(error)) return unavailableAnswer(error, args.request);
       logRequestError(error, args.request, "unhandled API error");
       return json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500 });
     }

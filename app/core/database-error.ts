@@ -39,3 +39,25 @@ export function errorMessage(error: unknown): string {
   if (summary) return `${summary.message}${summary.code ? ` (${summary.code})` : ""} in: ${summary.query}`;
   return error instanceof Error ? error.message.slice(0, MAX_MESSAGE) : String(error).slice(0, MAX_MESSAGE);
 }
+
+/**
+ * PostgreSQL's codes for a database that is not there to answer: class 08 (connection exception), 57P01-03
+ * (shut down, crashed, starting), 3D000 (no such database), 53300 (no connection free).
+ */
+const UNAVAILABLE_CODES = /^(08...|57P0[123]|3D000|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|not currently accepting connections|timeout exceeded when trying to connect|PGlite is closed/i;
+
+/** Whether `error` (or what it wraps) says the database cannot be reached, rather than that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if ((typeof code === "string" && UNAVAILABLE_CODES.test(code)) || UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The answer to a request the database could not be reached for (503), and when to try again. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The site cannot reach its database right now, so nothing was saved. Please try again in a minute.";
+export const DATABASE_RETRY_AFTER_SECONDS = 30;

@@ -9,7 +9,8 @@ import type { Pool, PoolClient } from "pg";
 import * as schema from "~/db/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { logger } from "./logger.server";
-import { initPgliteFolder } from "./pglite-init.server";
+import { freeBytesOf } from "./disk-space.server";
+import { initPgliteFolder, undoFirstStart } from "./pglite-init.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -131,7 +132,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     }
     connection = { db: withCommitHooks(db), kind: "postgres", close: () => pool.end() };
   } else {
+    const dataDirExisted = fs.existsSync(options.dataDir);
     const lock: DataDirLock = await acquireDataDirLock(options.dataDir);
+    const folder = path.join(options.dataDir, "pglite");
+    // A first start (no database yet) that fails leaves nothing behind (undoFirstStart).
+    const firstStart = !fs.existsSync(path.join(folder, "PG_VERSION"));
+    let client: { close: () => Promise<void> } | undefined;
     try {
       const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
         import("@electric-sql/pglite"),
@@ -147,27 +153,31 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       // Set before PGlite compiles its module; nothing else in the process compiles WebAssembly of note.
       v8.setFlagsFromString("--liftoff-only");
       const postgresqlconf = ["shared_buffers=8MB"];
-      await initPgliteFolder(path.join(options.dataDir, "pglite"), postgresqlconf);
-      const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), postgresqlconf });
-      const db = drizzlePglite(client, { schema }) as unknown as Database;
-      if (migrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      await initPgliteFolder(folder, postgresqlconf);
+      const pglite = await PGlite.create({ dataDir: folder, postgresqlconf });
+      client = pglite;
+      const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+      if (migrate) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: migrationsFolder() });
       // Said for both databases, though PGlite (one thread, no timer signal) does not enforce it:
       // there, what bounds a statement is the bounded input (post length, search index tokens).
-      await client.exec(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+      await pglite.exec(`set statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
       connection = {
         db: withCommitHooks(db),
         kind: "pglite",
         close: async () => {
           try {
-            await client.close();
+            await pglite.close();
           } finally {
             lock.release();
           }
         },
       };
     } catch (error) {
+      await client?.close().catch(() => undefined);
+      const said = firstStart ? undoFirstStart(folder, error, () => freeBytesOf(options.dataDir)) : error;
       lock.release();
-      throw error;
+      if (firstStart && !dataDirExisted) fs.rmSync(options.dataDir, { recursive: true, force: true });
+      throw said;
     }
   }
   return connection;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { loggedText, logger } from "./logger.server";
 
 /**
  * The free space of the folders the server writes to (the data folder, the backups), kept in memory for
@@ -83,3 +84,27 @@ export function onDiskStateChange(listener: (state: DiskState) => void): () => v
 
 /** The answer to a write refused for want of disk space (HTTP 507). */
 export const DISK_FULL_MESSAGE = "The server's disk is nearly full, so changes cannot be saved right now. Reading the site still works; please try again later.";
+
+/** How often a line may say that writes are being refused: one per write was 193 lines a minute at 5 writes/s. */
+const REFUSED_LINE_EVERY_MS = 60_000;
+let refusedTotal = 0;
+let refusedUnsaid = 0;
+let refusedSaidAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Counts a write answered 507 (for /metrics) and says so in the log at warn level at most once a minute,
+ * with how many were refused since the last line: the disk going under the floor is the error, said once
+ * with the owner's alert (app/ops/disk-alert.server.ts); each refusal after it is expected.
+ */
+export function writeRefusedForDisk(address: string): void {
+  refusedTotal++;
+  refusedUnsaid++;
+  const now = Date.now();
+  if (now - refusedSaidAt < REFUSED_LINE_EVERY_MS) return;
+  refusedSaidAt = now;
+  logger.warn({ refused: refusedUnsaid, last: loggedText(address, 200) }, `${refusedUnsaid} write${refusedUnsaid === 1 ? "" : "s"} refused (507) for want of disk space since the last such line`);
+  refusedUnsaid = 0;
+}
+
+/** Writes refused for want of disk space since the process started. */
+export const writesRefusedForDisk = (): number => refusedTotal;

@@ -43,3 +43,12 @@ export function faultRequested(name: string): boolean {
 export function faultPoint(name: string): void {
   if (faultRequested(name)) throw new InjectedFault(name);
 }
+
+/**
+ * For the plain listeners before Express (server/plain-answers.ts), which have no Request: throws when
+ * injection is on and the X-Clink-Faults header names `point`. Off, it costs a look at the header.
+ */
+export function listenerFault(header: string | string[] | undefined, point: string): void {
+  if (typeof header !== "string" || !isEnabled()) return;
+  if (header.split(",").some((name) => name.trim() === point)) throw new InjectedFault(point);
+}

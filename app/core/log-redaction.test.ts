@@ -15,6 +15,15 @@ describe("redactLogLine", () => {
     expect(JSON.parse(out).err.message).toBe("550 [email] unknown");
   });
 
+  it("reads a parameter's name decoded, as the server does", () => {
+    for (const url of ["/x?%6Bey=s3cret", "/x?a=1&%256Bey=s3cret", "/x?KEY=s3cret", "/x?%74oken=s3cret&b=2", "/x?%20key=s3cret"]) {
+      const out = redactLogLine(JSON.stringify({ url }));
+      expect(out, url).not.toContain("s3cret");
+      expect(out).toContain("=[redacted]");
+    }
+    expect(redactLogLine(JSON.stringify({ url: "/x?keys=1&%ZZ=2" }))).toBe(JSON.stringify({ url: "/x?keys=1&%ZZ=2" }));
+  });
+
   it("leaves ordinary lines alone", () => {
     const line = JSON.stringify({ level: 30, url: "/blog?page=2", msg: "server listening" });
     expect(redactLogLine(line)).toBe(line);

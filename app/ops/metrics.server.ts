@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { batchedWriters } from "~/core/batched-writer.server";
 import { databasePool, getDb } from "~/core/db.server";
-import { diskState } from "~/core/disk-space.server";
+import { diskState, writesRefusedForDisk } from "~/core/disk-space.server";
 import { getEnv } from "~/core/env.server";
 import { addResponseObserver } from "~/core/response-observers";
 import { rowsOf } from "./backup/catalog.server";
@@ -77,6 +77,15 @@ function databaseGauges() {
     registers: [registry],
     collect() {
       this.set(diskState().low ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: "clink_writes_refused_disk_full_total",
+    help: "Writes answered 507 because a folder's disk was under its floor, since the process started",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(writesRefusedForDisk());
     },
   });
   new Gauge({

@@ -5,10 +5,11 @@ import { BatchedWriter } from "~/core/batched-writer.server";
 import { contentChangeCount } from "~/core/content-changes.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
+import { logger } from "~/core/logger.server";
 import { sharedVersion } from "~/core/shared-version.server";
 import type { z } from "~/core/zod";
 import { csvLines, ghostLines, rulesToCsv, type ImportLine } from "./import-formats";
-import { planAdd, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
+import { asUri, planAdd, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
 import { redirectInputSchema } from "./schema";
 
 /**
@@ -28,9 +29,20 @@ const t = schema.redirects;
 const rulesVersion = sharedVersion(() => contentChangeCount("redirects"));
 const ruleSets = loadedByVersion(async () => new RuleSet(await loadRules(getDb())));
 
+/**
+ * The stored rules, each target as a URI: a row saved before targets were (an IRI, a control character
+ * typed into an older version) is encoded here, or left out and said in the log when it is no address,
+ * so no stored rule can make an answer Node refuses to send (decision record 0046).
+ */
 async function loadRules(db: DbExecutor): Promise<Rule[]> {
-  const rows = await db.select({ id: t.id, from: t.fromPath, to: t.toTarget, status: t.status }).from(t).orderBy(asc(t.id));
-  return rows as Rule[];
+  const rows = (await db.select({ id: t.id, from: t.fromPath, to: t.toTarget, status: t.status }).from(t).orderBy(asc(t.id))) as Rule[];
+  const rules: Rule[] = [];
+  for (const row of rows) {
+    const to = row.status === 410 ? row.to : asUri(row.to);
+    if (to === null) logger.warn({ id: row.id, from: row.from }, "a redirect rule's target is not an address: the rule is skipped until it is saved again");
+    else rules.push(to === row.to ? row : { ...row, to });
+  }
+  return rules;
 }
 
 /** After a write to the rules (this instance's own): read them again at once. */

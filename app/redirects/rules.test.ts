@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loopFrom, planAdd, RuleSet, type Rule } from "./rules";
+import { asUri, controlCharacterIn, loopFrom, planAdd, RuleSet, targetOf, type Rule } from "./rules";
 
 const rule = (id: number, from: string, to: string, status: Rule["status"] = 301): Rule => ({ id, from, to, status });
 
@@ -67,5 +67,29 @@ describe("saving a rule", () => {
   it("finds no loop where a chain ends outside the site or at a 410", () => {
     expect(loopFrom(new RuleSet([rule(1, "/a", "https://x.example/a"), rule(2, "/b", "/a")]), "/b")).toBeNull();
     expect(loopFrom(new RuleSet([rule(1, "/a", "", 410)]), "/a")).toBeNull();
+  });
+});
+
+describe("targets as URIs", () => {
+  it("percent-encodes an IRI, keeps a trailing *, and refuses control characters and other sites", () => {
+    expect(asUri("/ブログ")).toBe("/%E3%83%96%E3%83%AD%E3%82%B0");
+    expect(asUri("/🍺")).toBe("/%F0%9F%8D%BA");
+    expect(asUri("/café?x=é#ö")).toBe("/caf%C3%A9?x=%C3%A9#%C3%B6");
+    expect(asUri("https://例え.jp/パス")).toBe("https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    expect(asUri("/new/*")).toBe("/new/*");
+    expect(asUri("https://example.com*")).toBe("https://example.com/*");
+    expect(asUri("/already%20encoded")).toBe("/already%20encoded");
+    for (const bad of ["/a\u0001", "/a\u001b", "/a\u007f", "https://x.example/\u0085", "//evil.example", "/\\evil.example", "https://"]) expect(asUri(bad), bad).toBeNull();
+    expect(controlCharacterIn("/a\u001bb")).toBe("U+001B");
+  });
+
+  it("never lets a substituted rest leave the target's site", () => {
+    const rules = new RuleSet([rule(1, "/x/*", "/*"), rule(2, "/y/*", "https://example.com*"), rule(3, "/z/*", "https://example.com/*")]);
+    expect(rules.answer("/x//evil.example/x")?.location).toBe("/evil.example/x");
+    expect(rules.answer("/x/\\evil.example")?.location).toBe("/evil.example");
+    expect(rules.answer("/x/a/b")?.location).toBe("/a/b");
+    expect(rules.answer("/y/@evil.example")).toBeUndefined();
+    expect(rules.answer("/z/@evil.example")?.location).toBe("https://example.com/@evil.example");
+    expect(targetOf(rule(2, "/y/*", "https://example.com*"), "/y/.evil.example")).toBeNull();
   });
 });

@@ -8,6 +8,10 @@
  *   the rest of the address (`/old/* -> /new/*` sends `/old/a/b` to `/new/a/b`). A 410 has no `to`.
  * - The request's query string is kept, unless `to` has one of its own.
  * - Exact rules win over prefix rules; among prefixes the longest wins.
+ * - Targets are URIs (RFC 3986): an IRI is stored percent-encoded (`/ブログ` as `/%E3%83%96...`, a host
+ *   in Punycode), so every answer is a header value Node sends (decision record 0046). A `*` target's
+ *   substitution never leaves the target's site: it can neither make a path protocol-relative
+ *   (`/x/* -> /*` with `/x//evil.example`) nor change an address's host.
  */
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308, 410] as const;
@@ -80,6 +84,7 @@ export class RuleSet {
     for (let hop = 0; ; hop++) {
       if (rule.status === 410) return { rule: first, status: 410, location: null };
       const target = targetOf(rule, path);
+      if (target === null) return undefined;
       const next = hop < MAX_HOPS && !isAbsolute(target) ? this.match(pathOnly(target)) : undefined;
       if (!next || pathOnly(target) === path) return { rule: first, status: first.status, location: withQuery(target, search) };
       path = pathOnly(target);
@@ -88,10 +93,54 @@ export class RuleSet {
   }
 }
 
-/** Where a rule sends a path: its `to`, with the rest of the address in place of a trailing `*`. */
-export function targetOf(rule: RuleInput, pathname: string): string {
+/** Any C0 control character, DEL or C1 control: never part of an address (RFC 3987 forbids them in IRIs). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The first control character in `text` as "U+001B", or null. */
+export function controlCharacterIn(text: string): string | null {
+  const found = CONTROL.exec(text);
+  return found ? `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}` : null;
+}
+
+const BASE = "http://base.invalid";
+
+/**
+ * A target as a URI (RFC 3987's mapping, which WHATWG's URL parser does): characters outside ASCII
+ * percent-encoded as UTF-8, a host in Punycode; a trailing `*` kept as it is. Null for what is no
+ * target: a control character, an address that does not parse, or a path that parses to another site.
+ */
+export function asUri(target: string): string | null {
+  if (target === "" || controlCharacterIn(target)) return target === "" ? "" : null;
+  const star = target.endsWith("*") ? "*" : "";
+  const bare = star ? target.slice(0, -1) : target;
+  try {
+    if (isAbsolute(bare)) return new URL(bare).href + star;
+    if (!bare.startsWith("/") || /^[/\\]{2}/.test(bare)) return null;
+    const url = new URL(bare, BASE);
+    return url.origin === BASE ? url.pathname + url.search + url.hash + star : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a rule sends a path: its `to`, with the rest of the address in place of a trailing `*`; null
+ * when the rest would take the visitor off the target's site (a host changed by `@`, a path made
+ * `//host`): that address is not redirected.
+ */
+export function targetOf(rule: RuleInput, pathname: string): string | null {
   if (!isPrefix(rule.from) || !rule.to.endsWith("*")) return rule.to;
-  return rule.to.slice(0, -1) + pathname.slice(rule.from.length - 1);
+  const head = rule.to.slice(0, -1);
+  const target = head + pathname.slice(rule.from.length - 1);
+  try {
+    if (isAbsolute(head)) return new URL(target).host === new URL(head).host ? target : null;
+    // A path stays a path: `//evil.example` (or `/\evil.example`) is another site to a browser.
+    const path = target.replace(/^[/\\]+/, "/");
+    return new URL(path, BASE).origin === BASE ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 const pathOnly = (target: string) => target.replace(/[?#].*$/, "");
@@ -124,7 +173,7 @@ export function loopFrom(rules: RuleSet, start: string): string[] | null {
     names.push(name);
     if (rule.status === 410) return null;
     const target = targetOf(rule, path);
-    if (isAbsolute(target)) return null;
+    if (target === null || isAbsolute(target)) return null;
     path = pathOnly(target);
   }
   return names;
@@ -169,7 +218,7 @@ function collapsed(rules: RuleSet, rule: RuleInput): string {
     const next = rules.match(pathOnly(to));
     if (!next || next.status === 410) return to;
     const target = targetOf(next, pathOnly(to));
-    if (target === to) return to;
+    if (target === null || target === to) return to;
     to = target;
     if (isAbsolute(to)) return to;
   }

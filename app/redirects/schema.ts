@@ -1,5 +1,5 @@
 import { z } from "~/core/zod";
-import { REDIRECT_STATUSES, type RedirectStatus } from "./rules";
+import { asUri, controlCharacterIn, REDIRECT_STATUSES, type RedirectStatus } from "./rules";
 
 /**
  * A redirect rule as the admin gives it (POST /api/admin/redirects, the admin's form, each line of an
@@ -38,7 +38,10 @@ const fromSchema = z
   .min(1, "Give the address to redirect")
   .max(500, "Keep the address under 500 characters")
   .superRefine((from, ctx) => {
-    const message = !from.startsWith("/") || from.startsWith("//")
+    const control = controlCharacterIn(from);
+    const message = control
+      ? `The address to redirect holds a control character (${control}); remove it`
+      : !from.startsWith("/") || from.startsWith("//")
       ? "The address to redirect is a path starting with /, such as /old-page"
       : /[\s?#]/.test(from)
         ? "The address to redirect is a path without spaces, ? or #"
@@ -60,18 +63,19 @@ const toSchema = z
   .max(2000, "Keep the target under 2,000 characters")
   .superRefine((to, ctx) => {
     if (to === "") return;
+    const control = controlCharacterIn(to);
+    if (control) return void ctx.addIssue({ code: "custom", message: `The target holds a control character (${control}); remove it` });
     if (/\s/.test(to)) return void ctx.addIssue({ code: "custom", message: "The target has no spaces" });
     if (/^https?:\/\//i.test(to)) {
-      try {
-        new URL(to);
-        return;
-      } catch {
-        return void ctx.addIssue({ code: "custom", message: "The target is not a valid address" });
-      }
+      if (asUri(to) === null) ctx.addIssue({ code: "custom", message: "The target is not a valid address" });
+      return;
     }
-    if (!to.startsWith("/") || to.startsWith("//")) ctx.addIssue({ code: "custom", message: "The target is a path starting with / or an address starting with https://" });
+    if (!to.startsWith("/") || /^[/\\]{2}/.test(to)) ctx.addIssue({ code: "custom", message: "The target is a path starting with / or an address starting with https://" });
     else if (to.slice(0, -1).includes("*")) ctx.addIssue({ code: "custom", message: "A * may only end the target" });
-  });
+    else if (asUri(to) === null) ctx.addIssue({ code: "custom", message: "The target is not a valid address" });
+  })
+  // Stored as a URI (RFC 3987): `/ブログ` as `/%E3%83%96%E3%83%AD%E3%82%B0`, `https://例え.jp/` in Punycode.
+  .transform((to) => asUri(to)!);
 
 const statusSchema = z.preprocess(
   (value) => (typeof value === "string" && /^\d{3}$/.test(value.trim()) ? Number(value) : value),

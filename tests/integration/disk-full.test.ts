@@ -78,6 +78,10 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
       }, "a write to be refused");
       expect(refused.status).toBe(507);
       expect(((await refused.json()) as { message: string }).message).toMatch(/disk is nearly full/);
+      // More refusals: counted, and said at warn level at most once a minute, never an error with a stack each.
+      for (let i = 0; i < 5; i++) expect((await createPost(admin, `Refused ${round}.${i}`)).status).toBe(507);
+      const counted = Number(/^clink_writes_refused_disk_full_total (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+      expect(counted).toBeGreaterThanOrEqual(6 * round);
 
       // Pages, reads and sign-in go on; /healthz keeps the instance (200) and says why it is degraded.
       expect((await fetch(`${server.url}/blog`)).status).toBe(200);
@@ -109,7 +113,37 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
     for (const id of saved) expect((await admin.get(`/api/blog/${id}`)).status).toBe(200);
     expect(server.output()).not.toContain("PANIC");
     expect(diskAlerts(dataDir)).toHaveLength(2);
+    const refusedLines = server.output().split("\n").filter((line) => line.includes("refused (507) for want of disk space"));
+    expect(refusedLines.length).toBeGreaterThanOrEqual(1);
+    expect(refusedLines.length).toBeLessThanOrEqual(2); // at most one a minute: one per round at the most here
+    for (const line of refusedLines) expect(line).toMatch(/^\{"level":40,/);
+    expect(server.output()).not.toMatch(/"level":50[^\n]*failed with status code 507/);
   });
+
+  for (const leftMb of [20, 40]) {
+    it(`ends a first start that runs out of space (${leftMb} MB left) in one sentence, leaving no half-made folder`, async () => {
+      // No template: this start makes its database (initdb, ~39 MB here, then the migrations).
+      const dataDir = path.join(mount, `first-start-${leftMb}`);
+      // The disk to itself: the other tests' data folders go first, so `leftMb` is what this start has.
+      for (const name of fs.readdirSync(mount)) fs.rmSync(path.join(mount, name), { recursive: true, force: true });
+      fillTo(leftMb);
+      try {
+        const server = await startTestServer({ dataDir, env: { DISK_FLOOR_MB: "1" }, expectExit: true });
+        expect(await server.stop()).not.toBe(0);
+        const output = server.output();
+        expect(output).toMatch(/^The disk ran out of space while the embedded database was being made in \S+[^\n]*; nothing was kept: free at least 100 MB, then start the server again\.\n$/m);
+        expect(output).not.toMatch(/Failed query|CREATE TABLE|insert into|Aborted\(\)|\n\s+at /i);
+        expect(fs.existsSync(dataDir)).toBe(false);
+      } finally {
+        freeAll();
+      }
+      // With room, the same folder starts as any first start.
+      const server = await startTestServer({ dataDir, env: { DISK_FLOOR_MB: "1" } });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(await server.stop()).toBe(0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
 
   it("does not start with too little space, and says so in one sentence", async () => {
     const dataDir = await freshDataDir();
