@@ -213,5 +213,7 @@ export async function unsubscribe(token: string, scope: "list" | "all"): Promise
     .set({ state: "unsubscribed", endedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
     .where(and(which, ne(t.state, "unsubscribed")))
     .returning({ list: t.list });
+  // A confirmed early adopter's spot was handed back (a trigger, drizzle/0034): the promo shows it at once here.
+  if (ended.some((r) => r.list === "waitlist")) spotsChanged();
   return { lists: ended.map((r) => r.list as ListName) };
 }
