@@ -85,6 +85,9 @@ export function listIdHeader(list: ListName, label: string, siteUrl: string): st
   return `${label.replace(/["\\]/g, "")} <${list}.${host}>`;
 }
 
+/** The composer's figures: the segment's size now, the site's time zone, whether this member may send. */
+export type BroadcastAudience = { recipients: number; timezone: string; canSend: boolean };
+
 export type BroadcastSummary = {
   id: number;
   subject: string;

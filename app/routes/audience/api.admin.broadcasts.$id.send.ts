@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.broadcasts.$id.send";
 import { sendBroadcast } from "~/audience/broadcast-mail.server";
 import { sendInstant, sendSchema } from "~/audience/broadcasts";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJsonText, validBody, withApi } from "~/core/api.server";
 import { getEnv } from "~/core/env.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -16,7 +16,9 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const { staff } = await requireStaff(request, "administrator");
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const id = parseId(params.id, "Broadcast not found");
-  const { at } = await parseJson(request, sendSchema);
+  // The body is optional: no body (or an empty one) sends now.
+  const text = await request.text();
+  const { at } = text.trim() ? validBody(parseJsonText(text), sendSchema) : {};
   const when = at ? sendInstant(at, getEnv().SITE_TIMEZONE) : null;
   if (at && !when) throw new ApiError(400, "at must be a date and time, such as 2026-12-01T09:00", { errors: { at: "Not a date and time" } });
   const outcome = await sendBroadcast(staff, id, when);
