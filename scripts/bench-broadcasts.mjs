@@ -37,6 +37,7 @@ async function startServer(dataDir, databaseUrl) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       BACKUP_DIR: path.join(dataDir, "backups"),
       SEED_DEMO: "false",
