@@ -146,8 +146,11 @@ export async function broadcastRows() {
     } finally {
       await server.stop();
     }
+  } catch (error) {
+    console.error("broadcasts bench failed:", error);
+    throw error;
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
     if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
   }
 }
