@@ -6,66 +6,23 @@
 // BENCH_DATABASE_URL (a fresh database is made beside it and dropped at the end). BENCH_SECONDS per load.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
+import { freePort, startServer } from "./bench-audience.mjs";
 import { onPostgres } from "./bench-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RECIPIENTS = 5000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
-const ADMIN = { email: "bench@clink.app", password: "bench password 12345" };
+const ADMIN = { email: "bench@clink.app", password: "bench password 12345" }; // as bench-audience.mjs starts the site
 const HEADERS = { "accept-encoding": "br, gzip", accept: "text/html" };
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(dataDir, databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BACKUP_DIR: path.join(dataDir, "backups"),
-      SEED_DEMO: "false",
-      MAIL_TRANSPORT: "files",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DATABASE_URL: databaseUrl,
-      // The budget out of the way: what is measured is the site's own work.
-      PUBLIC_MAIL_HOURLY_BUDGET: "100000",
-      LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => (child.kill("SIGTERM"), exited) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not become healthy in 60 s");
-}
+/** The site, with the hourly budget out of the way: what is measured is the site's own work. */
+const startSite = (dataDir, databaseUrl) =>
+  startServer(dataDir, databaseUrl, { LOG_LEVEL: "warn", PUBLIC_MAIL_HOURLY_BUDGET: "100000", LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50" });
 
 async function startBare(page) {
   const port = await freePort();
@@ -101,7 +58,7 @@ export async function broadcastRows() {
   if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
   const database = databaseUrl ? "PostgreSQL" : "PGlite";
   try {
-    let server = await startServer(dataDir, databaseUrl); // creates and migrates the database
+    let server = await startSite(dataDir, databaseUrl); // creates and migrates the database
     await server.stop();
     if (databaseUrl) await onPostgres(databaseUrl, (client) => client.query(SEED));
     else {
@@ -109,7 +66,7 @@ export async function broadcastRows() {
       await db.exec(SEED);
       await db.close();
     }
-    server = await startServer(dataDir, databaseUrl);
+    server = await startSite(dataDir, databaseUrl);
     try {
       const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
       if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
