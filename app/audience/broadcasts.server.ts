@@ -104,6 +104,16 @@ export async function listBroadcasts(): Promise<BroadcastSummary[]> {
   return summaries(rows);
 }
 
+/** A refusal may quote the address (editors see the report, never addresses): each becomes "[address]", then alike reasons are summed. */
+function withoutAddresses(rows: Array<{ reason: string; count: number }>): Array<{ reason: string; count: number }> {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const reason = row.reason.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, "[address]");
+    sums.set(reason, (sums.get(reason) ?? 0) + Number(row.count));
+  }
+  return [...sums].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
 /** One broadcast's report, with the reasons its failed messages gave (no address: an erasure blanks errors naming one). */
 export async function broadcastReport(id: number): Promise<BroadcastReport | null> {
   const row = await findBroadcast(id);
@@ -119,6 +129,6 @@ export async function broadcastReport(id: number): Promise<BroadcastReport | nul
   return {
     ...summary!,
     markdown: row.markdown,
-    failures: (failures as unknown as { rows: Array<{ reason: string; count: number }> }).rows.map((f) => ({ reason: f.reason, count: Number(f.count) })),
+    failures: withoutAddresses((failures as unknown as { rows: Array<{ reason: string; count: number }> }).rows),
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { header, waitFor } from "../support/smtp";
+import { header, startTestSmtp, waitFor } from "../support/smtp";
 import { inviteStaff } from "../support/staff";
 import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 
@@ -216,4 +216,35 @@ describe("retention", () => {
     expect(await report(id)).toMatchObject({ recipients: kept.recipients, sent: kept.sent, failed: 0, state: "sent" });
     if (usingPostgres()) expect(await queryTestDatabase(server.databaseUrl!, `select * from audience_broadcast_deliveries where broadcast_id = ${id}`)).toHaveLength(0);
   }, 120_000);
+});
+
+describe("a refused message", () => {
+  it("is counted as failed with the server's reason, no address in it", async () => {
+    const smtp = await startTestSmtp();
+    smtp.refuseWith(550);
+    const refusing = { ...env, SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: "1" };
+    const first = await startTestServer({ env: refusing });
+    const site = await seedAndRestart(
+      first,
+      `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values
+         ('blog', 'refused.one@bc.example', 'confirmed', '/blog', 'seeded', now()), ('blog', 'refused.two@bc.example', 'confirmed', '/blog', 'seeded', now());`,
+      { env: refusing },
+    );
+    try {
+      const owner = await adminApi(site);
+      const created = (await (await owner.call("POST", "/api/admin/broadcasts", body("Refused", "blog"))).json()) as { id: number };
+      expect((await owner.call("POST", `/api/admin/broadcasts/${created.id}/send`)).status).toBe(202);
+      const failed = await waitFor(async () => {
+        const now = (await (await owner.get(`/api/admin/broadcasts/${created.id}`)).json()) as { failed: number; sent: number; failures: Array<{ reason: string; count: number }> };
+        return now.failed === 2 ? now : null;
+      }, "both refused", 60_000);
+      expect(failed.sent).toBe(0);
+      expect(failed.failures.reduce((n, f) => n + f.count, 0)).toBe(2);
+      expect(failed.failures[0]!.reason).toMatch(/Mailbox unavailable|550/);
+      expect(JSON.stringify(failed.failures)).not.toContain("@");
+    } finally {
+      await site.stop();
+      await smtp.close();
+    }
+  }, 150_000);
 });
