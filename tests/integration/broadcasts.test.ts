@@ -13,7 +13,7 @@ import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type Tes
  * broadcast's delivery rows.
  */
 // One message per batch, so a kill falls between batches; a short lease, so a killed batch is taken again soon.
-const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", WAITLIST_SPOTS: "10", LIST_MAIL_BATCH_SIZE: "1", JOB_LEASE_MS: "4000" };
+const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", WAITLIST_SPOTS: "10", LIST_MAIL_BATCH_SIZE: "1", JOB_LEASE_MS: "10000" };
 let server: TestServer;
 let admin: Api;
 const extra: TestServer[] = [];
@@ -48,7 +48,7 @@ beforeAll(async () => {
     { env },
   );
   admin = await adminApi(server);
-});
+}, 300_000);
 afterAll(async () => {
   for (const other of extra) await other.stop();
   await server.stop();
@@ -166,11 +166,11 @@ describe("a broadcast across a crash and two instances", () => {
     expect(await res.json()).toEqual({ state: "scheduled", recipients: 1 });
     expect((await report(id)).state).toBe("scheduled");
     expect((await admin.call("POST", `/api/admin/broadcasts/${id}/send`, {})).status).toBe(409);
-    const mail = await waitFor(() => mailsOf("Launch night")[0], "the scheduled message", 60_000);
+    const mail = await waitFor(() => mailsOf("Launch night")[0], "the scheduled message", 120_000);
     expect(mail.to).toBe(LONDON);
     expect(Date.parse(header(mail.raw, "date")!)).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);
     expect((await report(id)).state).toBe("sent");
-  }, 90_000);
+  }, 180_000);
 });
 
 describe("erasure", () => {
