@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminDashboard } from "~/admin/components/dashboard";
 import { AudiencePanel } from "~/analytics/components/audience-panel";
 import type { AudienceReport } from "~/analytics/report";
+import { BroadcastsPanel } from "~/audience/components/broadcasts-panel";
 import { SubscribersPanel } from "~/audience/components/subscribers-panel";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
@@ -43,6 +44,8 @@ const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: 
   { value: "audience", label: "Audience", role: "author", panel: (_, first) => <AudiencePanel initial={first.audience} /> },
   // The mailing lists (issue 33): editors see the counts, administrators and the owner the people too.
   { value: "subscribers", label: "Subscribers", role: "editor", panel: (staff) => <SubscribersPanel full={hasRole(staff.role, "administrator")} /> },
+  // Broadcasts (issue 43): editors write and test, administrators and the owner send (the panel asks the API).
+  { value: "broadcasts", label: "Broadcasts", role: "editor", panel: () => <BroadcastsPanel /> },
   { value: "deletions", label: "Deletion requests", role: "administrator", panel: () => <DeletionRequestsPanel /> },
   { value: "blog", label: "Blog Management", role: "contributor", panel: (staff) => <BlogManagementPanel writer={staff} /> },
   { value: "tags", label: "Tags", role: "editor", panel: () => <TagsPanel /> },

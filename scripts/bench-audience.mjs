@@ -42,7 +42,7 @@ select (array['GPTBot','ClaudeBot','PerplexityBot','Googlebot'])[1 + i % 4], i %
 from generate_series(1, 90000) i;
 `;
 
-async function freePort() {
+export async function freePort() {
   const server = net.createServer();
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address();
@@ -50,12 +50,15 @@ async function freePort() {
   return port;
 }
 
-/** Starts the built site; ready when /healthz answers. `rolledUp` resolves when its log says the rollup blocks are built. */
-async function startServer(dataDir, databaseUrl) {
+/**
+ * Starts the built site (`env` added to the bench's settings); ready when /healthz answers. `rolledUp`
+ * resolves when its log says the rollup blocks are built. Also used by ./bench-broadcasts.mjs.
+ */
+export async function startServer(dataDir, databaseUrl, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let log = "";

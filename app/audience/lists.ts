@@ -22,8 +22,6 @@ export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
 /** The confirmation link works once, for this long. */
 export const CONFIRM_LINK_HOURS = 24;
-/** Sign-ups never confirmed are erased by the retention job after this many days. */
-export const UNCONFIRMED_KEPT_DAYS = 7;
 
 /** What each form says beside its button: stored as the consent's wording. */
 export const WAITLIST_WORDING =

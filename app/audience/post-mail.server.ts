@@ -1,13 +1,13 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
-import { dbNow } from "~/core/db-clock.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { onPostLive } from "~/blog/go-live.server";
-import { PUBLIC_MAIL_PURPOSES } from "~/forms/public-mail.server";
 import { queueMail } from "~/mail/outbox.server";
+import { registerBroadcastJobs } from "./broadcast-mail.server";
 import { emailLink } from "./lists";
+import { afterBudgetWait, listMailRoom, NEW_POST_PURPOSE } from "./list-mail.server";
 import { listHeaders, newPostMail } from "./mail";
 import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
 
@@ -20,14 +20,10 @@ import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
  * own mail going first; past it, the next batch waits.
  */
 export const POST_MAIL_JOB = "audience.post-mail";
-export const NEW_POST_PURPOSE = "audience-new-post";
 type PostMailPayload = { postId: number; batch: number };
 
 const deliveries = schema.postDeliveries;
 const subscribers = schema.subscribers;
-const outbox = schema.mailOutbox;
-/** How long a batch waits when the hour's budget is spent. */
-const BUDGET_WAIT_MS = 5 * 60 * 1000;
 
 /** The fan-out: a row per confirmed blog subscriber (a repeat adds none), then the first batch. */
 export async function startPostMail(postId: number): Promise<number> {
@@ -50,15 +46,11 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
   const env = getEnv();
   await loadUnsubscribeKey();
   await getDb().transaction(async (tx) => {
-    const [spent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox)
-      .where(and(inArray(outbox.purpose, [...PUBLIC_MAIL_PURPOSES, NEW_POST_PURPOSE]), gt(outbox.createdAt, sql`now() - interval '1 hour'`)));
-    const room = Math.min(env.LIST_MAIL_BATCH_SIZE, env.PUBLIC_MAIL_HOURLY_BUDGET - Number(spent?.n ?? 0));
+    const room = await listMailRoom(tx);
     const next = (runAt?: Date) =>
       enqueueJob(tx, POST_MAIL_JOB, { postId, batch: batch + 1 } satisfies PostMailPayload, { idempotencyKey: `post-mail:${postId}:${batch + 1}`, ...(runAt ? { runAt } : {}) });
     if (room <= 0) {
-      await next(new Date(dbNow().getTime() + BUDGET_WAIT_MS));
+      await next(afterBudgetWait());
       return;
     }
     const rows = await tx.execute(sql`
@@ -103,4 +95,5 @@ export function registerAudienceJobs(): void {
     await startPostMail(postId);
   });
   defineJobType<PostMailPayload>(POST_MAIL_JOB, sendPostMailBatch);
+  registerBroadcastJobs();
 }

@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterCommit, getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { generatedSecret } from "~/core/generated-secret.server";
 import { logger } from "~/core/logger.server";
-import { consume } from "~/core/rate-limit.server";
+import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
+import { verificationMailLimited } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
 import { emitWebhookEvent } from "~/webhooks/webhooks.server";
@@ -26,9 +27,6 @@ import { spotsChanged, takeSpot, waitlistSpots } from "./spots.server";
 
 const t = schema.subscribers;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-/** Confirmation tokens are 32 random bytes in base64url (43 characters); anything else is not one of ours. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type Entry = { list: ListName; city?: string; platform?: string; wording: string };
 
@@ -57,10 +55,9 @@ export async function signUpForBlog(input: BlogSignup, clientIp: string): Promis
  */
 async function storeSignUp(email: string, entries: Entry[], page: string): Promise<void> {
   const hash = `audience:${await emailHash(email)}`;
-  if ((await consume("verificationMailShort", hash)).limited) return;
-  if ((await consume("verificationMailDaily", hash)).limited) return;
+  if (await verificationMailLimited(hash)) return;
   await getDb().transaction(async (tx) => {
-    const token = randomBytes(32).toString("base64url");
+    const token = newOneTimeToken();
     const pending = {
       state: "pending",
       tokenHash: hashToken(token),
@@ -100,7 +97,7 @@ export type ConfirmLinkState = "valid" | "expired" | "used" | "unknown";
 
 /** What opening the link shows; looking changes nothing (mail scanners follow links). */
 export async function inspectConfirmLink(token: string): Promise<ConfirmLinkState> {
-  if (!TOKEN_PATTERN.test(token)) return "unknown";
+  if (!isOneTimeToken(token)) return "unknown";
   const rows = await getDb()
     .select({ state: t.state, expired: sql<boolean>`${t.tokenExpiresAt} <= now()` })
     .from(t)
@@ -120,7 +117,7 @@ export type Confirmation = { outcome: "confirmed"; lists: Array<{ list: ListName
  * their city).
  */
 export async function confirmSubscription(token: string): Promise<Confirmation> {
-  if (!TOKEN_PATTERN.test(token)) return { outcome: "unknown" };
+  if (!isOneTimeToken(token)) return { outcome: "unknown" };
   const confirmed = await getDb().transaction(async (tx) => {
     const rows = await tx
       .update(t)
@@ -146,13 +143,9 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
     const state = await inspectConfirmLink(token);
     return { outcome: state === "valid" ? "used" : state };
   }
-  for (const row of confirmed) await onSubscriberConfirmed({ id: row.id, list: row.list, state: row.state });
+  // Named by the subscription, never the address (the subscriber.confirmed webhook was queued in the transaction).
+  for (const row of confirmed) logger.info({ subscriberId: row.id, list: row.list, state: row.state }, "subscriber confirmed");
   return { outcome: "confirmed", lists: confirmed.map(({ list, state }) => ({ list, state })) };
-}
-
-/** Logs a confirmation once it committed (its webhook was queued in the transaction); names the subscription, never the address. */
-export async function onSubscriberConfirmed(subscriber: { id: number; list: ListName; state: SubscriberState }): Promise<void> {
-  logger.info({ subscriberId: subscriber.id, list: subscriber.list, state: subscriber.state }, "subscriber confirmed");
 }
 
 /* Leaving: the List-Unsubscribe link's token is the subscription's id and a keyed MAC of it (no table of tokens). */
@@ -213,5 +206,7 @@ export async function unsubscribe(token: string, scope: "list" | "all"): Promise
     .set({ state: "unsubscribed", endedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
     .where(and(which, ne(t.state, "unsubscribed")))
     .returning({ list: t.list });
+  // A confirmed early adopter's spot was handed back (a trigger, drizzle/0034): the promo shows it at once here.
+  if (ended.some((r) => r.list === "waitlist")) spotsChanged();
   return { lists: ended.map((r) => r.list as ListName) };
 }

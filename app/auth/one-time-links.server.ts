@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { dbNow } from "~/core/db-clock.server";
+import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
 
 /**
  * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup
@@ -24,8 +24,6 @@ const PAGE: Record<LinkPurpose, string> = {
   "owner-setup": "/admin/setup",
 };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-
 export type LinkRecord = typeof schema.staffTokens.$inferSelect;
 
 /** Stores a new link in `db` (the caller's transaction) and gives its address. */
@@ -34,7 +32,7 @@ export async function createLink(
   purpose: LinkPurpose,
   fields: { email: string; role?: string; staffId?: number; createdBy?: number },
 ): Promise<{ id: number; url: string; token: string }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newOneTimeToken();
   await db.delete(schema.staffTokens).where(lt(schema.staffTokens.expiresAt, sql`now()`));
   // A new reset link voids the member's older ones: only the newest e-mail can change the password.
   if (purpose === "password-reset" && fields.staffId !== undefined) {
@@ -66,14 +64,14 @@ function valid(token: string, purpose: LinkPurpose) {
 
 /** The link's record while it is unused and in date (to show the page), without using it. */
 export async function peekLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isOneTimeToken(token)) return null;
   const [row] = await db.select().from(schema.staffTokens).where(valid(token, purpose)).limit(1);
   return row ?? null;
 }
 
 /** Uses the link (once: a second or parallel use gets null). Call inside the transaction that acts on it. */
 export async function useLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isOneTimeToken(token)) return null;
   const [row] = await db.update(schema.staffTokens).set({ usedAt: sql`now()` }).where(valid(token, purpose)).returning();
   return row ?? null;
 }

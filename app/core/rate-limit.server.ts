@@ -116,6 +116,15 @@ const keyOf = (name: LimiterName, key: string) => (definitions[name].byClient ? 
 export type LimitResult = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 /** Counts one event against `key`; says whether the caller is over the limit. */
+/**
+ * The one rule for e-mails carrying a verification link to an address a visitor typed (list confirmations,
+ * deletion requests): one per 15 minutes and 3 a day per address, keyed by the address's keyed hash.
+ */
+export async function verificationMailLimited(addressKey: string): Promise<boolean> {
+  if ((await consume("verificationMailShort", addressKey)).limited) return true;
+  return (await consume("verificationMailDaily", addressKey)).limited;
+}
+
 export async function consume(name: LimiterName, key: string): Promise<LimitResult> {
   const batched = batchedLimiter(name);
   if (batched) return batched.consume(keyOf(name, key));

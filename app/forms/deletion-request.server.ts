@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { queueMail } from "~/mail/outbox.server";
-import { consume } from "~/core/rate-limit.server";
+import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
+import { verificationMailLimited } from "~/core/rate-limit.server";
 import { eraseOutboxFiles } from "~/mail/transport.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { erasePersonData } from "~/privacy/erasure.server";
@@ -18,10 +18,6 @@ import { queuePublicFormMail } from "./public-mail.server";
 
 const t = schema.dataDeletionRequests;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-
-/** Tokens are 32 random bytes in base64url (43 characters); anything else is not one of ours. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Stores the request and queues its verification e-mail in one transaction. The answer is the same
@@ -33,10 +29,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export async function requestDataDeletion(input: DeletionRequest, clientIp: string): Promise<PublicFormOutcome> {
   return admitPublicForm(clientIp, input[HONEYPOT_FIELD], { proof: input[PROOF_FIELD] }, async () => {
     const hash = await emailHash(input.email);
-    if ((await consume("verificationMailShort", hash)).limited) return;
-    if ((await consume("verificationMailDaily", hash)).limited) return;
+    if (await verificationMailLimited(hash)) return;
     await getDb().transaction(async (tx) => {
-      const token = randomBytes(32).toString("base64url");
+      const token = newOneTimeToken();
       await tx.insert(t).values({
         firstName: input.firstName,
         email: input.email,
@@ -58,7 +53,7 @@ export async function requestDataDeletion(input: DeletionRequest, clientIp: stri
 }
 
 async function linkState(token: string): Promise<DeletionLinkState> {
-  if (!TOKEN_PATTERN.test(token)) return "unknown";
+  if (!isOneTimeToken(token)) return "unknown";
   const [row] = await getDb()
     .select({ status: t.status, expired: sql<boolean>`${t.tokenExpiresAt} <= now()` })
     .from(t)
@@ -80,7 +75,7 @@ export async function inspectDeletionLink(token: string): Promise<DeletionLinkSt
  * one) and, in the same transaction, puts it in the admin inbox with a notice to the admin.
  */
 export async function confirmDeletionLink(token: string): Promise<"confirmed" | Exclude<DeletionLinkState, "valid">> {
-  if (!TOKEN_PATTERN.test(token)) return "unknown";
+  if (!isOneTimeToken(token)) return "unknown";
   const confirmed = await getDb().transaction(async (tx) => {
     const [request] = await tx
       .update(t)

@@ -21,16 +21,24 @@ export function publicMailDelayHours(queuedInLastHour: number, hourlyBudget: num
   return Math.floor(queuedInLastHour / hourlyBudget);
 }
 
-export async function queuePublicFormMail(
-  db: DbExecutor,
-  mail: { purpose: PublicMailPurpose; to: string; content: MailContent; purgeOnDelivery?: boolean },
-): Promise<void> {
+/**
+ * The one count of the hourly budget (PUBLIC_MAIL_HOURLY_BUDGET): messages of these purposes queued in the
+ * last hour. The public forms count their own mail (they go first); the lists count theirs and the forms'.
+ */
+export async function mailQueuedInLastHour(db: DbExecutor, purposes: readonly string[]): Promise<number> {
   const outbox = schema.mailOutbox;
   const [queued] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(outbox)
-    .where(and(inArray(outbox.purpose, [...PUBLIC_MAIL_PURPOSES]), gt(outbox.createdAt, sql`now() - interval '1 hour'`)));
-  const hours = publicMailDelayHours(Number(queued?.n ?? 0), getEnv().PUBLIC_MAIL_HOURLY_BUDGET);
+    .where(and(inArray(outbox.purpose, [...purposes]), gt(outbox.createdAt, sql`now() - interval '1 hour'`)));
+  return Number(queued?.n ?? 0);
+}
+
+export async function queuePublicFormMail(
+  db: DbExecutor,
+  mail: { purpose: PublicMailPurpose; to: string; content: MailContent; purgeOnDelivery?: boolean },
+): Promise<void> {
+  const hours = publicMailDelayHours(await mailQueuedInLastHour(db, PUBLIC_MAIL_PURPOSES), getEnv().PUBLIC_MAIL_HOURLY_BUDGET);
   await queueMail(db, { ...mail, ...(hours > 0 ? { runAt: new Date(dbNow().getTime() + hours * HOUR_MS) } : {}) });
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
@@ -69,6 +69,7 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .where(and(eq(schema.subscribers.state, "pending"), lt(schema.subscribers.consentAt, cut.unconfirmedSubscribers)))
         .returning({ id: schema.subscribers.id }),
     ),
+    broadcastDeliveries: await eraseBroadcastDeliveries(cut.broadcastDeliveries),
   };
   // The daily rollups (counts only, derived) go with the rows they sum: the AI crawler fetches rolled up from
   // crawler visits with those visits (the day cut part-way included, so the raw rows answer for it).
@@ -86,6 +87,28 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
   await db.delete(schema.retentionRuns).where(lt(schema.retentionRuns.finishedAt, sql`now() - interval '400 days'`));
   logger.info({ erased: counts }, "retention run finished");
   return counts;
+}
+
+/**
+ * Who was sent a broadcast finished before `before`: the report's numbers are kept on the broadcast
+ * (from the view over its rows), then the rows go, in one transaction.
+ */
+async function eraseBroadcastDeliveries(before: Date): Promise<number> {
+  const b = schema.broadcasts;
+  const counts = schema.broadcastCounts;
+  return getDb().transaction(async (tx) => {
+    const old = and(eq(b.state, "sent"), lt(b.finishedAt, before), isNull(b.keptReport));
+    await tx.execute(sql`
+      update ${b} set kept_report = jsonb_build_object('recipients', c.recipients, 'sent', c.sent, 'failed', c.failed, 'skipped', c.skipped, 'left', c."left")
+      from ${counts} c where c.broadcast_id = ${b.id} and ${old}`);
+    // One with no rows left (every recipient erased meanwhile) keeps zeros.
+    await tx.update(b).set({ keptReport: { recipients: 0, sent: 0, failed: 0, skipped: 0, left: 0 } }).where(old);
+    const erased = await tx
+      .delete(schema.broadcastDeliveries)
+      .where(sql`${schema.broadcastDeliveries.broadcastId} in (select id from ${b} where ${b.keptReport} is not null)`)
+      .returning({ id: schema.broadcastDeliveries.broadcastId });
+    return erased.length;
+  });
 }
 
 /** Deletes rows and says how many, without sending them all back (a day's visitor hashes are many). */

@@ -11,6 +11,8 @@ export const WEB_VITALS_KEPT_DAYS = 28;
 export const ANALYTICS_KEPT_MONTHS = 25;
 /** Mailing-list sign-ups never confirmed (app/audience): erased after a week. */
 export const UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS = 7;
+/** Who was sent a broadcast (app/audience): erased this long after it finished; its report keeps the numbers. */
+export const BROADCAST_DELIVERIES_KEPT_DAYS = 90;
 
 export const RETENTION_RULES = [
   "resolvedSubmissions",
@@ -25,6 +27,7 @@ export const RETENTION_RULES = [
   "expiredDeletionRequests",
   "erasedDeletionRequests",
   "unconfirmedSubscribers",
+  "broadcastDeliveries",
 ] as const;
 export type RetentionRule = (typeof RETENTION_RULES)[number];
 
@@ -42,6 +45,7 @@ export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
   expiredDeletionRequests: "Deletion requests expired",
   erasedDeletionRequests: "Expired deletion requests erased",
   unconfirmedSubscribers: "Mailing-list sign-ups never confirmed (7 days)",
+  broadcastDeliveries: "Who was sent each broadcast (90 days)",
 };
 
 export type RetentionCutoffs = {
@@ -61,6 +65,8 @@ export type RetentionCutoffs = {
   erasedDeletionRequests: Date;
   /** Mailing-list sign-ups still unconfirmed that were made before this: erased. */
   unconfirmedSubscribers: Date;
+  /** Broadcasts finished before this: their delivery rows (who was sent it) erased. */
+  broadcastDeliveries: Date;
 };
 
 export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRequestKeptDays: number): RetentionCutoffs {
@@ -74,6 +80,7 @@ export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRe
     expiredNow: now,
     erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
     unconfirmedSubscribers: daysBefore(now, UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS),
+    broadcastDeliveries: daysBefore(now, BROADCAST_DELIVERIES_KEPT_DAYS),
   };
 }
 

@@ -77,6 +77,11 @@ insert into audience_subscribers (list, email, state, consent_page, consent_word
   ('blog', 'ret-unconfirmed-out@x.example', 'pending', '/blog', 'w', now() - interval '7 days' - interval '1 hour'),
   ('blog', 'ret-unconfirmed-in@x.example', 'pending', '/blog', 'w', now() - interval '7 days' + interval '1 hour'),
   ('waitlist', 'ret-confirmed-old@x.example', 'confirmed', '/', 'w', now() - interval '2 years');
+insert into audience_broadcasts (subject, markdown, list, state, started_at, finished_at) values
+  ('ret-out', 'm', 'waitlist', 'sent', now() - interval '91 days', now() - interval '90 days' - interval '1 hour'),
+  ('ret-in', 'm', 'waitlist', 'sent', now() - interval '91 days', now() - interval '90 days' + interval '1 hour');
+insert into audience_broadcast_deliveries (broadcast_id, subscriber_id, done_at)
+  select b.id, s.id, now() from audience_broadcasts b, audience_subscribers s where b.subject like 'ret-%' and s.email = 'ret-confirmed-old@x.example';
 `;
 
 const survivors = `
@@ -91,7 +96,8 @@ select json_build_object(
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
   'limits', (select json_agg(key order by key) from rate_limits where key like 'ret-%'),
   'requests', (select json_agg(email || ':' || status order by email) from data_deletion_requests where token_hash like 'ret-%'),
-  'subscribers', (select json_agg(email order by email) from audience_subscribers where email like 'ret-%')
+  'subscribers', (select json_agg(email order by email) from audience_subscribers where email like 'ret-%'),
+  'broadcastDeliveries', (select json_agg(b.subject order by b.subject) from audience_broadcast_deliveries d join audience_broadcasts b on b.id = d.broadcast_id where b.subject like 'ret-%')
 ) as kept`;
 
 describe("the retention job", () => {
@@ -122,11 +128,12 @@ describe("the retention job", () => {
       expiredDeletionRequests: 1,
       erasedDeletionRequests: 1,
       unconfirmedSubscribers: 1,
+      broadcastDeliveries: 1,
     });
 
     const dashboard = await (await admin.get("/admin")).text();
     expect(dashboard.includes("Data retention"), "the dashboard's retention box").toBe(true);
-    expect(dashboard.includes(": 13 records erased."), "the last run's total").toBe(true);
+    expect(dashboard.includes(": 14 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
     const [row] = await query<{ kept: Record<string, string[]> }>(survivors);
@@ -142,6 +149,7 @@ describe("the retention job", () => {
       limits: ["ret-in"],
       requests: ["ret-erase-in@x.example:expired", "ret-expire-in@x.example:requested", "ret-expire-out@x.example:expired", "ret-verified@x.example:verified"],
       subscribers: ["ret-confirmed-old@x.example", "ret-unconfirmed-in@x.example"],
+      broadcastDeliveries: ["ret-in"],
     });
 
     // Run again: nothing more is due.

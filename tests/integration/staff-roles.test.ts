@@ -66,6 +66,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "DELETE", path: "/api/admin/media/0000000000000000000000000000000000000000000000000000000000000000", role: "editor", allowed: 404 },
   { method: "GET", path: "/api/admin/venues", role: "editor", allowed: 200 },
   { method: "PUT", path: "/api/admin/venues/999999", body: () => ({ hidden: true }), role: "editor", allowed: 404 },
+  // Broadcasts (decision record 0049): editors draft and test; administrators and the owner send.
+  { method: "GET", path: "/api/admin/broadcasts", role: "editor", allowed: 200 },
+  { method: "POST", path: "/api/admin/broadcasts", body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }), role: "editor", allowed: 201 },
+  { method: "GET", path: "/api/admin/broadcasts/audience?list=waitlist&city=Sydney", role: "editor", allowed: 200 },
+  { method: "PUT", path: "/api/admin/broadcasts/999999", body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }), role: "editor", allowed: 404 },
+  { method: "POST", path: "/api/admin/broadcasts/999999/test", body: () => ({}), role: "editor", allowed: 404 },
+  { method: "POST", path: "/api/admin/broadcasts/999999/send", body: () => ({}), role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/admin/staff", role: "editor", allowed: 200 },
   { method: "PATCH", path: async () => `/api/admin/staff/${authorToChange}`, body: () => ({ role: "author" }), role: "editor", allowed: 200 },
   { method: "GET", path: "/api/admin/invitations", role: "editor", allowed: 200 },

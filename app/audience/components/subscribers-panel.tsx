@@ -4,6 +4,7 @@ import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useAdminAction } from "~/admin/admin-action";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
+import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
 
 const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
@@ -20,7 +21,7 @@ export function SubscribersPanel({ full }: { full: boolean }) {
     <div>
       <h2 className="text-xl font-bold">Subscribers</h2>
       <p className="mt-1 text-sm text-slate-700">
-        The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after 7 days.
+        The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after {UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS} days.
       </p>
       {counts.loading && !counts.data ? <Spinner label="Loading subscriber counts" /> : null}
       {counts.failed ? (

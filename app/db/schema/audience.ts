@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, pgView, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { adminUsers } from "./auth";
 import { blogPosts } from "./blog";
 import { createdAt } from "./columns";
 
@@ -66,3 +67,67 @@ export const postDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.subscriberId] }), index("audience_post_deliveries_todo_idx").on(t.postId).where(sql`${t.doneAt} is null`)],
 );
+
+/**
+ * A broadcast (issue 43, decision record 0049): an e-mail written by staff in Markdown, to a list and a
+ * segment of it (the waitlist's city and platform). `draft` until sent; `scheduled` waits for send_at;
+ * `sending` once its recipients were taken (one delivery row each); `sent` when every row was done.
+ */
+export const broadcasts = pgTable(
+  "audience_broadcasts",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    markdown: text("markdown").notNull(),
+    list: text("list").notNull(),
+    segmentCity: text("segment_city"),
+    segmentPlatform: text("segment_platform"),
+    state: text("state").notNull().default("draft"),
+    /** When a scheduled broadcast goes (the sender chose it in SITE_TIMEZONE). */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** When its recipients were taken (the segment read at that moment). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The report's numbers, kept once the delivery rows (who was sent it) are erased by the retention job. */
+    keptReport: jsonb("kept_report").$type<{ recipients: number; sent: number; failed: number; skipped: number; left: number }>(),
+    /** The staff member who wrote it (null once they are removed). */
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audience_broadcasts_created_idx").on(t.createdAt)],
+);
+
+/**
+ * One row per broadcast and subscriber, written when the broadcast's recipients are taken: the primary key
+ * makes it once per person whatever crashes or instances do; mail_id is set in the transaction that queues
+ * the message. Erased with the subscriber, and by the retention job some days after the broadcast finished.
+ */
+export const broadcastDeliveries = pgTable(
+  "audience_broadcast_deliveries",
+  {
+    broadcastId: integer("broadcast_id")
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    mailId: integer("mail_id"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.broadcastId, t.subscriberId] }),
+    index("audience_broadcast_deliveries_todo_idx").on(t.broadcastId).where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/** Each broadcast's report numbers from its delivery rows: a view (drizzle/0036_broadcast_counts_view.sql). */
+export const broadcastCounts = pgView("audience_broadcast_counts", {
+  broadcastId: integer("broadcast_id").notNull(),
+  recipients: integer("recipients").notNull(),
+  sent: integer("sent").notNull(),
+  failed: integer("failed").notNull(),
+  skipped: integer("skipped").notNull(),
+  left: integer("left").notNull(),
+}).existing();

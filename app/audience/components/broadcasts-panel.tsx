@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { LoadFailed } from "~/admin/components/load-failed";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/core/dates";
+import { BROADCAST_STATE_LABELS, type BroadcastReport, type BroadcastSummary } from "../broadcasts";
+import { LIST_LABELS, PLATFORMS } from "../lists";
+import { BroadcastComposer, draftOf, NEW_DRAFT, type Draft } from "./broadcast-composer";
+
+type View = { kind: "list" } | { kind: "compose"; draft: Draft } | { kind: "report"; id: number };
+
+const audienceOf = (b: Pick<BroadcastSummary, "list" | "segment">) =>
+  [LIST_LABELS[b.list], b.segment.city, b.segment.platform ? PLATFORMS[b.segment.platform] : null].filter(Boolean).join(" · ");
+
+/**
+ * Broadcasts (issue 43): e-mails to a list, written in Markdown, tested, sent now or at a time, each with
+ * its report. Self-contained: it asks the API what it needs (whether this member may send included).
+ */
+export function BroadcastsPanel() {
+  const [view, setView] = useState<View>({ kind: "list" });
+  const list = useAdminData<BroadcastSummary[]>("/api/admin/broadcasts");
+  const back = () => {
+    setView({ kind: "list" });
+    void list.load();
+  };
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">Broadcasts</h2>
+        {view.kind === "list" ? (
+          <button type="button" className="btn btn-primary" onClick={() => setView({ kind: "compose", draft: NEW_DRAFT })}>
+            New broadcast
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-700">One e-mail to a list or a city of the early-adopter list, with one-click leaving. No tracking pixel, links as written.</p>
+      {view.kind === "compose" ? <BroadcastComposer initial={view.draft} onSent={(id) => setView({ kind: "report", id })} onClose={back} /> : null}
+      {view.kind === "report" ? <Report id={view.id} onBack={back} onEdit={(draft) => setView({ kind: "compose", draft })} /> : null}
+      {view.kind === "list" ? (
+        <>
+          {list.loading && !list.data ? <Spinner label="Loading broadcasts" /> : null}
+          {list.failed ? <LoadFailed what="broadcasts" onRetry={() => void list.load()} /> : null}
+          {list.data && list.data.length === 0 ? <p className="mt-4 text-slate-700">No broadcasts yet.</p> : null}
+          {list.data && list.data.length > 0 ? <Past rows={list.data} open={(id) => setView({ kind: "report", id })} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => void }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Past and pending broadcasts, newest first</caption>
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Subject</th>
+            <th scope="col" className="py-2 pr-3">To</th>
+            <th scope="col" className="py-2 pr-3">State</th>
+            <th scope="col" className="py-2 pr-3 text-right">Recipients</th>
+            <th scope="col" className="py-2 pr-3 text-right">Sent</th>
+            <th scope="col" className="py-2 pr-3 text-right">Failed</th>
+            <th scope="col" className="py-2 pr-3">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((b) => (
+            <tr key={b.id} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-3">
+                <button type="button" className="text-left font-medium text-brand-800 underline" onClick={() => open(b.id)}>
+                  {b.subject}
+                </button>
+              </td>
+              <td className="py-2 pr-3">{audienceOf(b)}</td>
+              <td className="py-2 pr-3">{BROADCAST_STATE_LABELS[b.state]}</td>
+              <td className="py-2 pr-3 text-right">{b.recipients}</td>
+              <td className="py-2 pr-3 text-right">{b.sent}</td>
+              <td className="py-2 pr-3 text-right">{b.failed}</td>
+              <td className="py-2 pr-3">{formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
+  const { data, failed, load } = useAdminData<BroadcastReport>(`/api/admin/broadcasts/${id}`);
+  const { expired } = useAdminSession();
+  // While it goes out, the figures are read again every few seconds (the page only; nothing runs on the server for it).
+  const moving = data && (data.state === "sending" || data.state === "scheduled" || data.queued > 0);
+  useEffect(() => {
+    if (!moving || expired) return;
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [moving, expired, load]);
+  if (failed) return <LoadFailed what="the broadcast" onRetry={() => void load()} />;
+  if (!data) return <Spinner label="Loading the broadcast" />;
+  const figures: Array<[string, number]> = [
+    ["Recipients", data.recipients],
+    ["Sent", data.sent],
+    ["Failed", data.failed],
+    ["Waiting", data.queued],
+    ["Left before their turn", data.skipped],
+    ["Left the list since", data.left],
+  ];
+  return (
+    <section aria-labelledby="broadcast-report-heading" className="mt-4">
+      <h3 id="broadcast-report-heading" className="text-lg font-semibold">
+        Report: {data.subject}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        {audienceOf(data)} · <span data-testid="broadcast-state">{BROADCAST_STATE_LABELS[data.state]}</span>
+        {data.state === "scheduled" && data.sendAt ? ` for ${formatDateTime(data.sendAt)}` : ""}
+        {data.startedAt ? ` · started ${formatDateTime(data.startedAt)}` : ""}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-slate-200 p-3">
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="text-2xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.failures.length ? (
+        <>
+          <h4 className="mt-4 font-semibold">Why messages failed</h4>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {data.failures.map((f) => (
+              <li key={f.reason} className="break-words">
+                {f.reason} ({f.count})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-secondary" onClick={onBack}>
+          All broadcasts
+        </button>
+        {data.state === "draft" ? (
+          <button type="button" className="btn btn-secondary" onClick={() => onEdit(draftOf(data))}>
+            Edit the draft
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

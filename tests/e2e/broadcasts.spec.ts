@@ -1,0 +1,89 @@
+import type { Locator, Page } from "@playwright/test";
+import { adminApi } from "../support/api";
+import { seedAndRestart } from "../support/database-rows";
+import { outboxMessages, waitForMail } from "../support/outbox-folder";
+import type { TestServer } from "../support/test-server";
+import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+
+/**
+ * Issue 43 in Chromium: a broadcast is written in the Broadcasts tab (the post editor's text surface and a
+ * preview), its recipients counted before sending, tested to oneself, sent, and its report read, at 375
+ * and 1280 px, axe clean. Its own server, with three early adopters in Sydney and one in London.
+ */
+let server: TestServer;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const people = ["syd.a", "syd.b", "syd.c", "lon.a"].map(
+    (name) => `('waitlist', '${name}@e2e-bc.example', '${name.startsWith("syd") ? "Sydney" : "London"}', 'ios', 'confirmed', '/early-access', 'seeded', now())`,
+  );
+  const fresh = await startOwnServer({ env: { SEED_DEMO: "false" } });
+  server = await seedAndRestart(
+    fresh,
+    `insert into audience_subscribers (list, email, city, platform, state, consent_page, consent_wording, confirmed_at) values ${people.join(", ")};`,
+    { env: { SEED_DEMO: "false" } },
+  );
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+test.describe.configure({ mode: "serial" });
+
+async function shoot(page: Page, name: string, target: Locator) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
+  }
+}
+
+test("a broadcast is written, tested, sent and its report read", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const { cookie } = await adminApi(server);
+  const at = cookie!.indexOf("=");
+  await context.addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: server.url }]);
+  await page.goto(`${server.url}/admin?tab=broadcasts`);
+  const panel = page.getByRole("tabpanel", { name: "Broadcasts" });
+  await expect(panel.getByText("No broadcasts yet.")).toBeVisible();
+  await panel.getByRole("button", { name: "New broadcast" }).click();
+
+  await panel.getByLabel("Subject").fill("Clink is open in Sydney");
+  await panel.getByLabel("City").selectOption("Sydney");
+  await expect(panel.getByTestId("recipient-count")).toContainText("3 people would get it now");
+  await expect(panel.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: 30_000 });
+  const text = "## Download it today\n\nThe app is open in **Sydney**. [Get it](https://clink.app/download).";
+  await expect(async () => {
+    await panel.getByRole("textbox", { name: "Message", exact: true }).fill(text);
+    await expect(panel.locator("textarea[data-broadcast-text]")).toHaveValue(text, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(panel.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Download it today" })).toBeVisible();
+
+  await panel.getByRole("button", { name: "Send a test to me" }).click();
+  await expect(page.locator("li.toast").getByText("Test sent to your address", { exact: true })).toBeVisible();
+  await waitForMail(server.dataDir, TEST_ADMIN.email, /^\[Test\] Clink is open in Sydney$/);
+  await shoot(page, "broadcast-composer", panel);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await panel.getByRole("button", { name: "Send now" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Send this broadcast now?" });
+  await expect(dialog).toContainText("3 people now");
+  await dialog.getByRole("button", { name: "Send to everyone" }).click();
+
+  const report = panel.getByRole("region", { name: "Report: Clink is open in Sydney" });
+  await expect(report.getByTestId("broadcast-state")).toHaveText("Sent", { timeout: 60_000 });
+  const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+  await expect(figure("Sent")).toHaveText("3", { timeout: 60_000 });
+  await expect(figure("Recipients")).toHaveText("3");
+  await expect(figure("Failed")).toHaveText("0");
+  expect(outboxMessages(server.dataDir).filter((m) => m.subject === "Clink is open in Sydney").map((m) => m.to).sort()).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);
+  await shoot(page, "broadcast-report", report);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await report.getByRole("button", { name: "All broadcasts" }).click();
+  const row = panel.getByRole("row").filter({ hasText: "Clink is open in Sydney" });
+  await expect(row).toContainText("Early-adopter list · Sydney");
+  await expect(row).toContainText("Sent");
+  await shoot(page, "broadcast-list", panel);
+  expect(await axeViolations(page)).toEqual([]);
+});
