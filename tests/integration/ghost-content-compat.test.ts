@@ -1,4 +1,5 @@
 import GhostContentAPI from "@tryghost/content-api";
+import { TSGhostContentAPI } from "@ts-ghost/content-api";
 import { describe, expect, it } from "vitest";
 import { createPost, type Api, type CreatedPost } from "../support/api";
 import { siteForSuite } from "../support/suite";
@@ -153,5 +154,31 @@ describe("filters, orders and includes on every resource", () => {
     const { key } = await seed();
     const { tiers } = await body("tiers/", key, "include=monthly_price,yearly_price,benefits");
     expect(tiers).toEqual([expect.objectContaining({ name: "Free", slug: "free", type: "free", active: true, visibility: "public", monthly_price: null })]);
+  });
+});
+
+describe("every answer passes @ts-ghost/content-api's zod schemas of Ghost's shapes", () => {
+  it("posts, pages, tags, authors, tiers and settings, browsed and read, with includes, fields and formats", async () => {
+    const { key, posts } = await seed();
+    const api = new TSGhostContentAPI(server.url, key, "v5.0");
+    const ok = <T>(result: { success: true; data: T } | { success: false; errors: unknown }): T => {
+      if (!result.success) throw new Error(JSON.stringify(result.errors));
+      return result.data;
+    };
+    const browsed = ok(await api.posts.browse({ limit: 3, order: "title ASC", filter: "tags.slug:guides" }).include({ tags: true, authors: true }).formats({ html: true, plaintext: true }).fetch());
+    expect(browsed.map((post) => post.title)).toEqual(["Compat hidden", "Compat one"]);
+    expect(browsed[1]!.tags![0]!.description).toBe("How to drink well.");
+    expect(ok(await api.posts.read({ slug: posts[1]!.slug }).include({ authors: true }).fetch()).primary_author?.slug).toBe("ben-ode");
+    expect(ok(await api.posts.read({ id: String(posts[2]!.id) }).fetch()).title).toBe("Compat three");
+    expect(ok(await api.posts.browse({ limit: 2 }).fields({ title: true, slug: true }).fetch())).toHaveLength(2);
+    expect(ok(await api.pages.browse().fetch())).toEqual([]);
+    expect(ok(await api.tags.browse({ filter: "visibility:public", order: "name DESC" }).include({ "count.posts": true }).fetch()).map((tag) => tag.slug)).toEqual(["sydney", "roundup", "guides"]);
+    expect(ok(await api.tags.read({ slug: "roundup" }).fetch()).name).toBe("Roundup");
+    expect(ok(await api.authors.browse({ filter: "slug:[ana-vale,ben-ode]" }).include({ "count.posts": true }).fetch()).map((author) => author.count?.posts)).toEqual([2, 2]);
+    expect(ok(await api.authors.read({ slug: "ana-vale" }).fetch()).name).toBe("Ana Vale");
+    expect(ok(await api.tiers.browse().fetch()).map((tier) => tier.type)).toEqual(["free"]);
+    expect(ok(await api.settings.fetch()).title).toBe("Clink");
+    const missing = await api.posts.read({ slug: "no-such-post" }).fetch();
+    expect(missing.success).toBe(false);
   });
 });
