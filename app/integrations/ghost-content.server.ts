@@ -68,7 +68,10 @@ async function answerFor(request: Request, url: URL, path: string, acceptVersion
     const key = `ghost:${segments.join("/")}?${new URLSearchParams(params)}`;
     return await sharedBodyResponse(
       request,
-      { key, version, contentType: "application/json; charset=utf-8", make: async () => JSON.stringify(await plan()) },
+      { key, version, contentType: "application/json; charset=utf-8", make: async () => {
+        const made = await plan();
+        return typeof made === "string" ? made : JSON.stringify(made);
+      } },
       { ...CORS_HEADERS, "Cache-Control": "no-cache" },
     );
   } catch (error) {

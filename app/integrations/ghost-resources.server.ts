@@ -1,7 +1,7 @@
 import type { BlogPost } from "~/blog/posts.server";
 import { authorOf, listAuthors } from "~/blog/authors.server";
 import { listTags, tagNamer } from "~/blog/tags.server";
-import { renderedPostBody } from "~/blog/rendered-body.server";
+import { keptPostBodies } from "~/blog/rendered-body.server";
 import { AUTHOR_FILTER_KEYS, POST_FILTER_KEYS, TAG_FILTER_KEYS, matchesGhostFilter, type FilterSubject } from "./ghost-filter";
 import { ordered, paginate, parseGhostQuery, pickFields, type GhostQuery } from "./ghost-query";
 import { ghostAuthor, ghostFreeTier, ghostPost, ghostTag, postTagSlugs, type GhostObject } from "./ghost-shapes.server";
@@ -14,7 +14,9 @@ import { ghostAuthor, ghostFreeTier, ghostPost, ghostTag, postTagSlugs, type Gho
 
 export class NotFound extends Error {}
 
-export type Plan = () => Promise<Record<string, unknown>>;
+/** How to make an answer's body: an object to serialise, or the JSON text itself (posts, made in chunks). */
+export type Plan = () => Promise<Record<string, unknown> | string>;
+const BODY_CHUNK = 50;
 export type Data = { posts: BlogPost[]; siteUrl: string };
 export type ReadArg = { id?: string; slug?: string } | null;
 
@@ -75,15 +77,24 @@ export function postsPlan(data: Data, params: URLSearchParams, readArg: ReadArg)
     const described = new Map((await listTags()).map((tag) => [tag.slug, tag.description]));
     const include = { tags: query.include.has("tags"), authors: query.include.has("authors"), countPosts: false };
     const wantsBody = (field: string) => query.formats.has(field) && (!query.fields || query.fields.has(field));
-    const shaped = await Promise.all(
-      slice.map(async (post) => {
-        const html = wantsBody("html") || wantsBody("plaintext") ? await renderedPostBody(post) : undefined;
-        const bodies = { ...(wantsBody("html") ? { html } : {}), ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}) };
+    const needsBody = wantsBody("html") || wantsBody("plaintext");
+    if (readArg && !slice[0]) throw new NotFound("Post not found.");
+    // Built a chunk at a time, yielding between chunks, from the bodies kept at save (one read per
+    // chunk): a limit=all over thousands of posts never holds the thread that answers pages.
+    const parts: string[] = [];
+    for (let at = 0; at < slice.length; at += BODY_CHUNK) {
+      const chunk = slice.slice(at, at + BODY_CHUNK);
+      const bodies = needsBody ? await keptPostBodies(chunk) : [];
+      chunk.forEach((post, i) => {
+        const html = bodies[i];
+        const shapedBodies = { ...(wantsBody("html") ? { html } : {}), ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}) };
         const tags = names(post.tags).map((tag) => ({ ...tag, description: described.get(tag.slug) ?? "" }));
-        return ghostPost(data.siteUrl, post, tags, include, bodies);
-      }),
-    );
-    return answer("posts", shaped, query, readArg, "Post not found.", pagination);
+        parts.push(JSON.stringify(pickFields(ghostPost(data.siteUrl, post, tags, include, shapedBodies), query.fields)));
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (readArg) return `{"posts":[${parts[0]}]}`;
+    return `{"posts":[${parts.join(",")}],"meta":${JSON.stringify({ pagination })}}`;
   };
 }
 

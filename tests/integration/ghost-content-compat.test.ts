@@ -2,8 +2,9 @@ import GhostContentAPI from "@tryghost/content-api";
 import { TSGhostContentAPI } from "@ts-ghost/content-api";
 import { describe, expect, it } from "vitest";
 import { createPost, type Api, type CreatedPost } from "../support/api";
+import { eventually } from "../support/eventually";
 import { siteForSuite } from "../support/suite";
-import type { TestServer } from "../support/test-server";
+import { queryTestDatabase, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Ghost 5's Content API to the long tail (issue 40): legacy versioned paths, version headers, Ghost's
@@ -180,5 +181,21 @@ describe("every answer passes @ts-ghost/content-api's zod schemas of Ghost's sha
     expect(ok(await api.settings.fetch()).title).toBe("Clink");
     const missing = await api.posts.read({ slug: "no-such-post" }).fetch();
     expect(missing.success).toBe(false);
+  });
+});
+
+describe("post bodies rendered once, at save, and kept", () => {
+  it.runIf(usingPostgres())("answers the body kept in blog_post_html, and renders again only when the Markdown changes", async () => {
+    const { key } = await seed();
+    const post = await createPost(admin, { title: "Kept body", tags: ["kept"], content: "First **body**." });
+    const kept = async () => queryTestDatabase<{ html: string }>(server.databaseUrl!, `select html from blog_post_html where post_id = ${post.id}`);
+    await eventually(async () => expect((await kept())[0]?.html).toContain("<strong>body</strong>"));
+    // Listing reads what was kept: a mark put in the kept row is what the API answers.
+    await queryTestDatabase(server.databaseUrl!, `update blog_post_html set html = '<p>kept mark</p>' where post_id = ${post.id}`);
+    expect((await body("posts/", key, "filter=tag:kept&limit=all")).posts[0].html).toBe("<p>kept mark</p>");
+    // A new body is rendered and kept again (the kept row's hash no longer matches).
+    expect((await admin.call("PUT", `/api/blog/${post.id}`, { title: "Kept body", author: "Alex Writer", excerpt: "E", content: "Second *body*.", category: "tips", tags: ["kept"], published: true })).status).toBeLessThan(300);
+    await eventually(async () => expect((await body("posts/", key, "filter=tag:kept&limit=all")).posts[0].html).toContain("<em>body</em>"));
+    expect((await kept())[0]!.html).toContain("<em>body</em>");
   });
 });
