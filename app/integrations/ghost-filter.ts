@@ -105,22 +105,17 @@ export function parseGhostFilter(source: string, keys: FilterKeys = POST_FILTER_
     at++;
     return inner;
   };
-  const and = (depth: number): GhostFilter => {
-    const terms = [term(depth)];
-    while (source[at] === "+") {
+  /** Parts joined by `separator` ("+" AND, "," OR): one part is itself. */
+  const joined = (separator: string, kind: "and" | "or", part: (depth: number) => GhostFilter) => (depth: number): GhostFilter => {
+    const parts = [part(depth)];
+    while (source[at] === separator) {
       at++;
-      terms.push(term(depth));
+      parts.push(part(depth));
     }
-    return terms.length === 1 ? terms[0]! : { and: terms };
+    return parts.length === 1 ? parts[0]! : ({ [kind]: parts } as GhostFilter);
   };
-  const or = (depth: number): GhostFilter => {
-    const alternatives = [and(depth)];
-    while (source[at] === ",") {
-      at++;
-      alternatives.push(and(depth));
-    }
-    return alternatives.length === 1 ? alternatives[0]! : { or: alternatives };
-  };
+  const and = joined("+", "and", (depth) => term(depth));
+  const or = joined(",", "or", and);
   const filter = or(0);
   if (at < source.length) fail("'+' or ',' expected");
   return filter;
