@@ -50,6 +50,8 @@ export default [
   route("blog/:slug", "routes/blog/post.tsx"),
   route("search", "routes/search/search.tsx"),
   route("ghost/api/content/*", "routes/integrations/ghost.content-api.ts"),
+  // Ghost's legacy versioned paths (v2, v3, v4, canary), answered as the current API; others 404.
+  route("ghost/api/:version/content/*", "routes/integrations/ghost.content-api.ts", { id: "ghost-content-api-legacy" }),
   route("admin", "routes/admin/index.tsx"),
   route("ai-admin", "routes/discoverability/ai-admin.tsx"),
   route("admin/staff", "routes/auth/staff.tsx"),

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { keepRenderedBody } from "./rendered-body.server";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { dbNow } from "~/core/db-clock.server";
@@ -82,7 +83,9 @@ export async function createPost(admin: Admin, input: BlogPostInput & { authorId
         return postId;
       });
       invalidate();
-      return (await findPost(id))!;
+      const created = (await findPost(id))!;
+      void keepRenderedBody(created);
+      return created;
     } catch (error) {
       // Two posts with the same title at the same moment: take the next free slug.
       if (isUniqueViolation(error) && input.slug) throw new SlugTaken();
@@ -174,7 +177,9 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput,
   }
   invalidate();
   if (authorOf(existing).slug !== authorOf(input).slug) redirectsChanged();
-  return (await findPost(id))!;
+  const updated = (await findPost(id))!;
+  void keepRenderedBody(updated);
+  return updated;
 }
 
 /**

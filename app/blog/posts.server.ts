@@ -4,6 +4,7 @@ import type { BlogPostDto } from "./schema";
 import { getDb, schema } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
+import { isPublic } from "./indexable";
 import { searchFieldsOf } from "./search-fields";
 
 /**
@@ -156,7 +157,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
     (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
   );
   const all = rows.map(toPost);
-  const published = all.filter((post) => post.live);
+  const published = all.filter(isPublic);
   return {
     version,
     all,

@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { inArray, sql } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
+import { logger } from "~/core/logger.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
 import type { BlogPost } from "./posts.server";
 import { responsiveMediaImages } from "./media";
@@ -6,16 +10,67 @@ import { responsiveMediaImages } from "./media";
 const renderedBodies = new VersionedCache<string>({ maxBytes: 32 * 1024 * 1024, sizeOf: stringBytes });
 
 /**
- * A post's body as sanitised HTML, rendered once per version of the post, on the text-work thread
- * (markdown can cost time far beyond its length; see text-work.server.ts), never on the request's.
+ * Raised when the Markdown renderer's output changes for the same source (a new rule, a sanitiser
+ * setting): every kept body is then rendered again on its next read.
+ */
+const RENDERER_VERSION = "1";
+
+type Source = Pick<BlogPost, "id" | "content">;
+
+/** What a kept body was rendered from: the Markdown and the renderer's version. */
+const sourceHash = (content: string) => createHash("sha256").update(`${RENDERER_VERSION}\n${content}`).digest("base64url");
+
+/**
+ * A post's body as sanitised HTML (decision record 0048): from memory, else as kept in blog_post_html
+ * (rendered when the post was saved), else rendered now on the text-work thread (markdown can cost time
+ * far beyond its length; see text-work.server.ts), never on the request's, and kept.
  */
 export async function renderedPostBody(post: Pick<BlogPost, "id" | "updatedAt" | "content">): Promise<string> {
-  return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => {
-    // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
-    const { renderPostBody } = await import("./text-work.server");
-    const { mediaSizes } = await import("./media.server");
-    const [html, sizes] = await Promise.all([renderPostBody(post.content), mediaSizes(post.content)]);
-    // Our own uploads get srcset, sizes, width and height (the Markdown only says where and what).
-    return responsiveMediaImages(html, sizes);
-  });
+  return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => (await keptPostBodies([post]))[0]!);
+}
+
+/**
+ * Many posts' bodies in one read of blog_post_html (the Content API's pages): those kept for their
+ * current Markdown are read, the others rendered and kept. The page cache is left alone (a listing of
+ * thousands of posts would push the pages' bodies out of it).
+ */
+export async function keptPostBodies(posts: readonly Source[]): Promise<string[]> {
+  if (posts.length === 0) return [];
+  const rows = await getDb()
+    .select()
+    .from(schema.blogPostHtml)
+    .where(inArray(schema.blogPostHtml.postId, posts.map((post) => post.id)));
+  const kept = new Map(rows.map((row) => [row.postId, row]));
+  const bodies: string[] = [];
+  for (const post of posts) {
+    const hash = sourceHash(post.content);
+    const row = kept.get(post.id);
+    bodies.push(row && row.sourceHash === hash ? row.html : await renderAndKeep(post, hash));
+  }
+  return bodies;
+}
+
+/**
+ * Renders a saved post's body and keeps it: started after each save (not awaited: the save has answered
+ * by then; a body not kept, by a crash or an error, is rendered and kept at its first read instead).
+ */
+export async function keepRenderedBody(post: Source): Promise<void> {
+  await renderAndKeep(post, sourceHash(post.content)).catch((error: unknown) => logger.warn({ err: error, postId: post.id }, "a post's rendered body was not kept"));
+}
+
+async function renderAndKeep(post: Source, hash: string): Promise<string> {
+  // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
+  const { renderPostBodyChecked } = await import("./text-work.server");
+  const { mediaSizes } = await import("./media.server");
+  const [{ html: rendered, rendered: complete }, sizes] = await Promise.all([renderPostBodyChecked(post.content), mediaSizes(post.content)]);
+  // Our own uploads get srcset, sizes, width and height (the Markdown only says where and what).
+  const html = responsiveMediaImages(rendered, sizes);
+  if (complete) {
+    // A post deleted meanwhile has no row to keep it for: the insert selects nothing.
+    await getDb().execute(sql`
+      insert into blog_post_html (post_id, source_hash, html)
+      select ${post.id}, ${hash}, ${html} where exists (select 1 from blog_posts where id = ${post.id})
+      on conflict (post_id) do update set source_hash = excluded.source_hash, html = excluded.html`);
+  }
+  return html;
 }

@@ -123,11 +123,16 @@ function stopWhenIdle() {
 
 /** A post's markdown as safe HTML; past the time limit, its text as plain paragraphs. */
 export async function renderPostBody(source: string): Promise<string> {
+  return (await renderPostBodyChecked(source)).html;
+}
+
+/** The same, saying whether the Markdown was rendered (false: the plain-text stand-in, not worth keeping). */
+export async function renderPostBodyChecked(source: string): Promise<{ html: string; rendered: boolean }> {
   try {
-    return (await submit({ kind: "render", source })) as string;
+    return { html: (await submit({ kind: "render", source })) as string, rendered: true };
   } catch (error) {
     logger.warn({ err: error, length: source.length }, "markdown rendering stopped; shown as plain text");
-    return renderPlainText(source);
+    return { html: renderPlainText(source), rendered: false };
   }
 }
 

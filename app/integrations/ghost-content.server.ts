@@ -1,27 +1,28 @@
-import { publishedWithVersion, type BlogPost } from "~/blog/posts.server";
-import { isIndexable } from "~/blog/indexable";
-import { listAuthors, type Author } from "~/blog/authors.server";
-import { listTags, tagNamer } from "~/blog/tags.server";
-import { renderedPostBody } from "~/blog/rendered-body.server";
+import { randomUUID } from "node:crypto";
+import { publishedWithVersion } from "~/blog/posts.server";
+import { isPublic } from "~/blog/indexable";
 import { versionOf } from "~/content-versions.server";
 import { getEnv } from "~/core/env.server";
 import { sharedBodyResponse } from "~/core/shared-body.server";
-import { matchesGhostFilter } from "./ghost-filter";
-import { GhostBadRequest, ordered, paginate, parseGhostQuery, pickFields, type GhostQuery } from "./ghost-query";
-import { ghostAuthor, ghostPost, ghostSettings, ghostTag, postTagSlugs, type GhostObject } from "./ghost-shapes.server";
+import { GhostBadRequest, GhostInvalid } from "./ghost-query";
+import { authorsPlan, NotFound, pagesPlan, postsPlan, tagsPlan, tiersPlan, type Data, type Plan } from "./ghost-resources.server";
+import { ghostSettings } from "./ghost-shapes.server";
+import { versionHeaders, versionMismatch } from "./ghost-version";
 import { integrationForKey } from "./integrations.server";
 
 /**
- * GET /ghost/api/content/{resource}/...: Ghost's Content API (version 5) over the blog's published,
- * indexable posts (decision record 0034). The key is checked on every request, before a cached answer or
+ * GET /ghost/api/content/{resource}/...: Ghost's Content API (version 5) over the blog's public posts
+ * (decision records 0034 and 0048). The key is checked on every request, before a cached answer or
  * a 304; answers are kept per version of the blog and its tags (the pages' own versions) and query, with
  * an ETag. CORS is open: the key is public by design, as Ghost's.
  */
 
 export const CORS_HEADERS: Record<string, string> = { "Access-Control-Allow-Origin": "*" };
 
-export function ghostError(status: number, type: string, message: string, context: string | null = null): Response {
-  return Response.json({ errors: [{ message, context, type }] }, { status, headers: { ...CORS_HEADERS, "Cache-Control": "no-store" } });
+/** Ghost's error body (its JSON error handler's fields), for everything refused. */
+export function ghostError(status: number, type: string, message: string, context: string | null = null, help: string | null = null): Response {
+  const error = { message, context, type, details: null, property: null, help, code: null, id: randomUUID(), ghostErrorCode: null };
+  return Response.json({ errors: [error] }, { status, headers: { ...CORS_HEADERS, "Cache-Control": "no-store" } });
 }
 
 /** The preflight a browser sends before a request with Accept-Version. */
@@ -38,16 +39,25 @@ export function preflight(request: Request): Response {
   });
 }
 
-class NotFound extends Error {}
+/** An address that names no resource at all (not a missing post): Ghost's resourceNotFound. */
+class NoSuchResource extends NotFound {}
 
-type Plan = () => Promise<Record<string, unknown>>;
-type Data = { posts: BlogPost[]; siteUrl: string };
-
-const POST_ORDER = ["published_at", "updated_at", "created_at", "title", "slug", "id"];
-const NAME_ORDER = ["name", "slug"];
-
-export async function contentApiAnswer(request: Request, path: string): Promise<Response> {
+/**
+ * The answer to /ghost/api/content/{path} or, for `legacy` (v2, v3, v4, canary), to
+ * /ghost/api/{legacy}/content/{path}: the same, with Ghost's version headers (ghost-version.ts).
+ */
+export async function contentApiAnswer(request: Request, path: string, legacy: string | null = null): Promise<Response> {
   const url = new URL(request.url);
+  const latest = `${getEnv().SITE_URL}${url.pathname.replace(/^\/ghost\/api\/[^/]+\/content\//, "/ghost/api/content/")}${url.search}`;
+  const headers = versionHeaders(request.headers.get("accept-version"), legacy, latest);
+  const acceptVersion = request.headers.get("accept-version") ?? (legacy ? `${legacy === "canary" ? "v4" : legacy}.0` : null);
+  const response = await answerFor(request, url, path, acceptVersion);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  response.headers.set("Vary", [response.headers.get("Vary"), "Accept-Version"].filter(Boolean).join(", "));
+  return response;
+}
+
+async function answerFor(request: Request, url: URL, path: string, acceptVersion: string | null): Promise<Response> {
   if ((await integrationForKey(url.searchParams.get("key"))) === null) {
     return ghostError(401, "UnauthorizedError", "Unknown Content API Key", "Send the integration's Content API key as the key parameter.");
   }
@@ -58,11 +68,19 @@ export async function contentApiAnswer(request: Request, path: string): Promise<
     const key = `ghost:${segments.join("/")}?${new URLSearchParams(params)}`;
     return await sharedBodyResponse(
       request,
-      { key, version, contentType: "application/json; charset=utf-8", make: async () => JSON.stringify(await plan()) },
+      { key, version, contentType: "application/json; charset=utf-8", make: async () => {
+        const made = await plan();
+        return typeof made === "string" ? made : JSON.stringify(made);
+      } },
       { ...CORS_HEADERS, "Cache-Control": "no-cache" },
     );
   } catch (error) {
     if (error instanceof GhostBadRequest) return ghostError(400, "BadRequestError", error.message);
+    if (error instanceof GhostInvalid) return ghostError(422, "ValidationError", error.message);
+    if (error instanceof NoSuchResource) {
+      const mismatch = versionMismatch(acceptVersion);
+      if (mismatch) return ghostError(406, "RequestNotAcceptableError", mismatch.message, mismatch.context, mismatch.help);
+    }
     if (error instanceof NotFound) return ghostError(404, "NotFoundError", error.message);
     throw error;
   }
@@ -72,114 +90,24 @@ async function planFor(segments: string[], params: URLSearchParams): Promise<{ v
   const [resource, ...rest] = segments;
   const version = await versionOf(["blog", "tags"]);
   const { published } = await publishedWithVersion();
-  const data: Data = { posts: published.filter(isIndexable), siteUrl: getEnv().SITE_URL };
+  const data: Data = { posts: published.filter(isPublic), siteUrl: getEnv().SITE_URL };
   const readArg = rest[0] === "slug" && rest.length === 2 ? { slug: rest[1]! } : rest.length === 1 && rest[0] !== "slug" ? { id: rest[0]! } : null;
-  if (rest.length > 0 && !readArg) throw new NotFound("Resource not found");
+  if (rest.length > 0 && !readArg) throw new NoSuchResource("Resource not found");
   switch (resource) {
     case "posts":
-      return { version, plan: postsPlan(data, parseGhostQuery(params, POST_ORDER), readArg) };
+      return { version, plan: postsPlan(data, params, readArg) };
+    case "pages":
+      return { version, plan: pagesPlan(params, readArg) };
     case "tags":
-      return { version, plan: await tagsPlan(data, parseGhostQuery(params, NAME_ORDER), readArg) };
+      return { version, plan: await tagsPlan(data, params, readArg) };
     case "authors":
-      return { version, plan: authorsPlan(data, parseGhostQuery(params, NAME_ORDER), readArg) };
-    case "pages": {
-      if (readArg) throw new NotFound("Page not found.");
-      const query = parseGhostQuery(params, POST_ORDER);
-      return { version, plan: async () => ({ pages: [], meta: { pagination: paginate([], query).pagination } }) };
-    }
+      return { version, plan: authorsPlan(data, params, readArg) };
+    case "tiers":
+      return { version, plan: tiersPlan(params, readArg) };
     case "settings":
-      if (readArg) throw new NotFound("Resource not found");
+      if (readArg) throw new NoSuchResource("Resource not found");
       return { version, plan: async () => ({ settings: ghostSettings(data.siteUrl), meta: {} }) };
     default:
-      throw new NotFound("Resource not found");
+      throw new NoSuchResource("Resource not found");
   }
-}
-
-/**
- * A read's one item (404 when none), or a browse's page with its meta. `pagination` when `items` is the
- * page already (posts shape only the page's posts); else `items` is every item and is paged here.
- */
-function answer(name: string, items: GhostObject[], query: GhostQuery, readArg: unknown, missing: string, pagination?: unknown): Record<string, unknown> {
-  if (readArg) {
-    if (!items[0]) throw new NotFound(missing);
-    return { [name]: [pickFields(items[0], query.fields)] };
-  }
-  const page = pagination ? { slice: items, pagination } : paginate(items, query);
-  return { [name]: page.slice.map((item) => pickFields(item, query.fields)), meta: { pagination: page.pagination } };
-}
-
-function postsPlan(data: Data, query: GhostQuery, readArg: { id?: string; slug?: string } | null): Plan {
-  let posts = data.posts;
-  if (readArg) posts = posts.filter((post) => (readArg.id ? String(post.id) === readArg.id : post.slug === readArg.slug));
-  if (readArg && posts.length === 0) throw new NotFound("Post not found.");
-  if (query.filter) {
-    const filter = query.filter;
-    posts = posts.filter((post) =>
-      matchesGhostFilter(filter, {
-        id: String(post.id),
-        slug: post.slug,
-        tags: postTagSlugs(post),
-        authors: [ghostAuthorSlug(post)],
-        featured: false,
-        publishedAt: Date.parse(post.createdAt),
-      }),
-    );
-  }
-  posts = ordered(posts, query.order, (post, field) =>
-    field === "published_at" || field === "created_at" ? Date.parse(post.createdAt) : field === "updated_at" ? Date.parse(post.updatedAt) : field === "id" ? post.id : field === "title" ? post.title : post.slug,
-  );
-  const { slice, pagination } = readArg ? { slice: posts.slice(0, 1), pagination: undefined } : paginate(posts, query);
-  return async () => {
-    const names = await tagNamer();
-    const include = { tags: query.include.has("tags"), authors: query.include.has("authors"), countPosts: false };
-    const wantsBody = (field: string) => query.formats.has(field) && (!query.fields || query.fields.has(field));
-    const shaped = await Promise.all(
-      slice.map(async (post) => {
-        const html = wantsBody("html") || wantsBody("plaintext") ? await renderedPostBody(post) : undefined;
-        const bodies = { ...(wantsBody("html") ? { html } : {}), ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}) };
-        return ghostPost(data.siteUrl, post, names(post.tags), include, bodies);
-      }),
-    );
-    return answer("posts", shaped, query, readArg, "Post not found.", pagination);
-  };
-}
-
-const ghostAuthorSlug = (post: BlogPost) => listAuthors([post])[0]!.author.slug;
-
-function readFilter(items: GhostObject[], readArg: { id?: string; slug?: string } | null): GhostObject[] {
-  if (!readArg) return items;
-  return items.filter((item) => (readArg.id ? item.id === readArg.id : item.slug === readArg.slug));
-}
-
-async function tagsPlan(data: Data, query: GhostQuery, readArg: { id?: string; slug?: string } | null): Promise<Plan> {
-  const counted = (await listTags())
-    .map((tag) => ({ slug: tag.slug, tag, count: tag.posts.filter(isIndexable).length }))
-    .filter((entry) => entry.count > 0);
-  const sorted = ordered(counted, query.order ?? [{ field: "name", desc: false }], (entry, field) => (field === "name" ? entry.tag.name : entry.slug));
-  const shaped = sorted.map((entry) => ghostTag(data.siteUrl, entry.tag, query.include.has("count.posts") ? entry.count : undefined));
-  const items = readFilter(shaped, readArg);
-  const result = answer("tags", items, query, readArg, "Tag not found.");
-  return async () => result;
-}
-
-function authorsPlan(data: Data, query: GhostQuery, readArg: { id?: string; slug?: string } | null): Plan {
-  const counts = new Map<string, number>();
-  for (const post of data.posts) counts.set(ghostAuthorSlug(post), (counts.get(ghostAuthorSlug(post)) ?? 0) + 1);
-  const authors: Author[] = listAuthors(data.posts).map((entry) => entry.author);
-  const sorted = ordered(authors, query.order ?? [{ field: "name", desc: false }], (author, field) => (field === "name" ? author.name : author.slug));
-  const shaped = sorted.map((author) => ghostAuthor(data.siteUrl, author, query.include.has("count.posts") ? counts.get(author.slug) : undefined));
-  const result = answer("authors", readFilter(shaped, readArg), query, readArg, "Author not found.");
-  return async () => result;
-}
-
-/** A rendered body as plain text: tags dropped, blocks on their own lines, entities read. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<\/(p|h[1-6]|li|blockquote|pre|figure)>|<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }

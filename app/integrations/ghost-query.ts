@@ -1,4 +1,4 @@
-import { FilterError, parseGhostFilter, type GhostFilter } from "./ghost-filter";
+import { FilterError, parseGhostFilter, type FilterKeys, type GhostFilter } from "./ghost-filter";
 
 /**
  * A Content API request's query, checked: what Ghost's clients send (limit, page, order, filter, include,
@@ -6,6 +6,8 @@ import { FilterError, parseGhostFilter, type GhostFilter } from "./ghost-filter"
  * Parameters Ghost has and that change nothing here (absolute_urls, ...) are left alone.
  */
 export class GhostBadRequest extends Error {}
+/** A parameter that fails Ghost's input validation (its ValidationError, 422). */
+export class GhostInvalid extends Error {}
 
 export type GhostQuery = {
   limit: number | "all";
@@ -18,23 +20,24 @@ export type GhostQuery = {
 };
 
 const DEFAULT_LIMIT = 15;
-const MAX_LIMIT = 100;
 
 const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
 
-export function parseGhostQuery(params: URLSearchParams, orderFields: readonly string[]): GhostQuery {
-  const limitText = params.get("limit");
+/**
+ * Ghost's rules: limit is digits or "all" (0 is the default 15), page digits; order is "field asc|desc"
+ * pairs, comma-separated, the direction case-insensitive and ascending when left out.
+ */
+export function parseGhostQuery(params: URLSearchParams, orderFields: readonly string[], filterKeys: FilterKeys): GhostQuery {
+  const limitText = params.get("limit")?.trim() || null;
   let limit: number | "all" = DEFAULT_LIMIT;
   if (limitText === "all") limit = "all";
   else if (limitText !== null) {
-    if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LIMIT) {
-      throw new GhostBadRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, or all`);
-    }
-    limit = Number(limitText);
+    if (!/^\d{1,9}$/.test(limitText)) throw new GhostInvalid("Validation (matches) failed for limit");
+    limit = Number(limitText) || DEFAULT_LIMIT;
   }
-  const pageText = params.get("page");
-  if (pageText !== null && (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1)) throw new GhostBadRequest("page must be a whole number from 1");
-  const order = params.get("order") ? list(params.get("order")).map((part) => {
+  const pageText = params.get("page")?.trim() || null;
+  if (pageText !== null && !/^\d{1,9}$/.test(pageText)) throw new GhostInvalid("Validation (matches) failed for page");
+  const order = params.get("order")?.trim() ? list(params.get("order")).map((part) => {
     const [field, direction = "asc", extra] = part.split(/\s+/);
     if (!field || !orderFields.includes(field) || !/^(asc|desc)$/i.test(direction) || extra !== undefined) {
       throw new GhostBadRequest(`order must be one or more of ${orderFields.join(", ")} followed by asc or desc`);
@@ -42,18 +45,19 @@ export function parseGhostQuery(params: URLSearchParams, orderFields: readonly s
     return { field, desc: direction.toLowerCase() === "desc" };
   }) : null;
   let filter: GhostFilter | null = null;
-  const filterText = params.get("filter");
-  if (filterText !== null) {
+  // An empty filter= is what Ghost's client sends for `filter: undefined`: no filter, as Ghost reads it.
+  const filterText = params.get("filter")?.trim();
+  if (filterText) {
     try {
-      filter = parseGhostFilter(filterText);
+      filter = parseGhostFilter(filterText, filterKeys);
     } catch (error) {
       if (error instanceof FilterError) throw new GhostBadRequest(error.message);
       throw error;
     }
   }
-  const fields = params.get("fields") === null ? null : new Set(list(params.get("fields")));
-  const formats = new Set(params.get("formats") === null ? ["html"] : list(params.get("formats")));
-  return { limit, page: Number(pageText ?? 1), order, filter, include: new Set(list(params.get("include"))), fields, formats };
+  const fields = params.get("fields")?.trim() ? new Set(list(params.get("fields"))) : null;
+  const formats = new Set(params.get("formats")?.trim() ? list(params.get("formats")) : ["html"]);
+  return { limit, page: Math.max(1, Number(pageText ?? 1)), order, filter, include: new Set(list(params.get("include"))), fields, formats };
 }
 
 /** One page of `items` and Ghost's pagination meta for it. */

@@ -5,6 +5,7 @@ import { readingMinutes } from "~/blog/reading-time";
 import { tagSlug, type TagRef } from "~/blog/tags";
 import { absoluteUrl } from "~/site/addresses";
 import { mainNav, siteConfig } from "~/site/config";
+import { absoluteHtml, ghostPageUrl } from "./ghost-urls";
 
 /**
  * Our posts, tags, authors and settings in the Content API's shapes and field names (Ghost 5: docs.ghost.org
@@ -39,7 +40,7 @@ export function ghostTag(siteUrl: string, tag: TagRef & { description?: string }
     codeinjection_foot: null,
     canonical_url: null,
     accent_color: null,
-    url: `${siteUrl}/blog/tag/${tag.slug}`,
+    url: ghostPageUrl(siteUrl, `/blog/tag/${tag.slug}`),
     ...(postCount === undefined ? {} : { count: { posts: postCount } }),
   };
 }
@@ -58,7 +59,7 @@ export function ghostAuthor(siteUrl: string, author: Author, postCount?: number)
     twitter: null,
     meta_title: null,
     meta_description: null,
-    url: `${siteUrl}/blog/author/${author.slug}`,
+    url: ghostPageUrl(siteUrl, `/blog/author/${author.slug}`),
     ...(postCount === undefined ? {} : { count: { posts: postCount } }),
   };
 }
@@ -67,7 +68,7 @@ export function ghostAuthor(siteUrl: string, author: Author, postCount?: number)
 export function ghostPost(
   siteUrl: string,
   post: BlogPost,
-  tags: readonly TagRef[],
+  tags: ReadonlyArray<TagRef & { description?: string }>,
   include: Include,
   bodies: { html?: string; plaintext?: string },
 ): GhostObject {
@@ -77,7 +78,7 @@ export function ghostPost(
     uuid: uuidOf(post.id),
     title: post.title,
     slug: post.slug,
-    ...("html" in bodies ? { html: bodies.html } : {}),
+    ...("html" in bodies ? { html: bodies.html === undefined ? null : absoluteHtml(siteUrl, bodies.html) } : {}),
     ...("plaintext" in bodies ? { plaintext: bodies.plaintext } : {}),
     comment_id: String(post.id),
     feature_image: image,
@@ -93,7 +94,7 @@ export function ghostPost(
     codeinjection_foot: null,
     custom_template: null,
     canonical_url: post.canonicalUrl,
-    url: `${siteUrl}/blog/${post.slug}`,
+    url: ghostPageUrl(siteUrl, `/blog/${post.slug}`),
     excerpt: post.excerpt,
     reading_time: readingMinutes(post.content),
     access: true,
@@ -121,6 +122,27 @@ export function ghostPost(
 
 /** The slugs a post's filter matches on. */
 export const postTagSlugs = (post: BlogPost) => [...new Set(post.tags.map(tagSlug).filter(Boolean))];
+
+/** The free tier: what a Ghost site with members turned off lists under tiers/ (no paid tiers, no prices). */
+export function ghostFreeTier(): GhostObject {
+  return {
+    id: objectId("tier", "free"),
+    name: "Free",
+    slug: "free",
+    description: null,
+    active: true,
+    type: "free",
+    welcome_page_url: null,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: null,
+    visibility: "public",
+    benefits: [],
+    currency: null,
+    monthly_price: null,
+    yearly_price: null,
+    trial_days: 0,
+  };
+}
 
 export function ghostSettings(siteUrl: string): GhostObject {
   return {

@@ -49,6 +49,18 @@ export const blogPosts = pgTable(
 );
 
 /**
+ * A post's body rendered to HTML, kept as Ghost keeps `html` (decision record 0048): listing posts (the
+ * Content API's limit=all) reads it instead of rendering. Keyed by a hash of the Markdown and the
+ * renderer's version, so a changed body or renderer is rendered again; a table of its own so the posts'
+ * snapshot, which holds every row in memory, does not hold the HTML too.
+ */
+export const blogPostHtml = pgTable("blog_post_html", {
+  postId: integer("post_id").primaryKey().references(() => blogPosts.id, { onDelete: "cascade" }),
+  sourceHash: text("source_hash").notNull(),
+  html: text("html").notNull(),
+});
+
+/**
  * Addresses a post had before its slug was edited; /blog/{old} answers 301 to the current one. A slug
  * here is free to be taken again by any post (its row is then dropped).
  */
