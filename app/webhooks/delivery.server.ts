@@ -12,6 +12,8 @@ import { isPrivateAddress } from "./addresses";
  * through). Redirects are not followed. The whole attempt, answer included, takes 10 s at most.
  */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Bytes of a receiver's answer read at most: its status is what counts; a body past this closes the socket. */
+export const ANSWER_READ_LIMIT = 4096;
 
 export class PrivateAddress extends Error {}
 
@@ -97,9 +99,17 @@ export async function postWebhook(urlText: string, body: string, headers: Record
         agent: false,
       },
       (response) => {
-        // Only the status matters; the answer's body is read and dropped (never stored).
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
+        // Only the status matters; the answer's body is read up to a limit and dropped (never stored). A
+        // receiver that keeps sending is cut off there: it has answered, with its status.
+        const status = response.statusCode ?? 0;
+        let read = 0;
+        response.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= ANSWER_READ_LIMIT) return;
+          resolve(status);
+          request.destroy();
+        });
+        response.on("end", () => resolve(status));
         response.on("error", reject);
       },
     );

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv, type Env } from "~/core/env.server";
-import { defineJobType, defineSchedule, enqueueJob, type JobContext } from "~/core/jobs.server";
+import { defineJobLane, defineJobType, defineSchedule, enqueueJob, type JobContext } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { urlShapeProblem } from "./addresses";
 import { checkDestination, postWebhook, PrivateAddress } from "./delivery.server";
@@ -21,6 +21,12 @@ const d = schema.webhookDeliveries;
 export const DELIVER_WEBHOOK = "webhook.deliver";
 const PRUNE_WEBHOOKS = "webhook.prune";
 export const WEBHOOK_MAX_ATTEMPTS = 8;
+/**
+ * Deliveries in flight at once per instance, in a lane of their own (decision record 0047): a receiver that
+ * never answers holds one of these for DELIVERY_TIMEOUT_MS, never a slot of mail or schedules.
+ */
+export const WEBHOOK_LANE = "webhooks";
+export const WEBHOOK_CONCURRENCY = 8;
 /** Deliveries kept per endpoint (the log the admin sees). */
 export const KEEP_DELIVERIES = 100;
 /** A body holding personal data is dropped once delivered, and this long after the event whatever happened. */
@@ -232,10 +238,12 @@ export async function pruneWebhookBodies(): Promise<void> {
 }
 
 export function registerWebhookJobs(env: Env): void {
+  defineJobLane(WEBHOOK_LANE, WEBHOOK_CONCURRENCY);
   defineJobType<DeliverPayload>(DELIVER_WEBHOOK, (payload, ctx) => deliver(payload, ctx, env), {
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
     backoffBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
     timeoutMs: 15_000,
+    lane: WEBHOOK_LANE,
   });
   defineJobType(PRUNE_WEBHOOKS, async () => pruneWebhookBodies());
   defineSchedule("webhook-prune", { dailyAt: "04:10" }, PRUNE_WEBHOOKS);
