@@ -279,3 +279,5 @@ if (process.argv.includes("--write-docs")) {
 await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript
 // The Audience tab over 90 days of 100,000 page views a day (a site of its own): ./bench-audience.mjs.
 console.table(await (await import("./bench-audience.mjs")).audienceRows());
+// Mail beside receivers that never answer, and /healthz during a 10,000-rule import (a site of its own): ./bench-lanes.mjs.
+console.table(await (await import("./bench-lanes.mjs")).lanesRows());
