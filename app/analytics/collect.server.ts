@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { ApiError } from "~/core/api.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
-import { clientKey } from "~/core/client-address";
+import { clientKey } from "~/core/ip-addresses";
 import { getDb, rowsOf, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";

@@ -1,7 +1,7 @@
 import { gte, sql } from "drizzle-orm";
 import { findPublishedPost } from "~/blog/posts.server";
 import { ApiError } from "~/core/api.server";
-import { clientKey } from "~/core/client-address";
+import { clientKey } from "~/core/ip-addresses";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { getDb, schema } from "~/core/db.server";
 import { consume } from "~/core/rate-limit.server";

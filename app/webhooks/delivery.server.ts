@@ -1,9 +1,9 @@
 import { type LookupAddress } from "node:dns";
-import { lookup as dnsLookupAsync, Resolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPrivateAddress } from "./addresses";
+import { hostAddresses } from "~/core/dns-resolver.server";
+import { isPrivateAddress } from "~/core/ip-addresses";
 
 /**
  * Sending one webhook request, with the address rule applied where the connection is made: the socket's
@@ -20,30 +20,9 @@ export class PrivateAddress extends Error {}
 /** Where hosts are resolved: the DNS servers of WEBHOOKS_DNS_SERVERS, or (empty) the system's resolver. */
 export type AddressOptions = { allowPrivate: boolean; dnsServers?: readonly string[] };
 
-const resolvers = new Map<string, Resolver>();
-function resolverFor(servers: readonly string[]): Resolver {
-  const key = servers.join(",");
-  let resolver = resolvers.get(key);
-  if (!resolver) {
-    resolver = new Resolver({ timeout: 3000, tries: 2 });
-    resolver.setServers([...servers]);
-    resolvers.set(key, resolver);
-  }
-  return resolver;
-}
-
-/** Every address of `host` (IPv4 and IPv6), from the configured servers or the system; throws when there is none. */
-async function addressesOf(host: string, servers: readonly string[] | undefined, family = 0): Promise<LookupAddress[]> {
-  // Loopback by definition (RFC 6761), whatever a DNS server would answer for it.
-  if (/(^|\.)localhost\.?$/i.test(host)) return [{ address: "127.0.0.1", family: 4 }];
-  if (!servers?.length) return dnsLookupAsync(host, { all: true, verbatim: true, family });
-  const resolver = resolverFor(servers);
-  const none = () => [] as string[];
-  const [v4, v6] = await Promise.all([family === 6 ? [] : resolver.resolve4(host).catch(none), family === 4 ? [] : resolver.resolve6(host).catch(none)]);
-  const found = [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
-  if (found.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
-  return found;
-}
+/** A webhook host's addresses: 3 s per query, two tries. */
+const addressesOf = (host: string, servers: readonly string[] | undefined, family: 0 | 4 | 6 = 0): Promise<LookupAddress[]> =>
+  hostAddresses(host, { servers, timeoutMs: 3000, tries: 2 }, family);
 
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "");
@@ -69,7 +48,7 @@ export async function checkDestination(url: URL, options: AddressOptions): Promi
 
 function guardedLookup(options: AddressOptions): LookupFunction {
   return ((hostname: string, lookupOptions: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-    addressesOf(hostname, options.dnsServers, lookupOptions.family ?? 0).then(
+    addressesOf(hostname, options.dnsServers, (lookupOptions.family ?? 0) as 0 | 4 | 6).then(
       (addresses) => {
         const bad = options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
         if (bad) return callback(new PrivateAddress(`${hostname} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`));

@@ -4,10 +4,10 @@ import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv, type Env } from "~/core/env.server";
 import { defineJobLane, defineJobType, defineSchedule, enqueueJob, type JobContext } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
-import { urlShapeProblem } from "./addresses";
+import { urlShapeProblem } from "./endpoint-url";
 import { checkDestination, postWebhook, PrivateAddress } from "./delivery.server";
 import { TEST_EVENT, type WebhookDeliveryRow, type WebhookEndpointRow, type WebhookEventType, type WebhookInput } from "./events";
-import { newMessageId, newSecret, signedHeaders } from "./signing";
+import { newMessageId, newSecret, signedHeaders } from "./signing.server";
 
 /**
  * Signed webhooks (decision record 0036). An event is stored, in the transaction of the change that

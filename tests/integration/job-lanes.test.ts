@@ -131,7 +131,7 @@ describe("with two webhook receivers that never answer", () => {
     expect(hanging.some((attempt) => attempt.open)).toBe(true);
   });
 
-  it("a refused delivery is retried after the configured back-off, each wait twice the one before", async () => {
+  it("a refused delivery is retried after the configured back-off, each wait twice the one before", { timeout: 120_000 }, async () => {
     await hangBoth();
     const id = await addEndpoint(`${refusing.url}/refuse`, ["post.deleted"]);
     refusing.answers.set("/refuse", [500]);
