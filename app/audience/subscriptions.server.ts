@@ -7,7 +7,7 @@ import { logger } from "~/core/logger.server";
 import { consume } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
-import { emitWebhookEvent } from "~/webhooks/webhooks.server";
+import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "~/forms/submission-fields";
 import { emailHash } from "~/privacy/email-hash.server";
 import {
