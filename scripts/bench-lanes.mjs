@@ -10,27 +10,19 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
 import { onPostgres } from "./bench-postgres.mjs";
+import { freePort, untilHealthy } from "./bench-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ADMIN = { email: "bench@clink.app", password: "bench password 12345" };
 const READERS = 300;
 const RULES = 10_000;
 const EVERY_EVENT = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"];
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startServer(dataDir, databaseUrl) {
   const port = await freePort();
@@ -58,17 +50,8 @@ async function startServer(dataDir, databaseUrl) {
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => (child.kill("SIGTERM"), exited) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not become healthy in 60 s");
+  await untilHealthy(child, url, 300);
+  return { url, stop: () => (child.kill("SIGTERM"), exited) };
 }
 
 /** Accepts, reads, never answers. */

@@ -142,32 +142,26 @@ export function networkKey(address: string): string {
 }
 
 /**
- * Where a webhook may not be sent (unless WEBHOOKS_ALLOW_PRIVATE=true): loopback, private, link-local (the
- * cloud metadata service 169.254.169.254 among them), "this network", carrier-grade NAT, documentation,
- * benchmarking, multicast and reserved ranges, in IPv4 and IPv6.
+ * Where a webhook may not be sent (unless WEBHOOKS_ALLOW_PRIVATE=true): the addresses no crawler comes from
+ * (loopback, private, link-local with the cloud metadata service 169.254.169.254, "this network",
+ * carrier-grade NAT), and documentation, benchmarking, multicast and reserved ranges, in IPv4 and IPv6.
  */
 const NOT_REACHABLE = [
-  "0.0.0.0/8",
-  "10.0.0.0/8",
-  "100.64.0.0/10",
-  "127.0.0.0/8",
-  "169.254.0.0/16",
-  "172.16.0.0/12",
-  "192.0.0.0/24",
-  "192.0.2.0/24",
-  "192.168.0.0/16",
-  "198.18.0.0/15",
-  "198.51.100.0/24",
-  "203.0.113.0/24",
-  "224.0.0.0/4",
-  "240.0.0.0/4",
-  "fc00::/7",
-  "fe80::/10",
-  "fec0::/10",
-  "ff00::/8",
-  "2001:db8::/32",
-  "100::/64",
-].map((text) => parseCidr(text)!);
+  ...NOT_PUBLIC,
+  ...[
+    "192.0.0.0/24",
+    "192.0.2.0/24",
+    "198.18.0.0/15",
+    "198.51.100.0/24",
+    "203.0.113.0/24",
+    "224.0.0.0/4",
+    "240.0.0.0/4",
+    "fec0::/10",
+    "ff00::/8",
+    "2001:db8::/32",
+    "100::/64",
+  ].map((text) => parseCidr(text)!),
+];
 
 const V4_COMPATIBLE = parseCidr("::/96")!;
 const NAT64 = parseCidr("64:ff9b::/96")!;
