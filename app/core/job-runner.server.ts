@@ -193,9 +193,13 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
       stopRequested = true;
       onJobEnqueued(undefined);
       for (const loop of loops) clearTimeout(loop.timer);
-      const current = loops.flatMap((loop) => [loop.filling, ...loop.running]);
+      // A claim under way when the stop came starts its jobs too: they are waited for with the others.
+      const finished = (async () => {
+        await Promise.all(loops.map((loop) => loop.filling));
+        await Promise.all(loops.flatMap((loop) => [...loop.running]));
+      })();
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(current), new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      await Promise.race([finished, new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(grace);
       stopping.abort();
     },
