@@ -1,5 +1,6 @@
 import { registerAudienceJobs } from "~/audience/post-mail.server";
 import { registerBlogJobs } from "~/blog/go-live.server";
+import { onPostEvent, postEventData } from "~/blog/post-events";
 import { seedDemoPosts } from "~/blog/seed.server";
 import { ensureOwner } from "~/auth/first-owner.server";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
@@ -10,7 +11,8 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
-import { registerWebhookJobs } from "~/webhooks/webhooks.server";
+import { emitWebhookEvent } from "~/webhooks/emit.server";
+import { registerWebhookJobs } from "~/webhooks/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
 import { closeRedirects, redirectFor } from "~/redirects/redirects.server";
 import { flushRateLimits } from "~/core/rate-limit.server";
@@ -55,7 +57,11 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async () => registerBlogJobs(),
   async () => registerAudienceJobs(),
   registerMailJobs,
-  async (env) => registerWebhookJobs(env),
+  async (env) => {
+    registerWebhookJobs(env);
+    // The blog's post events become post.published, .updated, .unpublished, .deleted (the blog knows no webhooks).
+    onPostEvent("webhooks", (db, event) => emitWebhookEvent(db, `post.${event.kind}`, postEventData(event.post, env.SITE_URL), { eventKey: event.eventKey }));
+  },
   async () => registerPrivacyJobs(),
   startDiscoverability,
   startAnalytics,

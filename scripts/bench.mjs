@@ -281,3 +281,5 @@ await import("./bench-venues.mjs"); // venue explorer: rules per update and /ven
 console.table(await (await import("./bench-audience.mjs")).audienceRows());
 // 5,000 broadcast recipients queued, and the home page meanwhile beside the bare server (a site of its own): ./bench-broadcasts.mjs.
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
+// Mail beside receivers that never answer, and /healthz during a 10,000-rule import (a site of its own): ./bench-lanes.mjs.
+console.table(await (await import("./bench-lanes.mjs")).lanesRows());

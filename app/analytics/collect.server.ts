@@ -1,6 +1,6 @@
 import { isPublicPage } from "~/blog/public-pages.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
-import { clientKey } from "~/core/client-address";
+import { clientKey } from "~/core/ip-addresses";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { consume } from "~/core/rate-limit.server";

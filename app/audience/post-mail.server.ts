@@ -3,7 +3,7 @@ import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
-import { onPostLive } from "~/blog/go-live.server";
+import { onPostEvent } from "~/blog/post-events";
 import { queueMail } from "~/mail/outbox.server";
 import { registerBroadcastJobs } from "./broadcast-mail.server";
 import { emailLink } from "./lists";
@@ -12,7 +12,7 @@ import { listHeaders, newPostMail } from "./mail";
 import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
 
 /**
- * New posts by e-mail. When a post goes live (app/blog's POST_LIVE_JOB, once per post), one delivery row per
+ * New posts by e-mail. When a post goes live (the blog's post event "published", news; POST_LIVE_JOB once per post), one delivery row per
  * confirmed blog subscriber is written (primary key: post and subscriber, so never two); then batches of the
  * job runner turn rows into outbox messages, each row marked in the same transaction as its message is
  * queued. A batch that dies half-way, an instance that stops, a second instance: no row is mailed twice.
@@ -21,6 +21,8 @@ import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
  */
 export const POST_MAIL_JOB = "audience.post-mail";
 type PostMailPayload = { postId: number; batch: number };
+/** Queued in the publishing transaction, once per post; its name is from when the blog queued it (queued jobs stay runnable). */
+const POST_LIVE_JOB = "blog.post-live";
 
 const deliveries = schema.postDeliveries;
 const subscribers = schema.subscribers;
@@ -91,9 +93,10 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
 }
 
 export function registerAudienceJobs(): void {
-  onPostLive(async ({ postId }) => {
-    await startPostMail(postId);
+  onPostEvent("new-post-mail", async (db, event) => {
+    if (event.kind === "published" && event.news) await enqueueJob(db, POST_LIVE_JOB, { postId: event.post.id }, { idempotencyKey: `post-live:${event.post.id}` });
   });
+  defineJobType<{ postId: number }>(POST_LIVE_JOB, async ({ postId }) => void (await startPostMail(postId)));
   defineJobType<PostMailPayload>(POST_MAIL_JOB, sendPostMailBatch);
   registerBroadcastJobs();
 }

@@ -8,7 +8,7 @@ import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-toke
 import { verificationMailLimited } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
-import { emitWebhookEvent } from "~/webhooks/webhooks.server";
+import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "~/forms/submission-fields";
 import { emailHash } from "~/privacy/email-hash.server";
 import {

@@ -173,11 +173,12 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
     }
     for (const { post, input, cover, existing } of planned) {
       if (existing) {
-        await updatePostIn(tx, admin, existing, input, cover, { auditAction: "blog.import_update" });
+        await updatePostIn(tx, admin, existing, input, cover, { auditAction: "blog.import_update", news: false });
         continue;
       }
       const postId = await insertPostIn(tx, admin, input, input.slug!, cover, {
         auditAction: "blog.import",
+        news: false,
         summary: `Imported "${input.title}"`,
         updatedAt: post.updatedAt ? new Date(post.updatedAt) : undefined,
       });

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { getDb, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { emitWebhookEvent } from "~/webhooks/webhooks.server";
+import { getDb } from "~/core/db.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
-import { POST_CHANGED_JOB, POST_LIVE_JOB, postEventData, type PostChangedPayload, type PostLivePayload } from "./post-events";
+import { emitPostEvent, POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 
 /**
  * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
@@ -29,30 +27,14 @@ export async function announcePostsGoneLive(): Promise<number> {
     const key = `go-live:${post.id}:${publishAt}`;
     await db.transaction(async (tx) => {
       await enqueueJob(tx, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: key });
-      // The webhook's post.published, once per endpoint and publish date (the event key), as the announcement.
-      await emitWebhookEvent(tx, "post.published", postEventData({ id: Number(post.id), slug: post.slug, title: post.title }, getEnv().SITE_URL), { eventKey: key });
-      await enqueuePostLive(tx, post.id);
+      // Published, once per publish date (the event key): the webhooks' post.published, the new-post e-mails.
+      await emitPostEvent(tx, { kind: "published", post: { id: Number(post.id), slug: post.slug, title: post.title }, news: true, eventKey: key });
     });
   }
   return posts.length;
 }
 
-/** Tells the listener (onPostLive) that a post went live: once per post, whatever saves or checks see it. */
-export async function enqueuePostLive(db: DbExecutor, postId: number): Promise<void> {
-  await enqueueJob(db, POST_LIVE_JOB, { postId } satisfies PostLivePayload, { idempotencyKey: `post-live:${postId}` });
-}
-
-let postLiveHandler: ((payload: PostLivePayload) => Promise<void>) | undefined;
-
-/** The one listener of "a post went live" (the new-post e-mails), set at start. */
-export function onPostLive(handler: (payload: PostLivePayload) => Promise<void>): void {
-  postLiveHandler = handler;
-}
-
 export function registerBlogJobs(): void {
-  defineJobType<PostLivePayload>(POST_LIVE_JOB, async (payload) => {
-    await postLiveHandler?.(payload);
-  });
   defineJobType(GO_LIVE_JOB, async () => {
     await announcePostsGoneLive();
   });

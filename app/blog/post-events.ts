@@ -1,19 +1,41 @@
+import type { DbExecutor } from "~/core/db.server";
+
 /**
- * What the blog tells the rest of the site when a post's public address changes (published, edited,
- * unpublished, deleted): a job queued in the change's own transaction. Who listens registers a handler
- * for it (the IndexNow ping, app/discoverability/indexnow.server.ts); the blog knows none of them.
+ * What the blog tells the rest of the site about its posts. It knows none of its listeners: they register
+ * at start (app/startup.server.ts wires the webhooks; app/audience registers the new-post e-mails).
+ *
+ * - The **post event**: a post was published (saved live, made live, or gone live at its date), updated
+ *   while live, unpublished (made a draft, or moved to a future date), or deleted while live. Listeners
+ *   run inside the change's transaction, so what they queue (a webhook delivery, a job) is stored with the
+ *   change or not at all.
+ * - The **post-changed job** (IndexNow): every save that changes what a public address shows, drafts'
+ *   addresses included, a job of its own, as before.
  */
 export const POST_CHANGED_JOB = "blog.post-changed";
 export type PostChangedPayload = { slug: string };
 
-/**
- * A post went live: published now, or its scheduled publish date passed (never an edit of a live post).
- * Queued once per post (idempotency key `post-live:ID`), in the publishing transaction or by the go-live
- * check (go-live.server.ts). Whoever listens (the new-post e-mails, app/audience) sets the handler with
- * onPostLive before the job runner starts; without one, the job does nothing.
- */
-export const POST_LIVE_JOB = "blog.post-live";
-export type PostLivePayload = { postId: number };
+export type PostEventKind = "published" | "updated" | "unpublished" | "deleted";
+export type PostEvent = {
+  kind: PostEventKind;
+  post: { id: number; slug: string; title: string };
+  /** News for readers: false when the post arrived by a content import (no new-post e-mails). */
+  news: boolean;
+  /** The event's own key, when the same event may be seen twice (a post going live, found by two runs). */
+  eventKey?: string;
+};
+export type PostEventListener = (db: DbExecutor, event: PostEvent) => Promise<void>;
+
+const listeners = new Map<string, PostEventListener>();
+
+/** Registers `listener` under `name` (registering the name again replaces it: a module evaluated twice). */
+export function onPostEvent(name: string, listener: PostEventListener): void {
+  listeners.set(name, listener);
+}
+
+/** Tells every listener, in `db` (the change's transaction). */
+export async function emitPostEvent(db: DbExecutor, event: PostEvent): Promise<void> {
+  for (const listener of listeners.values()) await listener(db, event);
+}
 
 /** What a post's webhook event (app/webhooks) carries: who it is and where it is read. */
 export function postEventData(post: { id: number; slug: string; title: string }, siteUrl: string) {

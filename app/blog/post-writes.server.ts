@@ -6,12 +6,9 @@ import { dbNow } from "~/core/db-clock.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
 import { enqueueJob } from "~/core/jobs.server";
-import { getEnv } from "~/core/env.server";
-import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { claimCreateKey, createRequestHash, settleCreateKey } from "./create-requests.server";
 import { processImage, removePostImage, storePostImage, type ProcessedImage } from "./image.server";
-import { enqueuePostLive } from "./go-live.server";
-import { POST_CHANGED_JOB, postEventData as eventDataAt, type PostChangedPayload } from "./post-events";
+import { emitPostEvent, POST_CHANGED_JOB, type PostChangedPayload, type PostEventKind } from "./post-events";
 import { findPost, findPostFresh, invalidate, type BlogPost } from "./posts.server";
 import { recordRevision } from "./revisions.server";
 import { lockPost } from "./post-versions.server";
@@ -49,8 +46,8 @@ function isScheduled(published: boolean, publishAt: Date | null | undefined): bo
 /** Every saved change of a post counts one version (decision record 0042). */
 const nextVersion = sql`${schema.blogPosts.version} + 1`;
 
-/** A post's webhook event data, with its address on this site. */
-const postEventData = (post: { id: number; slug: string; title: string }) => eventDataAt(post, getEnv().SITE_URL);
+/** Tells the post's listeners (webhooks, new-post e-mails) in the change's transaction; `news` false for an import. */
+const postEvent = (tx: DbExecutor, kind: PostEventKind, post: { id: number; slug: string; title: string }, news = true) => emitPostEvent(tx, { kind, post, news });
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
 async function announce(db: DbExecutor, slug: string): Promise<void> {
@@ -77,8 +74,6 @@ export async function createPost(admin: Admin, input: BlogPostInput & { authorId
         }
         if (input.slug) await assertSlugFree(tx, slug, null);
         const postId = await insertPostIn(tx, admin, input, slug, image);
-        // Created live from the editor (not by an import): the new-post e-mails go out.
-        if (input.published && !isScheduled(true, input.createdAt)) await enqueuePostLive(tx, postId);
         if (key) await settleCreateKey(tx, admin.id, key, postId);
         return postId;
       });
@@ -106,7 +101,7 @@ export async function insertPostIn(
   input: BlogPostInput,
   slug: string,
   image: ProcessedImage | null,
-  options: { auditAction?: string; summary?: string; updatedAt?: Date } = {},
+  options: { auditAction?: string; summary?: string; updatedAt?: Date; news?: boolean } = {},
 ): Promise<number> {
   await claimSlug(tx, slug);
   if (input.published) await releaseLivePagesOf(tx, input);
@@ -123,7 +118,7 @@ export async function insertPostIn(
   await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
   if (input.published && !isScheduled(true, input.createdAt)) {
     await announce(tx, slug);
-    await emitWebhookEvent(tx, "post.published", postEventData({ id: postId, slug, title: input.title }));
+    await postEvent(tx, "published", { id: postId, slug, title: input.title }, options.news);
   }
   return postId;
 }
@@ -166,10 +161,6 @@ export async function updatePost(admin: Admin, id: number, input: BlogPostInput,
       await updatePostIn(tx, admin, existing, input, image, options);
       // A full save is the text the editor meant: a live post's autosaved text is spent (a restore keeps it).
       if (!options.restoredFromId) await tx.delete(schema.blogPostPending).where(eq(schema.blogPostPending.postId, id));
-      // A draft or scheduled post made live by this save (an edit of a live post is not news).
-      const wasLive = existing.published && new Date(existing.createdAt).getTime() <= dbNow().getTime();
-      const publishAt = input.createdAt ?? new Date(existing.createdAt);
-      if (!wasLive && input.published && !isScheduled(true, publishAt)) await enqueuePostLive(tx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlugTaken();
@@ -192,7 +183,7 @@ export async function updatePostIn(
   existing: BlogPost,
   input: BlogPostInput,
   image: ProcessedImage | null,
-  options: { restoredFromId?: number; auditAction?: string } = {},
+  options: { restoredFromId?: number; auditAction?: string; news?: boolean } = {},
 ): Promise<void> {
   const id = existing.id;
   const newSlug = input.slug && input.slug !== existing.slug ? input.slug : null;
@@ -223,12 +214,12 @@ export async function updatePostIn(
   );
   // Published or unpublished, search engines should fetch the address again (scheduled: at go-live).
   if (!isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt))) await announce(tx, newSlug ?? existing.slug);
-  // Webhooks: an edit of a live post is an update; a draft made public, a publication; a live post made a draft, its withdrawal.
-  const post = postEventData({ id, slug: newSlug ?? existing.slug, title: input.title });
-  const nowScheduled = isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt));
-  if (existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.updated", post);
-  else if (!existing.live && input.published && !nowScheduled) await emitWebhookEvent(tx, "post.published", post);
-  else if (existing.live && (!input.published || nowScheduled)) await emitWebhookEvent(tx, "post.unpublished", post);
+  // An edit of a live post is an update; a draft or scheduled post made live, a publication; a live post made a draft or dated ahead, its withdrawal.
+  const post = { id, slug: newSlug ?? existing.slug, title: input.title };
+  const nowLive = input.published && !isScheduled(input.published, input.createdAt ?? new Date(existing.createdAt));
+  if (existing.live && nowLive) await postEvent(tx, "updated", post, options.news);
+  else if (!existing.live && nowLive) await postEvent(tx, "published", post, options.news);
+  else if (existing.live && !nowLive) await postEvent(tx, "unpublished", post, options.news);
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
@@ -255,10 +246,9 @@ export async function setPublished(admin: Admin, id: number, published: boolean,
     if (!row) throw new PostNotFound();
     await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
     if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
-    if (published && !before?.live && !isScheduled(true, row.publishAt)) await enqueuePostLive(tx, id);
-    const post = postEventData({ id, slug: row.slug, title: row.title });
-    if (published && !before?.live && !isScheduled(true, row.publishAt)) await emitWebhookEvent(tx, "post.published", post);
-    if (!published && before?.live) await emitWebhookEvent(tx, "post.unpublished", post);
+    const post = { id, slug: row.slug, title: row.title };
+    if (published && !before?.live && !isScheduled(true, row.publishAt)) await postEvent(tx, "published", post);
+    if (!published && before?.live) await postEvent(tx, "unpublished", post);
   });
   invalidate();
   return (await findPost(id))!;
@@ -274,7 +264,7 @@ export async function deletePost(admin: Admin, id: number): Promise<void> {
     await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
     if (row.published && !isScheduled(true, row.publishAt)) {
       await announce(tx, row.slug);
-      await emitWebhookEvent(tx, "post.deleted", postEventData({ id, slug: row.slug, title: row.title }));
+      await postEvent(tx, "deleted", { id, slug: row.slug, title: row.title });
     }
   });
   invalidate();

@@ -7,7 +7,7 @@ import { closeDatabase, getDb, openDatabase, schema } from "./db.server";
 import { parseEnv } from "./env.server";
 import { jobsOverview, retryDeadJob } from "./job-admin.server";
 import { startJobRunner, type JobRunner } from "./job-runner.server";
-import { defineJobType, defineSchedule, enqueueJob } from "./jobs.server";
+import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "./jobs.server";
 
 /**
  * The runner against a real (embedded) PostgreSQL: claims, leases, retries, dead jobs, idempotency keys,
@@ -19,6 +19,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-jobs-"));
 const env = parseEnv({ LOG_LEVEL: "silent", JOB_POLL_MS: "60000", JOB_LEASE_MS: "2000" });
 const ran: Array<{ type: string; payload: unknown; attempt: number }> = [];
 let failuresLeft = 0;
+let hanging = 0;
+let release: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => (release = resolve));
 let runner: JobRunner;
 
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
@@ -42,6 +45,11 @@ beforeAll(async () => {
     ran.push({ type: "test.flaky", payload, attempt: ctx.attempt });
     if (failuresLeft-- > 0) throw new Error(`refused (attempt ${ctx.attempt})`);
   }, { maxAttempts: 2, backoffBaseMs: 50 });
+  defineJobLane("test-slow", 1);
+  defineJobType("test.hang", async (_payload, ctx) => {
+    hanging++;
+    await Promise.race([gate, new Promise((resolve) => ctx.signal.addEventListener("abort", resolve))]);
+  }, { lane: "test-slow" });
   defineSchedule("test-every-minute", { everyMinutes: 1 }, "test.record", { n: -1 });
   runner = await startJobRunner(env);
 }, 180_000);
@@ -116,5 +124,21 @@ describe("the job runner", { timeout: 30_000 }, () => {
     expect(rows[0]!.idempotencyKey).toMatch(/^schedule:test-every-minute:\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
     const daily = await getDb().select().from(schema.jobs).where(sql`${schema.jobs.idempotencyKey} like 'schedule:jobs-prune:%'`);
     expect(daily).toHaveLength(1);
+  });
+
+  it("runs a lane's jobs up to its concurrency, while the default lane goes on beside it", async () => {
+    await enqueueJob(getDb(), "test.hang", {}, { idempotencyKey: "hang-1" });
+    await enqueueJob(getDb(), "test.hang", {}, { idempotencyKey: "hang-2" });
+    await until(async () => hanging === 1);
+    // The slow lane is full (one slot): its second job waits, and the default lane's jobs still run.
+    await enqueueJob(getDb(), "test.record", { n: 7 }, { idempotencyKey: "beside-1" });
+    await enqueueJob(getDb(), "test.record", { n: 8 }, { idempotencyKey: "beside-2" });
+    await until(async () => (await jobRow("beside-1"))?.state === "done" && (await jobRow("beside-2"))?.state === "done");
+    const states = [(await jobRow("hang-1"))!.state, (await jobRow("hang-2"))!.state].sort();
+    expect(states).toEqual(["queued", "running"]);
+    expect(hanging).toBe(1);
+    release();
+    await until(async () => (await jobRow("hang-1"))?.state === "done" && (await jobRow("hang-2"))?.state === "done");
+    expect(hanging).toBe(2);
   });
 });

@@ -1,12 +1,14 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
 import type { Env } from "./env.server";
 import { retryDelayMs, schedulePeriod } from "./job-rules";
+import { buryAbandoned, claimDue, leaseOf, markDone, markFailed, msUntilNextDue, type Claimed } from "./job-claims.server";
 import {
   DEFAULT_BACKOFF_BASE_MS,
+  DEFAULT_LANE,
   defineJobType,
   defineSchedule,
-  definedJobTypes,
+  definedLanes,
   definedSchedules,
   enqueueJob,
   jobType,
@@ -22,77 +24,8 @@ const t = schema.jobs;
 /** Finished jobs are kept this long (the admin sees counts; a schedule's old keys are never reused). */
 const KEEP_DONE_DAYS = 14;
 const KEEP_DEAD_DAYS = 90;
-/** At shutdown, the running job gets this long to finish; after it, its lease is left to run out. */
+/** At shutdown, the running jobs get this long to finish; after it, their leases are left to run out. */
 const STOP_GRACE_MS = 10_000;
-
-type Claimed = { id: number; type: string; payload: unknown; attempts: number; maxAttempts: number };
-
-function leaseOf(definition: JobType, env: Env): number {
-  return definition.options.leaseMs ?? env.JOB_LEASE_MS;
-}
-
-/**
- * Takes the next due job of a type this instance knows, in one statement: FOR UPDATE SKIP LOCKED means two
- * instances asking at once get different jobs; a running job whose lease has run out (its instance died)
- * counts as due. Each claim adds one to `attempts`, the fencing token of the finish below. Types this
- * instance does not know (a newer version's, during a rolling deploy) are left for the others.
- */
-async function claimNext(env: Env): Promise<Claimed | undefined> {
-  const types = definedJobTypes();
-  if (types.length === 0) return undefined;
-  const leases = sql.join(
-    types.map((definition) => sql`(${definition.type}::text, ${leaseOf(definition, env)}::int)`),
-    sql`, `,
-  );
-  const result = await getDb().execute(sql`
-    with lease(type, ms) as (values ${leases})
-    update jobs set state = 'running', attempts = jobs.attempts + 1,
-      locked_until = now() + lease.ms * interval '1 millisecond'
-    from lease
-    where lease.type = jobs.type and jobs.id = (
-      select id from jobs
-      where type in (select type from lease)
-        and ((state = 'queued' and run_at <= now())
-          or (state = 'running' and locked_until < now() and attempts < max_attempts))
-      order by run_at, id
-      limit 1
-      for update skip locked)
-    returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts"`);
-  const row = (result as unknown as { rows: Claimed[] }).rows[0];
-  return row ? { ...row, id: Number(row.id) } : undefined;
-}
-
-/** A job that kept losing its instance (a crash each time) stops being retried once its attempts are spent. */
-async function buryAbandoned(): Promise<void> {
-  await getDb()
-    .update(t)
-    .set({ state: "dead", lockedUntil: null, finishedAt: sql`now()`, lastError: "its instance stopped while running it, every attempt" })
-    .where(and(eq(t.state, "running"), lt(t.lockedUntil, sql`now()`), sql`${t.attempts} >= ${t.maxAttempts}`));
-}
-
-/** Only the holder of the latest claim may finish a job: `attempts` must still be the claim's. */
-function heldBy(job: Claimed) {
-  return and(eq(t.id, job.id), eq(t.attempts, job.attempts), eq(t.state, "running"));
-}
-
-async function markDone(job: Claimed): Promise<void> {
-  await getDb().update(t).set({ state: "done", lockedUntil: null, finishedAt: sql`now()`, lastError: null }).where(heldBy(job));
-}
-
-async function markFailed(job: Claimed, error: string, retryInMs: number): Promise<"queued" | "dead"> {
-  const dead = job.attempts >= job.maxAttempts;
-  await getDb()
-    .update(t)
-    .set({
-      state: dead ? "dead" : "queued",
-      lockedUntil: null,
-      lastError: error.slice(0, 1000),
-      runAt: dead ? undefined : sql`now() + ${retryInMs} * interval '1 millisecond'`,
-      finishedAt: dead ? sql`now()` : null,
-    })
-    .where(heldBy(job));
-  return dead ? "dead" : "queued";
-}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -132,19 +65,6 @@ async function runJob(job: Claimed, env: Env, stopping: AbortSignal): Promise<vo
   }
 }
 
-/**
- * How long until the next job falls due (a retry's back-off, a job queued for later, a lease running out),
- * so a retry after 50 ms runs after 50 ms and not at the next poll.
- */
-async function msUntilNextDue(): Promise<number | undefined> {
-  const result = await getDb().execute(sql`
-    select ceil(extract(epoch from least(
-      (select min(run_at) from jobs where state = 'queued'),
-      (select min(locked_until) from jobs where state = 'running')) - now()) * 1000)::float8 as ms`);
-  const ms = (result as unknown as { rows: Array<{ ms: number | null }> }).rows[0]?.ms;
-  return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
-}
-
 /** The period each schedule was last enqueued for by this instance: one insert per period, not per poll. */
 const enqueuedPeriods = new Map<string, string>();
 
@@ -176,73 +96,110 @@ function defineCoreJobs(): void {
 
 export type JobRunner = { stop: () => Promise<void> };
 
+/** One lane's loop on this instance: its slots, the jobs in them, and its own timer. */
+type LaneLoop = {
+  name: string;
+  concurrency: number;
+  types: JobType[];
+  running: Set<Promise<void>>;
+  filling: Promise<void> | null;
+  again: boolean;
+  timer?: NodeJS.Timeout;
+};
+
 /**
- * Starts this instance's runner: it enqueues the due schedules, then claims and runs due jobs one at a
- * time until none is left, then sleeps JOB_POLL_MS (unref'd: it never keeps the process alive) or until
- * this instance enqueues a job. Call after every feature has defined its job types.
+ * Starts this instance's runner (decision record 0047): each lane claims due jobs of its own types until
+ * its slots are full, runs them side by side, and looks again when one finishes, when this instance
+ * enqueues a job of the lane, or when the next of its jobs falls due (at most JOB_POLL_MS later; timers
+ * unref'd, so they never keep the process alive). The default lane also enqueues the due schedules. Call
+ * after every feature has defined its job types and lanes.
  */
 export async function startJobRunner(env: Env): Promise<JobRunner> {
   defineCoreJobs();
-  /** Aborted once the stop's grace has passed: the handler still running is told to give up. */
+  /** Aborted once the stop's grace has passed: the handlers still running are told to give up. */
   const stopping = new AbortController();
   let stopRequested = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
+  const loops: LaneLoop[] = definedLanes().map((lane) => ({ ...lane, running: new Set(), filling: null, again: false }));
 
-  /** Runs every due job; resolves with how long to sleep before looking again. */
-  async function drain(): Promise<number> {
-    await enqueueDueSchedules(env);
-    await buryAbandoned();
-    while (!stopRequested) {
-      const job = await claimNext(env);
-      if (!job) break;
-      await runJob(job, env, stopping.signal);
+  function start(loop: LaneLoop, job: Claimed): void {
+    const done: Promise<void> = runJob(job, env, stopping.signal)
+      .catch((error: unknown) => logger.error({ err: error, jobId: job.id, type: job.type }, "could not record a job's outcome; its lease will run out"))
+      .finally(() => {
+        loop.running.delete(done);
+        poke(loop);
+      });
+    loop.running.add(done);
+  }
+
+  /** Fills the lane's free slots; resolves with how long to sleep before looking again. */
+  async function fill(loop: LaneLoop): Promise<number> {
+    if (loop.name === DEFAULT_LANE) {
+      await enqueueDueSchedules(env);
+      await buryAbandoned();
     }
-    const next = await msUntilNextDue();
+    for (let free = loop.concurrency - loop.running.size; free > 0 && !stopRequested; free = loop.concurrency - loop.running.size) {
+      const jobs = await claimDue(env, loop.types, free);
+      for (const job of jobs) start(loop, job);
+      if (jobs.length < free) break;
+    }
+    // Full: the next finish looks again; only the schedules need the poll.
+    if (loop.running.size >= loop.concurrency) return env.JOB_POLL_MS;
+    const next = await msUntilNextDue(loop.types);
     // A few ms late rather than early: a claim a moment before run_at finds nothing.
     return next === undefined ? env.JOB_POLL_MS : Math.min(env.JOB_POLL_MS, next + 5);
   }
 
-  function run(): void {
+  function poke(loop: LaneLoop): void {
     if (stopRequested) return;
-    if (running) {
-      again = true;
+    if (loop.filling) {
+      loop.again = true;
       return;
     }
-    clearTimeout(timer);
-    running = drain()
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "job runner could not reach the database; retrying at the next poll");
-        return env.JOB_POLL_MS;
-      })
-      .then((sleepMs) => {
-        running = null;
+    clearTimeout(loop.timer);
+    let sleepMs = env.JOB_POLL_MS;
+    loop.filling = fill(loop)
+      .then(
+        (ms) => void (sleepMs = ms),
+        (error: unknown) => logger.error({ err: error, lane: loop.name }, "job runner could not reach the database; retrying at the next poll"),
+      )
+      .finally(() => {
+        loop.filling = null;
         if (stopRequested) return;
-        if (again) {
-          again = false;
-          run();
+        if (loop.again) {
+          loop.again = false;
+          poke(loop);
         } else {
-          timer = setTimeout(run, sleepMs);
-          timer.unref();
+          loop.timer = setTimeout(() => poke(loop), sleepMs);
+          loop.timer.unref();
         }
       });
   }
 
+  function wake(type?: string): void {
+    for (const loop of loops) if (type === undefined || loop.types.some((d) => d.type === type)) poke(loop);
+  }
+
   // The first schedules are in the database before the server listens (a test can count on it).
   await enqueueDueSchedules(env).catch((error: unknown) => logger.error({ err: error }, "could not enqueue scheduled jobs"));
-  onJobEnqueued(run);
-  logger.info({ types: definedJobTypes().map((d) => d.type), schedules: definedSchedules().map((s) => s.name) }, "job runner started");
-  run();
+  onJobEnqueued(wake);
+  logger.info(
+    { lanes: Object.fromEntries(loops.map((l) => [l.name, { concurrency: l.concurrency, types: l.types.map((d) => d.type) }])), schedules: definedSchedules().map((s) => s.name) },
+    "job runner started",
+  );
+  wake();
 
   return {
     stop: async () => {
       stopRequested = true;
       onJobEnqueued(undefined);
-      clearTimeout(timer);
-      const current = running;
+      for (const loop of loops) clearTimeout(loop.timer);
+      // A claim under way when the stop came starts its jobs too: they are waited for with the others.
+      const finished = (async () => {
+        await Promise.all(loops.map((loop) => loop.filling));
+        await Promise.all(loops.flatMap((loop) => [...loop.running]));
+      })();
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([current, new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      await Promise.race([finished, new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(grace);
       stopping.abort();
     },

@@ -27,6 +27,12 @@ export type JobOptions = {
   backoffBaseMs?: number;
   /** An attempt running longer fails (and is retried); default 80% of the lease, never more. */
   timeoutMs?: number;
+  /**
+   * The lane its jobs run in (decision record 0047): each lane has its own slots on each instance, so a
+   * lane full of slow jobs (webhooks to a receiver that never answers) delays only its own. Default
+   * "default"; another lane must be made with `defineJobLane` first.
+   */
+  lane?: string;
 };
 
 export type JobType = {
@@ -40,7 +46,29 @@ export type Schedule = { name: string; when: ScheduleWhen; type: string; payload
 export const DEFAULT_MAX_ATTEMPTS = 10;
 export const DEFAULT_BACKOFF_BASE_MS = 5_000;
 
+/** The lane of every job type that names none: mail, schedules, go-live, imports' follow-ups. */
+export const DEFAULT_LANE = "default";
+/** Jobs of the default lane one instance runs at once: a slow backup still leaves mail two slots. */
+export const DEFAULT_LANE_CONCURRENCY = 3;
+
 const jobTypes = new Map<string, JobType>();
+const lanes = new Map<string, number>([[DEFAULT_LANE, DEFAULT_LANE_CONCURRENCY]]);
+const LANE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Makes a lane: at most `concurrency` of its jobs run at once on each instance (like an Oban queue's
+ * local limit), whatever the other lanes are doing. Defining it again sets its concurrency.
+ */
+export function defineJobLane(name: string, concurrency: number): void {
+  if (!LANE_NAME.test(name)) throw new Error(`job lane "${name}" may hold only a-z, 0-9 and "-"`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`job lane "${name}": concurrency must be a whole number from 1`);
+  lanes.set(name, concurrency);
+}
+
+/** Every lane with its concurrency and the job types that run in it. */
+export function definedLanes(): Array<{ name: string; concurrency: number; types: JobType[] }> {
+  return [...lanes].map(([name, concurrency]) => ({ name, concurrency, types: [...jobTypes.values()].filter((d) => (d.options.lane ?? DEFAULT_LANE) === name) }));
+}
 const schedules = new Map<string, Schedule>();
 
 const JOB_TYPE_NAME = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
@@ -54,6 +82,7 @@ export function defineJobType<P>(type: string, handler: (payload: P, ctx: JobCon
   if (options.maxAttempts !== undefined && (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1)) {
     throw new Error(`job type "${type}": maxAttempts must be a whole number from 1`);
   }
+  if (options.lane !== undefined && !lanes.has(options.lane)) throw new Error(`job type "${type}": no job lane "${options.lane}" is defined`);
   jobTypes.set(type, { type, handler: handler as JobType["handler"], options });
 }
 
@@ -81,10 +110,10 @@ export function definedSchedules(): Schedule[] {
   return [...schedules.values()];
 }
 
-let wakeRunner: (() => void) | undefined;
+let wakeRunner: ((type?: string) => void) | undefined;
 
-/** The runner of this instance listens here (one per process). */
-export function onJobEnqueued(listener: (() => void) | undefined): void {
+/** The runner of this instance listens here (one per process); `type` says which lane to wake, none all. */
+export function onJobEnqueued(listener: ((type?: string) => void) | undefined): void {
   wakeRunner = listener;
 }
 
@@ -117,5 +146,5 @@ export async function enqueueJob(
     })
     // The only unique index besides the id is the idempotency key's.
     .onConflictDoNothing();
-  if (!options.runAt || options.runAt.getTime() <= Date.now()) afterCommit(() => wakeRunner?.());
+  if (!options.runAt || options.runAt.getTime() <= Date.now()) afterCommit(() => wakeRunner?.(type));
 }

@@ -1,5 +1,5 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { clientKey } from "./client-address";
+import { clientKey } from "./ip-addresses";
 import { getDb } from "./db.server";
 import { BatchedRateLimiter } from "./batched-rate-limit.server";
 import { DbClockRateLimiter } from "./rate-limit-store.server";

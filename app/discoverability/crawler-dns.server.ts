@@ -1,4 +1,4 @@
-import { Resolver } from "node:dns/promises";
+import { dnsResolver } from "~/core/dns-resolver.server";
 import { VersionedCache } from "~/core/versioned-cache";
 import { forwardConfirmed, type DnsLookups, type DnsVerdict } from "./reverse-dns";
 
@@ -48,8 +48,7 @@ export function createReverseDnsVerifier(options: ReverseDnsOptions = {}): Rever
   };
 
   // One try each: the deadline below bounds the whole verification anyway.
-  const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-  if (options.servers?.length) resolver.setServers([...options.servers]);
+  const resolver = dnsResolver({ servers: options.servers, timeoutMs, tries: 1 });
   const lookups: DnsLookups = {
     reverse: (ip) => resolver.reverse(ip).catch(answerOrNone),
     forward: (host, family) => (family === 4 ? resolver.resolve4(host) : resolver.resolve6(host)).catch(answerOrNone),

@@ -1,13 +1,12 @@
 import { insertRows } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
-import { networkKey } from "~/core/client-address";
+import { isPublicAddress, networkKey } from "~/core/ip-addresses";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { createReverseDnsVerifier, type ReverseDnsVerifier } from "./crawler-dns.server";
 import { inPublishedRanges } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
-import { isPublicAddress } from "./ip-ranges";
 
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the

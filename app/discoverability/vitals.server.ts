@@ -1,7 +1,7 @@
 import { gte, sql } from "drizzle-orm";
 import { isPublicPage } from "~/blog/public-pages.server";
 import { ApiError } from "~/core/api.server";
-import { clientKey } from "~/core/client-address";
+import { clientKey } from "~/core/ip-addresses";
 import { insertRows } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { getDb, schema } from "~/core/db.server";

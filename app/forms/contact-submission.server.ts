@@ -8,7 +8,7 @@ import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";
 import { adminNotifyAddress, queueMail, type DbExecutor } from "~/mail/outbox.server";
-import { emitWebhookEvent } from "~/webhooks/webhooks.server";
+import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel, PROOF_FIELD } from "./contact-submission";

@@ -155,47 +155,70 @@ export async function exportRedirectsCsv(): Promise<string> {
 
 export type ImportReport = { imported: number; skipped: number; problems: string[] };
 
+/** An import's step: lines checked and written for about this long, then the event loop turns (pages answer). */
+const IMPORT_STEP_MS = 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The rules' change count (one per committed transaction that changed them, migration 0027), read in `db`. */
+async function rulesChangeCount(db: DbExecutor): Promise<number> {
+  const result = await db.execute(sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`);
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+}
+
 /**
  * Imports a file's rules: each line checked by the shared schema and against the rules so far (the
- * file's earlier lines included); a line that fails is skipped with its reason. One transaction.
+ * file's earlier lines included); a line that fails is skipped with its reason. Written in steps of
+ * IMPORT_STEP_MS, each its own transaction under the rules' lock, the event loop turning between them:
+ * 10,000 lines never hold the thread (or the embedded database) that answers pages. The rules stay in
+ * memory from step to step unless someone else changed them meanwhile (their change count says so).
  */
 export async function importRedirects(actor: AuditActor, format: "csv" | "ghost", content: string): Promise<ImportReport> {
   const lines: ImportLine[] = format === "csv" ? csvLines(content) : ghostLines(content);
-  const report = await getDb().transaction(async (tx) => {
-    await lockRules(tx);
-    const rules = await loadRules(tx);
-    const problems: string[] = [];
-    let imported = 0;
-    const label = format === "csv" ? "Line" : "Entry";
-    for (const line of lines) {
-      if ("problem" in line) {
-        problems.push(line.problem);
-        continue;
+  const label = format === "csv" ? "Line" : "Entry";
+  const problems: string[] = [];
+  let imported = 0;
+  let next = 0;
+  let rules: Rule[] = [];
+  let expectedCount: number | undefined;
+  for (let finished = false; !finished; ) {
+    finished = await getDb().transaction(async (tx) => {
+      await lockRules(tx);
+      const count = await rulesChangeCount(tx);
+      if (count !== expectedCount) rules = await loadRules(tx);
+      const started = performance.now();
+      let wrote = false;
+      while (next < lines.length && performance.now() - started < IMPORT_STEP_MS) {
+        const problem = await importLine(tx, rules, lines[next++]!, label);
+        if (problem) {
+          problems.push(problem);
+        } else {
+          imported++;
+          wrote = true;
+        }
       }
-      const parsed = redirectInputSchema.safeParse(line.fields);
-      if (!parsed.success) {
-        problems.push(`${label} ${line.line}: ${firstMessage(parsed.error)}`);
-        continue;
-      }
-      if (rules.length >= MAX_RULES) {
-        problems.push(`${label} ${line.line}: there are ${MAX_RULES} rules already`);
-        continue;
-      }
-      const plan = planAdd(rules, parsed.data);
-      if (!plan.ok) {
-        problems.push(`${label} ${line.line}: ${plan.message}`);
-        continue;
-      }
-      const id = await applyPlan(tx, plan.rule, plan.repoint, false);
-      for (const change of plan.repoint) rules.find((rule) => rule.id === change.id)!.to = change.to;
-      rules.push({ ...plan.rule, id });
-      imported++;
-    }
-    await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${imported} redirect${imported === 1 ? "" : "s"} (${format}), skipped ${problems.length}` }, tx);
-    return { imported, skipped: problems.length, problems };
-  });
+      expectedCount = wrote ? count + 1 : count;
+      if (next < lines.length) return false;
+      await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${imported} redirect${imported === 1 ? "" : "s"} (${format}), skipped ${problems.length}` }, tx);
+      return true;
+    });
+    if (!finished) await nextTurn();
+  }
   redirectsChanged();
-  return report;
+  return { imported, skipped: problems.length, problems };
+}
+
+/** One line of an import, written in `db` and added to `rules`; its problem, or null when it was imported. */
+async function importLine(db: DbExecutor, rules: Rule[], line: ImportLine, label: string): Promise<string | null> {
+  if ("problem" in line) return line.problem;
+  const parsed = redirectInputSchema.safeParse(line.fields);
+  if (!parsed.success) return `${label} ${line.line}: ${firstMessage(parsed.error)}`;
+  if (rules.length >= MAX_RULES) return `${label} ${line.line}: there are ${MAX_RULES} rules already`;
+  const plan = planAdd(rules, parsed.data);
+  if (!plan.ok) return `${label} ${line.line}: ${plan.message}`;
+  const id = await applyPlan(db, plan.rule, plan.repoint, false);
+  for (const change of plan.repoint) rules.find((rule) => rule.id === change.id)!.to = change.to;
+  rules.push({ ...plan.rule, id });
+  return null;
 }
 
 function firstMessage(error: z.ZodError): string {

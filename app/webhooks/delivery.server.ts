@@ -1,9 +1,9 @@
 import { type LookupAddress } from "node:dns";
-import { lookup as dnsLookupAsync, Resolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPrivateAddress } from "./addresses";
+import { hostAddresses } from "~/core/dns-resolver.server";
+import { isPrivateAddress } from "~/core/ip-addresses";
 
 /**
  * Sending one webhook request, with the address rule applied where the connection is made: the socket's
@@ -12,36 +12,17 @@ import { isPrivateAddress } from "./addresses";
  * through). Redirects are not followed. The whole attempt, answer included, takes 10 s at most.
  */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Bytes of a receiver's answer read at most: its status is what counts; a body past this closes the socket. */
+export const ANSWER_READ_LIMIT = 4096;
 
 export class PrivateAddress extends Error {}
 
 /** Where hosts are resolved: the DNS servers of WEBHOOKS_DNS_SERVERS, or (empty) the system's resolver. */
 export type AddressOptions = { allowPrivate: boolean; dnsServers?: readonly string[] };
 
-const resolvers = new Map<string, Resolver>();
-function resolverFor(servers: readonly string[]): Resolver {
-  const key = servers.join(",");
-  let resolver = resolvers.get(key);
-  if (!resolver) {
-    resolver = new Resolver({ timeout: 3000, tries: 2 });
-    resolver.setServers([...servers]);
-    resolvers.set(key, resolver);
-  }
-  return resolver;
-}
-
-/** Every address of `host` (IPv4 and IPv6), from the configured servers or the system; throws when there is none. */
-async function addressesOf(host: string, servers: readonly string[] | undefined, family = 0): Promise<LookupAddress[]> {
-  // Loopback by definition (RFC 6761), whatever a DNS server would answer for it.
-  if (/(^|\.)localhost\.?$/i.test(host)) return [{ address: "127.0.0.1", family: 4 }];
-  if (!servers?.length) return dnsLookupAsync(host, { all: true, verbatim: true, family });
-  const resolver = resolverFor(servers);
-  const none = () => [] as string[];
-  const [v4, v6] = await Promise.all([family === 6 ? [] : resolver.resolve4(host).catch(none), family === 4 ? [] : resolver.resolve6(host).catch(none)]);
-  const found = [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
-  if (found.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
-  return found;
-}
+/** A webhook host's addresses: 3 s per query, two tries. */
+const addressesOf = (host: string, servers: readonly string[] | undefined, family: 0 | 4 | 6 = 0): Promise<LookupAddress[]> =>
+  hostAddresses(host, { servers, timeoutMs: 3000, tries: 2 }, family);
 
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "");
@@ -67,7 +48,7 @@ export async function checkDestination(url: URL, options: AddressOptions): Promi
 
 function guardedLookup(options: AddressOptions): LookupFunction {
   return ((hostname: string, lookupOptions: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-    addressesOf(hostname, options.dnsServers, lookupOptions.family ?? 0).then(
+    addressesOf(hostname, options.dnsServers, (lookupOptions.family ?? 0) as 0 | 4 | 6).then(
       (addresses) => {
         const bad = options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
         if (bad) return callback(new PrivateAddress(`${hostname} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`));
@@ -97,9 +78,17 @@ export async function postWebhook(urlText: string, body: string, headers: Record
         agent: false,
       },
       (response) => {
-        // Only the status matters; the answer's body is read and dropped (never stored).
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
+        // Only the status matters; the answer's body is read up to a limit and dropped (never stored). A
+        // receiver that keeps sending is cut off there: it has answered, with its status.
+        const status = response.statusCode ?? 0;
+        let read = 0;
+        response.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= ANSWER_READ_LIMIT) return;
+          resolve(status);
+          request.destroy();
+        });
+        response.on("end", () => resolve(status));
         response.on("error", reject);
       },
     );

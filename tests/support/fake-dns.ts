@@ -1,6 +1,6 @@
 import dgram from "node:dgram";
 import dnsPacket from "dns-packet";
-import { parseIp } from "../../app/discoverability/ip-ranges";
+import { parseIp } from "../../app/core/ip-addresses";
 
 /**
  * A DNS server on loopback (UDP) that answers PTR, A and AAAA questions from a table, NXDOMAIN for

@@ -6,7 +6,7 @@
 import type { Route } from "./+types/api.admin.webhooks.$id.deliveries.$deliveryId.retry";
 import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { retryDelivery } from "~/webhooks/webhooks.server";
+import { retryDelivery } from "~/webhooks/endpoints.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });

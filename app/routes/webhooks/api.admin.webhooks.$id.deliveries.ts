@@ -7,7 +7,7 @@
 import type { Route } from "./+types/api.admin.webhooks.$id.deliveries";
 import { ApiError, json, parseId, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { listDeliveries } from "~/webhooks/webhooks.server";
+import { listDeliveries } from "~/webhooks/endpoints.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");

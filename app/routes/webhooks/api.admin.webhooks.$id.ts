@@ -7,7 +7,7 @@
 import type { Route } from "./+types/api.admin.webhooks.$id";
 import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { deleteWebhook } from "~/webhooks/webhooks.server";
+import { deleteWebhook } from "~/webhooks/endpoints.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: "DELETE" });

@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.admin.webhooks";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { webhookInputSchema } from "~/webhooks/events";
-import { createWebhook, listWebhooks, WebhookRefused } from "~/webhooks/webhooks.server";
+import { createWebhook, listWebhooks, WebhookRefused } from "~/webhooks/endpoints.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { newMessageId, newSecret, signature, signedHeaders } from "./signing";
+import { newMessageId, newSecret, signature, signedHeaders } from "./signing.server";
 
 describe("Standard Webhooks signing", () => {
   it("matches the specification's example", () => {
