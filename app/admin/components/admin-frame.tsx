@@ -9,11 +9,26 @@ export function isAdminFrame(handle: unknown): boolean {
   return (handle as { frame?: string } | undefined)?.frame === ADMIN_FRAME_HANDLE.frame;
 }
 
+/** An admin page that takes the whole window (the post editor): no bar, no notice, no navigation beside it. */
+export const FULL_PAGE_HANDLE = { fullPage: true } as const;
+
+export function isFullPage(handle: unknown): boolean {
+  return (handle as { fullPage?: boolean } | undefined)?.fullPage === true;
+}
+
 /**
  * The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome.
  * `notice`: what every admin page shows under the bar (the root passes the operator's configuration warnings).
+ * `full`: a page of the whole window (FULL_PAGE_HANDLE), which brings its own way back.
  */
-export function AdminFrame({ notice, children }: { notice?: ReactNode; children: ReactNode }) {
+export function AdminFrame({ notice, full = false, children }: { notice?: ReactNode; full?: boolean; children: ReactNode }) {
+  if (full) {
+    return (
+      <main id="main" tabIndex={-1} className="min-h-dvh bg-white focus:outline-none">
+        {children}
+      </main>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
