@@ -22,16 +22,11 @@ export function isFullPage(handle: unknown): boolean {
  * `full`: a page of the whole window (FULL_PAGE_HANDLE), which brings its own way back.
  */
 export function AdminFrame({ notice, full = false, children }: { notice?: ReactNode; full?: boolean; children: ReactNode }) {
-  if (full) {
-    return (
-      <main id="main" tabIndex={-1} className="min-h-dvh bg-white focus:outline-none">
-        {children}
-      </main>
-    );
-  }
+  // The same tree either way (only the bar and the notice drop out), so going from a section to the editor and
+  // back keeps the page's state: its toasts and the signed-in session.
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <header hidden={full} className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="container-page flex min-h-14 items-center justify-between gap-3">
           {/* Named by its text ("Clink Admin"), so the name says what is seen (WCAG 2.5.3). */}
           <a href="/admin" className="flex items-center gap-2 rounded-lg">
@@ -50,7 +45,7 @@ export function AdminFrame({ notice, full = false, children }: { notice?: ReactN
           </nav>
         </div>
       </header>
-      {notice}
+      {full ? null : notice}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useAdminAction } from "~/admin/admin-action";
+import { useAdminTask } from "~/admin/admin-action";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
@@ -131,10 +131,11 @@ function SubscriberList() {
   const [list, setList] = useState<ListName>("waitlist");
   const { data, failed, loading, load } = useAdminData<SubscriberRow[]>(`/api/admin/subscribers?list=${list}`);
   const { adminFetch } = useAdminSession();
-  const { pending, run } = useAdminAction();
+  const { pending, run } = useAdminTask();
   const remove = async (row: SubscriberRow) => {
     if (!window.confirm(`Delete ${row.email} from the ${LIST_LABELS[row.list]} for good?`)) return;
-    const done = await run(row.id, () => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+    const done = await run(() => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+      key: row.id,
       done: { title: "Subscriber deleted" },
       failed: "Failed to delete the subscriber",
     });

@@ -162,6 +162,8 @@ export default function MarkdownEditor({
           placeholderText("Write your post here. Markdown works: **bold**, *italic*, ## headings…"),
           EditorView.contentAttributes.of({
             "aria-labelledby": labelledBy,
+            // Says it takes focus (it does, as contenteditable): the scroller around it is then a keyboard-reachable region.
+            tabindex: "0",
             spellcheck: "true",
             autocorrect: "on",
             autocapitalize: "sentences",

@@ -218,7 +218,7 @@ export function BlogPostForm({
         />
         <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
           <div className={`flex min-h-[70dvh] flex-1 flex-col gap-3 px-4 py-3 sm:px-6 lg:min-h-0 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
-            {autosave.state.kind === "conflict" ? <ConflictNotice message={autosave.state.message} onReload={() => void reload()} /> : null}
+            {autosave.state.kind === "conflict" ? <ConflictNotice current={autosave.state.current} onReload={() => void reload()} /> : null}
             {post && !restore ? <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} /> : null}
             {offered ? (
               <LocalOffer
