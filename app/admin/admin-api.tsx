@@ -171,16 +171,18 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
 
 /**
  * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
- * last answer while the next loads, `failed` after an error, `load` to retry.
+ * last answer while the next loads, `failed` after an error, `load` to retry. A null `url` loads nothing (the
+ * page's loader already gave the figures).
  */
-export function useAdminData<T>(url: string) {
+export function useAdminData<T>(url: string | null) {
   const { adminFetch } = useAdminSession();
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(url !== null);
   const latest = useRef(url);
   const load = useCallback(async () => {
     latest.current = url;
+    if (url === null) return;
     setFailed(false);
     setLoading(true);
     try {

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
+import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
@@ -24,9 +25,9 @@ export function SubscribersPanel({ full }: { full: boolean }) {
       </p>
       {counts.loading && !counts.data ? <Spinner label="Loading subscriber counts" /> : null}
       {counts.failed ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to load subscriber counts.
-        </p>
+        <div className="mt-4">
+          <LoadFailed what="subscriber counts" onRetry={() => void counts.load()} />
+        </div>
       ) : null}
       {counts.data ? <Counts counts={counts.data} /> : null}
       {full ? <SubscriberList /> : null}
@@ -166,9 +167,9 @@ function SubscriberList() {
       </div>
       {loading && !data ? <Spinner label="Loading subscribers" /> : null}
       {failed ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to load subscribers.
-        </p>
+        <div className="mt-4">
+          <LoadFailed what="subscribers" onRetry={() => void load()} />
+        </div>
       ) : null}
       {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
       {data && data.length > 0 ? (
