@@ -88,7 +88,8 @@ test("visits, goals and exclusions reach the Audience tab with exact counts, and
     await page.getByRole("button", { name: "Today" }).click();
     await expect(page.getByTestId("audience-pageviews")).toHaveText("5");
     await expect(page.getByTestId("audience-visitors")).toHaveText("4");
-    await expect(page.getByRole("cell", { name: "ChatGPT" })).toBeVisible();
+    // (A source names its row: FiguresTable makes the first column a row header.)
+    await expect(page.getByRole("rowheader", { name: "ChatGPT" })).toBeVisible();
     const goalsTable = page.getByRole("region", { name: "Goals" });
     await expect(goalsTable.getByRole("row", { name: "Contact 1" })).toBeVisible();
     await expect(goalsTable.getByRole("row", { name: "App Store 1" })).toBeVisible();
