@@ -1,121 +1,103 @@
-import { LogOut, Sparkles, UserRound, Users } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { AdminDashboard } from "~/admin/components/dashboard";
-import { AudiencePanel } from "~/analytics/components/audience-panel";
-import type { AudienceReport } from "~/analytics/report";
-import { BroadcastsPanel } from "~/audience/components/broadcasts-panel";
-import { SubscribersPanel } from "~/audience/components/subscribers-panel";
-import { JobsPanel } from "~/admin/components/jobs-panel";
-import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
-import { ChangePasswordForm } from "~/auth/components/change-password-form";
-import { hasRole, ROLE_LABELS, type StaffRole } from "~/auth/roles";
-import { ContentPanel } from "~/blog/components/admin/content-panel";
-import { BlogManagementPanel } from "~/blog/components/admin/management-panel";
-import { MediaLibrary } from "~/blog/components/admin/media-library";
-import { TagsPanel } from "~/blog/components/tags-panel";
-import type { JobsOverview } from "~/core/jobs";
-import { ContactSubmissionsPanel } from "~/forms/components/contact-submissions-panel";
-import { PublicMailNotice, type PublicMailHold } from "~/forms/components/public-mail-notice";
-import { MailHealth, type MailHealthData } from "~/mail/components/mail-health";
-import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
-import { RedirectsPanel } from "~/redirects/components/redirects-panel";
-import { WebhooksPanel } from "~/webhooks/components/webhooks-panel";
-import { SystemPanel } from "~/ops/components/system-panel";
-import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
-import { RetentionSummary, type RetentionSummaryData } from "~/privacy/components/retention-summary";
-import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
+import { hasRole, type StaffRole } from "~/auth/roles";
 
 /**
- * The admin dashboard, composed of the features' panels: like app/routes.ts for pages, this is the one
- * place that names them, so app/admin (the kit every panel uses) imports no feature. A new tab is one line
- * in ADMIN_TABS; its panel lives in its feature's folder.
+ * The admin's sections: the one list of what the navigation shows, where each section lives and the least role
+ * that sees it (decision 0050). Each section is a route of its own in app/routes/admin/ (named in app/routes.ts),
+ * whose loader calls requireStaff with the same role (`sectionRole`), so the server refuses what the navigation
+ * hides. A new section is one line here plus its route; its panel lives in its feature's folder.
  */
+export type AdminSection = { id: string; path: string; label: string; group: string; role: StaffRole };
 
-/** `authors`: whom a post can be credited to (active staff), for editors and up; empty for the others. */
-export type DashboardStaff = { id: number; email: string; name: string; role: StaffRole; authors: Array<{ id: number; name: string }> };
-
-/** What the loader computed for the tab shown first (the others load their own data in the browser). */
-export type FirstTabData = { audience: AudienceReport | null };
-
-/** Each section, in the order of the tab row, with the least role that sees it (the server refuses the rest anyway). */
-const ADMIN_TABS: Array<{ value: string; label: string; role: StaffRole; panel: (staff: DashboardStaff, first: FirstTabData) => ReactNode }> = [
-  { value: "submissions", label: "Contact Submissions", role: "administrator", panel: () => <ContactSubmissionsPanel /> },
-  { value: "audience", label: "Audience", role: "author", panel: (_, first) => <AudiencePanel initial={first.audience} /> },
+export const ADMIN_SECTIONS = [
+  { id: "overview", path: "/admin", label: "Overview", group: "", role: "contributor" },
+  { id: "posts", path: "/admin/posts", label: "Posts", group: "Content", role: "contributor" },
+  { id: "tags", path: "/admin/tags", label: "Tags", group: "Content", role: "editor" },
+  { id: "media", path: "/admin/media", label: "Media", group: "Content", role: "editor" },
+  { id: "content", path: "/admin/import-export", label: "Import & export", group: "Content", role: "administrator" },
+  { id: "analytics", path: "/admin/analytics", label: "Analytics", group: "Audience", role: "author" },
   // The mailing lists (issue 33): editors see the counts, administrators and the owner the people too.
-  { value: "subscribers", label: "Subscribers", role: "editor", panel: (staff) => <SubscribersPanel full={hasRole(staff.role, "administrator")} /> },
+  { id: "subscribers", path: "/admin/subscribers", label: "Subscribers", group: "Audience", role: "editor" },
   // Broadcasts (issue 43): editors write and test, administrators and the owner send (the panel asks the API).
-  { value: "broadcasts", label: "Broadcasts", role: "editor", panel: () => <BroadcastsPanel /> },
-  { value: "deletions", label: "Deletion requests", role: "administrator", panel: () => <DeletionRequestsPanel /> },
-  { value: "blog", label: "Blog Management", role: "contributor", panel: (staff) => <BlogManagementPanel writer={staff} /> },
-  { value: "tags", label: "Tags", role: "editor", panel: () => <TagsPanel /> },
-  { value: "media", label: "Media", role: "editor", panel: () => <MediaLibrary /> },
-  { value: "content", label: "Content", role: "administrator", panel: () => <ContentPanel /> },
-  { value: "venues", label: "Venues", role: "editor", panel: () => <AdminVenuesPanel /> },
-  { value: "redirects", label: "Redirects", role: "editor", panel: () => <RedirectsPanel /> },
-  { value: "integrations", label: "Integrations", role: "administrator", panel: () => <IntegrationsPanel /> },
-  { value: "webhooks", label: "Webhooks", role: "administrator", panel: () => <WebhooksPanel /> },
-  { value: "system", label: "System", role: "administrator", panel: (staff) => <SystemPanel owner={staff.role === "owner"} /> },
-];
+  { id: "broadcasts", path: "/admin/broadcasts", label: "Broadcasts", group: "Audience", role: "editor" },
+  { id: "submissions", path: "/admin/contact-submissions", label: "Contact Submissions", group: "Inbox", role: "administrator" },
+  { id: "deletions", path: "/admin/deletion-requests", label: "Deletion requests", group: "Inbox", role: "administrator" },
+  { id: "venues", path: "/admin/venues", label: "Venues", group: "Site", role: "editor" },
+  { id: "redirects", path: "/admin/redirects", label: "Redirects", group: "Site", role: "editor" },
+  { id: "ai", path: "/ai-admin", label: "AI discoverability", group: "Site", role: "administrator" },
+  { id: "staff", path: "/admin/staff", label: "Staff", group: "Settings", role: "editor" },
+  { id: "integrations", path: "/admin/integrations", label: "Integrations", group: "Settings", role: "administrator" },
+  { id: "webhooks", path: "/admin/webhooks", label: "Webhooks", group: "Settings", role: "administrator" },
+  { id: "system", path: "/admin/system", label: "System", group: "Settings", role: "administrator" },
+  { id: "profile", path: "/admin/profile", label: "Profile & security", group: "Settings", role: "contributor" },
+] as const satisfies readonly AdminSection[];
 
-/** What the dashboard's loader gives the side column: the site's state, for administrators only (null otherwise). */
-type SideData = {
-  activity: ActivityItem[];
-  mail: MailHealthData | null;
-  jobs: JobsOverview | null;
-  retention: RetentionSummaryData | null;
-  publicMail: PublicMailHold | null;
+export type SectionId = (typeof ADMIN_SECTIONS)[number]["id"];
+
+const BY_ID = new Map<string, AdminSection>(ADMIN_SECTIONS.map((s) => [s.id, s]));
+
+export function section(id: SectionId): AdminSection {
+  return BY_ID.get(id)!;
+}
+
+/** The least role that opens a section: what its loader asks requireStaff for. */
+export function sectionRole(id: SectionId): StaffRole {
+  return section(id).role;
+}
+
+/** The sections a role sees, grouped in the navigation's order (the overview's group is ""). */
+export function navigationFor(role: StaffRole): Array<{ group: string; items: AdminSection[] }> {
+  const groups: Array<{ group: string; items: AdminSection[] }> = [];
+  for (const s of ADMIN_SECTIONS.filter((s) => hasRole(role, s.role))) {
+    const last = groups.at(-1);
+    if (last && last.group === s.group) last.items.push(s);
+    else groups.push({ group: s.group, items: [s] });
+  }
+  return groups;
+}
+
+/** The navigation item an address belongs to: its own, or the one it lies under (a post's editor: Posts). */
+export function currentSection(pathname: string): AdminSection | null {
+  if (pathname === "/admin/security") return section("profile");
+  let best: AdminSection | null = null;
+  for (const s of ADMIN_SECTIONS) {
+    const under = pathname === s.path || (s.path !== "/admin" && pathname.startsWith(`${s.path}/`));
+    if (under && (!best || s.path.length > best.path.length)) best = s;
+  }
+  return best ?? (pathname === "/admin" ? section("overview") : null);
+}
+
+/** The dashboard's old `?tab=` values (every bookmark and link made before decision 0050) and their sections. */
+const OLD_TABS: Record<string, SectionId> = {
+  submissions: "submissions",
+  audience: "analytics",
+  subscribers: "subscribers",
+  broadcasts: "broadcasts",
+  deletions: "deletions",
+  blog: "posts",
+  tags: "tags",
+  media: "media",
+  content: "content",
+  venues: "venues",
+  redirects: "redirects",
+  integrations: "integrations",
+  webhooks: "webhooks",
+  system: "system",
 };
 
 /**
- * The section an address opens for a member: `?tab=` when they may see it, else the home tab when they may,
- * else their first (as AdminDashboard chooses), so the loader computes only that section's figures.
+ * Where an old `/admin?tab=…` address lives now, with the rest of its query (a list's page, search and filter),
+ * or null when the address has no old tab. An unknown tab goes to the overview.
  */
-export function shownTab(role: StaffRole, tab: string | null): string {
-  const visible = ADMIN_TABS.filter((t) => hasRole(role, t.role)).map((t) => t.value);
-  const wanted = tab ?? ADMIN_TABS[0]!.value;
-  return visible.includes(wanted) ? wanted : visible[0]!;
+export function addressOfOldTab(url: URL): string | null {
+  const tab = url.searchParams.get("tab");
+  if (tab === null) return null;
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete("tab");
+  const query = rest.size > 0 ? `?${rest}` : "";
+  return `${section(OLD_TABS[tab] ?? "overview").path}${query}`;
 }
 
-export function StaffDashboard({ staff, first, activity, mail, jobs, retention, publicMail }: { staff: DashboardStaff; first: FirstTabData } & SideData) {
-  const admin = hasRole(staff.role, "administrator");
-  const tabs = ADMIN_TABS.filter((tab) => hasRole(staff.role, tab.role)).map((tab) => ({ value: tab.value, label: tab.label, panel: tab.panel(staff, first) }));
-  const actions = (
-    <>
-      {admin ? (
-        <Link to="/ai-admin" className="btn btn-secondary">
-          <Sparkles aria-hidden="true" className="size-4" />
-          AI Discoverability
-        </Link>
-      ) : null}
-      {hasRole(staff.role, "editor") ? (
-        <Link to="/admin/staff" className="btn btn-secondary">
-          <Users aria-hidden="true" className="size-4" />
-          Staff
-        </Link>
-      ) : null}
-      <Link to="/admin/profile" className="btn btn-secondary">
-        <UserRound aria-hidden="true" className="size-4" />
-        Profile
-      </Link>
-      <Form method="post">
-        <input type="hidden" name="intent" value="logout" />
-        <button type="submit" className="btn btn-secondary">
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </button>
-      </Form>
-    </>
-  );
-  const aside = (
-    <>
-      {publicMail ? <PublicMailNotice hold={publicMail} /> : null}
-      {mail ? <MailHealth health={mail} /> : null}
-      {jobs ? <JobsPanel overview={jobs} /> : null}
-      {admin ? <RetentionSummary run={retention} /> : null}
-      {admin ? <RecentActivity activity={activity} /> : null}
-      <ChangePasswordForm />
-    </>
-  );
-  return <AdminDashboard signedInAs={`${staff.email} · ${ROLE_LABELS[staff.role]}`} actions={actions} tabs={tabs} homeTab={ADMIN_TABS[0]!.value} aside={aside} />;
+/** A section's `<title>` and robots line (the admin is never indexed). */
+export function sectionMeta(id: SectionId, title = section(id).label) {
+  return [{ title: `${title} · Clink Admin` }, { name: "robots", content: "noindex, nofollow" }];
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { AdminFrame, isAdminFrame } from "~/admin/components/admin-frame";
+import { AdminFrame, isAdminFrame, isFullPage } from "~/admin/components/admin-frame";
 import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
@@ -64,7 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {admin ? (
-          <AdminFrame notice={<ConfigWarningsBanner warnings={warningsOfMatches(matches)} />}>{children}</AdminFrame>
+          <AdminFrame notice={<ConfigWarningsBanner warnings={warningsOfMatches(matches)} />} full={matches.some((m) => isFullPage(m.handle))}>
+            {children}
+          </AdminFrame>
         ) : (
           <ClientNavigation.Provider value={hydrate}>
             <div className="flex min-h-dvh flex-col">

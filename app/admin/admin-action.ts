@@ -1,63 +1,45 @@
 import { useCallback, useState } from "react";
 import { useToast, type ToastOptions } from "~/components/ui/toast";
-import { SessionExpiredError } from "./admin-api";
+import { AdminApiError, SessionExpiredError } from "./admin-api";
+
+export type TaskMessages = {
+  /** The toast once the change is made. */
+  done: string | ToastOptions;
+  /** The start of the toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"). */
+  failed: string;
+  /** The item the change is about (a submission, a request), `pending` while it runs. */
+  key?: number;
+};
 
 /**
- * One admin change to one item (a submission, a request): the item is `pending` while it runs, then the
- * toast says `done`, or "`failed`: the server's message". An expired session toasts nothing: the sign-in
- * dialog already says so. `run` answers whether the change was made.
- */
-export function useAdminAction() {
-  const toast = useToast();
-  const [pending, setPending] = useState<number | null>(null);
-  const run = useCallback(
-    async (id: number, work: () => Promise<unknown>, messages: { done: ToastOptions; failed: string }): Promise<boolean> => {
-      setPending(id);
-      try {
-        await work();
-        toast(messages.done);
-        return true;
-      } catch (error) {
-        if (!(error instanceof SessionExpiredError)) toast({ title: `${messages.failed}: ${(error as Error).message}`, variant: "destructive" });
-        return false;
-      } finally {
-        setPending(null);
-      }
-    },
-    [toast],
-  );
-  return { pending, run };
-}
-
-/**
- * A panel's change through the API (add, remove, regenerate...): `busy` while it runs, for the panel's
- * buttons. Done: the toast says `success`, then `onDone` (reload the list). Refused with field errors: they
- * go to `onFieldErrors` for the form to show, else the toast says `failure` with the server's message. An
+ * The admin kit's one way to make a change through the API (add, remove, resolve, retry...): `busy` while it
+ * runs, and `pending` names its item. Done: the toast says `done`, then `onDone` (reload the list). Refused with
+ * field errors: they go to `onFieldErrors` for the form to show; else the toast says "`failed`: message". An
  * expired session toasts nothing (the sign-in dialog already says so). `run` answers `{ value }` when the
  * change was made, null when it was not.
  */
 export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (errors: Record<string, string>) => void } = {}) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState<{ key: number | null } | null>(null);
   const { onDone, onFieldErrors } = options;
   const run = useCallback(
-    async <T>(work: () => Promise<T>, success: string, failure: string): Promise<{ value: T } | null> => {
-      setBusy(true);
+    async <T>(work: () => Promise<T>, messages: TaskMessages): Promise<{ value: T } | null> => {
+      setRunning({ key: messages.key ?? null });
       try {
         const value = await work();
-        toast({ title: success });
+        toast(typeof messages.done === "string" ? { title: messages.done } : messages.done);
         onDone?.();
         return { value };
       } catch (error) {
-        const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
+        const fieldErrors = error instanceof AdminApiError ? error.fieldErrors : undefined;
         if (fieldErrors && onFieldErrors) onFieldErrors(fieldErrors);
-        else if (!(error instanceof SessionExpiredError)) toast({ title: failure, description: (error as Error).message, variant: "destructive" });
+        else if (!(error instanceof SessionExpiredError)) toast({ title: `${messages.failed}: ${(error as Error).message}`, variant: "destructive" });
         return null;
       } finally {
-        setBusy(false);
+        setRunning(null);
       }
     },
     [toast, onDone, onFieldErrors],
   );
-  return { busy, run };
+  return { busy: running !== null, pending: running?.key ?? null, run };
 }

@@ -11,19 +11,31 @@ export class SessionExpiredError extends Error {
   }
 }
 
-/** The spec's fetch helper: a non-OK answer becomes "status: message" (the server's message, else the body, else the status text). */
-async function errorFrom(response: Response): Promise<Error & { fieldErrors?: Record<string, string> }> {
-  const text = await response.text().catch(() => "");
-  let message = text || response.statusText;
-  let fieldErrors: Record<string, string> | undefined;
-  try {
-    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> };
-    if (body.message) message = body.message;
-    fieldErrors = body.errors;
-  } catch {
-    // not JSON: keep the text
+/**
+ * A non-OK answer of the admin API. Its message is the spec's fetch helper's, "status: message" (for the toasts);
+ * code reads the parts: `status` (a number), `detail` (the server's message, else the body, else the status
+ * text), `body` (the JSON answer, e.g. a 409's `current`) and `fieldErrors` (a 400's `errors`).
+ */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly body: unknown,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(`${status}: ${detail}`);
   }
-  return Object.assign(new Error(`${response.status}: ${message}`), { fieldErrors });
+}
+
+async function errorFrom(response: Response): Promise<AdminApiError> {
+  const text = await response.text().catch(() => "");
+  let body: { message?: string; errors?: Record<string, string> } | null = null;
+  try {
+    body = JSON.parse(text) as { message?: string; errors?: Record<string, string> };
+  } catch {
+    // not JSON: the text is the message
+  }
+  return new AdminApiError(response.status, body?.message || text || response.statusText, body, body?.errors);
 }
 
 export type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
@@ -159,16 +171,18 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
 
 /**
  * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
- * last answer while the next loads, `failed` after an error, `load` to retry.
+ * last answer while the next loads, `failed` after an error, `load` to retry. A null `url` loads nothing (the
+ * page's loader already gave the figures).
  */
-export function useAdminData<T>(url: string) {
+export function useAdminData<T>(url: string | null) {
   const { adminFetch } = useAdminSession();
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(url !== null);
   const latest = useRef(url);
   const load = useCallback(async () => {
     latest.current = url;
+    if (url === null) return;
     setFailed(false);
     setLoading(true);
     try {

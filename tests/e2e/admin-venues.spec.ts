@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
@@ -7,7 +7,7 @@ const toast = (page: Page, text: string) => page.locator("li.toast").getByText(t
 test("the Venues tab adds (validated), edits and hides a venue, and the public map follows", async ({ page }) => {
   const name = `Test Cellar ${unique()}`;
   await signInThroughForm(page);
-  await page.getByRole("tab", { name: "Venues" }).click();
+  await openSection(page, "Venues");
   await expect(page.getByRole("listitem", { name: "The Copper Lantern" })).toBeVisible();
 
   await page.getByRole("button", { name: "Add Venue" }).click();

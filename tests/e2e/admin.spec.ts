@@ -1,4 +1,4 @@
-import { axeViolations, expect, signInThroughForm, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, startOwnServer, test, TEST_ADMIN, openSection } from "./fixtures";
 import { fillPostText } from "./post-text";
 import type { Page } from "@playwright/test";
 
@@ -20,6 +20,7 @@ test("sign-in toasts, resolving a submission persists across a reload, logout to
   await createSubmission(page, subject);
   await signInThroughForm(page);
   await expect(toast(page, "Admin login successful")).toBeVisible();
+  await openSection(page, "Contact Submissions");
 
   const card = page.getByRole("article", { name: subject });
   await expect(card).toContainText("Press & Media");
@@ -43,7 +44,8 @@ test("sign-in toasts, resolving a submission persists across a reload, logout to
   await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
   await page.getByRole("tab", { name: /^All \(\d+\)$/ }).click();
   await expect(page.getByRole("article", { name: subject }).getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
-  // The audit trail shows it.
+  // The audit trail (on the overview) shows it.
+  await openSection(page, "Overview");
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(/Reopened submission #\d+/);
 
   expect(await axeViolations(page)).toEqual([]);
@@ -57,6 +59,7 @@ test("an expired session says so and signing in again keeps what was on screen",
   const subject = `Expiring ${unique()}`;
   await createSubmission(page, subject);
   await signInThroughForm(page);
+  await openSection(page, "Contact Submissions");
   const card = page.getByRole("article", { name: subject });
   await expect(card).toBeVisible();
   await context.clearCookies(); // the server no longer knows this browser
@@ -93,13 +96,15 @@ test("the password can be changed (at least 12 characters) and the new one signs
     await page.getByLabel("Password").fill(TEST_ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    // The password form lives in Profile & security.
+    await openSection(page, "Profile & security");
 
     await changeTo(TEST_ADMIN.password, "too short");
     await expect(page.getByText("New password must be at least 12 characters")).toBeVisible();
     await changeTo("not the password", "a brand new passphrase");
     await expect(page.getByText("Current password is incorrect")).toBeVisible();
     await changeTo(TEST_ADMIN.password, "a brand new passphrase");
-    await expect(toast(page, "Password changed")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
@@ -122,9 +127,9 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   const title = `Happy hour guide ${unique()}`;
 
   await page.goto("/admin");
-  await page.getByRole("tab", { name: "Blog Management" }).click();
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  await openSection(page, "Posts");
+  await page.getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("region", { name: "Create Post" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Publish immediately")).toBeChecked();
 
@@ -177,9 +182,9 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   await expect(toast(page, "Blog post unpublished successfully")).toBeVisible();
   await expect(item).toContainText("Draft");
 
-  // Edit: the same dialog, filled in; the uploaded image is kept.
+  // Edit: the same editor, filled in; the uploaded image is kept.
   await item.getByRole("button", { name: `Edit ${title}` }).click();
-  const edit = page.getByRole("dialog", { name: "Edit Post" });
+  const edit = page.getByRole("region", { name: "Edit Post" });
   await expect(edit.getByLabel("Title")).toHaveValue(title);
   await expect(edit.getByRole("img", { name: "Image preview" })).toBeVisible();
   const edited = `${title} (edited)`;
@@ -203,13 +208,13 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   await expect(page.getByRole("heading", { name: edited })).toHaveCount(0);
 });
 
-test("a failed save keeps the dialog open with everything typed", async ({ adminPage: page }) => {
+test("a failed save keeps the editor open with everything typed", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const title = `Unsaved ${unique()}`;
   await page.goto("/admin");
-  await page.getByRole("tab", { name: "Blog Management" }).click();
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  await openSection(page, "Posts");
+  await page.getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("region", { name: "Create Post" });
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Author").fill("E2E Editor");
   await dialog.getByLabel("Excerpt").fill("An excerpt.");
@@ -231,8 +236,8 @@ test("a failed save keeps the dialog open with everything typed", async ({ admin
   const box = (await save.boundingBox())!;
   const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent?.trim(), [box.x + box.width / 2, box.y + box.height / 2]);
   expect(onTop).toBe("Create Post");
-  // Focus stays inside the dialog, which passes axe.
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  // Focus stays inside the editor, which passes axe.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('section[aria-label="Create Post"]')))).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   // The toast's own button dismisses it. (Not Escape: on a loaded machine the toast may already have timed
   // out, and the Escape then reaches the editor, which asks "Discard unsaved changes?".)
@@ -248,7 +253,7 @@ test("a failed save keeps the dialog open with everything typed", async ({ admin
 });
 
 test("the System tab shows the last backup and the owner downloads it", async ({ adminPage: page }) => {
-  await page.goto("/admin?tab=system");
+  await page.goto("/admin/system");
   const last = page.getByTestId("last-backup");
   // The first start's daily backup, or one asked for now.
   await page.getByRole("button", { name: "Back up now" }).click();

@@ -1,16 +1,16 @@
 import type { Page } from "@playwright/test";
 import { adminApi, createPost, postInput } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
-import { editorReady, postText, postTextbox } from "./post-text";
+import { editorReady, expectPostText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function openEditor(page: Page, id: string, title: string) {
-  await page.goto("/admin?tab=blog");
+  await page.goto("/admin/posts");
   await page.getByLabel("Search posts").fill(id);
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await row.getByRole("button", { name: `Edit ${title}` }).click();
-  return page.getByRole("dialog", { name: "Edit Post" });
+  return page.getByRole("region", { name: "Edit Post" });
 }
 
 test("the editor lists a post's revisions with who and when, shows what changed and restores one", async ({ adminPage: page, baseURL }) => {
@@ -108,10 +108,10 @@ test("an image pasted into the text is uploaded, goes in as Markdown with its al
     area.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   // Uploaded, it goes in as Markdown with its alt text selected: typing replaces it.
-  await expect(postText(dialog)).toHaveValue(/!\[screenshot\]\(\/api\/media\/[\w-]{20}\)/, { timeout: 20_000 });
+  await expectPostText(dialog, /!\[screenshot\]\(\/api\/media\/[\w-]{20}\)/, 20_000);
   await expect(text).toBeFocused();
   await page.keyboard.type("A black rectangle");
-  await expect(postText(dialog)).toHaveValue(/^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)$/);
+  await expectPostText(dialog, /^Intro paragraph\.\n\n!\[A black rectangle\]\(\/api\/media\/[\w-]{20}\)$/);
   await dialog.getByRole("button", { name: "Update Post" }).click();
   await expect(page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
 

@@ -1,20 +1,20 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { adminApi, createPost, createSubmission, publicApi } from "../support/api";
-import { axeViolations, expect, startOwnServer, test } from "./fixtures";
-import { editorReady, fillPostText, postText } from "./post-text";
+import { axeViolations, expect, startOwnServer, test, openSection } from "./fixtures";
+import { editorReady, fillPostText, expectPostText } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
 async function openBlogTab(page: Page) {
-  await page.goto("/admin?tab=blog");
-  await expect(page.getByRole("tab", { name: "Blog Management" })).toHaveAttribute("aria-selected", "true");
+  await page.goto("/admin/posts");
+  await expect(page.getByRole("heading", { level: 1, name: "Blog Management" })).toBeVisible();
 }
 
 async function openCreate(page: Page) {
   await openBlogTab(page);
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  await page.getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("region", { name: "Create Post" });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -26,18 +26,19 @@ async function signIn(context: BrowserContext, url: string) {
   await context.addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url }]);
 }
 
-test("closing the editor with unsaved changes asks first: Escape, the close button, a click outside", async ({ adminPage: page }) => {
-  // An untouched dialog closes at once.
+test("closing the editor with unsaved changes asks first: the close button, Cancel", async ({ adminPage: page }) => {
+  // An untouched editor closes at once, back to the list.
   let dialog = await openCreate(page);
-  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
 
   dialog = await openCreate(page);
   const title = `Half a thought ${unique()}`;
   await dialog.getByLabel("Title").fill(title);
   const confirm = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
 
-  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeVisible();
   await confirm.getByRole("button", { name: "Keep editing" }).click();
   await expect(confirm).toBeHidden();
@@ -49,7 +50,7 @@ test("closing the editor with unsaved changes asks first: Escape, the close butt
   await expect(confirm).toBeHidden();
   await expect(dialog).toBeVisible();
 
-  await page.mouse.click(3, 300); // the overlay, outside the dialog
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(confirm).toBeVisible();
   await confirm.getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
@@ -75,11 +76,11 @@ test("offline, a draft is kept in this browser and offered back after the tab is
   const row = offer.getByRole("listitem").filter({ hasText: title });
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: "Restore draft" }).click();
-  const restored = next.getByRole("dialog", { name: "Create Post" });
+  const restored = next.getByRole("region", { name: "Create Post" });
   await expect(restored.getByLabel("Title")).toHaveValue(title);
   await expect(restored.getByLabel("Excerpt")).toHaveValue("Typed before the crash.");
   await editorReady(restored);
-  await expect(postText(restored)).toHaveValue("A body nobody saved.");
+  await expectPostText(restored, "A body nobody saved.");
   await restored.getByLabel("Author").fill("E2E Editor");
   await restored.getByRole("button", { name: "Create Post" }).click();
   await expect(toast(next, "Blog post created successfully")).toBeVisible();
@@ -100,9 +101,10 @@ test("errors clear as each field becomes valid, and the first invalid field gets
   await expect(dialog.getByLabel("Title")).not.toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByText("Author is required")).toBeVisible(); // untouched fields keep theirs
 
+  await fillPostText(dialog, "Some words.");
   await dialog.getByLabel("Address (slug)").fill("Not a slug");
   await dialog.getByRole("button", { name: "Create Post" }).click();
-  await expect(dialog.getByLabel("Address (slug)")).toBeFocused(); // the first invalid field, in order (the slug is under the title)
+  await expect(dialog.getByLabel("Address (slug)")).toBeFocused(); // the first invalid field, in order (the slug heads the settings)
   await expect(dialog.getByText("Use lower-case letters, digits and single hyphens")).toBeVisible();
   await dialog.getByLabel("Address (slug)").fill("a-slug");
   await expect(dialog.getByText("Use lower-case letters, digits and single hyphens")).toBeHidden();
@@ -135,7 +137,7 @@ test("the slug is editable in the editor and the old address redirects with 301"
   await page.getByLabel("Search posts").fill(id);
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await row.getByRole("button", { name: `Edit ${title}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Post" });
+  const dialog = page.getByRole("region", { name: "Edit Post" });
   const slug = dialog.getByLabel("Address (slug)");
   await expect(slug).toHaveValue(post.slug);
   await slug.fill(`secrets-${id}`);
@@ -217,7 +219,7 @@ test("both admin lists page and search on the server, keep tab and filter in the
     await page.setViewportSize({ width: 375, height: 800 });
 
     // Submissions: 20 a page, next page, search, the filter and page in the URL.
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${server.url}/admin/contact-submissions`);
     await expect(page.getByRole("article")).toHaveCount(20);
     await expect(page.getByText("Page 1 of 2 (22 submissions)")).toBeVisible();
     await page.getByRole("button", { name: "Next" }).click();
@@ -239,17 +241,19 @@ test("both admin lists page and search on the server, keep tab and filter in the
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Submission deleted")).toBeVisible();
     await expect(page.getByText("No submissions found.")).toBeVisible();
+    // The overview's recent activity says so.
+    await openSection(page, "Overview");
     await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(/Deleted submission #\d+/);
 
     // Blog: tab in the URL, paging, a state filter, all kept across a reload.
-    await page.getByRole("tab", { name: "Blog Management" }).click();
-    await expect(page).toHaveURL(/tab=blog/);
+    await openSection(page, "Posts");
+    await expect(page).toHaveURL(/\/admin\/posts$/);
     await expect(page.getByText("Page 1 of 2 (25 posts)")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Paged 25 gin" })).toBeVisible();
     await page.getByRole("navigation", { name: "Pages of posts" }).getByRole("button", { name: "Next" }).click();
     await expect(page.getByRole("heading", { name: "Paged 01 gin" })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("tab", { name: "Blog Management" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { level: 1, name: "Blog Management" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Paged 01 gin" })).toBeVisible();
     await page.getByRole("tab", { name: /^Drafts/ }).click();
     await expect(page).toHaveURL(/pstatus=draft/);
@@ -264,8 +268,8 @@ test("both admin lists page and search on the server, keep tab and filter in the
     await expect(page.getByRole("link", { name: "View site" })).toBeVisible();
     await expect(page.locator("footer")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Create Post" }).click();
-    const dialog = page.getByRole("dialog", { name: "Create Post" });
+    await page.getByRole("link", { name: "Create Post" }).click();
+    const dialog = page.getByRole("region", { name: "Create Post" });
     const tags = await dialog.getByLabel("Tags (comma-separated)").boundingBox();
     expect(tags!.width).toBeGreaterThanOrEqual(200); // the tags input is not squeezed beside its button
     expect(await axeViolations(page)).toEqual([]);

@@ -64,3 +64,18 @@ export async function signInThroughForm(page: Page, credentials = TEST_ADMIN) {
 export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
+
+/**
+ * Opens an admin section from the navigation (decision 0050), as a member would: on a narrow window the
+ * navigation is behind the Menu button. `name` is the item's text ("Posts", "Contact Submissions"…).
+ */
+export async function openSection(page: Page, name: string) {
+  // The shell first (a sign-in may still be on its way to it).
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  const link = nav.getByRole("link", { name, exact: true });
+  if (!(await link.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+  await link.click();
+  // (On a phone the navigation has closed again: the item is looked for hidden or not.)
+  await expect(page.locator("nav#admin-navigation").getByRole("link", { name, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+}

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
 test("the Integrations tab makes a key shown once, that reads the Content API, and revokes it", async ({ page }, testInfo) => {
   const name = `Starter ${Date.now().toString(36)}`;
   await signInThroughForm(page);
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await openSection(page, "Integrations");
   await page.getByRole("button", { name: "Add integration" }).click();
   await expect(page.getByText("Name the integration")).toBeVisible();
   await page.getByLabel("Integration name").fill(name);
@@ -19,7 +19,7 @@ test("the Integrations tab makes a key shown once, that reads the Content API, a
   await expect(row).toContainText(`Key ending ${key.slice(-4)}`);
   // After a reload the key is not shown again, and its use shows.
   await page.reload();
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await openSection(page, "Integrations");
   await expect(row).toContainText("last used");
   await expect(page.getByText(key)).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);

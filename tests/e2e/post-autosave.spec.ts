@@ -1,12 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { adminApi, createPost } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
-import { editorReady, fillPostText, postText, postTextbox } from "./post-text";
+import { editorReady, fillPostText, expectPostText, postTextbox } from "./post-text";
 
 /** The post editor saves as the author types (issue 35; decision records 0039 and 0042). */
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const saved = (page: Page) => page.getByRole("dialog").getByRole("status").filter({ hasText: /^Saved \d\d:\d\d/ });
+const saved = (page: Page) => page.getByRole("region", { name: /^(Create|Edit) Post$/ }).getByRole("status").filter({ hasText: /^Saved \d\d:\d\d/ });
 
 /** A browser of its own (no storage shared with the first), signed in as the admin. */
 async function freshBrowser(browser: Browser, url: string) {
@@ -18,18 +18,18 @@ async function freshBrowser(browser: Browser, url: string) {
 }
 
 async function openEdit(page: Page, title: string) {
-  await page.goto(`/admin?tab=blog&pq=${encodeURIComponent(title)}`);
+  await page.goto(`/admin/posts?pq=${encodeURIComponent(title)}`);
   await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }).getByRole("button", { name: `Edit ${title}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Post" });
+  const dialog = page.getByRole("region", { name: "Edit Post" });
   await editorReady(dialog);
   return dialog;
 }
 
 test("a new post is saved as it is typed: the tab closed mid-sentence, another browser finds the text", async ({ adminPage: page, browser, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/admin?tab=blog");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  await page.goto("/admin/posts");
+  await page.getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("region", { name: "Create Post" });
   const title = `Typed and gone ${unique()}`;
   await dialog.getByLabel("Title").fill(title);
   await editorReady(dialog);
@@ -42,7 +42,7 @@ test("a new post is saved as it is typed: the tab closed mid-sentence, another b
   const other = await freshBrowser(browser, baseURL!);
   try {
     const reopened = await openEdit(other.page, title);
-    await expect(postText(reopened)).toHaveValue("The terrace opens at five, and the first round is");
+    await expectPostText(reopened, "The terrace opens at five, and the first round is");
     await expect(reopened.getByLabel("Title")).toHaveValue(title);
   } finally {
     await other.context.close();
@@ -57,7 +57,7 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
   await fillPostText(dialog, "The published words. A new paragraph nobody should see yet.");
   await expect(saved(page)).toContainText("not on the blog until Update Post", { timeout: 20_000 });
   // Closing asks nothing: the text is on the server.
-  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
   const visitor = await browser.newContext();
@@ -72,12 +72,12 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
     dialog = await openEdit(other.page, title);
     const offer = dialog.getByRole("region", { name: "Unsaved changes" });
     await expect(offer).toContainText(/Restore unsaved changes from .+, /);
-    await expect(postText(dialog)).toHaveValue("The published words.");
+    await expectPostText(dialog, "The published words.");
     await other.page.setViewportSize({ width: 375, height: 740 });
     expect(await axeViolations(other.page)).toEqual([]);
     await other.page.screenshot({ path: test.info().outputPath("pending-offer-375.png") });
     await offer.getByRole("button", { name: "Restore changes" }).click();
-    await expect(postText(dialog)).toHaveValue("The published words. A new paragraph nobody should see yet.");
+    await expectPostText(dialog, "The published words. A new paragraph nobody should see yet.");
     await dialog.getByRole("button", { name: "Update Post" }).click();
     await expect(other.page.locator("li.toast").getByText("Blog post updated successfully", { exact: true })).toBeVisible();
   } finally {
@@ -109,6 +109,6 @@ test("when someone else saved the post meanwhile, the autosave does not overwrit
   expect(stored.content).toBe("Their words, saved first.");
 
   await dialog.getByRole("button", { name: "Reload the post" }).click();
-  await expect(postText(dialog)).toHaveValue("Their words, saved first.");
+  await expectPostText(dialog, "Their words, saved first.");
   await expect(dialog.getByRole("alert").filter({ hasText: "Someone else changed this post" })).toHaveCount(0);
 });

@@ -2,14 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { axeViolations, expect, startOwnServer, test } from "./fixtures";
-import { editorReady, postText, postTextbox } from "./post-text";
+import { editorReady, expectPostText, readPostText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function openCreate(page: Page, site = "") {
-  await page.goto(`${site}/admin?tab=blog`);
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  await page.goto(`${site}/admin/posts`);
+  await page.getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("region", { name: "Create Post" });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -126,7 +126,7 @@ async function writeWithKeyboard(page: Page, site: string) {
   const found = (await (await page.request.get(`${site}/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
   expect(found.items).toHaveLength(1);
   expect(found.items[0]!.published).toBe(false);
-  expect(found.items[0]!.content).toBe(await postText(dialog).inputValue());
+  expect(found.items[0]!.content).toBe(await readPostText(dialog));
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("editor-1280.png") });
 
@@ -148,7 +148,7 @@ test("a failed upload says why and leaves the text as it was", async ({ adminPag
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect(page.locator("li.toast").getByText("Please select an image smaller than 5MB")).toBeVisible();
-  await expect(postText(dialog)).toHaveValue("Before.");
+  await expectPostText(dialog, "Before.");
   // Not an image at all: the server's own message.
   await editor.evaluate((el) => {
     const data = new DataTransfer();
@@ -156,10 +156,10 @@ test("a failed upload says why and leaves the text as it was", async ({ adminPag
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await expect(page.locator("li.toast").getByText("Failed to upload the image").last()).toBeVisible();
-  await expect(postText(dialog)).toHaveValue("Before.");
+  await expectPostText(dialog, "Before.");
 });
 
-test("at 375 px the text comes first and the settings sheet sits below it", async ({ adminPage: page }) => {
+test("at 375 px the text comes first and the settings sheet, closed at first, sits below it", async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const dialog = await openCreate(page);
   await editorReady(dialog);
@@ -173,6 +173,9 @@ test("at 375 px the text comes first and the settings sheet sits below it", asyn
   expect(width).toBeLessThanOrEqual(375);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path: test.info().outputPath("editor-375.png") });
+  await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
+  await dialog.getByRole("button", { name: "Post settings" }).click();
+  await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeVisible();
   await dialog.getByRole("button", { name: "Hide settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { adminApi } from "../support/api";
-import { axeViolations, expect, hydrated, signInThroughForm, startOwnServer, test } from "./fixtures";
+import { axeViolations, expect, hydrated, signInThroughForm, startOwnServer, test, openSection } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
@@ -8,7 +8,7 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   const id = Date.now().toString(36);
   const from = `/e2e-old-${id}`;
   await signInThroughForm(page);
-  await page.getByRole("tab", { name: "Redirects" }).click();
+  await openSection(page, "Redirects");
   const section = page.getByRole("region", { name: "Redirects" });
 
   // The shared schema answers in the page before any request.
@@ -42,7 +42,7 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   // Hits are written in batches, within a second or so: look again until it shows.
   await expect(async () => {
     await page.reload();
-    await page.getByRole("tab", { name: "Redirects" }).click();
+    await openSection(page, "Redirects");
     await expect(row).toContainText(/1 hit\b/, { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await expect(row).toContainText("last ");

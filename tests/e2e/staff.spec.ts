@@ -61,20 +61,22 @@ test("an owner invites an author and a contributor; each sees their role's admin
     expect(await axeViolations(page)).toEqual([]);
 
     const author = await accept(browser, server, "author@e2e.test", "Avery Author");
-    await expect(author.getByRole("tab", { name: "Blog Management" })).toBeVisible();
-    await expect(author.getByRole("tab", { name: "Contact Submissions" })).toHaveCount(0);
+    const sections = (p: Page) => p.getByRole("navigation", { name: "Admin sections" });
+    await expect(sections(author).getByRole("link", { name: "Posts" })).toBeVisible();
+    await expect(sections(author).getByRole("link", { name: "Contact Submissions" })).toHaveCount(0);
     await expect(author.getByRole("link", { name: "AI Discoverability" })).toHaveCount(0);
     await expect(author.getByRole("link", { name: "Staff" })).toHaveCount(0);
     const contributor = await accept(browser, server, "contributor@e2e.test", "Casey Contributor");
-    await expect(contributor.getByRole("tab", { name: "Venues" })).toHaveCount(0);
+    await expect(sections(contributor).getByRole("link", { name: "Posts" })).toBeVisible();
+    await expect(sections(contributor).getByRole("link", { name: "Venues" })).toHaveCount(0);
     await contributor.goto(`${server.url}/ai-admin`);
     await expect(contributor.getByText("Your role does not allow this.")).toBeVisible();
 
     // A contributor is offered no Publish: not in the editor, not on their draft in the list.
-    await contributor.goto(`${server.url}/admin?tab=blog`);
+    await contributor.goto(`${server.url}/admin/posts`);
     await expect(contributor.getByText("No blog posts yet. Create your first post to get started!")).toBeVisible();
-    await contributor.getByRole("button", { name: "Create Post" }).click();
-    const draft = contributor.getByRole("dialog", { name: "Create Post" });
+    await contributor.getByRole("link", { name: "Create Post" }).click();
+    const draft = contributor.getByRole("region", { name: "Create Post" });
     await expect(draft.getByText("Contributors save drafts: an editor publishes them.")).toBeVisible();
     await expect(draft.getByLabel("Publish immediately")).toHaveCount(0);
     await expect(draft.getByText("Credited to you (Casey Contributor).", { exact: false })).toBeVisible();
@@ -90,9 +92,10 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await expect(saved.getByRole("button", { name: /^Publish / })).toHaveCount(0);
 
     // The owner (editors and up) credits a post to another active member with the author picker.
-    await page.goto(`${server.url}/admin?tab=blog`);
-    await page.getByRole("button", { name: "Create Post" }).click();
-    const post = page.getByRole("dialog", { name: "Create Post" });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/admin/posts`);
+    await page.getByRole("link", { name: "Create Post" }).click();
+    const post = page.getByRole("region", { name: "Create Post" });
     const picker = post.getByLabel("Credited to");
     await expect(picker.locator("option:checked")).toHaveText(/\(you\)$/);
     await expect(picker.getByRole("option", { name: "Avery Author" })).toHaveCount(1);
@@ -106,7 +109,7 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await post.getByRole("button", { name: "Create Post" }).click();
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Credited to Avery" }) })).toContainText("By Avery Author");
     // It is Avery's now: the author's list shows the draft with its actions.
-    await author.goto(`${server.url}/admin?tab=blog`);
+    await author.goto(`${server.url}/admin/posts`);
     const credited = author.getByRole("listitem").filter({ has: author.getByRole("heading", { name: "Credited to Avery" }) });
     await expect(credited.getByRole("button", { name: "Publish Credited to Avery" })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, signInThroughForm, test } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
@@ -7,7 +7,7 @@ test("the Webhooks tab adds an endpoint with its secret shown once, shows its lo
   // A public address written as an IP (no DNS needed here); nothing is sent to it in this test.
   const url = `https://93.184.216.34/hooks/${Date.now().toString(36)}`;
   await signInThroughForm(page);
-  await page.getByRole("tab", { name: "Webhooks" }).click();
+  await openSection(page, "Webhooks");
   await page.getByLabel("Endpoint address").fill("http://127.0.0.1:9/x");
   await page.getByRole("checkbox", { name: "post.published" }).check();
   await page.getByRole("button", { name: "Add webhook" }).click();
@@ -26,7 +26,7 @@ test("the Webhooks tab adds an endpoint with its secret shown once, shows its lo
   expect(await axeViolations(page)).toEqual([]);
 
   await page.reload();
-  await page.getByRole("tab", { name: "Webhooks" }).click();
+  await openSection(page, "Webhooks");
   await expect(page.getByText(secret)).toHaveCount(0);
   await page.setViewportSize({ width: 375, height: 900 });
   const region = page.getByRole("region", { name: "Webhooks" });

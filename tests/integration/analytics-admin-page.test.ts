@@ -4,8 +4,9 @@ import { seedAndRestart } from "../support/database-rows";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 32's "server-rendered figures": the admin page opened on the Audience tab has the default range's
- * figures in its first HTML (no script needed to see them); other tabs do not compute them.
+ * Issue 32's "server-rendered figures": the Analytics section (the old Audience tab) has the default range's
+ * figures in its first HTML (no script needed to see them); other sections do not compute them; the overview's
+ * figures are the section's own (issue 42).
  */
 const env = { SEED_DEMO: "false" };
 let server: TestServer;
@@ -28,9 +29,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("the admin page's Audience tab", () => {
-  it("has the last 7 days' figures in its first HTML when it is the tab shown", async () => {
-    const res = await admin.get("/admin?tab=audience");
+describe("the admin's Analytics section", () => {
+  it("has the last 7 days' figures in its first HTML", async () => {
+    const res = await admin.get("/admin/analytics");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/data-testid="audience-pageviews"[^>]*>4321</);
@@ -40,8 +41,22 @@ describe("the admin page's Audience tab", () => {
     expect(html).not.toContain("Loading the audience figures");
   });
 
-  it("leaves them out on another tab", async () => {
-    const html = await (await admin.get("/admin?tab=blog")).text();
+  it("shows the range in its address", async () => {
+    const html = await (await admin.get("/admin/analytics?from=2020-01-01&to=2020-01-07")).text();
+    expect(html).toMatch(/data-testid="audience-pageviews"[^>]*>0</);
+  });
+
+  it("is what the overview counts: today and the last 7 days, the top page and source", async () => {
+    const html = await (await admin.get("/admin")).text();
+    expect(html).toMatch(/data-testid="overview-pageviews-today"[^>]*>4321</);
+    expect(html).toMatch(/data-testid="overview-visitors-today"[^>]*>1234</);
+    expect(html).toMatch(/data-testid="overview-pageviews-week"[^>]*>4321</);
+    expect(html).toMatch(/data-testid="overview-top-page"[^>]*>\/blog\/first-html-figures</);
+    expect(html).toMatch(/data-testid="overview-top-source"[^>]*>Google</);
+  });
+
+  it("leaves them out of another section", async () => {
+    const html = await (await admin.get("/admin/posts")).text();
     expect(html).not.toContain("audience-pageviews");
     expect(html).not.toContain("/blog/first-html-figures");
   });

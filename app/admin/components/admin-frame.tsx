@@ -9,14 +9,24 @@ export function isAdminFrame(handle: unknown): boolean {
   return (handle as { frame?: string } | undefined)?.frame === ADMIN_FRAME_HANDLE.frame;
 }
 
+/** An admin page that takes the whole window (the post editor): no bar, no notice, no navigation beside it. */
+export const FULL_PAGE_HANDLE = { fullPage: true } as const;
+
+export function isFullPage(handle: unknown): boolean {
+  return (handle as { fullPage?: boolean } | undefined)?.fullPage === true;
+}
+
 /**
  * The admin's own frame: a slim bar (the name, "Admin", a way back to the public site), no marketing chrome.
  * `notice`: what every admin page shows under the bar (the root passes the operator's configuration warnings).
+ * `full`: a page of the whole window (FULL_PAGE_HANDLE), which brings its own way back.
  */
-export function AdminFrame({ notice, children }: { notice?: ReactNode; children: ReactNode }) {
+export function AdminFrame({ notice, full = false, children }: { notice?: ReactNode; full?: boolean; children: ReactNode }) {
+  // The same tree either way (only the bar and the notice drop out), so going from a section to the editor and
+  // back keeps the page's state: its toasts and the signed-in session.
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <header hidden={full} className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="container-page flex min-h-14 items-center justify-between gap-3">
           {/* Named by its text ("Clink Admin"), so the name says what is seen (WCAG 2.5.3). */}
           <a href="/admin" className="flex items-center gap-2 rounded-lg">
@@ -35,7 +45,7 @@ export function AdminFrame({ notice, children }: { notice?: ReactNode; children:
           </nav>
         </div>
       </header>
-      {notice}
+      {full ? null : notice}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

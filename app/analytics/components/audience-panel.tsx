@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useAdminSession } from "~/admin/admin-api";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { FiguresTable } from "~/components/ui/figures-table";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
 import { addDays, TAB_ROWS, type AudienceReport } from "../report";
@@ -58,29 +59,14 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-700">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {header.map((h, i) => (
-                  <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? "text-right" : ""}`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r} className="border-t border-slate-200">
-                  {row.map((cell, i) => (
-                    <td key={i} className={`px-2 py-1 ${i > 0 ? "text-right tabular-nums" : "break-words"}`}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="overflow-x-auto text-sm">
+          <FiguresTable
+            caption={title}
+            rowHeader={{ label: header[0]!, cell: (row) => row[0] }}
+            columns={header.slice(1).map((label, i) => ({ label, numeric: true, cell: (row: ReactNode[]) => row[i + 1] }))}
+            rows={rows}
+            rowKey={(row) => row.map(String).join("\u0000")}
+          />
           {more > 0 ? <p className="px-2 pt-2 text-sm text-slate-700">and {more.toLocaleString("en")} more (in the CSV)</p> : null}
         </div>
       )}
@@ -92,22 +78,12 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
 export function AudiencePanel({ initial = null }: { initial?: AudienceReport | null }) {
   const { adminFetch } = useAdminSession();
   const [range, setRange] = useState(initial ? { from: initial.from, to: initial.to } : { from: addDays(today(), -6), to: today() });
-  const [report, setReport] = useState<AudienceReport | null>(initial);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    adminFetch<AudienceReport>(`/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`)
-      .then(setReport)
-      .catch(() => setFailed(true));
-  }, [adminFetch, range]);
-  // The server's figures stand for their range; any other range (or none given) is fetched.
-  const fromServer = useRef(initial);
-  useEffect(() => {
-    const given = fromServer.current;
-    fromServer.current = null;
-    if (given && given.from === range.from && given.to === range.to) return;
-    load();
-  }, [load, range]);
+  // The server's figures stand for their range (the first HTML); another range is fetched through the kit.
+  const fromServer = initial && initial.from === range.from && initial.to === range.to;
+  const fetched = useAdminData<AudienceReport>(fromServer ? null : `/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`);
+  const report = fromServer ? initial : fetched.data;
+  const failed = !fromServer && fetched.failed;
+  const load = () => void fetched.load();
 
   const custom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -48,7 +48,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
     set({ id: saved.id });
     return saved.id;
   };
-  const test = () => run(async () => adminFetch(`/api/admin/broadcasts/${await save()}/test`, { method: "POST" }), "Test sent to your address", "Failed to send the test");
+  const test = () => run(async () => adminFetch(`/api/admin/broadcasts/${await save()}/test`, { method: "POST" }), { done: "Test sent to your address", failed: "Failed to send the test" });
   const send = async (when: string | null) => {
     const done = await run(
       async () => {
@@ -56,8 +56,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         await adminFetch<{ state: BroadcastState }>(`/api/admin/broadcasts/${id}/send`, { method: "POST", json: when ? { at: when } : {} });
         return id;
       },
-      when ? "Broadcast scheduled" : "Broadcast sending",
-      "Failed to send the broadcast",
+      { done: when ? "Broadcast scheduled" : "Broadcast sending", failed: "Failed to send the broadcast" },
     );
     setConfirming(false);
     if (done) onSent(done.value);
@@ -152,7 +151,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         <textarea hidden readOnly data-broadcast-text="" value={draft.markdown} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(save, "Draft saved", "Failed to save the draft")}>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(save, { done: "Draft saved", failed: "Failed to save the draft" })}>
           Save draft
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void test()}>

@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useAdminAction } from "~/admin/admin-action";
+import { useAdminTask } from "~/admin/admin-action";
+import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
@@ -25,9 +26,9 @@ export function SubscribersPanel({ full }: { full: boolean }) {
       </p>
       {counts.loading && !counts.data ? <Spinner label="Loading subscriber counts" /> : null}
       {counts.failed ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to load subscriber counts.
-        </p>
+        <div className="mt-4">
+          <LoadFailed what="subscriber counts" onRetry={() => void counts.load()} />
+        </div>
       ) : null}
       {counts.data ? <Counts counts={counts.data} /> : null}
       {full ? <SubscriberList /> : null}
@@ -132,10 +133,11 @@ function SubscriberList() {
   const [list, setList] = useState<ListName>("waitlist");
   const { data, failed, loading, load } = useAdminData<SubscriberRow[]>(`/api/admin/subscribers?list=${list}`);
   const { adminFetch } = useAdminSession();
-  const { pending, run } = useAdminAction();
+  const { pending, run } = useAdminTask();
   const remove = async (row: SubscriberRow) => {
     if (!window.confirm(`Delete ${row.email} from the ${LIST_LABELS[row.list]} for good?`)) return;
-    const done = await run(row.id, () => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+    const done = await run(() => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+      key: row.id,
       done: { title: "Subscriber deleted" },
       failed: "Failed to delete the subscriber",
     });
@@ -166,9 +168,9 @@ function SubscriberList() {
       </div>
       {loading && !data ? <Spinner label="Loading subscribers" /> : null}
       {failed ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to load subscribers.
-        </p>
+        <div className="mt-4">
+          <LoadFailed what="subscribers" onRetry={() => void load()} />
+        </div>
       ) : null}
       {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
       {data && data.length > 0 ? (

@@ -45,12 +45,11 @@ function TagRow({ tag, others, onChanged }: { tag: AdminTag; others: AdminTag[];
     const description = String(form.get("description") ?? "");
     void run(
       () => adminFetch(`/api/admin/tags/${tag.slug}`, { method: "PATCH", json: { ...(name !== tag.name ? { name } : {}), description } }),
-      "Tag updated",
-      "Failed to update tag",
+      { done: "Tag updated", failed: "Failed to update tag" }
     );
   };
   const merge = () =>
-    void run(() => adminFetch("/api/admin/tags/merge", { method: "POST", json: { from: [tag.slug], into } }), "Tags merged", "Failed to merge tags");
+    void run(() => adminFetch("/api/admin/tags/merge", { method: "POST", json: { from: [tag.slug], into } }), { done: "Tags merged", failed: "Failed to merge tags" });
 
   return (
     <li className="py-4">

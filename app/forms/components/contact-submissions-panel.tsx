@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 import { SUBMISSION_SORTS, type ContactSubmission, type SubmissionPageQuery, type SubmissionStatus } from "~/forms/contact-submission";
 import { useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
-import { useAdminAction } from "~/admin/admin-action";
+import { useAdminTask } from "~/admin/admin-action";
 import { completeDeletionRequest, DELETION_COMPLETED } from "~/privacy/components/complete-deletion";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import { Spinner } from "~/components/ui/spinner";
@@ -30,7 +30,7 @@ export function ContactSubmissionsPanel() {
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
   const query = new URLSearchParams({ page: params.page, q: params.q, status: params.status, sort: params.sort });
   const { data, setData, failed, loading, load } = useAdminData<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
-  const { pending, run } = useAdminAction();
+  const { pending, run } = useAdminTask();
   const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
   const filter = params.status as SubmissionStatus;
   const submissions = data?.items ?? null;
@@ -38,16 +38,16 @@ export function ContactSubmissionsPanel() {
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
   async function change(submission: ContactSubmission, body: { isResolved?: boolean; internalNote?: string | null }, done: string, failedTitle: string) {
-    return run(
-      submission.id,
+    const made = await run(
       async () => {
         const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, { method: "PATCH", json: body });
         setData((page) => (page ? { ...page, items: page.items.map((s) => (s.id === saved.id ? saved : s)) } : page));
         if (body.isResolved !== undefined) void refreshCounts();
         revalidator.revalidate();
       },
-      { done: { title: done }, failed: failedTitle },
+      { done: { title: done }, failed: failedTitle, key: submission.id },
     );
+    return made !== null;
   }
 
   // The tabs' counts change with a status; the shown list stays as it is until the admin moves on.
@@ -63,7 +63,8 @@ export function ContactSubmissionsPanel() {
   async function confirmDelete() {
     if (!deleting) return;
     const submission = deleting;
-    const deleted = await run(submission.id, () => adminFetch(`/api/admin/contact-submissions/${submission.id}`, { method: "DELETE" }), {
+    const deleted = await run(() => adminFetch(`/api/admin/contact-submissions/${submission.id}`, { method: "DELETE" }), {
+      key: submission.id,
       done: { title: "Submission deleted" },
       failed: "Failed to delete submission",
     });
@@ -75,7 +76,7 @@ export function ContactSubmissionsPanel() {
 
   async function completeDeletion(submission: ContactSubmission) {
     // Completing erases every submission from that address, this card included.
-    if (!(await run(submission.id, () => completeDeletionRequest(adminFetch, submission.deletionRequestId!), DELETION_COMPLETED))) return;
+    if (!(await run(() => completeDeletionRequest(adminFetch, submission.deletionRequestId!), { ...DELETION_COMPLETED, key: submission.id }))) return;
     void load();
     revalidator.revalidate();
   }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useAdminTask } from "~/admin/admin-action";
+import { useAdminTask, type TaskMessages } from "~/admin/admin-action";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
@@ -21,15 +21,14 @@ export function IntegrationsPanel() {
   const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
   const busy = task.busy;
   /** A made or regenerated key is shown (once), with the list reloaded. */
-  const run = async (work: () => Promise<IntegrationWithKey | null>, success: string, failure: string) =>
+  const run = async (work: () => Promise<IntegrationWithKey | null>, messages: TaskMessages) =>
     Boolean(
       await task.run(
         async () => {
           const made = await work();
           if (made) setShown(made);
         },
-        success,
-        failure,
+        messages,
       ),
     );
   const create = async (event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +36,7 @@ export function IntegrationsPanel() {
     const form = event.currentTarget;
     setErrors({});
     const name = String(new FormData(form).get("name") ?? "");
-    const ok = await run(() => adminFetch("/api/admin/integrations", { method: "POST", json: { name } }), "Integration added", "Could not add the integration");
+    const ok = await run(() => adminFetch("/api/admin/integrations", { method: "POST", json: { name } }), { done: "Integration added", failed: "Could not add the integration" });
     if (ok) form.reset();
   };
 
@@ -83,7 +82,7 @@ export function IntegrationsPanel() {
                   type="button"
                   className="btn btn-secondary min-h-9 px-4"
                   disabled={busy}
-                  onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), "New key made", "Could not make a new key")}
+                  onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
                 >
                   Regenerate key<span className="sr-only"> of {row.name}</span>
                 </button>
@@ -93,7 +92,7 @@ export function IntegrationsPanel() {
                   disabled={busy}
                   onClick={() => {
                     if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
-                      void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), "Integration revoked", "Could not revoke it");
+                      void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" });
                     }
                   }}
                 >

@@ -1,5 +1,5 @@
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useAdminAction } from "~/admin/admin-action";
+import { useAdminTask } from "~/admin/admin-action";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { DELETION_STATE_LABELS, type DeletionRequestRecord } from "../deletion-request-state";
@@ -11,9 +11,9 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime
 export function DeletionRequestsPanel() {
   const { data, failed, loading, load } = useAdminData<DeletionRequestRecord[]>("/api/admin/data-deletion-requests");
   const { adminFetch } = useAdminSession();
-  const { pending, run } = useAdminAction();
+  const { pending, run } = useAdminTask();
   const complete = async (request: DeletionRequestRecord) => {
-    if (await run(request.id, () => completeDeletionRequest(adminFetch, request.id), DELETION_COMPLETED)) void load();
+    if (await run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id })) void load();
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Download, Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { AdminApiError, SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { FormError } from "~/components/ui/form-error";
@@ -44,7 +44,7 @@ export function RedirectsPanel() {
     const parsed = redirectInputSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    const made = await task.run(() => adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data }), "Redirect added", "Could not add the redirect");
+    const made = await task.run(() => adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data }), { done: "Redirect added", failed: "Could not add the redirect" });
     if (made) {
       form.reset();
       setStatus("301");
@@ -53,7 +53,7 @@ export function RedirectsPanel() {
 
   const remove = async (row: RedirectRow) => {
     if (!window.confirm(`Stop redirecting ${row.from}?`)) return;
-    await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), "Redirect removed", "Could not remove it");
+    await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), { done: "Redirect removed", failed: "Could not remove it" });
   };
 
   const importFile = async (event: FormEvent<HTMLFormElement>) => {
@@ -71,7 +71,7 @@ export function RedirectsPanel() {
       toast({ title: "Import finished" });
       void load();
     } catch (error) {
-      if (!(error instanceof SessionExpiredError)) setImportError((error as Error).message.replace(/^\d+: /, ""));
+      if (!(error instanceof SessionExpiredError)) setImportError(error instanceof AdminApiError ? error.detail : (error as Error).message);
     } finally {
       setImporting(false);
     }

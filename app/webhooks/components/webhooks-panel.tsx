@@ -27,7 +27,7 @@ export function WebhooksPanel() {
     setErrors({});
     const values = new FormData(form);
     const body = { url: String(values.get("url") ?? ""), events: values.getAll("events").map(String), includePersonalData: values.get("includePersonalData") === "on" };
-    const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), "Webhook added", "Could not add the webhook");
+    const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), { done: "Webhook added", failed: "Could not add the webhook" });
     if (made) {
       setSecret(made.value.secret);
       form.reset();
@@ -99,7 +99,7 @@ export function WebhooksPanel() {
                     type="button"
                     className="btn btn-secondary min-h-9 px-4"
                     disabled={busy}
-                    onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), "Test message queued", "Could not send a test")}
+                    onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), { done: "Test message queued", failed: "Could not send a test" })}
                   >
                     Send a test<span className="sr-only"> to {row.url}</span>
                   </button>
@@ -109,7 +109,7 @@ export function WebhooksPanel() {
                     disabled={busy}
                     onClick={() => {
                       if (window.confirm(`Remove the webhook to ${row.url}? Nothing more is sent there.`)) {
-                        void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), "Webhook removed", "Could not remove it");
+                        void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" });
                       }
                     }}
                   >
@@ -132,7 +132,7 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
   const { data, failed, loading, load } = useAdminData<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
   const { adminFetch } = useAdminSession();
   const { run } = useAdminTask({ onDone: () => void load() });
-  const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), "Sent again", "Could not send it again");
+  const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), { done: "Sent again", failed: "Could not send it again" });
   if (failed) return <LoadFailed what="the delivery log" onRetry={() => void load()} />;
   if (!data) return <p className="text-sm text-slate-600">{loading ? "Loading the log..." : ""}</p>;
   if (data.deliveries.length === 0) return <p className="text-sm text-slate-600">Nothing sent yet.</p>;

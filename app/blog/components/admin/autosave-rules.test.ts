@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AdminApiError } from "~/admin/admin-api";
 import { autosaveDue, autosaveText, draftExcerpt, failureOf, savedLabel } from "./autosave-rules";
 
 describe("autosave rules", () => {
@@ -19,8 +20,15 @@ describe("autosave rules", () => {
     expect(long.endsWith("word…")).toBe(true);
   });
   it("tells someone else's save from other failures", () => {
-    expect(failureOf(new Error("409: This post was changed by Ann at 2026-01-01T00:00:00Z after you opened it."), false).kind).toBe("conflict");
-    expect(failureOf(new Error("409: That address is taken"), false)).toEqual({ kind: "error", message: "Not saved: That address is taken" });
+    const current = { version: 4, updatedAt: "2026-01-01T00:00:00Z", updatedBy: { id: 2, name: "Ann" } };
+    // Read from the status and the answer's `current`, whatever the message's words.
+    expect(failureOf(new AdminApiError(409, "Ceci a changé", { current }), false)).toEqual({
+      kind: "conflict",
+      message: "This post was changed by Ann at 2026-01-01T00:00:00Z after you opened it.",
+      current,
+    });
+    expect(failureOf(new AdminApiError(409, "That address is taken", { message: "That address is taken" }), false)).toEqual({ kind: "error", message: "Not saved: That address is taken" });
+    expect(failureOf(new AdminApiError(500, "changed by nobody", null), false)).toEqual({ kind: "error", message: "Not saved: changed by nobody" });
     expect(failureOf(new TypeError("Failed to fetch"), false)).toMatchObject({ kind: "error", message: expect.stringMatching(/no connection/) });
     expect(failureOf(new Error("x"), true)).toMatchObject({ kind: "error", message: expect.stringMatching(/session/) });
   });

@@ -1,3 +1,5 @@
+import { AdminApiError } from "~/admin/admin-api";
+import { conflictMessage, type PostVersionState } from "~/blog/autosave";
 import type { PostFormState } from "./post-form-state";
 
 /** The editor's save status: what the line beside the title says (decision record 0039). */
@@ -6,7 +8,7 @@ export type SaveState =
   | { kind: "saving" }
   | { kind: "saved"; at: string; pending: boolean }
   | { kind: "error"; message: string }
-  | { kind: "conflict"; message: string };
+  | { kind: "conflict"; message: string; current: PostVersionState };
 
 /** The part of the form an autosave carries, as one comparable string. */
 export function autosaveText(form: Pick<PostFormState, "title" | "content" | "excerpt">): string {
@@ -32,15 +34,16 @@ export function draftExcerpt(markdown: string, max = 160): string {
   return `${cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : max).trimEnd()}…`;
 }
 
-/** What a failed save means for the status line: someone else's newer save (409), or a reason to show. */
+/**
+ * What a failed save means for the status line: someone else's newer save (a 409 carrying the post's `current`
+ * version), or a reason to show; anything but an answer from the server means no connection.
+ */
 export function failureOf(failure: unknown, sessionExpired: boolean): SaveState {
   if (sessionExpired) return { kind: "error", message: "Not saved: your session has expired. Sign in again." };
-  const raw = failure instanceof Error ? failure.message : String(failure);
-  const status = Number(/^(\d{3}): /.exec(raw)?.[1] ?? 0);
-  const message = raw.replace(/^\d{3}: /, "");
-  if (status === 409 && /changed by/.test(message)) return { kind: "conflict", message };
-  if (status === 0 || failure instanceof TypeError) return { kind: "error", message: "Not saved: no connection. The text is kept in this browser." };
-  return { kind: "error", message: `Not saved: ${message}` };
+  if (!(failure instanceof AdminApiError)) return { kind: "error", message: "Not saved: no connection. The text is kept in this browser." };
+  const current = failure.status === 409 ? (failure.body as { current?: PostVersionState } | null)?.current : undefined;
+  if (current && typeof current.updatedAt === "string") return { kind: "conflict", message: conflictMessage(current), current };
+  return { kind: "error", message: `Not saved: ${failure.detail}` };
 }
 
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });

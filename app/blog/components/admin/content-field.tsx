@@ -64,11 +64,12 @@ export function ContentField({
   );
   const describedBy = [field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ");
   return (
-    <div className="grid gap-1.5">
-      <span id={`${id}-content-label`} className="text-sm font-semibold">
+    <div className="flex min-h-0 flex-1 flex-col gap-1.5">
+      {/* Named for screen readers; the Edit and Preview tabs say what the box is. */}
+      <span id={`${id}-content-label`} className="sr-only">
         Content
       </span>
-      <Tabs.Root value={tab} onValueChange={onTabChange}>
+      <Tabs.Root value={tab} onValueChange={onTabChange} className="flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label="Content" className="flex gap-1">
           {["edit", "preview"].map((name) => (
             <Tabs.Trigger
@@ -80,7 +81,8 @@ export function ContentField({
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="edit" className="grid gap-4 xl:grid-cols-2">
+        {/* The text fills the window's height (the page scrolls inside the editor, not around it). */}
+        <Tabs.Content value="edit" className="grid min-h-80 flex-1 gap-4 data-[state=inactive]:hidden xl:grid-cols-2">
           <Suspense
             fallback={
               // Until CodeMirror has loaded, a plain textarea holds the text; the editor starts from whatever it holds.
@@ -89,7 +91,7 @@ export function ContentField({
                 aria-labelledby={`${id}-content-label`}
                 aria-describedby={describedBy}
                 rows={12}
-                className={`${inputClass} min-h-72 font-mono text-base`}
+                className={`${inputClass} h-full min-h-72 font-mono text-base`}
                 value={content}
                 onChange={(e) => onChange(e.target.value)}
                 required
@@ -110,11 +112,11 @@ export function ContentField({
             />
           </Suspense>
           {/* Side by side on wide screens; the Preview tab shows the same on narrow ones. */}
-          <section aria-label="Live preview" className="hidden max-h-[70vh] min-h-60 overflow-y-auto rounded-lg border border-slate-300 p-4 xl:block">
+          <section aria-label="Live preview" className="hidden min-h-60 overflow-y-auto rounded-lg border border-slate-300 p-4 xl:block">
             {preview}
           </section>
         </Tabs.Content>
-        <Tabs.Content value="preview" className="min-h-60 rounded-lg border border-slate-300 p-4">
+        <Tabs.Content value="preview" className="min-h-60 flex-1 overflow-y-auto rounded-lg border border-slate-300 p-4">
           {preview}
         </Tabs.Content>
       </Tabs.Root>
@@ -125,8 +127,6 @@ export function ContentField({
         Markdown, at most {MAX_POST_CONTENT.toLocaleString("en-US")} characters ({content.length.toLocaleString("en-US")} used).
       </p>
       {error("content")}
-      {/* The text as React holds it, for scripts and tests to read (the editor's DOM holds only visible lines). */}
-      <textarea hidden readOnly name="content" data-post-text="" value={content} />
       <details className="rounded-lg bg-slate-50 px-4 py-2 text-sm">
         <summary className="cursor-pointer font-semibold">Markdown help</summary>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

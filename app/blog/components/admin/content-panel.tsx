@@ -1,6 +1,6 @@
 import { Download, Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { AdminApiError, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { useToast } from "~/components/ui/toast";
 import type { ImportCounts, ImportKind, ImportReport } from "~/blog/content-archive";
 import { FormError } from "~/components/ui/form-error";
@@ -46,7 +46,7 @@ export function ContentPanel() {
       setReport(answer);
       toast({ title: "Import finished" });
     } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) setError((failure as Error).message.replace(/^\d+: /, ""));
+      if (!(failure instanceof SessionExpiredError)) setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,14 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery, type BlogPostDto } from "~/blog/schema";
 import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/paging";
-import { BlogPostDialog } from "./post-dialog";
 import { forgetDraft, type LocalDraft } from "./draft-storage";
+import type { EditorEntry } from "./post-editor-page";
 import { PostRow } from "./post-row";
 import type { PostWriter } from "./post-writer";
 import { readDrafts, UnsavedDrafts } from "./unsaved-drafts";
@@ -22,16 +22,18 @@ type Sort = AdminPostQuery["sort"];
 const PARAMS = { q: "pq", sort: "psort", status: "pstatus", page: "ppage" };
 const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
 
-/** Every post, drafts included: paged, searched and sorted on the server, with labelled actions. */
+/** Every post, drafts included: paged, searched and sorted on the server, with labelled actions. A post is
+ * written on its own page (/admin/posts/new, /admin/posts/:id), which comes back to this list as it was. */
 export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const open = (id: number | "new", restore = false) => void navigate(`/admin/posts/${id}`, { state: { back: here, restore } satisfies EditorEntry });
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
   const query = new URLSearchParams({ page: params.page, q: params.q, sort: params.sort, status: params.status });
   const { data, failed, loading, load } = useAdminData<PostsPage>(`/api/admin/posts?${query}`);
-  const [editing, setEditing] = useState<BlogPostDto | "new" | null>(null);
-  const [restoring, setRestoring] = useState<LocalDraft | null>(null);
   const [deleting, setDeleting] = useState<BlogPostDto | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [drafts, setDrafts] = useState<LocalDraft[]>([]);
@@ -39,25 +41,17 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
 
   useEffect(() => {
     setDrafts(readDrafts());
-  }, [editing]);
+  }, []);
 
-  const changed = () => {
-    void load();
-    revalidator.revalidate();
-  };
+  const changed = () => void load();
 
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
   async function restoreDraft(draft: LocalDraft) {
-    if (draft.postId === null) {
-      setRestoring(draft);
-      setEditing("new");
-      return;
-    }
+    if (draft.postId === null) return open("new", true);
     try {
-      const post = posts?.find((p) => p.id === draft.postId) ?? (await adminFetch<BlogPostDto>(`/api/blog/${draft.postId}`));
-      setRestoring(draft);
-      setEditing(post);
+      if (!posts?.some((p) => p.id === draft.postId)) await adminFetch<BlogPostDto>(`/api/blog/${draft.postId}`);
+      open(draft.postId, true);
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) {
         toast({ title: "The post of this draft no longer exists", description: "The draft was discarded.", variant: "destructive" });
@@ -126,10 +120,7 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
             writer={writer}
             busy={busyId === post.id}
             onToggle={() => void togglePublished(post)}
-            onEdit={() => {
-              setRestoring(null);
-              setEditing(post);
-            }}
+            onEdit={() => open(post.id)}
             onDelete={() => setDeleting(post)}
           />
         ))}
@@ -141,18 +132,13 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold">Blog Management</h2>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            setRestoring(null);
-            setEditing("new");
-          }}
-        >
+        <h1 tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none sm:text-3xl">
+          Blog Management
+        </h1>
+        <Link to="/admin/posts/new" state={{ back: here } satisfies EditorEntry} className="btn btn-primary">
           <Plus aria-hidden="true" className="size-4" />
           Create Post
-        </button>
+        </Link>
       </div>
 
       <UnsavedDrafts
@@ -194,21 +180,6 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
           ))}
         </Tabs.Root>
       </div>
-
-      <BlogPostDialog
-        post={editing}
-        writer={writer}
-        restore={restoring}
-        onOpenChange={(open) => {
-          if (open) return;
-          setEditing(null);
-          changed(); // the editor may have autosaved (a new post is a draft on the server once it has text)
-        }}
-        onSaved={() => {
-          setEditing(null);
-          changed();
-        }}
-      />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -162,6 +162,8 @@ export default function MarkdownEditor({
           placeholderText("Write your post here. Markdown works: **bold**, *italic*, ## headings…"),
           EditorView.contentAttributes.of({
             "aria-labelledby": labelledBy,
+            // Says it takes focus (it does, as contenteditable): the scroller around it is then a keyboard-reachable region.
+            tabindex: "0",
             spellcheck: "true",
             autocorrect: "on",
             autocapitalize: "sentences",
@@ -190,8 +192,8 @@ export default function MarkdownEditor({
           }),
           EditorView.theme({
             // Prose is read in the site's own face; the Markdown marks keep their colours from the highlighting.
-            "&": { fontSize: "1.0625rem", backgroundColor: "white" },
-            ".cm-scroller": { fontFamily: "inherit", lineHeight: "1.7" },
+            "&": { fontSize: "1.0625rem", backgroundColor: "white", height: "100%" },
+            ".cm-scroller": { fontFamily: "inherit", lineHeight: "1.7", overflow: "auto" },
             ".cm-content": { padding: "12px 8px", minHeight: "18rem", caretColor: "#0f172a" },
             ".cm-line": { padding: "0 4px" },
             // The focus ring is drawn on the whole editor (toolbar and text), see the wrapper's classes.
@@ -237,7 +239,7 @@ export default function MarkdownEditor({
   }, [describedBy, invalid, editorId]);
 
   return (
-    <div ref={wrapper} data-markdown-editor="" className="overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700">
+    <div ref={wrapper} data-markdown-editor="" className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700">
       <div role="toolbar" aria-label="Formatting" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 p-1" onKeyDown={toolbarArrows}>
         {TOOLBAR.map((item, i) => (
           <button
@@ -274,7 +276,7 @@ export default function MarkdownEditor({
           else view.current?.focus();
         }}
       />
-      <div ref={host} />
+      <div ref={host} className="min-h-0 flex-1" />
     </div>
   );
 }

@@ -1,16 +1,14 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/field-errors";
-import { AdminDialogHeader } from "~/admin/components/dialog-header";
-import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
+import { inputClass, useFieldErrors } from "~/admin/components/field";
 import { ContentField } from "./content-field";
+import { EditorBar } from "./editor-bar";
 import type { MarkdownEditorHandle } from "./markdown-editor";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
 import { draftKey, hasChanges, initialPostForm, newIdempotencyKey, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
-import { SlugField } from "./post-fields";
 import { PostSettingsPanel } from "./post-settings-panel";
 import { ConflictNotice, LocalOffer, PendingOffer, SaveStatus } from "./save-notices";
 import { useAutosave } from "./use-autosave";
@@ -36,6 +34,7 @@ export function BlogPostForm({
   restore,
   onDirtyChange,
   onSaved,
+  onCancel,
   focusMode = false,
   onFocusModeChange = () => {},
 }: {
@@ -46,6 +45,8 @@ export function BlogPostForm({
   restore: LocalDraft | null;
   onDirtyChange: (dirty: boolean) => void;
   onSaved: () => void;
+  /** Close without saving (the page asks first when something is unsaved). */
+  onCancel: () => void;
 }) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
@@ -67,8 +68,12 @@ export function BlogPostForm({
   const [contentTab, setContentTab] = useState("edit");
   const formRef = useRef<HTMLFormElement>(null);
   const editorRef = useRef<MarkdownEditorHandle>(null);
-  // The fields other than the title and text: beside the text on wide screens, below it on a phone.
+  // The fields other than the title and text: beside the text on wide screens (open), below it on a phone (closed,
+  // so the text has the window).
   const [settingsOpen, setSettingsOpen] = useState(true);
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 1023px)").matches) setSettingsOpen(false);
+  }, []);
   // One key per new post: a save retried after a lost answer (or clicked twice) cannot make it twice.
   const [createKey] = useState(newIdempotencyKey);
   const fields = useFieldErrors(errors);
@@ -150,7 +155,7 @@ export function BlogPostForm({
     showErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.content) setContentTab("edit");
-      const inMain = ["title", "slug", "content"];
+      const inMain = ["title", "content"];
       if (Object.keys(found).some((k) => !inMain.includes(k))) {
         setSettingsOpen(true);
         onFocusModeChange(false);
@@ -170,7 +175,7 @@ export function BlogPostForm({
       onSaved();
     } catch (failure) {
       autosave.resume();
-      // The dialog stays open with everything typed; the server's field messages show in place.
+      // The editor stays open with everything typed; the server's field messages show in place.
       if (!(failure instanceof SessionExpiredError)) {
         const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
         if (serverErrors) showErrors(serverErrors);
@@ -183,7 +188,6 @@ export function BlogPostForm({
 
   return (
     <>
-      <AdminDialogHeader title={post ? "Edit Post" : "Create Post"} />
       <form
         ref={formRef}
         onSubmit={submit}
@@ -197,34 +201,24 @@ export function BlogPostForm({
           }
         }}
       >
-        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 sm:px-6">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-expanded={settingsOpen && !focusMode}
-            aria-controls={`${id}-settings`}
-            onClick={() => {
-              if (focusMode) onFocusModeChange(false);
-              setSettingsOpen(!(settingsOpen && !focusMode));
-            }}
-          >
-            Post settings
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
-            aria-pressed={focusMode}
-            onClick={() => {
-              onFocusModeChange(!focusMode);
-              requestAnimationFrame(() => editorRef.current?.focus());
-            }}
-          >
-            Focus mode
-          </button>
-        </div>
+        <EditorBar
+          heading={post ? "Edit Post" : "Create Post"}
+          onClose={onCancel}
+          settingsShown={settingsOpen && !focusMode}
+          settingsId={`${id}-settings`}
+          onSettings={() => {
+            if (focusMode) onFocusModeChange(false);
+            setSettingsOpen(!(settingsOpen && !focusMode));
+          }}
+          focusMode={focusMode}
+          onFocusMode={() => {
+            onFocusModeChange(!focusMode);
+            requestAnimationFrame(() => editorRef.current?.focus());
+          }}
+        />
         <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-          <div className={`grid flex-1 content-start gap-4 px-4 py-5 sm:px-6 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
-            {autosave.state.kind === "conflict" ? <ConflictNotice message={autosave.state.message} onReload={() => void reload()} /> : null}
+          <div className={`flex min-h-[70dvh] flex-1 flex-col gap-3 px-4 py-3 sm:px-6 lg:min-h-0 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
+            {autosave.state.kind === "conflict" ? <ConflictNotice current={autosave.state.current} onReload={() => void reload()} /> : null}
             {post && !restore ? <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} /> : null}
             {offered ? (
               <LocalOffer
@@ -239,10 +233,14 @@ export function BlogPostForm({
                 }}
               />
             ) : null}
-            <Field label="Title" htmlFor={`${id}-title`} error={error("title")}>
-              <input {...field("title")} className={inputClass} value={form.title} onChange={(e) => set("title", e.target.value)} required />
-            </Field>
-            <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
+            {/* The title first, large, named by its placeholder's word (the label is for screen readers). */}
+            <div className="grid gap-1">
+              <label htmlFor={`${id}-title`} className="sr-only">
+                Title
+              </label>
+              <input {...field("title")} placeholder="Title" className={`${inputClass} text-xl font-bold`} value={form.title} onChange={(e) => set("title", e.target.value)} required />
+              {error("title")}
+            </div>
             <ContentField
               content={form.content}
               onChange={(content) => set("content", content)}
@@ -276,10 +274,10 @@ export function BlogPostForm({
           <div className="w-full sm:mr-auto sm:w-auto">
             <SaveStatus state={autosave.state} />
           </div>
-          <Dialog.Close type="button" className="btn btn-secondary">
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
             Cancel
-          </Dialog.Close>
-          {/* aria-disabled, not disabled: a disabled button drops focus to <body>, out of the dialog. */}
+          </button>
+          {/* aria-disabled, not disabled: a disabled button drops focus to <body>. */}
           <button type="submit" className="btn btn-primary aria-disabled:opacity-60" aria-disabled={saving || uploading || undefined}>
             {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
           </button>

@@ -4,13 +4,13 @@ import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/blog/category";
 import type { BlogPostDto } from "~/blog/schema";
 import { ImageField } from "./image-field";
 import { generatedSlug, type PostFormState } from "./post-form-state";
-import { AuthorField, publishHint } from "./post-fields";
+import { AuthorField, publishHint, SlugField } from "./post-fields";
 import { writerPublishes, type PostWriter } from "./post-writer";
 import { RevisionsPanel } from "./revisions-panel";
 import { SearchPanel } from "./search-panel";
 import { TagsField } from "./tags-field";
 
-/** Every field of a post but its title, address and text: beside the text on wide screens, below it on a phone; closable. */
+/** Every field of a post but its title and text (its address first): beside the text on wide screens, below it on a phone; closable. */
 export function PostSettingsPanel({
   id: _id,
   hidden,
@@ -49,6 +49,7 @@ export function PostSettingsPanel({
           Hide settings
         </button>
       </div>
+      <SlugField form={form} current={post?.slug ?? null} onChange={(slug) => set("slug", slug)} fields={fields} />
       <div className="grid gap-4">
         <Field label="Author" htmlFor={`${id}-author`} error={error("author")}>
           <input {...field("author")} className={inputClass} value={form.author} onChange={(e) => set("author", e.target.value)} required />

@@ -1,3 +1,4 @@
+import { conflictMessage, type PostVersionState } from "~/blog/autosave";
 import { useEffect, useState } from "react";
 import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import type { BlogPostDto } from "~/blog/schema";
@@ -106,11 +107,13 @@ function Offer(props: { label: string; text: React.ReactNode; restoreLabel: stri
 }
 
 /** Someone else saved the post since it was opened: nothing is written over their save. */
-export function ConflictNotice({ message, onReload }: { message: string; onReload: () => void }) {
+export function ConflictNotice({ current, onReload }: { current: PostVersionState; onReload: () => void }) {
   return (
     <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="text-sm font-semibold">Someone else changed this post while you were editing it.</p>
-      <p className="mt-1 text-sm">{message.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/, (iso) => formatDateTime(iso))} Your text here is not saved over theirs: copy what you need, then reload the post.</p>
+      <p className="mt-1 text-sm">
+        {conflictMessage({ ...current, updatedAt: formatDateTime(current.updatedAt) })} Your text here is not saved over theirs: copy what you need, then reload the post.
+      </p>
       <button type="button" className="btn btn-secondary mt-3" onClick={onReload}>
         Reload the post
       </button>

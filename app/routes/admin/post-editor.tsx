@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/post-editor";
+import { section, sectionMeta } from "~/admin-dashboard";
+import { postWriterOf, requireSection } from "~/admin-dashboard.server";
+import { canEditPost } from "~/auth/roles";
+import { PostEditorPage } from "~/blog/components/admin/post-editor-page";
+import { findPost, toDto } from "~/blog/posts.server";
+import { FULL_PAGE_HANDLE } from "~/admin/components/admin-frame";
+
+// The editor takes the whole window: no bar, no navigation beside it (it closes back to the list).
+export const handle = FULL_PAGE_HANDLE;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => sectionMeta("posts", loaderData?.post ? `Edit Post: ${loaderData.post.title}` : "Create Post");
+
+/** /admin/posts/new and /admin/posts/:id: a post the member may edit (decision 0012), else 404 as the API says. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff } = await requireSection(request, "posts");
+  const writer = await postWriterOf(staff);
+  if (params.id === undefined) return { post: null, writer };
+  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
+  const post = Number.isSafeInteger(id) ? await findPost(id) : null;
+  if (!post || !canEditPost(staff, post)) throw data("Blog post not found", { status: 404 });
+  return { post: toDto(post), writer };
+}
+
+export default function PostEditor({ loaderData }: Route.ComponentProps) {
+  const { post, writer } = loaderData;
+  // A new post keeps its own editor (the key), so "Create Post" after a save starts empty.
+  return <PostEditorPage key={post?.id ?? "new"} post={post} writer={writer} list={section("posts").path} />;
+}
