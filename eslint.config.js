@@ -7,6 +7,8 @@ import tseslint from "typescript-eslint";
 // code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
 // those on floors below it) is checked by dependency-cruiser (.dependency-cruiser.cjs), in `npm run lint` too.
 const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Browser code must not import a *.server module.", allowTypeImports: true };
+// Node's own modules belong in *.server modules: a file without the suffix may be bundled for the browser.
+const nodeOnly = { group: ["node:*"], message: "Import Node's modules only in a *.server module (or a test, script or config).", allowTypeImports: true };
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "reports/"] },
@@ -40,6 +42,14 @@ export default tseslint.config(
     // which keeps loaders and actions, and what only they import, on the server).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/routes/**", "app/**/*.server.ts", "app/**/*.server.tsx", "app/**/*.test.ts", "app/entry.server.tsx", "app/root.tsx"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly, nodeOnly] }] },
+  },
+  {
+    // Route modules: React Router keeps loaders and actions on the server, but what a route needs from Node
+    // still goes through a feature's *.server service, which keeps it out of the route's browser chunk.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["node:*"], message: nodeOnly.message }] }],
+    },
   },
 );

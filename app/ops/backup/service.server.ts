@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { databaseKind, getDb, schema } from "~/core/db.server";
 import { diskState } from "~/core/disk-space.server";
@@ -117,6 +118,11 @@ export async function latestBackupFile(): Promise<{ name: string; file: string; 
     if (file && row.fileName) return { name: row.fileName, file, bytes: fs.statSync(file).size, finishedAt: row.finishedAt?.toISOString() ?? "" };
   }
   return null;
+}
+
+/** An archive's bytes as a web stream, read from disk as the download goes (never whole in memory). */
+export function backupStream(file: string): ReadableStream<Uint8Array> {
+  return Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
 }
 
 /** An archive in BACKUP_DIR by its exact name (never a path), for the owner's download. */
