@@ -1,6 +1,6 @@
 import { hasRole, type StaffRole } from "~/auth/roles";
 import { addDays } from "~/analytics/report";
-import { staffAudienceReport } from "~/analytics/report.server";
+import { staffAnalyticsReport } from "~/analytics/report.server";
 import { audienceCounts } from "~/audience/admin.server";
 import { recentActivity } from "~/core/audit.server";
 import { jobsOverview } from "~/core/job-admin.server";
@@ -41,10 +41,10 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
 /** Today against yesterday and the last 7 days against the 7 before, as the Analytics section counts them. */
 async function audienceFigures(staff: { id: number; role: StaffRole }, today: string): Promise<OverviewData["audience"]> {
   const [week, before, day, yesterday] = await Promise.all([
-    staffAudienceReport(staff, { from: addDays(today, -6), to: today }),
-    staffAudienceReport(staff, { from: addDays(today, -13), to: addDays(today, -7) }),
-    staffAudienceReport(staff, { from: today, to: today }),
-    staffAudienceReport(staff, { from: addDays(today, -1), to: addDays(today, -1) }),
+    staffAnalyticsReport(staff, { from: addDays(today, -6), to: today }),
+    staffAnalyticsReport(staff, { from: addDays(today, -13), to: addDays(today, -7) }),
+    staffAnalyticsReport(staff, { from: today, to: today }),
+    staffAnalyticsReport(staff, { from: addDays(today, -1), to: addDays(today, -1) }),
   ]);
   return {
     today: { visitors: day.visitors, pageviews: day.pageviews },

@@ -11,13 +11,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
-import { freePort, startServer } from "./bench-audience.mjs";
+import { freePort, startServer } from "./bench-analytics.mjs";
 import { onPostgres } from "./bench-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RECIPIENTS = 5000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
-const ADMIN = { email: "bench@clink.app", password: "bench password 12345" }; // as bench-audience.mjs starts the site
+const ADMIN = { email: "bench@clink.app", password: "bench password 12345" }; // as bench-analytics.mjs starts the site
 const HEADERS = { "accept-encoding": "br, gzip", accept: "text/html" };
 
 /** The site, with the hourly budget out of the way: what is measured is the site's own work. */

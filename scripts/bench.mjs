@@ -277,8 +277,8 @@ if (process.argv.includes("--write-docs")) {
   console.log("figures added to docs/benchmarks.md");
 }
 await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript
-// The Audience tab over 90 days of 100,000 page views a day (a site of its own): ./bench-audience.mjs.
-console.table(await (await import("./bench-audience.mjs")).audienceRows());
+// The Analytics section over 90 days of 100,000 page views a day (a site of its own): ./bench-analytics.mjs.
+console.table(await (await import("./bench-analytics.mjs")).analyticsRows());
 // 5,000 broadcast recipients queued, and the home page meanwhile beside the bare server (a site of its own): ./bench-broadcasts.mjs.
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
 // Mail beside receivers that never answer, and /healthz during a 10,000-rule import (a site of its own): ./bench-lanes.mjs.

@@ -3,7 +3,7 @@ import { analyticsBeaconSchema, screenClass } from "./beacon";
 import { addressHash, notCounted, visitorHash } from "./counting.server";
 import { figuresOf } from "./figures";
 import { daysOf } from "~/core/utc-days";
-import { audienceQuerySchema } from "./report";
+import { analyticsQuerySchema } from "./report";
 import { classifySource, normalizeHost } from "./sources";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -92,9 +92,9 @@ describe("the beacon and the range", () => {
   });
 
   it("reads a range of whole days, both included, and refuses a reversed or impossible one", () => {
-    expect(audienceQuerySchema.parse({ from: "2026-11-01", to: "2026-11-03" })).toEqual({ from: "2026-11-01", to: "2026-11-03" });
+    expect(analyticsQuerySchema.parse({ from: "2026-11-01", to: "2026-11-03" })).toEqual({ from: "2026-11-01", to: "2026-11-03" });
     expect(daysOf("2026-02-27", "2026-03-01")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01"]);
-    expect(audienceQuerySchema.safeParse({ from: "2026-11-04", to: "2026-11-03" }).success).toBe(false);
-    expect(audienceQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-03" }).success).toBe(false);
+    expect(analyticsQuerySchema.safeParse({ from: "2026-11-04", to: "2026-11-03" }).success).toBe(false);
+    expect(analyticsQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-03" }).success).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { getDb, schema } from "~/core/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
 import { daysOf } from "~/core/utc-days";
-import { NOTHING_MORE, topRows, type AudienceReport, type Conversion } from "./report";
+import { NOTHING_MORE, topRows, type AnalyticsReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
@@ -13,11 +13,11 @@ const isKind = (kind: string): kind is SourceKind => (SOURCE_KINDS as readonly s
 const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - a.visitors;
 
 /**
- * The Audience figures of a range of UTC days (both included). Visitors are distinct per day and added up
+ * The visitor figures of a range of UTC days (both included). Visitors are distinct per day and added up
  * over the days (a visitor's hash changes with each day's salt). `onlyPaths`: an author's view, their
  * posts' pages only (no site-wide sources, campaigns or goals).
  */
-export async function audienceReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AudienceReport> {
+export async function analyticsReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AnalyticsReport> {
   await flushAnalytics();
   const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays, rollupBlocks } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
@@ -128,13 +128,13 @@ export async function audienceReport(from: string, to: string, onlyPaths?: reado
  * The report a member may see: editors and up every figure, authors their own posts' pages only (the one
  * rule for the API and the admin page's first HTML).
  */
-export async function staffAudienceReport(
+export async function staffAnalyticsReport(
   staff: { id: number; role: StaffRole },
   { from, to, limit }: { from: string; to: string; limit?: number },
   useRollups = true,
-): Promise<AudienceReport> {
+): Promise<AnalyticsReport> {
   const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
-  const report = await audienceReport(from, to, onlyPaths, useRollups);
+  const report = await analyticsReport(from, to, onlyPaths, useRollups);
   return limit ? topRows(report, limit) : report;
 }
 

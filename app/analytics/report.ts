@@ -1,27 +1,27 @@
 import { addDays, daysBetween, utcDay } from "~/core/utc-days";
 import { z } from "~/core/zod";
 
-/** The Audience tab counts days as the server does (app/core/utc-days.ts). */
+/** The Analytics section counts days as the server does (app/core/utc-days.ts). */
 export { addDays } from "~/core/utc-days";
 import type { Goal } from "./beacon";
 import type { SourceKind } from "./sources";
 
-/** What GET /api/admin/analytics answers (issue 32's contract), shared by the server and the Audience tab. */
-export type AudiencePage = { path: string; pageviews: number; visitors: number; aiCrawls: number; aiReferrals: number };
-export type AudienceSource = { name: string; kind: SourceKind; visitors: number };
-export type AudienceCampaign = { source: string; medium: string; campaign: string; visitors: number };
-export type AudienceGoal = { name: Goal; count: number };
+/** What GET /api/admin/analytics answers (issue 32's contract), shared by the server and the Analytics section. */
+export type AnalyticsPage = { path: string; pageviews: number; visitors: number; aiCrawls: number; aiReferrals: number };
+export type AnalyticsSource = { name: string; kind: SourceKind; visitors: number };
+export type AnalyticsCampaign = { source: string; medium: string; campaign: string; visitors: number };
+export type AnalyticsGoal = { name: Goal; count: number };
 /** A goal reached on a page or from a source, and its rate: the goal's visitors over that page's (source's). */
 export type Conversion = { goal: Goal; on: string; visitors: number; rate: number };
-export type AudienceReport = {
+export type AnalyticsReport = {
   from: string;
   to: string;
   visitors: number;
   pageviews: number;
-  pages: AudiencePage[];
-  sources: AudienceSource[];
-  campaigns: AudienceCampaign[];
-  goals: AudienceGoal[];
+  pages: AnalyticsPage[];
+  sources: AnalyticsSource[];
+  campaigns: AnalyticsCampaign[];
+  goals: AnalyticsGoal[];
   /** Per day of the range (every day, zeros included), for the chart. */
   daily: Array<{ day: string; visitors: number; pageviews: number }>;
   conversions: { pages: Conversion[]; sources: Conversion[] };
@@ -37,7 +37,7 @@ export type AudienceReport = {
 type ListName = "pages" | "sources" | "campaigns" | "conversionPages" | "conversionSources";
 export const NOTHING_MORE: Record<ListName, number> = { pages: 0, sources: 0, campaigns: 0, conversionPages: 0, conversionSources: 0 };
 
-/** The rows the Audience tab shows of each list (its CSV exports ask for every row). */
+/** The rows the Analytics section shows of each list (its CSV exports ask for every row). */
 export const TAB_ROWS = 100;
 
 /**
@@ -45,7 +45,7 @@ export const TAB_ROWS = 100;
  * left out; the totals, goals and the chart stay whole. Thousands of pages and conversions were most of a
  * 90-day answer's bytes and time, and more rows than a table can show.
  */
-export function topRows(report: AudienceReport, limit: number): AudienceReport {
+export function topRows(report: AnalyticsReport, limit: number): AnalyticsReport {
   const cut = <T>(rows: T[]) => rows.slice(0, limit);
   const left = (rows: unknown[]) => Math.max(0, rows.length - limit);
   const { pages, sources, campaigns, conversions } = report;
@@ -67,9 +67,9 @@ const isoDay = z
 
 /**
  * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included; without them the last 7 days to today (UTC). &limit=N:
- * each list's top N rows only (the Audience tab's view).
+ * each list's top N rows only (the Analytics section's view).
  */
-export const audienceQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() }).transform((q, ctx) => {
+export const analyticsQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() }).transform((q, ctx) => {
   const to = q.to ?? utcDay(new Date());
   const from = q.from ?? addDays(to, -6);
   if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });

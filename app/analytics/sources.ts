@@ -1,6 +1,6 @@
 /**
  * Where visitors come from: the referrer's host (or the `utm_source` a link carries) grouped into kinds.
- * Pure; the collector and the Audience tab read this one list. Sources for each entry:
+ * Pure; the collector and the Analytics section read this one list. Sources for each entry:
  * - AI assistants: the hosts their web apps send as referrer and the `utm_source` they add to cited links
  *   (OpenAI: "ChatGPT search ... includes utm_source=chatgpt.com", platform.openai.com/docs/bots and
  *   help.openai.com "Publishers and developers FAQ"; Perplexity, Gemini, Copilot and Claude: the hosts of

@@ -42,7 +42,7 @@ export const sendSchema = z.strictObject({
 });
 
 /** The recipients' query string of the count shown before sending (GET /api/admin/broadcasts/audience). */
-export const audienceQuerySchema = z.strictObject({
+export const analyticsQuerySchema = z.strictObject({
   list: z.enum(LISTS, { error: "list must be waitlist or blog" }),
   city: z.optional(z.enum(WAITLIST_CITIES, { error: "Please choose a city of the early-adopter list" })),
   platform: z.optional(z.enum(Object.keys(PLATFORMS) as [Platform, ...Platform[]], { error: "platform must be ios or android" })),

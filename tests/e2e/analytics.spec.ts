@@ -8,7 +8,7 @@ import { axeViolations, expect, startOwnServer, test, openSection } from "./fixt
 
 /**
  * Issue 32's "Done when", in Chromium, on a server of its own (exact counts): visits from ChatGPT, Google and a
- * campaign link, an App Store press and a sent contact form appear in the API and the Audience tab; a
+ * campaign link, an App Store press and a sent contact form appear in the API and the Analytics section; a
  * crawler, a prefetch and a Sec-GPC visit do not; the same visitor twice counts once; no cookie is set; a
  * backup taken afterwards holds no address and no user agent the visits sent. Each visitor comes from an
  * address of its own (X-Forwarded-For, the server trusting the loopback proxy), to look for in the backup.
@@ -27,7 +27,7 @@ async function visit(browser: Browser, server: TestServer, n: number, path: stri
 
 const cookiesOf = async (page: Page) => (await page.context().cookies()).length;
 
-test("visits, goals and exclusions reach the Audience tab with exact counts, and no public page sets a cookie", async ({ browser }) => {
+test("visits, goals and exclusions reach the Analytics section with exact counts, and no public page sets a cookie", async ({ browser }) => {
   test.setTimeout(120_000);
   const server = await startOwnServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
   try {

@@ -38,7 +38,7 @@ describe("the admin's Analytics section", () => {
     expect(html).toMatch(/data-testid="audience-visitors"[^>]*>1234</);
     expect(html).toContain("/blog/first-html-figures");
     expect(html).toContain("876");
-    expect(html).not.toContain("Loading the audience figures");
+    expect(html).not.toContain("Loading the visitor figures");
   });
 
   it("shows the range in its address", async () => {

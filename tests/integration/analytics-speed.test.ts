@@ -5,11 +5,11 @@ import { seedAndRestart } from "../support/database-rows";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**
- * Issue 32's speed goal for the Audience tab: 90 days of a site with 100,000 page views a day answer in under
+ * Issue 32's speed goal for the Analytics section: 90 days of a site with 100,000 page views a day answer in under
  * 300 ms. From the raw rows it took (2 cores, shared) PostgreSQL 281 ms and PGlite 1,100 ms (the grouping of
  * ~230,000 daily rows in WebAssembly); from the rollup blocks (analytics_rollups) of the 89 past days it reads
  * a handful of blocks per dimension (decision 0043). Asserts the figures, not the time (no timed assertions:
- * the speed goal is `npm run bench:audience`'s), and prints the time. Seeded as the collector would have
+ * the speed goal is `npm run bench:analytics`'s), and prints the time. Seeded as the collector would have
  * aggregated them: per day 1,000 pages, 200 sources, 50 campaigns,
  * 3 screen classes, the goals on 200 pages, and 90 days of verified AI crawler visits (500 rows a day).
  */

@@ -3,9 +3,9 @@ import type { Route } from "./+types/analytics";
 import { sectionMeta } from "~/admin-dashboard";
 import { requireSection } from "~/admin-dashboard.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { AudiencePanel } from "~/analytics/components/audience-panel";
-import { audienceQuerySchema, TAB_ROWS } from "~/analytics/report";
-import { staffAudienceReport } from "~/analytics/report.server";
+import { AnalyticsPanel } from "~/analytics/components/analytics-panel";
+import { analyticsQuerySchema, TAB_ROWS } from "~/analytics/report";
+import { staffAnalyticsReport } from "~/analytics/report.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("analytics");
 
@@ -13,16 +13,16 @@ export const meta: Route.MetaFunction = () => sectionMeta("analytics");
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireSection(request, "analytics");
   const params = new URL(request.url).searchParams;
-  const range = audienceQuerySchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
-  const query = range.success ? range.data : audienceQuerySchema.parse({});
-  return data({ report: await staffAudienceReport(staff, { ...query, limit: TAB_ROWS }) });
+  const range = analyticsQuerySchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
+  const query = range.success ? range.data : analyticsQuerySchema.parse({});
+  return data({ report: await staffAnalyticsReport(staff, { ...query, limit: TAB_ROWS }) });
 }
 
 export default function AnalyticsSection({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SectionHeading title="Analytics" intro="Visitors to the site: who came, from where, what they read and did." />
-      <AudiencePanel initial={loaderData.report} />
+      <AnalyticsPanel initial={loaderData.report} />
     </>
   );
 }

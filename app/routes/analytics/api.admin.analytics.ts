@@ -1,7 +1,7 @@
 // Role needed: editor (every figure); author (their own posts' pages only).
 import type { Route } from "./+types/api.admin.analytics";
-import { staffAudienceReport } from "~/analytics/report.server";
-import { audienceQuerySchema } from "~/analytics/report";
+import { staffAnalyticsReport } from "~/analytics/report.server";
+import { analyticsQuerySchema } from "~/analytics/report";
 import { requireStaff } from "~/auth/session.server";
 import { json, parseQuery, withApi } from "~/core/api.server";
 
@@ -15,7 +15,7 @@ import { json, parseQuery, withApi } from "~/core/api.server";
  */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "author");
-  const query = parseQuery(request, audienceQuerySchema);
+  const query = parseQuery(request, analyticsQuerySchema);
   // ?raw=1: from the raw daily rows only, skipping the rollups (the reference they are checked against).
-  return json(await staffAudienceReport(staff, query, new URL(request.url).searchParams.get("raw") !== "1"));
+  return json(await staffAnalyticsReport(staff, query, new URL(request.url).searchParams.get("raw") !== "1"));
 });

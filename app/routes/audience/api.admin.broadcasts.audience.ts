@@ -4,7 +4,7 @@
  * zone a send time is read in, and whether this member may send (administrators and the owner). No addresses.
  */
 import type { Route } from "./+types/api.admin.broadcasts.audience";
-import { audienceQuerySchema } from "~/audience/broadcasts";
+import { analyticsQuerySchema } from "~/audience/broadcasts";
 import { countRecipients } from "~/audience/broadcasts.server";
 import { hasRole } from "~/auth/roles";
 import { requireStaff } from "~/auth/session.server";
@@ -14,7 +14,7 @@ import { getEnv } from "~/core/env.server";
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "editor");
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
-  const { list, ...segment } = validBody(params, audienceQuerySchema);
+  const { list, ...segment } = validBody(params, analyticsQuerySchema);
   return json({ recipients: await countRecipients(list, segment), timezone: getEnv().SITE_TIMEZONE, canSend: hasRole(staff.role, "administrator") }, { headers: { "Cache-Control": "no-store" } });
 });
 

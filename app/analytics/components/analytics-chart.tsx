@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { shortDay } from "~/discoverability/components/chart-format";
-import type { AudienceReport } from "../report";
+import type { AnalyticsReport } from "../report";
 
 const W = 640;
 const H = 180;
@@ -10,7 +10,7 @@ const PAD = { top: 12, right: 12, bottom: 26, left: 44 };
  * Visitors and page views per day over the range: hand-made SVG as the discoverability charts are (no
  * third-party script), with a sentence for screen readers; the figures are in the tables below.
  */
-export function AudienceChart({ daily }: { daily: AudienceReport["daily"] }) {
+export function AnalyticsChart({ daily }: { daily: AnalyticsReport["daily"] }) {
   const id = useId();
   const max = Math.max(1, ...daily.map((d) => d.pageviews));
   const innerW = W - PAD.left - PAD.right;

@@ -3,10 +3,10 @@ import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
-import { addDays, TAB_ROWS, type AudienceReport } from "../report";
-import { AudienceChart } from "./audience-chart";
+import { addDays, TAB_ROWS, type AnalyticsReport } from "../report";
+import { AnalyticsChart } from "./analytics-chart";
 
-/** The Audience tab: who came, from where, what they read and did, and what AI crawlers read beside it. */
+/** The Analytics section: who came, from where, what they read and did, and what AI crawlers read beside it. */
 const RANGES = [
   { label: "Today", days: 1 },
   { label: "7 days", days: 7 },
@@ -75,12 +75,12 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
 }
 
 /** `initial`: the default range's figures, computed by the admin page's loader (in the first HTML), when this tab is the one shown. */
-export function AudiencePanel({ initial = null }: { initial?: AudienceReport | null }) {
+export function AnalyticsPanel({ initial = null }: { initial?: AnalyticsReport | null }) {
   const { adminFetch } = useAdminSession();
   const [range, setRange] = useState(initial ? { from: initial.from, to: initial.to } : { from: addDays(today(), -6), to: today() });
   // The server's figures stand for their range (the first HTML); another range is fetched through the kit.
   const fromServer = initial && initial.from === range.from && initial.to === range.to;
-  const fetched = useAdminData<AudienceReport>(fromServer ? null : `/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`);
+  const fetched = useAdminData<AnalyticsReport>(fromServer ? null : `/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`);
   const report = fromServer ? initial : fetched.data;
   const failed = !fromServer && fetched.failed;
   const load = () => void fetched.load();
@@ -124,17 +124,17 @@ export function AudiencePanel({ initial = null }: { initial?: AudienceReport | n
         Not counted: crawlers and headless browsers, prefetches, and visitors whose browser sends Global Privacy Control (Sec-GPC). No cookie is set and no address is kept;
         a visitor is counted once a day (visitors over several days add up each day's).
       </p>
-      {failed ? <LoadFailed what="the audience figures" onRetry={load} /> : null}
-      {report ? <Figures report={report} suffix={suffix} full={() => adminFetch<AudienceReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} /> : failed ? null : <p className="text-slate-700">Loading the audience figures…</p>}
+      {failed ? <LoadFailed what="the visitor figures" onRetry={load} /> : null}
+      {report ? <Figures report={report} suffix={suffix} full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} /> : failed ? null : <p className="text-slate-700">Loading the visitor figures…</p>}
     </div>
   );
 }
 
-function Figures({ report, suffix, full }: { report: AudienceReport; suffix: string; full: () => Promise<AudienceReport> }) {
-  const pages = (r: AudienceReport) => r.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals]);
-  const sources = (r: AudienceReport) => r.sources.map((s) => [s.name, s.kind, s.visitors]);
-  const campaigns = (r: AudienceReport) => r.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors]);
-  const conversions = (r: AudienceReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
+function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: string; full: () => Promise<AnalyticsReport> }) {
+  const pages = (r: AnalyticsReport) => r.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals]);
+  const sources = (r: AnalyticsReport) => r.sources.map((s) => [s.name, s.kind, s.visitors]);
+  const campaigns = (r: AnalyticsReport) => r.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors]);
+  const conversions = (r: AnalyticsReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
   return (
     <>
       {report.ownPostsOnly ? <p className="text-sm text-slate-700">Figures for your own posts.</p> : null}
@@ -152,7 +152,7 @@ function Figures({ report, suffix, full }: { report: AudienceReport; suffix: str
           </dd>
         </div>
       </dl>
-      <AudienceChart daily={report.daily} />
+      <AnalyticsChart daily={report.daily} />
       <Table
         title="Top pages"
         csv={`pages_${suffix}`}

@@ -1,7 +1,7 @@
-// The Audience tab's speed (issue 32): GET /api/admin/analytics for 90 days of a site with 100,000 page views
+// The Analytics section's speed (issue 32): GET /api/admin/analytics for 90 days of a site with 100,000 page views
 // a day, every row and the tab's top 100 rows of each list (&limit=100), and the admin page's first HTML with
-// the Audience tab's figures (?tab=audience, 7 days). Part of
-// `npm run bench`; also runs alone: `npm run bench:audience` (needs `npm run build`), on the embedded PGlite,
+// the Analytics section's figures (?tab=audience, 7 days). Part of
+// `npm run bench`; also runs alone: `npm run bench:analytics` (needs `npm run build`), on the embedded PGlite,
 // or on PostgreSQL with BENCH_DATABASE_URL (a fresh database is made beside it and dropped at the end).
 // Target: < 300 ms for the 90-day report on both.
 //
@@ -102,8 +102,8 @@ async function timed(url, headers, n) {
 }
 
 /** The Audience rows of `npm run bench`, on the database BENCH_DATABASE_URL names (else PGlite). */
-export async function audienceRows() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-audience-"));
+export async function analyticsRows() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-analytics-"));
   const pgBase = process.env.BENCH_DATABASE_URL;
   const pgDatabase = `clink_bench_audience_${process.pid}_${Date.now()}`;
   const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
@@ -139,7 +139,7 @@ export async function audienceRows() {
       console.log(`audience: seeded in ${(seeded / 1000).toFixed(1)} s, rolled up in ${(rolledUp / 1000).toFixed(1)} s (${database})`);
       return [
         { page: `GET /api/admin/analytics, 90 days (${database})`, "median ms": report.median, "p95 ms": report.p95, "KB/resp": report.kb, target: "" },
-        { page: `the Audience tab's request, 90 days, top 100 rows (${database})`, "median ms": tab.median, "p95 ms": tab.p95, "KB/resp": tab.kb, target: "< 300 ms" },
+        { page: `the Analytics section's request, 90 days, top 100 rows (${database})`, "median ms": tab.median, "p95 ms": tab.p95, "KB/resp": tab.kb, target: "< 300 ms" },
         { page: `GET /admin?tab=audience, 7 days (${database})`, "median ms": page.median, "p95 ms": page.p95, "KB/resp": page.kb, target: "" },
       ];
     } finally {
@@ -156,5 +156,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("No production build: run `npm run build` first.");
     process.exit(1);
   }
-  console.table(await audienceRows());
+  console.table(await analyticsRows());
 }
