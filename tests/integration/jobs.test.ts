@@ -101,7 +101,7 @@ describe("dead jobs", () => {
       expect(job).toMatchObject({ type: "mail.deliver", attempts: 2 });
       expect(job.lastError).toMatch(/550/);
     }
-    expect(await (await admin.get("/admin")).text()).toContain("Background jobs");
+    expect(await (await admin.get("/admin/system")).text()).toContain("Background jobs");
 
     // Only the administrator may see or retry them; only a dead job can be retried.
     expect((await publicApi(server).get("/api/admin/jobs")).status).toBe(401);

@@ -78,7 +78,7 @@ describe("the site-wide hourly budget for form mail", () => {
     }
     await waitForMail(budgeted!.dataDir, "budget.2@relay.example", /We received your message/);
     const admin = await adminApi(budgeted!);
-    await waitFor(async () => (await (await admin.get("/admin")).text()).includes("2 e-mails from the public forms wait"), "the dashboard's notice");
+    await waitFor(async () => (await (await admin.get("/admin/system")).text()).includes("2 e-mails from the public forms wait"), "the System section's notice");
     const receipts = outboxMessages(budgeted!.dataDir).filter((m) => m.subject === "We received your message");
     expect(receipts.map((m) => m.to).sort()).toEqual(["budget.1@relay.example", "budget.2@relay.example"]);
   });

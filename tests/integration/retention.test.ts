@@ -131,8 +131,8 @@ describe("the retention job", () => {
       broadcastDeliveries: 1,
     });
 
-    const dashboard = await (await admin.get("/admin")).text();
-    expect(dashboard.includes("Data retention"), "the dashboard's retention box").toBe(true);
+    const dashboard = await (await admin.get("/admin/system")).text();
+    expect(dashboard.includes("Data retention"), "the System section's retention box").toBe(true);
     expect(dashboard.includes(": 14 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
