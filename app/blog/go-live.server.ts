@@ -3,6 +3,7 @@ import { getDb, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { emitWebhookEvent } from "~/webhooks/webhooks.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
+import { registerPostHtmlJobs } from "./post-html-backfill.server";
 import { POST_CHANGED_JOB, POST_LIVE_JOB, postEventData, type PostChangedPayload, type PostLivePayload } from "./post-events";
 
 /**
@@ -57,4 +58,5 @@ export function registerBlogJobs(): void {
     await announcePostsGoneLive();
   });
   defineSchedule("blog-go-live", { everyMinutes: 1 }, GO_LIVE_JOB);
+  registerPostHtmlJobs();
 }
