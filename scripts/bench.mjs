@@ -281,3 +281,5 @@ await import("./bench-venues.mjs"); // venue explorer: rules per update and /ven
 console.table(await (await import("./bench-audience.mjs")).audienceRows());
 // 5,000 broadcast recipients queued, and the home page meanwhile beside the bare server (a site of its own): ./bench-broadcasts.mjs.
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
+// Content API limit=all over 3,000 posts (1,000 of 29 KB) after the backfill, /healthz and an uncached post page meanwhile (a site of its own): ./bench-content-api.mjs.
+console.table(await (await import("./bench-content-api.mjs")).contentApiRows());

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb, type DbExecutor } from "~/core/db.server";
-import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
+import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { keepRenderedBody, RENDERER_VERSION, sourceHashSql } from "./rendered-body.server";
 
 /**
@@ -39,6 +39,19 @@ export async function enqueuePostHtmlBackfill(db: DbExecutor): Promise<void> {
   await enqueueJob(db, POST_HTML_JOB, { chain: randomUUID() } satisfies Payload);
 }
 
+/**
+ * Queued at each start (after an upgrade, a restore, posts written by other means), keyed by the renderer's
+ * version and what the posts are (how many, the newest id and change): instances starting on the same
+ * posts run it once, and an upgrade that raises the version, or posts written while no instance ran, run
+ * it again.
+ */
+export async function enqueuePostHtmlAtStart(): Promise<void> {
+  const result = await getDb().execute(sql`select count(*)::int as n, coalesce(max(id), 0) as id, coalesce(max(updated_at)::text, '') as at from blog_posts`);
+  const [state] = (result as unknown as { rows: Array<{ n: number; id: number; at: string }> }).rows;
+  const key = `r${RENDERER_VERSION}-${state!.n}-${state!.id}-${state!.at}`;
+  await enqueueJob(getDb(), POST_HTML_JOB, { chain: `start-${key}` } satisfies Payload, { idempotencyKey: `post-html:start:${key}` });
+}
+
 export function registerPostHtmlJobs(): void {
   defineJobType<Payload>(POST_HTML_JOB, async (payload, ctx) => {
     const chain = payload.chain ?? `job-${ctx.jobId}`;
@@ -46,7 +59,4 @@ export function registerPostHtmlJobs(): void {
     // Keyed by chain and cursor: a run retried after its work was done queues the same next run once.
     if (last !== null) await enqueueJob(getDb(), POST_HTML_JOB, { chain, after: last } satisfies Payload, { idempotencyKey: `post-html:${chain}:${last}` });
   });
-  // Hourly, and at start once across instances (a schedule's current period is queued when an instance
-  // starts); named with the renderer's version, so that an upgrade that changes it starts at once.
-  defineSchedule(`blog-post-html-r${RENDERER_VERSION}`, { everyMinutes: 60 }, POST_HTML_JOB);
 }

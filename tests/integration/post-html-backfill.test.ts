@@ -11,7 +11,7 @@ import { queryTestDatabase, usingPostgres, type TestServer } from "../support/te
  * limit=all then answers the same bodies as reading each post; and while a limit=all over a few hundred
  * posts is built, /healthz keeps answering. "Keeps answering" is judged against the call, not a clock:
  * a probe stuck behind the call waits about as long as the call, so the longest probe must stay under
- * half of it (or under a second). How fast (the p99 goal) is measured by `npm run bench-content-api`.
+ * half of it (or under a second). How fast (the p99 goal) is measured by `npm run bench:content-api`.
  */
 let server: TestServer;
 let admin: Api;
