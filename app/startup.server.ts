@@ -1,6 +1,7 @@
 import { registerAudienceJobs } from "~/audience/post-mail.server";
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { onPostEvent, postEventData } from "~/blog/post-events";
+import { enqueuePostHtmlAtStart } from "~/blog/post-html-backfill.server";
 import { seedDemoPosts } from "~/blog/seed.server";
 import { ensureOwner } from "~/auth/first-owner.server";
 import { PERSONAL_COOKIES } from "~/auth/session.server";
@@ -55,6 +56,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   checkClockAtStart,
   seedDemoPosts,
   async () => registerBlogJobs(),
+  // Kept post bodies missing or stale are rendered in the background (decision record 0048).
+  enqueuePostHtmlAtStart,
   async () => registerAudienceJobs(),
   registerMailJobs,
   async (env) => {

@@ -283,3 +283,5 @@ console.table(await (await import("./bench-analytics.mjs")).analyticsRows());
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
 // Mail beside receivers that never answer, and /healthz during a 10,000-rule import (a site of its own): ./bench-lanes.mjs.
 console.table(await (await import("./bench-lanes.mjs")).lanesRows());
+// Content API limit=all over 3,000 posts (1,000 of 29 KB) after the backfill, /healthz and an uncached post page meanwhile (a site of its own): ./bench-content-api.mjs.
+console.table(await (await import("./bench-content-api.mjs")).contentApiRows());

@@ -11,6 +11,7 @@ import { blogPostInputSchema, slugify, type BlogPostInput } from "./schema";
 import { tagsChanged } from "./tags.server";
 import { tagSlug } from "./tags";
 import { searchFieldsOf } from "./search-fields";
+import { enqueuePostHtmlBackfill } from "./post-html-backfill.server";
 
 /**
  * POST /api/admin/import: our own archive (a zip from GET /api/admin/export) or a Ghost JSON export, written
@@ -201,6 +202,8 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
         });
       }
     }
+    // The imported posts' bodies are rendered and kept by the backfill, not by this request.
+    await enqueuePostHtmlBackfill(tx);
     await recordAudit(admin, "content.import", { summary: `Imported a ${source === "ghost" ? "Ghost export" : "content archive"}`, details: { created: report.created, updated: report.updated, skipped: report.skipped } }, tx);
   });
   invalidate();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/core/db.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import { emitPostEvent, POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
+import { registerPostHtmlJobs } from "./post-html-backfill.server";
 
 /**
  * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
@@ -39,4 +40,5 @@ export function registerBlogJobs(): void {
     await announcePostsGoneLive();
   });
   defineSchedule("blog-go-live", { everyMinutes: 1 }, GO_LIVE_JOB);
+  registerPostHtmlJobs();
 }

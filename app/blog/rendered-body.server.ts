@@ -13,12 +13,15 @@ const renderedBodies = new VersionedCache<string>({ maxBytes: 32 * 1024 * 1024, 
  * Raised when the Markdown renderer's output changes for the same source (a new rule, a sanitiser
  * setting): every kept body is then rendered again on its next read.
  */
-const RENDERER_VERSION = "1";
+export const RENDERER_VERSION = "1";
 
 type Source = Pick<BlogPost, "id" | "content">;
 
 /** What a kept body was rendered from: the Markdown and the renderer's version. */
 const sourceHash = (content: string) => createHash("sha256").update(`${RENDERER_VERSION}\n${content}`).digest("base64url");
+
+/** The same hash computed by the database over blog_posts.content (the backfill's search for stale bodies). */
+export const sourceHashSql = sql`translate(rtrim(encode(sha256(convert_to(${`${RENDERER_VERSION}\n`} || blog_posts.content, 'UTF8')), 'base64'), '='), '+/', '-_')`;
 
 /**
  * A post's body as sanitised HTML (decision record 0048): from memory, else as kept in blog_post_html
@@ -26,7 +29,7 @@ const sourceHash = (content: string) => createHash("sha256").update(`${RENDERER_
  * far beyond its length; see text-work.server.ts), never on the request's, and kept.
  */
 export async function renderedPostBody(post: Pick<BlogPost, "id" | "updatedAt" | "content">): Promise<string> {
-  return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => (await keptPostBodies([post]))[0]!);
+  return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => (await keptPostBodies([post], "page"))[0]!);
 }
 
 /**
@@ -34,7 +37,7 @@ export async function renderedPostBody(post: Pick<BlogPost, "id" | "updatedAt" |
  * current Markdown are read, the others rendered and kept. The page cache is left alone (a listing of
  * thousands of posts would push the pages' bodies out of it).
  */
-export async function keptPostBodies(posts: readonly Source[]): Promise<string[]> {
+export async function keptPostBodies(posts: readonly Source[], reader: Reader = "list"): Promise<string[]> {
   if (posts.length === 0) return [];
   const rows = await getDb()
     .select()
@@ -45,7 +48,8 @@ export async function keptPostBodies(posts: readonly Source[]): Promise<string[]
   for (const post of posts) {
     const hash = sourceHash(post.content);
     const row = kept.get(post.id);
-    bodies.push(row && row.sourceHash === hash ? row.html : await renderAndKeep(post, hash));
+    // One render at a time per request (awaited in turn), shared with any other reader of the same post.
+    bodies.push(row && row.sourceHash === hash ? row.html : await renderAndKeep(post, hash, reader));
   }
   return bodies;
 }
@@ -55,10 +59,43 @@ export async function keptPostBodies(posts: readonly Source[]): Promise<string[]
  * by then; a body not kept, by a crash or an error, is rendered and kept at its first read instead).
  */
 export async function keepRenderedBody(post: Source): Promise<void> {
-  await renderAndKeep(post, sourceHash(post.content)).catch((error: unknown) => logger.warn({ err: error, postId: post.id }, "a post's rendered body was not kept"));
+  await renderAndKeep(post, sourceHash(post.content), "list").catch((error: unknown) => logger.warn({ err: error, postId: post.id }, "a post's rendered body was not kept"));
 }
 
-async function renderAndKeep(post: Source, hash: string): Promise<string> {
+/**
+ * Who waits for a render: a page (one reader, in front of the queue) or a list, the backfill, a save
+ * (behind it), so a limit=all over posts not yet rendered never holds up a post page's render.
+ */
+type Reader = "page" | "list";
+/** Renders running at once in this process (the text worker takes one at a time; the second overlaps the reads). */
+const RENDER_SLOTS = 2;
+let rendering = 0;
+const waiting: { page: Array<() => void>; list: Array<() => void> } = { page: [], list: [] };
+/** Renders under way, by post and source: two readers of the same post wait for one render. */
+const inFlight = new Map<string, Promise<string>>();
+
+function renderAndKeep(post: Source, hash: string, reader: Reader): Promise<string> {
+  const key = `${post.id}:${hash}`;
+  let render = inFlight.get(key);
+  if (!render) {
+    render = inSlot(reader, () => renderAndKeepNow(post, hash)).finally(() => inFlight.delete(key));
+    inFlight.set(key, render);
+  }
+  return render;
+}
+
+async function inSlot<T>(reader: Reader, work: () => Promise<T>): Promise<T> {
+  while (rendering >= RENDER_SLOTS) await new Promise<void>((resolve) => waiting[reader].push(resolve));
+  rendering += 1;
+  try {
+    return await work();
+  } finally {
+    rendering -= 1;
+    (waiting.page.shift() ?? waiting.list.shift())?.();
+  }
+}
+
+async function renderAndKeepNow(post: Source, hash: string): Promise<string> {
   // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
   const { renderPostBodyChecked } = await import("./text-work.server");
   const { mediaSizes } = await import("./media.server");
