@@ -35,7 +35,7 @@ const about = (subject: string) => smtp.received.filter((raw) => decodeQuotedPri
 
 async function dashboard(target: TestServer): Promise<string> {
   const cookie = await signInCookie(target);
-  return (await fetch(`${target.url}/admin`, { headers: { cookie } })).text();
+  return (await fetch(`${target.url}/admin/system`, { headers: { cookie } })).text();
 }
 
 describe("the mail outbox", () => {
