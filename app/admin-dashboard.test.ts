@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressOfOldTab, ADMIN_SECTIONS, currentSection, navigationFor } from "~/admin-dashboard";
+import routes from "~/routes";
 import { changeText } from "~/admin-overview";
 
 const paths = (role: Parameters<typeof navigationFor>[0]) => navigationFor(role).flatMap((g) => g.items.map((i) => i.path));
@@ -23,6 +24,16 @@ describe("the admin's sections", () => {
 
   it("groups the navigation in the list's order, the overview alone first", () => {
     expect(navigationFor("owner").map((g) => g.group)).toEqual(["", "Content", "Audience", "Inbox", "Site", "Settings"]);
+  });
+
+  it("lists a section for every admin route, and no section without a route", () => {
+    type Entry = { path?: string; file: string; children?: Entry[] };
+    const files = (entries: Entry[]): Entry[] => entries.flatMap((e) => (e.children ? files(e.children) : [e]));
+    const sectionRoutes = files(routes as Entry[]).filter((e) => e.file.startsWith("routes/admin/") && e.file !== "routes/admin/layout.tsx");
+    // Each route in app/routes/admin/ is a section, or lies under one (a post's editor under Posts).
+    for (const route of sectionRoutes) expect(currentSection(`/${route.path}`), route.file).not.toBeNull();
+    const routed = new Set(files(routes as Entry[]).map((e) => `/${e.path ?? ""}`));
+    for (const s of ADMIN_SECTIONS) expect(routed.has(s.path), s.path).toBe(true);
   });
 
   it("marks the section an address lies under", () => {
