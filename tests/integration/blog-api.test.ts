@@ -201,7 +201,7 @@ describe("POST /api/upload and the image endpoint", () => {
     const served = Buffer.from(await (await call("GET", `/api/blog/${post.id}/image`)).arrayBuffer());
     const decoded = (image: Buffer) => sharp(image).removeAlpha().raw().toBuffer();
     expect((await decoded(served)).equals(await decoded(paletted))).toBe(true);
-  }, 60_000);
+  }, 180_000); // three re-encodes of a 2000x2000 image: on two loaded cores over a minute
 
   it("refuses the signed-out", async () => {
     expect((await upload(await png(), "a.png", "image/png", {})).status).toBe(401);
