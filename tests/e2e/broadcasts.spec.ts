@@ -11,6 +11,8 @@ import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtu
  * and 1280 px, axe clean. Its own server, with three early adopters in Sydney and one in London.
  */
 let server: TestServer;
+// Two starts of a server of its own (seeded, then restarted) may take minutes on two loaded cores.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const people = ["syd.a", "syd.b", "syd.c", "lon.a"].map(
@@ -26,7 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-test.describe.configure({ mode: "serial" });
 
 async function shoot(page: Page, name: string, target: Locator) {
   for (const width of [375, 1280]) {

@@ -29,7 +29,7 @@ test("a passkey registered from the security page is a second factor and signs i
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
-    await page.getByRole("link", { name: "Security" }).click();
+    await page.getByRole("link", { name: "Security", exact: true }).first().click();
     await expect(page.getByRole("heading", { name: "Sign-in security" })).toBeVisible();
     await page.getByLabel("Name for this passkey").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();

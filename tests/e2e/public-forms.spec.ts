@@ -87,6 +87,9 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
   await page.getByLabel("Email").fill(TEST_ADMIN.email);
   await page.getByLabel("Password").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  // Signed in, the admin opens on its overview; the enquiries are in Contact Submissions (decision 0050).
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  await page.goto(at("/admin/contact-submissions"));
   const card = page.getByRole("article", { name: `Advertising Inquiry from ${company}` });
   await expect(card).toContainText("Advertising Inquiries");
   await expect(card).toContainText(`Company:${company}`);
@@ -219,6 +222,8 @@ test("deletion request with JavaScript: the widget, Processing..., the panel, th
   await page.getByLabel("Email").fill(TEST_ADMIN.email);
   await page.getByLabel("Password").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  await page.goto(at("/admin/contact-submissions"));
   const card = page.getByRole("article", { name: "Data deletion request from Jo" }).filter({ hasText: email });
   await expect(card).toContainText("Delete My Data");
   await expect(card).toContainText("Confirmed, to be deleted");
