@@ -40,7 +40,8 @@ async function accept(browser: Browser, server: TestServer, email: string, name:
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  // Creating the account hashes the password (scrypt) and opens the admin: seconds on two loaded cores.
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
