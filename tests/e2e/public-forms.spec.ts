@@ -96,6 +96,8 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
   await expect(card).toContainText("Phone:+61 2 5550 1234");
   await expect(card).toContainText("Website:https://rooftop.example");
   await expect(card).toContainText("Budget:$5,000-$10,000");
+  // The outbox's card lives in the System section (decision 0050).
+  await page.goto(at("/admin/system"));
   await expect(page.getByRole("region", { name: "Outgoing mail" })).toBeVisible();
 });
 
