@@ -1,25 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { withTemporaryDatabase } from "./test-database.server";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BatchedRateLimiter } from "./batched-rate-limit.server";
-import { closeDatabase, getDb, openDatabase, rowsOf } from "./db.server";
+import { getDb, rowsOf } from "./db.server";
 
 /**
  * The beacons' limiter against a real (embedded) PostgreSQL: counted in memory, shared through the
  * rate_limits row at each write, windows timed by the database's clock, refunds given back in both places.
  * Two limiters on one database stand for two instances.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-batched-limit-"));
-// Creating and migrating a database takes a while on 2 shared cores.
-beforeAll(async () => {
-  await openDatabase({ dataDir });
-}, 120_000);
-afterAll(async () => {
-  await closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+withTemporaryDatabase("batched-limit");
 
 let n = 0;
 /** A limiter of its own prefix (so tests share no row), and `other`: a second instance of it. */

@@ -1,21 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { withTemporaryDatabase } from "./test-database.server";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertRows, rowsTable } from "./batched-rows.server";
-import { closeDatabase, getDb, openDatabase, rowsOf, schema } from "./db.server";
+import { getDb, rowsOf, schema } from "./db.server";
 
 /** A batch as one JSON parameter, against a real (embedded) PostgreSQL: every column type the writers use. */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-test-batched-rows-"));
-// Creating and migrating a database takes a while on 2 shared cores.
-beforeAll(async () => {
-  await openDatabase({ dataDir });
-}, 120_000);
-afterAll(async () => {
-  await closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+withTemporaryDatabase("batched-rows");
 
 describe("batched rows", () => {
   it("inserts rows by their Drizzle names, typed from the table, defaults for columns no row sets", async () => {
