@@ -3,6 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { FormError } from "~/components/ui/form-error";
+import { listValues } from "./list-params";
+import { usePreloadedAnswer } from "./preloaded-answers";
 
 /** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
 export class SessionExpiredError extends Error {
@@ -172,14 +174,18 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
 /**
  * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
  * last answer while the next loads, `failed` after an error, `load` to retry. A null `url` loads nothing (the
- * page's loader already gave the figures).
+ * page's loader already gave the figures); an address the section's loader answered (PreloadedAnswersProvider)
+ * starts with that answer and is not fetched again until it changes or `load` is called.
  */
 export function useAdminData<T>(url: string | null) {
   const { adminFetch } = useAdminSession();
-  const [data, setData] = useState<T | null>(null);
+  const preloaded = usePreloadedAnswer<T>(url);
+  const [data, setData] = useState<T | null>(preloaded);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(url !== null);
+  const [loading, setLoading] = useState(url !== null && preloaded === null);
   const latest = useRef(url);
+  // The section's loader answered this address: the first fetch is not needed.
+  const skip = useRef(preloaded !== null ? url : null);
   const load = useCallback(async () => {
     latest.current = url;
     if (url === null) return;
@@ -196,18 +202,23 @@ export function useAdminData<T>(url: string | null) {
     }
   }, [adminFetch, url]);
   useEffect(() => {
+    if (skip.current !== null && skip.current === url) {
+      skip.current = null;
+      return;
+    }
+    skip.current = null;
     void load();
-  }, [load]);
+  }, [load, url]);
   return { data, setData, failed, loading, load };
 }
 
 /**
  * An admin list's page, search, sort and filter, kept in the address (so a reload or a shared link shows
- * the same list), each under its own prefix so two lists on one page do not collide.
+ * the same list), each under its own prefix so two lists on one page do not collide (app/admin/list-params.ts).
  */
 export function useListParams<K extends string>(names: Record<K, string>, defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries((Object.keys(names) as K[]).map((key) => [key, params.get(names[key]) ?? defaults[key]])) as Record<K, string>;
+  const values = listValues(params, names, defaults);
   const update = useCallback(
     (change: Partial<Record<K, string>>) =>
       setParams(

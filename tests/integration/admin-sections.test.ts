@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS } from "~/admin-dashboard";
-import { adminApi, createPost, publicApi, type Api } from "../support/api";
+import { adminApi, createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -13,6 +13,7 @@ let server: TestServer;
 let admin: Api;
 let author: Api;
 let contributor: Api;
+let editor: Api;
 
 const pages = ADMIN_SECTIONS.filter((s) => s.path !== "/admin");
 const opens = (res: Response) => res.status === 200;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   admin = await adminApi(server);
   author = await inviteStaff(server, admin, "sections-author@test.clink.app", "author");
   contributor = await inviteStaff(server, admin, "sections-contributor@test.clink.app", "contributor");
+  editor = await inviteStaff(server, admin, "sections-editor@test.clink.app", "editor");
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -104,5 +106,39 @@ describe("the admin's sections", () => {
     expect((await contributor.get(`/admin/posts/${post.id}`)).status).toBe(404);
     expect((await contributor.get("/admin/posts/new")).status).toBe(200);
     for (const id of ["0", "abc", "99999999", "1e3", "12345678901"]) expect((await admin.get(`/admin/posts/${id}`)).status, id).toBe(404);
+  });
+
+  it("renders each section's own data in its first HTML, as its role may see it", async () => {
+    await createPost(admin, { title: "Preloaded Section Post" });
+    expect((await createSubmission(server, { name: "Preload Person", subject: "Preloaded inbox" })).status).toBe(201);
+    expect((await admin.call("POST", "/api/admin/tags", { name: "Preload Tag" })).status).toBe(201);
+    expect((await admin.call("POST", "/api/admin/redirects", { from: "/preload-old", to: "/preload-new", status: 301 })).status).toBe(201);
+    expect((await admin.call("POST", "/api/admin/integrations", { name: "Preload Integration" })).status).toBe(201);
+    expect((await publicApi(server).call("POST", "/api/waitlist", { email: "preload-person@audience.example", city: "Sydney", platform: "ios" })).status).toBe(202);
+
+    // In the markup itself (between tags), not only in the data the page hydrates from.
+    const shown = (html: string, text: string) => new RegExp(`>[^<]*${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^<]*<`).test(html);
+    const html = async (api: Api, path: string) => {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    const expectations: Array<[string, string]> = [
+      ["/admin/posts", "Preloaded Section Post"],
+      ["/admin/contact-submissions", "Preloaded inbox"],
+      ["/admin/tags", "Preload Tag"],
+      ["/admin/redirects", "/preload-old"],
+      ["/admin/integrations", "Preload Integration"],
+      ["/admin/subscribers", "preload-person@audience.example"],
+    ];
+    for (const [path, text] of expectations) expect(shown(await html(admin, path), text), `${path} shows ${text}`).toBe(true);
+    // Its data only: the posts list holds no one's enquiry.
+    expect((await html(admin, "/admin/posts")).includes("Preloaded inbox")).toBe(false);
+    // The inbox's filter in the address is the list the first HTML shows.
+    expect(shown(await html(admin, "/admin/contact-submissions?status=resolved"), "Preloaded inbox")).toBe(false);
+    // An editor sees the lists' counts, never the people on them (not even in the page's data).
+    const editorView = await html(editor, "/admin/subscribers");
+    expect(editorView).not.toContain("preload-person@audience.example");
+    expect(shown(editorView, "Spots left:")).toBe(true);
   });
 });

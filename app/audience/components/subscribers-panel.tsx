@@ -129,8 +129,11 @@ function Counts({ counts }: { counts: AudienceCounts }) {
   );
 }
 
+/** The list the people table opens on (the section's loader asks for it too). */
+export const FIRST_LIST: ListName = "waitlist";
+
 function SubscriberList() {
-  const [list, setList] = useState<ListName>("waitlist");
+  const [list, setList] = useState<ListName>(FIRST_LIST);
   const { data, failed, loading, load } = useAdminData<SubscriberRow[]>(`/api/admin/subscribers?list=${list}`);
   const { adminFetch } = useAdminSession();
   const { pending, run } = useAdminTask();

@@ -1,9 +1,10 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Download } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { SUBMISSION_SORTS, type ContactSubmission, type SubmissionPageQuery, type SubmissionStatus } from "~/forms/contact-submission";
 import { useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { listValues } from "~/admin/list-params";
 import { useAdminTask } from "~/admin/admin-action";
 import { completeDeletionRequest, DELETION_COMPLETED } from "~/privacy/components/complete-deletion";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
@@ -23,13 +24,20 @@ type SubmissionsPage = PageOf<ContactSubmission> & { counts: Record<SubmissionSt
 const PARAMS = { q: "sq", sort: "ssort", status: "status", page: "spage" };
 const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
 
+/** The API address of the page that the section's address shows: asked by this panel and by the section's loader. */
+export function submissionListAddress(search: URLSearchParams): string {
+  const { page, q, status, sort } = listValues(search, PARAMS, DEFAULTS);
+  return `/api/admin/contact-submissions?${new URLSearchParams({ page, q, status, sort })}`;
+}
+
 /** The inbox: paged, searched and sorted on the server; the filter tabs give the counts. */
 export function ContactSubmissionsPanel() {
   const { adminFetch } = useAdminSession();
   const revalidator = useRevalidator();
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
-  const query = new URLSearchParams({ page: params.page, q: params.q, status: params.status, sort: params.sort });
-  const { data, setData, failed, loading, load } = useAdminData<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
+  const { search } = useLocation();
+  const address = submissionListAddress(new URLSearchParams(search));
+  const { data, setData, failed, loading, load } = useAdminData<SubmissionsPage>(address);
   const { pending, run } = useAdminTask();
   const [deleting, setDeleting] = useState<ContactSubmission | null>(null);
   const filter = params.status as SubmissionStatus;
@@ -53,7 +61,7 @@ export function ContactSubmissionsPanel() {
   // The tabs' counts change with a status; the shown list stays as it is until the admin moves on.
   async function refreshCounts() {
     try {
-      const fresh = await adminFetch<SubmissionsPage>(`/api/admin/contact-submissions?${query}`);
+      const fresh = await adminFetch<SubmissionsPage>(address);
       setData((page) => (page ? { ...page, counts: fresh.counts } : fresh));
     } catch {
       // the counts stay as they were

@@ -1,22 +1,24 @@
 import type { Route } from "./+types/broadcasts";
 import { sectionMeta } from "~/admin-dashboard";
-import { requireSection } from "~/admin-dashboard.server";
+import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
+import { loader as api } from "~/routes/audience/api.admin.broadcasts";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { BroadcastsPanel } from "~/audience/components/broadcasts-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("broadcasts");
 
 // Editors write and test; administrators and the owner send (the API checks each call).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSection(request, "broadcasts");
-  return null;
+export async function loader(args: Route.LoaderArgs) {
+  await requireSection(args.request, "broadcasts");
+  return { answers: await preloadAnswers(args, [{ url: "/api/admin/broadcasts", loader: api }]) };
 }
 
-export default function BroadcastsSection() {
+export default function BroadcastsSection({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <PreloadedAnswersProvider answers={loaderData.answers}>
       <SectionHeading title="Broadcasts" />
       <BroadcastsPanel />
-    </>
+    </PreloadedAnswersProvider>
   );
 }

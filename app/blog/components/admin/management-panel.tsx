@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery, type BlogPostDto } from "~/blog/schema";
 import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { listValues } from "~/admin/list-params";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/paging";
 import { forgetDraft, type LocalDraft } from "./draft-storage";
@@ -22,6 +23,12 @@ type Sort = AdminPostQuery["sort"];
 const PARAMS = { q: "pq", sort: "psort", status: "pstatus", page: "ppage" };
 const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
 
+/** The API address of the list that the section's address shows: asked by this panel and by the section's loader. */
+export function postListAddress(search: URLSearchParams): string {
+  const { page, q, sort, status } = listValues(search, PARAMS, DEFAULTS);
+  return `/api/admin/posts?${new URLSearchParams({ page, q, sort, status })}`;
+}
+
 /** Every post, drafts included: paged, searched and sorted on the server, with labelled actions. A post is
  * written on its own page (/admin/posts/new, /admin/posts/:id), which comes back to this list as it was. */
 export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
@@ -32,8 +39,7 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
   const here = location.pathname + location.search;
   const open = (id: number | "new", restore = false) => void navigate(`/admin/posts/${id}`, { state: { back: here, restore } satisfies EditorEntry });
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
-  const query = new URLSearchParams({ page: params.page, q: params.q, sort: params.sort, status: params.status });
-  const { data, failed, loading, load } = useAdminData<PostsPage>(`/api/admin/posts?${query}`);
+  const { data, failed, loading, load } = useAdminData<PostsPage>(postListAddress(new URLSearchParams(location.search)));
   const [deleting, setDeleting] = useState<BlogPostDto | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [drafts, setDrafts] = useState<LocalDraft[]>([]);
