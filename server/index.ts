@@ -256,6 +256,11 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   // The rules' answers reach the crawler log too, with the client's address as Express would see it.
   const listening = createServer(redirectsFirst(hooks.redirectFor, beaconsThenPages, { trustProxy })).listen(env.PORT, env.HOST);
   http.server = listening;
+  // Idle keep-alive connections stay open longer than a proxy keeps its own (nginx and most load balancers: 60 s),
+  // so the proxy never sends a request on a socket this server is closing (a reset, a 502 for a POST). Node's
+  // default, 5 s, also raced busy clients: a loaded test client got ECONNRESET on a socket closed as it wrote.
+  listening.keepAliveTimeout = 65_000;
+  listening.headersTimeout = 66_000;
   listening.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     listening.once("listening", resolve);
