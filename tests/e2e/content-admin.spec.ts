@@ -39,7 +39,7 @@ for (const width of [375, 1280]) {
 
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/admin/import-export`);
-      await expect(page.getByRole("heading", { name: "Export" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Export", exact: true })).toBeVisible();
       // The import is sent by the page's script: a press before it runs would be a plain form's reload (what
       // left this test on the form in a loaded full run).
       await hydrated(page);
