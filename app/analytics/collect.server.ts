@@ -1,3 +1,4 @@
+import { Counter } from "prom-client";
 import { isPublicPage } from "~/blog/public-pages.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { clientKey } from "~/core/ip-addresses";
@@ -6,6 +7,7 @@ import { logger } from "~/core/logger.server";
 import { consume } from "~/core/rate-limit.server";
 import { utcDay } from "~/core/utc-days";
 import type { PublicFormOutcome } from "~/forms/contact-submission.server";
+import { registry } from "~/ops/metrics.server";
 import type { AnalyticsBeacon, Goal } from "./beacon";
 import { addressHash, notCounted, visitorHash, type NotCounted } from "./counting.server";
 import type { Hit } from "./figures";
@@ -28,6 +30,18 @@ export type Outcome = "counted" | Dropped;
 const dropped = new Map<Dropped, number>();
 /** Events not counted since start, by reason. */
 export const droppedEvents = (): ReadonlyMap<Dropped, number> => dropped;
+
+// What an operator scrapes: a rise of "buffer-full" is a database falling behind, of "bot" a crawler wave.
+new Counter({
+  name: "clink_analytics_events_dropped_total",
+  help: "Analytics events not counted since the process started, by reason",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [reason, count] of dropped) this.inc({ reason }, count);
+  },
+});
 
 const hits = new BatchedWriter<Hit>({
   name: "analytics hits",

@@ -38,6 +38,19 @@ describe("/metrics", () => {
     }
   });
 
+  it("counts the analytics events it did not count, by reason", async () => {
+    const beacon = (path: string, userAgent: string) =>
+      fetch(`${site.server.url}/api/analytics`, { method: "POST", headers: { "content-type": "application/json", "user-agent": userAgent }, body: JSON.stringify({ path }) });
+    expect((await beacon("/no-such-page", "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36")).status).toBe(400);
+    expect((await beacon("/about", "curl/8.5.0")).status).toBe(202);
+    expect((await beacon("/about", "curl/8.5.0")).status).toBe(202);
+    const families = new Map(parsePrometheus(await (await metrics()).text()).map((f) => [f.name, f]));
+    const dropped = families.get("clink_analytics_events_dropped_total")!;
+    expect(dropped.type).toBe("COUNTER");
+    const byReason = Object.fromEntries(dropped.metrics.map((m) => [m.labels!.reason, Number(m.value)]));
+    expect(byReason).toMatchObject({ "not-a-public-page": 1, bot: 2 });
+  });
+
   it("refuses a remote client, also when a proxy on this machine relays it, unless it brings the token", async () => {
     const relayed = await metrics({ "x-forwarded-for": "203.0.113.7" });
     expect(relayed.status).toBe(403);
