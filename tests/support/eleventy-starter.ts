@@ -8,7 +8,7 @@ import { makeTempDir, ROOT } from "./test-server";
 
 /**
  * Ghost's Eleventy starter (github.com/TryGhost/eleventy-starter-ghost, MIT), vendored unchanged in
- * tests/fixtures/eleventy-starter-ghost/, installed from the npm registry once per run and built against a
+ * tests/fixtures/eleventy-starter-ghost/ (but for its .env: its site address and key come from the environment), installed from the npm registry once per run and built against a
  * test site (decision record 0054). The install differs from the starter's own in two ways, both forced
  * by where CI runs, neither touching the vendored files: its yarn.lock is left out (it names
  * @tryghost/helpers@1.1.100, which the registry no longer has), and `eleventy-plugin-lazyimages`, which the
