@@ -54,6 +54,9 @@ describe("/content/images", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await metadataOf(res)).width).toBe(1400);
     expect((await get(original(), { "if-none-match": res.headers.get("etag")! })).status).toBe(304);
+    const head = await fetch(`${server.url}${sized("w600", "webp")}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("image/webp");
 
     // A size keeps the original's type; a format segment changes it.
     const w600 = await get(sized("w600"));
