@@ -26,7 +26,7 @@ const PROBE_LIMIT_MS = 10_000;
 const BACKFILL_LIMIT_MS = 15 * 60_000;
 const timed = (ms) => ({ signal: AbortSignal.timeout(ms) });
 
-async function startServer(dataDir) {
+export async function startServer(dataDir) {
   const port = await new Promise((resolve) => {
     const probe = http.createServer().listen(0, "127.0.0.1", () => {
       const { port: free } = probe.address();

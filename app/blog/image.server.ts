@@ -142,7 +142,8 @@ export async function removePostImage(db: DbExecutor, postId: number): Promise<v
   await db.delete(schema.blogImages).where(eq(schema.blogImages.postId, postId));
 }
 
-export type VariantFormat = "avif" | "webp" | "jpeg";
+/** What a variant is encoded as: the three pages negotiate, and PNG and GIF for Ghost's addresses (content-images.ts). */
+export type VariantFormat = "avif" | "webp" | "jpeg" | "png" | "gif";
 
 /** The best format this browser takes, from its Accept header. */
 export function negotiateFormat(accept: string | null): VariantFormat {
@@ -158,16 +159,22 @@ export function parseWidth(value: string | null): number | null {
   return (BLOG_IMAGE_WIDTHS as readonly number[]).includes(width) ? width : NaN;
 }
 
-/** A stored image at `width` (never enlarged) in `format`; JPEG gets a white background for transparency. */
+/**
+ * A stored image at `width` (never enlarged) in `format`; JPEG gets a white background for transparency.
+ * Frames are kept for the formats that hold them (GIF, WebP), as Ghost's image-transform does.
+ */
 export async function resizedVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
   const sharp = await loadSharp();
-  const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true });
-  return (format === "avif"
-    ? resized.avif({ quality: 55, effort: 2 })
-    : format === "webp"
-      ? resized.webp({ quality: 78 })
-      : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true })
-  ).toBuffer();
+  const animated = format === "gif" || format === "webp";
+  const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, animated }).resize({ width, withoutEnlargement: true });
+  const encoders: Record<VariantFormat, () => Sharp> = {
+    avif: () => resized.avif({ quality: 55, effort: 2 }),
+    webp: () => resized.webp({ quality: 78 }),
+    jpeg: () => resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }),
+    png: () => resized.png({ compressionLevel: 9 }),
+    gif: () => resized.gif(),
+  };
+  return encoders[format]().toBuffer();
 }
 
 export type ServedImage = { data: Buffer; mimeType: string; etag: string; baseEtag: string };

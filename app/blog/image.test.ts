@@ -67,6 +67,12 @@ describe("blogImagePlan", () => {
     expect(plan.sources[1]).toBe("/images/blog/nightlife.webp");
   });
 
+  it("serves stored uploads whose type is known at Ghost's addresses, WebP variants at the page widths", () => {
+    const plan = blogImagePlan({ ...base, hasStoredImage: true, imageVersion: "AbCdEfGhIjKlMnOpQr_-", imageMimeType: "image/png" });
+    expect(plan.sources).toEqual(["/content/images/size/w1000/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png", "/images/blog/nightlife.webp"]);
+    expect(plan.srcSet).toEqual([600, 1000, 1600].map((width) => ({ width, url: `/content/images/size/w${width}/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png` })));
+  });
+
   it("shows the gradient when there is no usable image, cycling through 8 styles", () => {
     expect(blogImagePlan({ ...base, image: "https://example.com/page" }).sources).toEqual([]);
     expect(blogImagePlan(base, 0).gradient).toBe(0);

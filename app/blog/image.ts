@@ -1,4 +1,5 @@
 import { isBlogCategory } from "./category";
+import { coverImagePath, PAGE_IMAGE_WIDTHS, sizedImagePath } from "./content-images";
 
 /**
  * Where a blog post's picture comes from (spec section 4, "Image URL handling"), as one pure
@@ -86,6 +87,8 @@ export type BlogImageSubject = {
   hasStoredImage: boolean;
   /** Changes when the stored image changes (its ETag), so the address can be cached for long. */
   imageVersion?: string | null;
+  /** The stored image's type (its address's extension at /content/images/). */
+  imageMimeType?: string | null;
 };
 
 export type BlogImagePlan = {
@@ -109,6 +112,15 @@ export function storedImagePath(id: number, version?: string | null, width?: num
 
 export function blogImagePlan(post: BlogImageSubject, position = post.id): BlogImagePlan {
   const gradient = ((position % GRADIENT_PLACEHOLDERS.length) + GRADIENT_PLACEHOLDERS.length) % GRADIENT_PLACEHOLDERS.length;
+  if (post.hasStoredImage && post.imageVersion && post.imageMimeType) {
+    // The variants Ghost's addresses name (content-images.ts), the same a front end built on the Content API asks.
+    const original = coverImagePath(post.id, post.imageVersion, post.imageMimeType);
+    return {
+      sources: [sizedImagePath(original, 1000, "webp"), categoryFallbackImage(post.category)],
+      srcSet: PAGE_IMAGE_WIDTHS.map((width) => ({ url: sizedImagePath(original, width, "webp"), width })),
+      gradient,
+    };
+  }
   if (post.hasStoredImage) {
     return {
       sources: [storedImagePath(post.id, post.imageVersion, 800), categoryFallbackImage(post.category)],

@@ -29,6 +29,7 @@ export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "applic
 type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt" | "content"> & {
   hasStoredImage: boolean;
   imageVersion: string | null;
+  imageMimeType?: string | null;
 };
 
 // Counting a long post's words is the costliest part of a card: once per post object (a snapshot's posts are reused).

@@ -35,8 +35,8 @@ export async function storeMedia(admin: Admin, bytes: Buffer, originalName: stri
 export async function mediaSizes(content: string): Promise<Map<string, MediaSize>> {
   const hashes = mediaHashesIn(content);
   if (hashes.length === 0) return new Map();
-  const rows = await getDb().select({ hash: m.hash, width: m.width, height: m.height }).from(m).where(inArray(m.hash, hashes));
-  return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]));
+  const rows = await getDb().select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType }).from(m).where(inArray(m.hash, hashes));
+  return new Map(rows.map(({ hash, ...size }) => [hash, size]));
 }
 
 /** The original (width null) or a resized variant, made once and kept. */

@@ -14,10 +14,12 @@ describe("images in a post's text", () => {
 
   it("gives our uploads srcset, sizes, width, height and lazy loading; leaves other images alone", () => {
     const html = `<p><img src="/api/media/${HASH}" alt="A door" loading="lazy" decoding="async"><img src="https://x.org/y.png" alt="y"></p>`;
-    const out = responsiveMediaImages(html, new Map([[HASH, { width: 1000, height: 500 }]]));
-    expect(out).toContain(`srcset="/api/media/${HASH}?w=400 400w, /api/media/${HASH}?w=800 800w, /api/media/${HASH} 1000w"`);
-    expect(out).toContain(`src="/api/media/${HASH}?w=800"`);
-    expect(out).toContain('width="1000" height="500" alt="A door" loading="lazy"');
+    const out = responsiveMediaImages(html, new Map([[HASH, { width: 1100, height: 500, mimeType: "image/png" }]]));
+    // At the addresses Ghost serves images from: WebP variants at the page widths, then the original.
+    const variant = (w: number) => `/content/images/size/w${w}/format/webp/media/${HASH}.png`;
+    expect(out).toContain(`srcset="${variant(600)} 600w, ${variant(1000)} 1000w, /content/images/media/${HASH}.png 1100w"`);
+    expect(out).toContain(`src="${variant(1000)}"`);
+    expect(out).toContain('width="1100" height="500" alt="A door" loading="lazy"');
     expect(out).toContain('<img src="https://x.org/y.png" alt="y">');
     // An image whose size is unknown (deleted meanwhile) is left as written.
     expect(responsiveMediaImages(html, new Map())).toBe(html);

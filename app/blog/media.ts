@@ -1,4 +1,4 @@
-import { BLOG_IMAGE_WIDTHS } from "./image";
+import { mediaImagePath, pageImageSources } from "./content-images";
 
 /**
  * Images in a post's text: uploaded once, named by their content's hash, linked from the Markdown as
@@ -28,7 +28,7 @@ export function mediaMarkdown(alt: string, hash: string): string {
   return `![${alt.replace(/[[\]\\]/g, (c) => `\\${c}`)}](${mediaPath(hash)})`;
 }
 
-export type MediaSize = { width: number; height: number };
+export type MediaSize = { width: number; height: number; mimeType: string };
 
 export type StoredMedia = { hash: string; url: string; width: number; height: number; mimeType: string };
 /** A post that links an image: `live` when the public can open it at /blog/{slug}. */
@@ -37,16 +37,16 @@ export type MediaUse = { id: number; title: string; slug: string; live: boolean 
 export type MediaItem = StoredMedia & { originalName: string | null; createdAt: string; bytes: number; altTexts: string[]; usedIn: MediaUse[] };
 
 /**
- * Rendered HTML with our own uploaded images made responsive: `srcset` of the sized variants, `sizes`,
- * their `width` and `height` (no layout shift), lazy loading. Other images are left as they are.
+ * Rendered HTML with our own uploaded images made responsive, at the addresses Ghost serves images from
+ * (content-images.ts; the same in the Content API's `html` and on the post page): `srcset` of the sized
+ * variants, `sizes`, their `width` and `height` (no layout shift), lazy loading. Other images are left as they are.
  */
 export function responsiveMediaImages(html: string, sizes: ReadonlyMap<string, MediaSize>): string {
   return html.replace(new RegExp(`<img src="${MEDIA_PATH}(${HASH})"([^>]*)>`, "g"), (tag, hash: string, rest: string) => {
     const size = sizes.get(hash);
     if (!size) return tag;
-    const widths = BLOG_IMAGE_WIDTHS.filter((w) => w < size.width);
-    const srcset = [...widths.map((w) => `${mediaPath(hash, w)} ${w}w`), `${mediaPath(hash)} ${size.width}w`].join(", ");
+    const { src, srcset } = pageImageSources(mediaImagePath(hash, size.mimeType), size.width);
     const attributes = rest.replace(/\s(?:width|height|srcset|sizes)="[^"]*"/g, "");
-    return `<img src="${mediaPath(hash, widths.at(-1))}" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" width="${size.width}" height="${size.height}"${attributes}>`;
+    return `<img src="${src}" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" width="${size.width}" height="${size.height}"${attributes}>`;
   });
 }

@@ -13,7 +13,7 @@ const renderedBodies = new VersionedCache<string>({ maxBytes: 32 * 1024 * 1024, 
  * Raised when the Markdown renderer's output changes for the same source (a new rule, a sanitiser
  * setting): every kept body is then rendered again on its next read.
  */
-export const RENDERER_VERSION = "1";
+export const RENDERER_VERSION = "2"; // 2: uploads' srcset at /content/images/ (decision record 0054)
 
 type Source = Pick<BlogPost, "id" | "content">;
 

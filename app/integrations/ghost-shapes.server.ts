@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { coverImagePath } from "~/blog/content-images";
 import type { BlogPost } from "~/blog/posts.server";
 import { authorOf, type Author } from "~/blog/authors.server";
 import { readingMinutes } from "~/blog/reading-time";
@@ -72,7 +73,9 @@ export function ghostPost(
   include: Include,
   bodies: { html?: string; plaintext?: string },
 ): GhostObject {
-  const image = post.image ? absoluteUrl(siteUrl, post.image) : null;
+  // An uploaded cover at Ghost's address, so a front end's /content/images/size/w600/… variants answer.
+  const imagePath = post.hasStoredImage && post.imageVersion && post.imageMimeType ? coverImagePath(post.id, post.imageVersion, post.imageMimeType) : post.image;
+  const image = imagePath ? absoluteUrl(siteUrl, imagePath) : null;
   const shaped: GhostObject = {
     id: String(post.id),
     uuid: uuidOf(post.id),

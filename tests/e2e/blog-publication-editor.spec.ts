@@ -120,7 +120,7 @@ test("an image pasted into the text is uploaded, goes in as Markdown with its al
 
   await page.goto(`/blog/${post.slug}`);
   const img = page.getByRole("img", { name: "A black rectangle" });
-  await expect(img).toHaveAttribute("srcset", /\/api\/media\/[\w-]{20}\?w=400 400w, .* 1000w$/);
+  await expect(img).toHaveAttribute("srcset", /\/content\/images\/size\/w600\/format\/webp\/media\/[\w-]{20}\.png 600w, .* 1000w$/);
   await expect(img).toHaveAttribute("width", "1000");
   await expect(img).toHaveAttribute("loading", "lazy");
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

@@ -67,6 +67,7 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/blog/:id", methods: ["GET", "PUT", "DELETE"], body: "json", admin: true, fields: POST_FIELDS },
   { path: "/api/admin/posts/:id/autosave", methods: ["GET", "PUT", "DELETE"], body: "json", admin: true, fields: ["title", "content", "excerpt", "version"] },
   { path: "/api/blog/:id/image", methods: ["GET"], body: "none", query: ["w", "v"] },
+  { path: "/content/images/size/w:id/format/webp/posts/1/AAAAAAAAAAAAAAAAAAAA.png", methods: ["GET"], body: "none" },
   { path: "/api/upload", methods: ["POST"], body: "multipart", admin: true, fields: ["image"] },
   { path: "/api/admin/import", methods: ["POST"], body: "multipart", admin: true, fields: ["file"] },
   { path: "/api/admin/export", methods: ["GET"], body: "none", admin: true, query: ["revisions"] },
