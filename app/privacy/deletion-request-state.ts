@@ -1,16 +1,16 @@
+import { labelledValues } from "~/core/labelled-values";
+
 /**
  * The life of a data-deletion request: requested (link e-mailed) -> verified (link confirmed) ->
  * completed (data erased); a request whose link is never used expires, and is erased some days later.
  */
-export const DELETION_STATES = ["requested", "verified", "completed", "expired"] as const;
-export type DeletionState = (typeof DELETION_STATES)[number];
-
-export const DELETION_STATE_LABELS: Record<DeletionState, string> = {
+export const { values: DELETION_STATES, labels: DELETION_STATE_LABELS } = labelledValues({
   requested: "Awaiting e-mail confirmation",
   verified: "Confirmed, to be deleted",
   completed: "Completed",
   expired: "Expired (never confirmed)",
-};
+});
+export type DeletionState = (typeof DELETION_STATES)[number];
 
 /** The verification link is good for this long; the request then expires. */
 export const DELETION_LINK_HOURS = 24;
