@@ -6,6 +6,7 @@ import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
+import { PanelSection } from "~/admin/components/panel-section";
 
 /**
  * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
@@ -42,16 +43,16 @@ export function IntegrationsPanel() {
 
   if (failed) return <LoadFailed what="integrations" onRetry={() => void load()} />;
   return (
-    <section aria-labelledby="integrations-heading" className="grid gap-6">
-      <div>
-        <h2 id="integrations-heading" className="text-xl font-bold">
-          Integrations
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelSection
+      id="integrations-heading"
+      title="Integrations"
+      intro={
+        <>
           Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with a Content API key. Keys are
           shown once: copy one when it is made.
-        </p>
-      </div>
+        </>
+      }
+    >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
         <Field label="Integration name" htmlFor={fields.field("name").id} error={fields.error("name")}>
           <input name="name" required maxLength={100} className={inputClass} {...fields.field("name")} />
@@ -103,6 +104,6 @@ export function IntegrationsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -6,6 +6,7 @@ import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
+import { PanelSection } from "~/admin/components/panel-section";
 
 /**
  * The admin's Webhooks tab (administrators and the owner): endpoints that receive the site's events,
@@ -36,16 +37,16 @@ export function WebhooksPanel() {
 
   if (failed) return <LoadFailed what="webhooks" onRetry={() => void load()} />;
   return (
-    <section aria-labelledby="webhooks-heading" className="grid gap-6">
-      <div>
-        <h2 id="webhooks-heading" className="text-xl font-bold">
-          Webhooks
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelSection
+      id="webhooks-heading"
+      title="Webhooks"
+      intro={
+        <>
           Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the
           secret is shown once.
-        </p>
-      </div>
+        </>
+      }
+    >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-4" noValidate>
         <Field label="Endpoint address" htmlFor={fields.field("url").id} error={fields.error("url")}>
           <input name="url" type="url" inputMode="url" required placeholder="https://" className={inputClass} {...fields.field("url")} />
@@ -122,7 +123,7 @@ export function WebhooksPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }
 
