@@ -7,6 +7,7 @@ import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
 import { PanelSection } from "~/admin/components/panel-section";
+import { ItemList } from "~/admin/components/item-list";
 
 /**
  * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
@@ -64,46 +65,45 @@ export function IntegrationsPanel() {
       {shown ? (
         <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
       ) : null}
-      {!data ? (
-        <p className="text-slate-600">{loading ? "Loading integrations..." : ""}</p>
-      ) : data.integrations.length === 0 ? (
-        <p className="text-slate-600">No integrations yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 border-y border-slate-200">
-          {data.integrations.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
-              <div>
-                <p className="font-semibold">{row.name}</p>
-                <p className="text-sm text-slate-600">
-                  Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 px-4"
-                  disabled={busy}
-                  onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
-                >
-                  Regenerate key<span className="sr-only"> of {row.name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 px-4 text-red-700"
-                  disabled={busy}
-                  onClick={() => {
-                    if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
-                      void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" });
-                    }
-                  }}
-                >
-                  Revoke<span className="sr-only"> {row.name}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        items={data?.integrations}
+        loading={loading}
+        loadingText="Loading integrations..."
+        emptyText="No integrations yet."
+        itemClassName="flex flex-wrap items-center justify-between gap-3 py-4"
+        item={(row) => (
+          <>
+            <div>
+              <p className="font-semibold">{row.name}</p>
+              <p className="text-sm text-slate-600">
+                Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-secondary min-h-9 px-4"
+                disabled={busy}
+                onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
+              >
+                Regenerate key<span className="sr-only"> of {row.name}</span>
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary min-h-9 px-4 text-red-700"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
+                    void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" });
+                  }
+                }}
+              >
+                Revoke<span className="sr-only"> {row.name}</span>
+              </button>
+            </div>
+          </>
+        )}
+      />
     </PanelSection>
   );
 }

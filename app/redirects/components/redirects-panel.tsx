@@ -10,6 +10,7 @@ import { fieldErrors } from "~/core/field-errors";
 import type { ImportReport, RedirectRow } from "../redirects.server";
 import { redirectInputSchema } from "../schema";
 import { PanelSection } from "~/admin/components/panel-section";
+import { ItemList } from "~/admin/components/item-list";
 
 const STATUS_LABELS: Record<number, string> = {
   301: "301 Moved permanently",
@@ -93,30 +94,30 @@ export function RedirectsPanel() {
             Add redirect
           </button>
         </form>
-        {!data ? (
-          <p className="text-slate-600">{loading ? "Loading redirects..." : ""}</p>
-        ) : data.redirects.length === 0 ? (
-          <p className="text-slate-600">No redirects yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 border-y border-slate-200" aria-label="Redirect rules">
-            {data.redirects.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="break-all font-mono text-sm">
-                    {row.from} <span aria-label="goes to">→</span> {row.status === 410 ? "410 Gone" : row.to}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {row.status === 410 ? "Gone" : row.status} · {row.hits} {row.hits === 1 ? "hit" : "hits"} · {row.lastHitAt ? `last ${formatDateTime(row.lastHitAt)}` : "never hit"}
-                    {row.automatic ? " · made by a rename" : ""}
-                  </p>
-                </div>
-                <button type="button" className="btn btn-secondary min-h-9 px-4 text-red-700" disabled={busy} onClick={() => void remove(row)}>
-                  Delete<span className="sr-only"> the redirect of {row.from}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemList
+          items={data?.redirects}
+          loading={loading}
+          loadingText="Loading redirects..."
+          emptyText="No redirects yet."
+          label="Redirect rules"
+          itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
+          item={(row) => (
+            <>
+              <div className="min-w-0">
+                <p className="break-all font-mono text-sm">
+                  {row.from} <span aria-label="goes to">→</span> {row.status === 410 ? "410 Gone" : row.to}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {row.status === 410 ? "Gone" : row.status} · {row.hits} {row.hits === 1 ? "hit" : "hits"} · {row.lastHitAt ? `last ${formatDateTime(row.lastHitAt)}` : "never hit"}
+                  {row.automatic ? " · made by a rename" : ""}
+                </p>
+              </div>
+              <button type="button" className="btn btn-secondary min-h-9 px-4 text-red-700" disabled={busy} onClick={() => void remove(row)}>
+                Delete<span className="sr-only"> the redirect of {row.from}</span>
+              </button>
+            </>
+          )}
+        />
       </PanelSection>
 
       <PanelSection
