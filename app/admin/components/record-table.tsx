@@ -1,9 +1,12 @@
 import { FiguresTable, type FigureColumn } from "~/components/ui/figures-table";
 
+/** A record table's columns: the first names the row; a null one is left out (one shown for some lists only). */
+export type RecordColumns<R> = [FigureColumn<R>, ...Array<FigureColumn<R> | null>];
+
 /**
  * Records as a table, one row each (subscribers, deletion requests, broadcasts): the kit's one table
  * (`FiguresTable`) spaced for records, the first column naming the row; a wide one scrolls sideways rather
- * than squeeze. A null column is left out (one shown for some lists only).
+ * than squeeze.
  */
 export function RecordTable<R>({
   caption,
@@ -16,7 +19,7 @@ export function RecordTable<R>({
   caption: string;
   rows: R[];
   rowKey: (row: R) => string | number;
-  columns: [FigureColumn<R>, ...Array<FigureColumn<R> | null>];
+  columns: RecordColumns<R>;
   /** The Tailwind class of the width below which the table scrolls, e.g. "min-w-[40rem]". */
   minWidth: string;
 }) {

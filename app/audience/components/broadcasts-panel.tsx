@@ -6,7 +6,7 @@ import { formatDateTime } from "~/core/dates";
 import { BROADCAST_STATE_LABELS, type BroadcastReport, type BroadcastSummary } from "../broadcasts";
 import { LIST_LABELS, PLATFORMS } from "../lists";
 import { BroadcastComposer, draftOf, NEW_DRAFT, type Draft } from "./broadcast-composer";
-import { RecordTable } from "~/admin/components/record-table";
+import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 
 type View = { kind: "list" } | { kind: "compose"; draft: Draft } | { kind: "report"; id: number };
 
@@ -50,30 +50,24 @@ export function BroadcastsPanel() {
 }
 
 function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => void }) {
-  return (
-    <RecordTable
-      caption="Past and pending broadcasts, newest first"
-      minWidth="min-w-[40rem]"
-      rows={rows}
-      rowKey={(b) => b.id}
-      columns={[
-        {
-          label: "Subject",
-          cell: (b) => (
-            <button type="button" className="text-left font-medium text-brand-800 underline" onClick={() => open(b.id)}>
-              {b.subject}
-            </button>
-          ),
-        },
-        { label: "To", cell: audienceOf },
-        { label: "State", cell: (b) => BROADCAST_STATE_LABELS[b.state] },
-        { label: "Recipients", numeric: true, cell: (b) => b.recipients },
-        { label: "Sent", numeric: true, cell: (b) => b.sent },
-        { label: "Failed", numeric: true, cell: (b) => b.failed },
-        { label: "When", cell: (b) => formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt) },
-      ]}
-    />
-  );
+  const columns: RecordColumns<BroadcastSummary> = [
+    {
+      label: "Subject",
+      cell: (b) => (
+        <button type="button" className="text-left font-medium text-brand-800 underline" onClick={() => open(b.id)}>
+          {b.subject}
+        </button>
+      ),
+    },
+    { label: "To", cell: audienceOf },
+    { label: "State", cell: (b) => BROADCAST_STATE_LABELS[b.state] },
+    { label: "Recipients", numeric: true, cell: (b) => b.recipients },
+    { label: "Sent", numeric: true, cell: (b) => b.sent },
+    { label: "Failed", numeric: true, cell: (b) => b.failed },
+    { label: "When", cell: (b) => formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt) },
+  ];
+
+  return <RecordTable caption="Past and pending broadcasts, newest first" minWidth="min-w-[40rem]" rows={rows} rowKey={(b) => b.id} columns={columns} />;
 }
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
@@ -96,6 +90,7 @@ function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit
     ["Left before their turn", data.skipped],
     ["Left the list since", data.left],
   ];
+
   return (
     <section aria-labelledby="broadcast-report-heading" className="mt-4">
       <h3 id="broadcast-report-heading" className="text-lg font-semibold">

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { LoadFailed } from "~/admin/components/load-failed";
-import { RecordTable } from "~/admin/components/record-table";
+import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
@@ -113,6 +113,36 @@ function SubscriberList() {
     });
     if (done) void load();
   };
+  const columns: RecordColumns<SubscriberRow> = [
+    { label: "E-mail", className: "break-all", cell: (row) => row.email },
+    { label: "State", className: "font-medium", cell: (row) => STATE_LABELS[row.state] },
+    list === "waitlist"
+      ? { label: "City, phone", cell: (row) => `${row.city ?? "—"}, ${(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}` }
+      : null,
+    {
+      label: "Consent",
+      cell: (row) => (
+        <>
+          {when(row.consentAt)} on {row.consentPage}
+          <details>
+            <summary className="cursor-pointer text-slate-700">Wording shown</summary>
+            <p className="mt-1 max-w-sm text-slate-700">{row.consentWording}</p>
+          </details>
+        </>
+      ),
+    },
+    { label: "Confirmed", cell: (row) => when(row.confirmedAt) },
+    { label: "Ended", cell: (row) => when(row.endedAt) },
+    {
+      label: <span className="sr-only">Action</span>,
+      cell: (row) => (
+        <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void remove(row)}>
+          Delete<span className="sr-only"> {row.email}</span>
+        </button>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="sub-people-heading" className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -140,41 +170,7 @@ function SubscriberList() {
       ) : null}
       {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
       {data && data.length > 0 ? (
-        <RecordTable
-          caption={`Subscribers to the ${LIST_LABELS[list]}`}
-          minWidth="min-w-[48rem]"
-          rows={data}
-          rowKey={(row) => row.id}
-          columns={[
-            { label: "E-mail", className: "break-all", cell: (row) => row.email },
-            { label: "State", className: "font-medium", cell: (row) => STATE_LABELS[row.state] },
-            list === "waitlist"
-              ? { label: "City, phone", cell: (row) => `${row.city ?? "—"}, ${(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}` }
-              : null,
-            {
-              label: "Consent",
-              cell: (row) => (
-                <>
-                  {when(row.consentAt)} on {row.consentPage}
-                  <details>
-                    <summary className="cursor-pointer text-slate-700">Wording shown</summary>
-                    <p className="mt-1 max-w-sm text-slate-700">{row.consentWording}</p>
-                  </details>
-                </>
-              ),
-            },
-            { label: "Confirmed", cell: (row) => when(row.confirmedAt) },
-            { label: "Ended", cell: (row) => when(row.endedAt) },
-            {
-              label: <span className="sr-only">Action</span>,
-              cell: (row) => (
-                <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void remove(row)}>
-                  Delete<span className="sr-only"> {row.email}</span>
-                </button>
-              ),
-            },
-          ]}
-        />
+        <RecordTable caption={`Subscribers to the ${LIST_LABELS[list]}`} minWidth="min-w-[48rem]" rows={data} rowKey={(row) => row.id} columns={columns} />
       ) : null}
     </section>
   );

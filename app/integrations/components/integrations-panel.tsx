@@ -65,13 +65,8 @@ export function IntegrationsPanel() {
       {shown ? (
         <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
       ) : null}
-      <ItemList
-        items={data?.integrations}
-        loading={loading}
-        loadingText="Loading integrations..."
-        emptyText="No integrations yet."
-        itemClassName="flex flex-wrap items-center justify-between gap-3 py-4"
-        item={(row) => (
+      <ItemList items={data?.integrations} loading={loading} what="integrations" itemClassName="flex flex-wrap items-center justify-between gap-3 py-4">
+        {(row) => (
           <>
             <div>
               <p className="font-semibold">{row.name}</p>
@@ -103,7 +98,7 @@ export function IntegrationsPanel() {
             </div>
           </>
         )}
-      />
+      </ItemList>
     </PanelSection>
   );
 }

@@ -1,7 +1,7 @@
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { LoadFailed } from "~/admin/components/load-failed";
-import { RecordTable } from "~/admin/components/record-table";
+import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { DELETION_STATE_LABELS, type DeletionRequestRecord } from "../deletion-request-state";
@@ -18,6 +18,27 @@ export function DeletionRequestsPanel() {
     if (await run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id })) void load();
   };
 
+  const columns: RecordColumns<DeletionRequestRecord> = [
+    { label: "#", cell: (r) => r.id },
+    { label: "State", className: "font-medium", cell: (r) => DELETION_STATE_LABELS[r.state] },
+    {
+      label: "Person",
+      className: "break-all",
+      cell: (r) => (r.email ? `${r.firstName ?? ""} <${r.email}> ${r.phone ?? ""}` : <span className="text-slate-600">erased</span>),
+    },
+    { label: "Requested", cell: (r) => when(r.requestedAt) },
+    { label: "Due", cell: (r) => (r.state === "completed" ? <>done {when(r.completedAt)}</> : when(r.dueAt)) },
+    {
+      label: <span className="sr-only">Action</span>,
+      cell: (r) =>
+        r.state === "verified" ? (
+          <button type="button" className="btn btn-primary" disabled={pending !== null} onClick={() => void complete(r)}>
+            Mark deletion completed
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
     <div>
       <h2 className="text-xl font-bold">Data deletion requests</h2>
@@ -33,32 +54,7 @@ export function DeletionRequestsPanel() {
       ) : null}
       {data && data.length === 0 ? <p className="mt-4 text-slate-700">No deletion requests.</p> : null}
       {data && data.length > 0 ? (
-        <RecordTable
-          caption="Data deletion requests"
-          minWidth="min-w-[40rem]"
-          rows={data}
-          rowKey={(r) => r.id}
-          columns={[
-            { label: "#", cell: (r) => r.id },
-            { label: "State", className: "font-medium", cell: (r) => DELETION_STATE_LABELS[r.state] },
-            {
-              label: "Person",
-              className: "break-all",
-              cell: (r) => (r.email ? `${r.firstName ?? ""} <${r.email}> ${r.phone ?? ""}` : <span className="text-slate-600">erased</span>),
-            },
-            { label: "Requested", cell: (r) => when(r.requestedAt) },
-            { label: "Due", cell: (r) => (r.state === "completed" ? <>done {when(r.completedAt)}</> : when(r.dueAt)) },
-            {
-              label: <span className="sr-only">Action</span>,
-              cell: (r) =>
-                r.state === "verified" ? (
-                  <button type="button" className="btn btn-primary" disabled={pending !== null} onClick={() => void complete(r)}>
-                    Mark deletion completed
-                  </button>
-                ) : null,
-            },
-          ]}
-        />
+        <RecordTable caption="Data deletion requests" minWidth="min-w-[40rem]" rows={data} rowKey={(r) => r.id} columns={columns} />
       ) : null}
     </div>
   );

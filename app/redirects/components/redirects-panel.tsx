@@ -94,14 +94,8 @@ export function RedirectsPanel() {
             Add redirect
           </button>
         </form>
-        <ItemList
-          items={data?.redirects}
-          loading={loading}
-          loadingText="Loading redirects..."
-          emptyText="No redirects yet."
-          label="Redirect rules"
-          itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
-          item={(row) => (
+        <ItemList items={data?.redirects} loading={loading} what="redirects" label="Redirect rules" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+          {(row) => (
             <>
               <div className="min-w-0">
                 <p className="break-all font-mono text-sm">
@@ -117,7 +111,7 @@ export function RedirectsPanel() {
               </button>
             </>
           )}
-        />
+        </ItemList>
       </PanelSection>
 
       <PanelSection

@@ -77,13 +77,8 @@ export function WebhooksPanel() {
       {secret ? (
         <ShownOnce title="Signing secret" hint="Copy it into the receiving tool now: it is not shown again." label="Signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
-      <ItemList
-        items={data?.webhooks}
-        loading={loading}
-        loadingText="Loading webhooks..."
-        emptyText="No webhooks yet."
-        itemClassName="grid gap-3 py-4"
-        item={(row) => (
+      <ItemList items={data?.webhooks} loading={loading} what="webhooks" itemClassName="grid gap-3 py-4">
+        {(row) => (
           <>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
@@ -122,7 +117,7 @@ export function WebhooksPanel() {
             {open === row.id ? <DeliveryLog endpointId={row.id} /> : null}
           </>
         )}
-      />
+      </ItemList>
     </PanelSection>
   );
 }
