@@ -145,7 +145,6 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
           </section>
         </div>
         {error("markdown")}
-        <textarea hidden readOnly data-broadcast-text="" value={draft.markdown} />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(save, { done: "Draft saved", failed: "Failed to save the draft" })}>
