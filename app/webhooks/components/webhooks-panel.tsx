@@ -41,12 +41,7 @@ export function WebhooksPanel() {
     <PanelSection
       id="webhooks-heading"
       title="Webhooks"
-      intro={
-        <>
-          Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the
-          secret is shown once.
-        </>
-      }
+      intro="Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the secret is shown once."
     >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-4" noValidate>
         <Field label="Endpoint address" htmlFor={fields.field("url").id} error={fields.error("url")}>
