@@ -1,15 +1,9 @@
 import type { ReactNode } from "react";
 
-const LOOKS = {
-  /** A panel's own section: a large heading, no frame (the panel is the frame). */
-  panel: { section: "grid gap-6", heading: "text-xl font-bold" },
-  /** One card among others on a page (the account's security settings). */
-  card: { section: "grid gap-4 rounded-xl border border-slate-200 bg-white p-5", heading: "text-lg font-bold" },
-};
-
 /**
  * A section of an admin panel: its heading (the section's name for screen readers), a line saying what it is
- * for, then its content. One component so that every panel opens the same way.
+ * for, then its content. One component so that every panel opens the same way. The "panel" look has a large
+ * heading and no frame (the panel is the frame); a "card" is one among others on a page (account security).
  */
 export function PanelSection({
   id,
@@ -22,15 +16,16 @@ export function PanelSection({
   id: string;
   title: string;
   intro: ReactNode;
-  look?: keyof typeof LOOKS;
+  look?: "panel" | "card";
   /** Replaces the look's spacing (e.g. a tighter grid). */
   className?: string;
   children: ReactNode;
 }) {
+  const card = look === "card";
   return (
-    <section aria-labelledby={id} className={className ?? LOOKS[look].section}>
+    <section aria-labelledby={id} className={className ?? (card ? "grid gap-4 rounded-xl border border-slate-200 bg-white p-5" : "grid gap-6")}>
       <div>
-        <h2 id={id} className={LOOKS[look].heading}>
+        <h2 id={id} className={card ? "text-lg font-bold" : "text-xl font-bold"}>
           {title}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{intro}</p>

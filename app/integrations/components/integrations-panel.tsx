@@ -8,6 +8,7 @@ import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
 import { PanelSection } from "~/admin/components/panel-section";
 import { ItemList } from "~/admin/components/item-list";
+import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
  * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
@@ -83,18 +84,13 @@ export function IntegrationsPanel() {
               >
                 Regenerate key<span className="sr-only"> of {row.name}</span>
               </button>
-              <button
-                type="button"
-                className="btn btn-secondary min-h-9 px-4 text-red-700"
+              <ConfirmedButton
+                question={`Revoke ${row.name}? Its key stops working at once.`}
                 disabled={busy}
-                onClick={() => {
-                  if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
-                    void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" });
-                  }
-                }}
+                onConfirmed={() => void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" })}
               >
                 Revoke<span className="sr-only"> {row.name}</span>
-              </button>
+              </ConfirmedButton>
             </div>
           </>
         )}

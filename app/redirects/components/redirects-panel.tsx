@@ -11,6 +11,7 @@ import type { ImportReport, RedirectRow } from "../redirects.server";
 import { redirectInputSchema } from "../schema";
 import { PanelSection } from "~/admin/components/panel-section";
 import { ItemList } from "~/admin/components/item-list";
+import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 const STATUS_LABELS: Record<number, string> = {
   301: "301 Moved permanently",
@@ -56,7 +57,6 @@ export function RedirectsPanel() {
   };
 
   const remove = async (row: RedirectRow) => {
-    if (!window.confirm(`Stop redirecting ${row.from}?`)) return;
     await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), { done: "Redirect removed", failed: "Could not remove it" });
   };
 
@@ -106,9 +106,9 @@ export function RedirectsPanel() {
                   {row.automatic ? " · made by a rename" : ""}
                 </p>
               </div>
-              <button type="button" className="btn btn-secondary min-h-9 px-4 text-red-700" disabled={busy} onClick={() => void remove(row)}>
+              <ConfirmedButton question={`Stop redirecting ${row.from}?`} disabled={busy} onConfirmed={() => void remove(row)}>
                 Delete<span className="sr-only"> the redirect of {row.from}</span>
-              </button>
+              </ConfirmedButton>
             </>
           )}
         </ItemList>

@@ -8,6 +8,7 @@ import { formatDateTime } from "~/core/dates";
 import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
 import { PanelSection } from "~/admin/components/panel-section";
 import { ItemList } from "~/admin/components/item-list";
+import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
  * The admin's Webhooks tab (administrators and the owner): endpoints that receive the site's events,
@@ -95,18 +96,13 @@ export function WebhooksPanel() {
                 >
                   Send a test<span className="sr-only"> to {row.url}</span>
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 px-4 text-red-700"
+                <ConfirmedButton
+                  question={`Remove the webhook to ${row.url}? Nothing more is sent there.`}
                   disabled={busy}
-                  onClick={() => {
-                    if (window.confirm(`Remove the webhook to ${row.url}? Nothing more is sent there.`)) {
-                      void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" });
-                    }
-                  }}
+                  onConfirmed={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" })}
                 >
                   Remove<span className="sr-only"> {row.url}</span>
-                </button>
+                </ConfirmedButton>
               </div>
             </div>
             {open === row.id ? <DeliveryLog endpointId={row.id} /> : null}
