@@ -28,7 +28,8 @@ export function CenteredDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={`fixed inset-0 ${LAYERS[layer].overlay} bg-slate-950/60`} />
         <Dialog.Content
-          role={role}
+          // Radix gives the content role="dialog"; an undefined role would replace it.
+          {...(role ? { role } : {})}
           onOpenAutoFocus={onOpenAutoFocus}
           className={`fixed left-1/2 top-1/2 ${LAYERS[layer].content} w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl`}
         >
