@@ -76,3 +76,23 @@ export function FileImportForm({
     </>
   );
 }
+
+/** What an import left out, one line each (`heading` above them when the report has other parts); nothing when none. */
+export function ImportProblems({ problems, heading }: { problems: string[]; heading?: string }) {
+  if (problems.length === 0) return null;
+  const list = (
+    <ul className={`${heading ? "mt-1 " : ""}list-disc pl-5 text-sm text-slate-700`}>
+      {problems.map((problem, i) => (
+        <li key={i}>{problem}</li>
+      ))}
+    </ul>
+  );
+  return heading ? (
+    <div>
+      <h4 className="text-sm font-semibold">{heading}</h4>
+      {list}
+    </div>
+  ) : (
+    list
+  );
+}

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
-import { FileImportForm, useFileImport } from "~/admin/components/file-import";
+import { FileImportForm, ImportProblems, useFileImport } from "~/admin/components/file-import";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { formatDateTime } from "~/core/dates";
@@ -143,13 +143,7 @@ export function RedirectsPanel() {
               <p className="font-semibold">
                 Imported {report.imported}, skipped {report.skipped}
               </p>
-              {report.problems.length > 0 ? (
-                <ul className="list-disc pl-5 text-sm text-slate-700">
-                  {report.problems.slice(0, 100).map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              ) : null}
+              <ImportProblems problems={report.problems.slice(0, 100)} />
             </div>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useAdminSession } from "~/admin/admin-api";
-import { FileImportForm, useFileImport } from "~/admin/components/file-import";
+import { FileImportForm, ImportProblems, useFileImport } from "~/admin/components/file-import";
 import type { ImportCounts, ImportKind, ImportReport } from "~/blog/content-archive";
 import { PanelSection } from "~/admin/components/panel-section";
 
@@ -110,18 +110,7 @@ function ImportResult({ report }: { report: ImportReport }) {
           </tbody>
         </table>
       </div>
-      {report.problems.length ? (
-        <div>
-          <h4 className="text-sm font-semibold">Left out</h4>
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-            {report.problems.map((problem) => (
-              <li key={problem.item}>
-                {problem.item}: {problem.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ImportProblems heading="Left out" problems={report.problems.map((problem) => `${problem.item}: ${problem.message}`)} />
     </div>
   );
 }
