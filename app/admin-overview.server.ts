@@ -8,6 +8,7 @@ import { contactSubmissionsPage } from "~/forms/contact-submission.server";
 import { outboxHealth } from "~/mail/outbox.server";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";
 import type { OverviewData } from "~/admin-overview";
+import { utcDay } from "~/core/utc-days";
 
 /**
  * The admin's home, the day at a glance: each figure read from its feature's own service, the one its section
@@ -15,7 +16,7 @@ import type { OverviewData } from "~/admin-overview";
  * the rest (and the server refuses those sections' calls anyway).
  */
 export async function overviewOf(staff: { id: number; role: StaffRole }, now = new Date()): Promise<OverviewData> {
-  const today = now.toISOString().slice(0, 10);
+  const today = utcDay(now);
   const admin = hasRole(staff.role, "administrator");
   const [audience, subscribers, inbox, deletions, jobs, mail, activity] = await Promise.all([
     hasRole(staff.role, "author") ? audienceFigures(staff, today) : null,

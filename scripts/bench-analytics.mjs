@@ -9,18 +9,9 @@
 // paths (a long tail; new posts come, old ones fade), 300 referrer hosts of every kind, 60 campaigns, 3 screen
 // classes, the 6 goals on 900 pages and from 300 sources, AI referrals on 400 pages; and 90 days of crawler
 // log (1,000 rows a day, AI crawlers verified and not, and Googlebot) for the AI join.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { onPostgres } from "./bench-postgres.mjs";
+import { runAlone, seedSite, signIn, startSite, withScratchSite } from "./bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const REPEATS = Number(process.env.BENCH_AUDIENCE_REPEATS ?? 11);
-const ADMIN = { email: "bench@clink.app", password: "bench password 12345" };
 
 const SEED = `
 insert into analytics_daily (day, dimension, key, views, visitors)
@@ -42,47 +33,8 @@ select (array['GPTBot','ClaudeBot','PerplexityBot','Googlebot'])[1 + i % 4], i %
 from generate_series(1, 90000) i;
 `;
 
-export async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * Starts the built site (`env` added to the bench's settings); ready when /healthz answers. `rolledUp`
- * resolves when its log says the rollup blocks are built. Also used by ./bench-broadcasts.mjs.
- */
-export async function startServer(dataDir, databaseUrl, env = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: databaseUrl, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let log = "";
-  const rolledUp = new Promise((resolve) =>
-    child.stdout.on("data", (chunk) => {
-      log = (log + chunk).slice(-10_000);
-      if (/"blocks":[1-9].*analytics days rolled up/.test(log)) resolve();
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, rolledUp, stop: () => (child.kill("SIGTERM"), exited) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not become healthy in 60 s");
-}
-
+/** The site; `seen` resolves when its log says the rollup blocks are built. */
+const startServer = (site) => startSite(site, {}, { watch: /"blocks":[1-9].*analytics days rolled up/ });
 
 /** Times `n` requests one after another (after one to warm up): median, p95 and the bytes of the answer. */
 async function timed(url, headers, n) {
@@ -102,37 +54,25 @@ async function timed(url, headers, n) {
 }
 
 /** The Audience rows of `npm run bench`, on the database BENCH_DATABASE_URL names (else PGlite). */
-export async function analyticsRows() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-analytics-"));
-  const pgBase = process.env.BENCH_DATABASE_URL;
-  const pgDatabase = `clink_bench_audience_${process.pid}_${Date.now()}`;
-  const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
-  if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
-  try {
-    let server = await startServer(dataDir, databaseUrl); // creates and migrates the database
+export function analyticsRows() {
+  return withScratchSite("audience", async (site) => {
+    let server = await startServer(site); // creates and migrates the database
     await server.stop();
     const seedStarted = performance.now();
-    if (databaseUrl) await onPostgres(databaseUrl, async (client) => (await client.query(SEED), await client.query("analyze")));
-    else {
-      const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-      await db.exec(SEED);
-      await db.close();
-    }
+    await seedSite(site, SEED);
     const seeded = performance.now() - seedStarted;
-    server = await startServer(dataDir, databaseUrl); // its start rolls the seeded past days up
+    server = await startServer(site); // its start rolls the seeded past days up
     try {
-      const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-      if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-      const headers = { cookie: login.headers.get("set-cookie").split(";")[0], "accept-encoding": "gzip, br" };
+      const headers = { cookie: await signIn(server.url), "accept-encoding": "gzip, br" };
       const to = new Date().toISOString().slice(0, 10);
       const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
       const api = `${server.url}/api/admin/analytics?from=${from}&to=${to}`;
       const rolledStarted = performance.now();
-      await Promise.race([server.rolledUp, new Promise((_, reject) => setTimeout(() => reject(new Error("rollups not made in 10 minutes")), 600_000))]);
+      await Promise.race([server.seen, new Promise((_, reject) => setTimeout(() => reject(new Error("rollups not made in 10 minutes")), 600_000))]);
       const rolledUp = performance.now() - rolledStarted;
       const { rolledUpDays } = await (await fetch(api, { headers })).json();
       if (rolledUpDays < 88) throw new Error(`only ${rolledUpDays} days rolled up`);
-      const database = databaseUrl ? "PostgreSQL" : "PGlite";
+      const { database } = site;
       const report = await timed(api, headers, REPEATS);
       const tab = await timed(`${api}&limit=100`, headers, REPEATS);
       const page = await timed(`${server.url}/admin?tab=audience`, headers, REPEATS);
@@ -145,16 +85,7 @@ export async function analyticsRows() {
     } finally {
       await server.stop();
     }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
-  }
+  });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("No production build: run `npm run build` first.");
-    process.exit(1);
-  }
-  console.table(await analyticsRows());
-}
+await runAlone(import.meta.url, analyticsRows);

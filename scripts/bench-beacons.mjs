@@ -7,6 +7,7 @@
 // - the harder case, every beacon from a new address: every one is counted and written.
 // Called from scripts/bench.mjs.
 import autocannon from "autocannon";
+import { besideBare } from "./bench-server.mjs";
 
 const BEACONS_PER_SECOND = 2000;
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -54,12 +55,7 @@ async function beaconRun({ url, bareUrl, page, load, headers, duration, clients 
     {
       page: `${page} while ${BEACONS_PER_SECOND} beacons/s arrive ${who}`,
       conn: 50,
-      "req/s": ours.rps,
-      "bare req/s": theirs.rps,
-      ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2),
-      "p50 ms": ours.p50,
-      "p95 ms": ours.p95,
-      "p99 ms": ours.p99,
+      ...besideBare(ours, theirs),
       errors: ours.errors,
     },
     {

@@ -5,24 +5,16 @@
 // also alone: `npm run bench:broadcasts` (needs `npm run build`), on PGlite, or on PostgreSQL with
 // BENCH_DATABASE_URL (a fresh database is made beside it and dropped at the end). BENCH_SECONDS per load.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
-import { freePort, startServer } from "./bench-analytics.mjs";
-import { onPostgres } from "./bench-postgres.mjs";
+import { freePort, runAlone, seedSite, signIn, startSite, withScratchSite } from "./bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RECIPIENTS = 5000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
-const ADMIN = { email: "bench@clink.app", password: "bench password 12345" }; // as bench-analytics.mjs starts the site
 const HEADERS = { "accept-encoding": "br, gzip", accept: "text/html" };
 
 /** The site, with the hourly budget out of the way: what is measured is the site's own work. */
-const startSite = (dataDir, databaseUrl) =>
-  startServer(dataDir, databaseUrl, { LOG_LEVEL: "warn", PUBLIC_MAIL_HOURLY_BUDGET: "100000", LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50" });
+const startServer = (site) =>
+  startSite(site, { LOG_LEVEL: "warn", PUBLIC_MAIL_HOURLY_BUDGET: "100000", LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50" });
 
 async function startBare(page) {
   const port = await freePort();
@@ -50,27 +42,15 @@ async function load(url) {
 const SEED = `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at)
   select 'blog', 'reader' || i || '@bench.example', 'confirmed', '/blog', 'bench', now() from generate_series(1, ${RECIPIENTS}) i;`;
 
-export async function broadcastRows() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-broadcasts-"));
-  const pgBase = process.env.BENCH_DATABASE_URL;
-  const pgDatabase = `clink_bench_broadcasts_${process.pid}_${Date.now()}`;
-  const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
-  if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
-  const database = databaseUrl ? "PostgreSQL" : "PGlite";
-  try {
-    let server = await startSite(dataDir, databaseUrl); // creates and migrates the database
+export function broadcastRows() {
+  return withScratchSite("broadcasts", async (site) => {
+    const { database } = site;
+    let server = await startServer(site); // creates and migrates the database
     await server.stop();
-    if (databaseUrl) await onPostgres(databaseUrl, (client) => client.query(SEED));
-    else {
-      const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-      await db.exec(SEED);
-      await db.close();
-    }
-    server = await startSite(dataDir, databaseUrl);
+    await seedSite(site, SEED);
+    server = await startServer(site);
     try {
-      const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-      if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-      const admin = { cookie: login.headers.get("set-cookie").split(";")[0], "content-type": "application/json", origin: server.url };
+      const admin = { cookie: await signIn(server.url), "content-type": "application/json", origin: server.url };
       for (let i = 0; i < 3; i++) await fetch(`${server.url}/`, { headers: HEADERS });
       const res = await fetch(`${server.url}/`, { headers: HEADERS });
       const headers = {};
@@ -103,19 +83,10 @@ export async function broadcastRows() {
     } finally {
       await server.stop();
     }
-  } catch (error) {
+  }).catch((error) => {
     console.error("broadcasts bench failed:", error);
     throw error;
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
-    if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
-  }
+  });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("No production build: run `npm run build` first.");
-    process.exit(1);
-  }
-  console.table(await broadcastRows());
-}
+await runAlone(import.meta.url, broadcastRows);

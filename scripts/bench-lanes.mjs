@@ -7,52 +7,19 @@
 // - A staff invitation sent while those receivers hang: the time until it is in the outbox. Target: < 5 s.
 // - /healthz while the admin imports 10,000 redirect rules in one CSV request, beside a bare node:http server
 //   answering the same bytes under the same load. Target: p99 < 100 ms.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { PGlite } from "@electric-sql/pglite";
-import { onPostgres } from "./bench-postgres.mjs";
-import { freePort, untilHealthy } from "./bench-server.mjs";
+import { runAlone, seedSite, signIn, startSite, withScratchSite } from "./bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ADMIN = { email: "bench@clink.app", password: "bench password 12345" };
 const READERS = 300;
 const RULES = Number(process.env.BENCH_LANES_RULES ?? 10_000);
 const EVERY_EVENT = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"];
 
-async function startServer(dataDir, databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      BACKUP_DIR: path.join(dataDir, "backups"),
-      SEED_DEMO: "false",
-      MAIL_TRANSPORT: "files",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DATABASE_URL: databaseUrl,
-      WEBHOOKS_ALLOW_PRIVATE: "true",
-      WEBHOOKS_RETRY_BASE_MS: "3000",
-      PUBLIC_MAIL_HOURLY_BUDGET: "5000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  await untilHealthy(child, url, 300);
-  return { url, stop: () => (child.kill("SIGTERM"), exited) };
-}
+/** The site, with webhooks allowed to reach this machine and retrying sooner, and the hourly budget out of the way. */
+const startServer = (site) =>
+  startSite(site, { LOG_LEVEL: "warn", WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "3000", PUBLIC_MAIL_HOURLY_BUDGET: "5000" }, { healthySeconds: 300 });
 
 /** Accepts, reads, never answers. */
 async function startSilentReceiver() {
@@ -107,84 +74,68 @@ async function timePostMail(server, dataDir, cookie, marker) {
 
 const healthzLoad = (url, duration) => autocannon({ url: `${url}/healthz`, connections: 10, duration });
 
-export async function lanesRows() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-lanes-"));
-  const pgBase = process.env.BENCH_DATABASE_URL;
-  const pgDatabase = `clink_bench_lanes_${process.pid}_${Date.now()}`;
-  const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
-  if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
-  const database = databaseUrl ? "PostgreSQL" : "PGlite";
-  const silent = [];
-  let server;
-  try {
-    server = await startServer(dataDir, databaseUrl);
-    await server.stop();
-    const seed = `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at)
-      select 'blog', 'reader' || i || '@bench.example', 'confirmed', '/blog', 'bench', now() from generate_series(1, ${READERS}) i`;
-    if (databaseUrl) await onPostgres(databaseUrl, (client) => client.query(seed));
-    else {
-      const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-      await db.exec(seed);
-      await db.close();
+export function lanesRows() {
+  return withScratchSite("lanes", async (site) => {
+    const { dataDir, database } = site;
+    const silent = [];
+    let server;
+    try {
+      server = await startServer(site);
+      await server.stop();
+      await seedSite(
+        site,
+        `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at)
+        select 'blog', 'reader' || i || '@bench.example', 'confirmed', '/blog', 'bench', now() from generate_series(1, ${READERS}) i`,
+      );
+      server = await startServer(site);
+      const cookie = await signIn(server.url);
+
+      const alone = await timePostMail(server, dataDir, cookie, "LBALONE");
+      console.log(`lanes: ${READERS} e-mails without webhooks in ${alone.toFixed(1)} s`);
+      for (let i = 0; i < 2; i++) {
+        const receiver = await startSilentReceiver();
+        silent.push(receiver);
+        await call(server.url, cookie, "POST", "/api/admin/webhooks", { url: `${receiver.url}/never`, events: EVERY_EVENT, includePersonalData: false });
+      }
+      const inviteStarted = performance.now();
+      const hanging = timePostMail(server, dataDir, cookie, "LBHANG");
+      await call(server.url, cookie, "POST", "/api/admin/invitations", { email: "invitee@bench.example", role: "editor" });
+      await until(() => outboxCount(dataDir, "invitee@bench.example") >= 1, "the invitation");
+      const invited = (performance.now() - inviteStarted) / 1000;
+      const withHanging = await hanging;
+      console.log(`lanes: invitation in ${invited.toFixed(1)} s; ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`);
+
+      const csv = ["from,to,status", ...Array.from({ length: RULES }, (_, i) => `/old/bench-${i},/blog/bench-${i},301`)].join("\n");
+      const load = healthzLoad(server.url, 1000);
+      const importStarted = performance.now();
+      const report = await call(server.url, cookie, "POST", "/api/admin/redirects/import", { format: "csv", content: csv });
+      const importSeconds = (performance.now() - importStarted) / 1000;
+      load.stop();
+      const ours = await load;
+      const healthBody = await (await fetch(`${server.url}/healthz`)).text();
+      const bare = await startBare(healthBody);
+      const theirs = await healthzLoad(bare.url, Math.max(3, Math.round(importSeconds)));
+      await bare.close();
+      if (report.imported !== RULES) throw new Error(`imported ${report.imported} of ${RULES}: ${report.problems.slice(0, 3).join("; ")}`);
+
+      const rows = [
+        { measure: `${READERS} new-post e-mails, no webhooks (${database})`, value: `${alone.toFixed(1)} s`, target: "" },
+        { measure: `${READERS} new-post e-mails, 2 receivers that never answer (${database})`, value: `${withHanging.toFixed(1)} s (${(withHanging / alone).toFixed(2)}x)`, target: "<= 1.5x" },
+        { measure: `staff invitation in the outbox while they hang (${database})`, value: `${invited.toFixed(1)} s`, target: "< 5 s" },
+        { measure: `import of ${RULES} redirect rules, one CSV request (${database})`, value: `${importSeconds.toFixed(1)} s`, target: "" },
+        {
+          measure: `/healthz during the import, 10 conn (bare node:http: ${Math.round(theirs.requests.average)} req/s, p99 ${theirs.latency.p99} ms)`,
+          value: `${Math.round(ours.requests.average)} req/s, p50 ${ours.latency.p50} ms, p99 ${ours.latency.p99} ms, max ${ours.latency.max} ms, ${ours.errors + ours.timeouts} errors`,
+          target: "p99 < 100 ms",
+        },
+      ];
+      for (const row of rows) console.log(JSON.stringify(row));
+      return rows;
+    } finally {
+      await server?.stop();
+      for (const receiver of silent) await receiver.close();
     }
-    server = await startServer(dataDir, databaseUrl);
-    const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = login.headers.get("set-cookie").split(";")[0];
-
-    const alone = await timePostMail(server, dataDir, cookie, "LBALONE");
-    console.log(`lanes: ${READERS} e-mails without webhooks in ${alone.toFixed(1)} s`);
-    for (let i = 0; i < 2; i++) {
-      const receiver = await startSilentReceiver();
-      silent.push(receiver);
-      await call(server.url, cookie, "POST", "/api/admin/webhooks", { url: `${receiver.url}/never`, events: EVERY_EVENT, includePersonalData: false });
-    }
-    const inviteStarted = performance.now();
-    const hanging = timePostMail(server, dataDir, cookie, "LBHANG");
-    await call(server.url, cookie, "POST", "/api/admin/invitations", { email: "invitee@bench.example", role: "editor" });
-    await until(() => outboxCount(dataDir, "invitee@bench.example") >= 1, "the invitation");
-    const invited = (performance.now() - inviteStarted) / 1000;
-    const withHanging = await hanging;
-    console.log(`lanes: invitation in ${invited.toFixed(1)} s; ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`);
-
-    const csv = ["from,to,status", ...Array.from({ length: RULES }, (_, i) => `/old/bench-${i},/blog/bench-${i},301`)].join("\n");
-    const load = healthzLoad(server.url, 1000);
-    const importStarted = performance.now();
-    const report = await call(server.url, cookie, "POST", "/api/admin/redirects/import", { format: "csv", content: csv });
-    const importSeconds = (performance.now() - importStarted) / 1000;
-    load.stop();
-    const ours = await load;
-    const healthBody = await (await fetch(`${server.url}/healthz`)).text();
-    const bare = await startBare(healthBody);
-    const theirs = await healthzLoad(bare.url, Math.max(3, Math.round(importSeconds)));
-    await bare.close();
-    if (report.imported !== RULES) throw new Error(`imported ${report.imported} of ${RULES}: ${report.problems.slice(0, 3).join("; ")}`);
-
-    const rows = [
-      { measure: `${READERS} new-post e-mails, no webhooks (${database})`, value: `${alone.toFixed(1)} s`, target: "" },
-      { measure: `${READERS} new-post e-mails, 2 receivers that never answer (${database})`, value: `${withHanging.toFixed(1)} s (${(withHanging / alone).toFixed(2)}x)`, target: "<= 1.5x" },
-      { measure: `staff invitation in the outbox while they hang (${database})`, value: `${invited.toFixed(1)} s`, target: "< 5 s" },
-      { measure: `import of ${RULES} redirect rules, one CSV request (${database})`, value: `${importSeconds.toFixed(1)} s`, target: "" },
-      {
-        measure: `/healthz during the import, 10 conn (bare node:http: ${Math.round(theirs.requests.average)} req/s, p99 ${theirs.latency.p99} ms)`,
-        value: `${Math.round(ours.requests.average)} req/s, p50 ${ours.latency.p50} ms, p99 ${ours.latency.p99} ms, max ${ours.latency.max} ms, ${ours.errors + ours.timeouts} errors`,
-        target: "p99 < 100 ms",
-      },
-    ];
-    for (const row of rows) console.log(JSON.stringify(row));
-    return rows;
-  } finally {
-    await server?.stop();
-    for (const receiver of silent) await receiver.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
-  }
+  });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("No production build: run `npm run build` first.");
-    process.exit(1);
-  }
-  console.table(await lanesRows());
-}
+await runAlone(import.meta.url, lanesRows);

@@ -7,7 +7,6 @@
 // With --write-docs the figures are also added to docs/benchmarks.md (newest first, dated: ./bench-docs.mjs).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +15,7 @@ import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { onPostgres } from "./bench-postgres.mjs";
+import { besideBare, freePort } from "./bench-server.mjs";
 import autocannon from "autocannon";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,14 +31,6 @@ const pgBase = process.env.BENCH_DATABASE_URL;
 const pgDatabase = `clink_bench_${process.pid}_${Date.now()}`;
 const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The environment `npm start` gives the server (its allocator settings, see docs/decisions), read
@@ -223,12 +215,7 @@ for (const p of PAGES) {
     const row = {
       page: p,
       conn: connections,
-      "req/s": ours.rps,
-      "bare req/s": theirs.rps,
-      ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2),
-      "p50 ms": ours.p50,
-      "p95 ms": ours.p95,
-      "p99 ms": ours.p99,
+      ...besideBare(ours, theirs),
       "KB/resp": (ours.bytes / 1024).toFixed(1),
       "JS KB gz": jsKb[p],
       errors: ours.errors,

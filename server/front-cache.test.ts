@@ -1,12 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { listenersServedPerTest } from "../tests/support/listener-server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { frontCache } from "./front-cache";
 import { turns } from "./render-turns";
 
-let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+const serve = listenersServedPerTest();
 
 /** The front cache before a stand-in for Express that counts its renders. */
 async function start(options: { hold?: Promise<void>; concurrentRenders?: number } = {}) {
@@ -27,9 +25,7 @@ async function start(options: { hold?: Promise<void>; concurrentRenders?: number
     trustProxy: () => false,
     personalCookies: ["clink_session", "clink_flash"],
   });
-  server = createServer(listener).listen(0, "127.0.0.1");
-  await new Promise((resolve) => server!.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = await serve(listener);
   return { base, renders: () => renders };
 }
 

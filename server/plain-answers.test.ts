@@ -1,17 +1,9 @@
-import { createServer, type IncomingMessage, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
+import { describe, expect, it } from "vitest";
+import { listenersServedPerTest } from "../tests/support/listener-server";
 import { answeringFaults, protocolOf, requestIdOf } from "./plain-answers";
 
-const servers: Array<ReturnType<typeof createServer>> = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
-
-async function serve(listener: RequestListener): Promise<string> {
-  const server = createServer(listener).listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((resolve) => server.once("listening", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = listenersServedPerTest();
 
 describe("a listener before Express that throws", () => {
   it("answers 500 for a throw, a rejected promise and a header Node refuses, and goes on serving", async () => {

@@ -1,18 +1,10 @@
-import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import type { RequestListener } from "node:http";
+import { describe, expect, it } from "vitest";
+import { listenersServedPerTest } from "../tests/support/listener-server";
 import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
 import { dataRequestOf, redirectsFirst } from "./redirects-first";
 
-const servers: Array<ReturnType<typeof createServer>> = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
-
-async function serve(listener: RequestListener): Promise<string> {
-  const server = createServer(listener).listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((resolve) => server.once("listening", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = listenersServedPerTest();
 
 const next: RequestListener = (_req, res) => res.end("page");
 

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { CenteredDialog } from "~/components/ui/centered-dialog";
 import { FormError } from "~/components/ui/form-error";
 import { listValues } from "./list-params";
 import { usePreloadedAnswer } from "./preloaded-answers";
@@ -136,38 +137,35 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
     }
   }
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/60" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-[61] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            emailRef.current?.focus();
-          }}
-        >
-          <Dialog.Title className="text-xl font-bold">Session expired</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">{SESSION_EXPIRED_TEXT}</Dialog.Description>
-          <form onSubmit={submit} className="mt-4 grid gap-3">
-            <label className="grid gap-1 text-sm font-semibold">
-              Email
-              <input ref={emailRef} name="email" type="email" autoComplete="username" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
-            </label>
-            <label className="grid gap-1 text-sm font-semibold">
-              Password
-              <input name="password" type="password" autoComplete="current-password" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
-            </label>
-            <FormError message={error} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close className="btn btn-secondary">Not now</Dialog.Close>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? "Signing in..." : "Sign In"}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CenteredDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      layer="session"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        emailRef.current?.focus();
+      }}
+    >
+      <Dialog.Title className="text-xl font-bold">Session expired</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-slate-700">{SESSION_EXPIRED_TEXT}</Dialog.Description>
+      <form onSubmit={submit} className="mt-4 grid gap-3">
+        <label className="grid gap-1 text-sm font-semibold">
+          Email
+          <input ref={emailRef} name="email" type="email" autoComplete="username" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Password
+          <input name="password" type="password" autoComplete="current-password" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+        </label>
+        <FormError message={error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Dialog.Close className="btn btn-secondary">Not now</Dialog.Close>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Signing in..." : "Sign In"}
+          </button>
+        </div>
+      </form>
+    </CenteredDialog>
   );
 }
 

@@ -1,6 +1,7 @@
 import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync, type UnzipFile, type Zippable } from "fflate";
 import { z } from "zod";
 import { MEDIA_HASH_PATTERN } from "./media";
+import { utcDay } from "~/core/utc-days";
 
 /**
  * The content archive: what GET /api/admin/export writes and POST /api/admin/import reads back. A zip with
@@ -265,5 +266,5 @@ export function emptyCounts(): ImportCounts {
 
 /** The archive's file name for a download on `day`. */
 export function archiveFileName(day: Date): string {
-  return `clink-content-${day.toISOString().slice(0, 10)}.zip`;
+  return `clink-content-${utcDay(day)}.zip`;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bylineStaffIds } from "~/auth/staff.server";
 import { getDb, schema } from "~/core/db.server";
+import { daysBefore } from "~/core/utc-days";
 import type { Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 
@@ -190,14 +191,14 @@ export async function seedDemoPosts(env: Env): Promise<void> {
   const db = getDb();
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.blogPosts);
   if ((row?.n ?? 0) > 0) return;
-  const now = Date.now();
+  const now = new Date();
   // Each demo author is a staff record (without a sign-in) the posts belong to.
   const authorIds = await bylineStaffIds(db, DEMO_POSTS.map((p) => p.author));
   const inserted = await db
     .insert(schema.blogPosts)
     .values(
       DEMO_POSTS.map(({ daysAgo, ...post }) => {
-        const at = new Date(now - daysAgo * 86_400_000);
+        const at = daysBefore(now, daysAgo);
         return { ...post, authorId: authorIds.get(post.author)!, published: true, createdAt: at, updatedAt: at };
       }),
     )

@@ -1,3 +1,5 @@
+import { utcDay } from "./utc-days";
+
 /**
  * The job runner's pure rules: how long a failed job waits, and which period a schedule is in. The
  * runner (jobs.server.ts) applies them; they are here so they can be tested without a database.
@@ -65,5 +67,5 @@ export function schedulePeriod(when: ScheduleWhen, at: Date, timeZone: string): 
   // Calendar arithmetic on the local date alone (no time of day), so a DST change cannot shift it.
   const date = new Date(Date.UTC(local.year, local.month - 1, local.day));
   if (local.minutes < hours * 60 + minutes) date.setUTCDate(date.getUTCDate() - 1);
-  return `${date.toISOString().slice(0, 10)}@${when.dailyAt}`;
+  return `${utcDay(date)}@${when.dailyAt}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, dayOfNumber, daysBefore, daysBetween, daysOf, monthsBefore, utcDay } from "./utc-days";
+import { addDays, dayNumber, dayOfNumber, daysAfter, daysBefore, daysBetween, daysOf, monthsBefore, utcDay } from "./utc-days";
 
 describe("UTC days", () => {
   it("names an instant's UTC day whatever the hour", () => {
@@ -23,6 +23,7 @@ describe("UTC days", () => {
   it("counts whole days back, and calendar months clamped to a shorter month's last day", () => {
     const now = new Date("2026-08-31T10:00:00Z");
     expect(daysBefore(now, 30).toISOString()).toBe("2026-08-01T10:00:00.000Z");
+    expect(daysAfter(now, 30).toISOString()).toBe("2026-09-30T10:00:00.000Z");
     expect(monthsBefore(now, 18).toISOString()).toBe("2025-02-28T10:00:00.000Z");
   });
 });

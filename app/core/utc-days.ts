@@ -25,8 +25,9 @@ export function daysOf(from: string, to: string): string[] {
 export const dayNumber = (day: string): number => Math.round(dayStart(day).getTime() / DAY_MS);
 export const dayOfNumber = (n: number): string => utcDay(n * DAY_MS);
 
-/** The instant `days` whole days (of 24 hours) before `now`. */
+/** The instant `days` whole days (of 24 hours) before `now`, and after `at`. */
 export const daysBefore = (now: Date, days: number): Date => new Date(now.getTime() - days * DAY_MS);
+export const daysAfter = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
 
 /** The instant `months` calendar months before `now`: the same day of the month, or the month's last day when it is shorter (as PostgreSQL's interval does). */
 export function monthsBefore(now: Date, months: number): Date {

@@ -6,6 +6,7 @@ import { aiReadyPageCount, discoverableContent, sitemapEntries, siteUrl } from "
 import { indexNowKey } from "./indexnow.server";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
 import { fieldVitals } from "./vitals.server";
+import { DAY_MS } from "~/core/utc-days";
 
 /**
  * GET /api/crawler-stats and GET /api/ai-indexing-status, computed from what was recorded and
@@ -63,7 +64,7 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
     const last = row?.last ? new Date(row.last) : null;
     crawler_activity[crawler.name] = {
       last_visit: last ? last.toISOString() : null,
-      status: !last ? "never seen" : now - last.getTime() <= ACTIVE_DAYS * 86_400_000 ? "active" : "inactive",
+      status: !last ? "never seen" : now - last.getTime() <= ACTIVE_DAYS * DAY_MS ? "active" : "inactive",
       pages_crawled: Number(row?.pages ?? 0),
       verified_pages_crawled: Number(row?.verifiedPages ?? 0),
       operator: crawler.operator,

@@ -15,6 +15,7 @@ import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./cont
 import type { DeletionLinkState, DeletionRequest } from "./deletion-request";
 import { deletionCompleted, deletionVerification } from "./notifications";
 import { queuePublicFormMail } from "./public-mail.server";
+import { utcDay } from "~/core/utc-days";
 
 const t = schema.dataDeletionRequests;
 
@@ -83,7 +84,7 @@ export async function confirmDeletionLink(token: string): Promise<"confirmed" | 
       .where(and(eq(t.tokenHash, hashToken(token)), eq(t.status, "requested"), sql`${t.tokenExpiresAt} > now()`))
       .returning();
     if (!request?.email || !request.firstName || !request.phone) return false;
-    const due = deletionDueDate(request.verifiedAt ?? new Date()).toISOString().slice(0, 10);
+    const due = utcDay(deletionDueDate(request.verifiedAt ?? new Date()));
     await storeSubmission(
       tx,
       {

@@ -1,16 +1,17 @@
+import { labelledValues } from "~/core/labelled-values";
+import { daysAfter } from "~/core/utc-days";
+
 /**
  * The life of a data-deletion request: requested (link e-mailed) -> verified (link confirmed) ->
  * completed (data erased); a request whose link is never used expires, and is erased some days later.
  */
-export const DELETION_STATES = ["requested", "verified", "completed", "expired"] as const;
-export type DeletionState = (typeof DELETION_STATES)[number];
-
-export const DELETION_STATE_LABELS: Record<DeletionState, string> = {
+export const { values: DELETION_STATES, labels: DELETION_STATE_LABELS } = labelledValues({
   requested: "Awaiting e-mail confirmation",
   verified: "Confirmed, to be deleted",
   completed: "Completed",
   expired: "Expired (never confirmed)",
-};
+});
+export type DeletionState = (typeof DELETION_STATES)[number];
 
 /** The verification link is good for this long; the request then expires. */
 export const DELETION_LINK_HOURS = 24;
@@ -19,11 +20,9 @@ export const EXPIRED_REQUEST_KEPT_DAYS = 7;
 /** The law's month: a verified request must be completed within this many days. */
 export const DELETION_DUE_DAYS = 30;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** When a verified request must be completed by. */
 export function deletionDueDate(verifiedAt: Date): Date {
-  return new Date(verifiedAt.getTime() + DELETION_DUE_DAYS * DAY_MS);
+  return daysAfter(verifiedAt, DELETION_DUE_DAYS);
 }
 
 /** What the completion e-mail reports, one count per kind of record erased. */

@@ -5,6 +5,7 @@ import { logger } from "~/core/logger.server";
 import { pruneOutboxFiles } from "~/mail/transport.server";
 import { EXPIRED_REQUEST_KEPT_DAYS } from "./deletion-request-state";
 import { RETENTION_RULES, retentionCutoffs, type RetentionCounts } from "./retention";
+import { utcDay } from "~/core/utc-days";
 
 /**
  * Enforces docs/privacy.md: each rule deletes what has been kept long enough, and the run is recorded with
@@ -78,7 +79,7 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     .where(
       or(
         lt(schema.analyticsRollups.day, cut.analyticsCounts),
-        and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, cut.crawlerVisits.toISOString().slice(0, 10))),
+        and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, utcDay(cut.crawlerVisits))),
       ),
     );
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);

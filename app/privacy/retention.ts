@@ -1,4 +1,5 @@
 import { daysBefore, monthsBefore, utcDay } from "~/core/utc-days";
+import { labelledValues } from "~/core/labelled-values";
 
 /**
  * How long the site keeps each kind of personal data (docs/privacy.md is the same list in words). Pure:
@@ -14,25 +15,8 @@ export const UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS = 7;
 /** Who was sent a broadcast (app/audience): erased this long after it finished; its report keeps the numbers. */
 export const BROADCAST_DELIVERIES_KEPT_DAYS = 90;
 
-export const RETENTION_RULES = [
-  "resolvedSubmissions",
-  "deliveredMail",
-  "deliveredMailFiles",
-  "crawlerVisits",
-  "webVitals",
-  "analyticsCounts",
-  "analyticsSalts",
-  "expiredSessions",
-  "expiredRateLimits",
-  "expiredDeletionRequests",
-  "erasedDeletionRequests",
-  "unconfirmedSubscribers",
-  "broadcastDeliveries",
-] as const;
-export type RetentionRule = (typeof RETENTION_RULES)[number];
-
-/** What the dashboard calls each rule. */
-export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
+/** The rules, and what the dashboard calls each. */
+export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labelledValues({
   resolvedSubmissions: "Resolved submissions",
   deliveredMail: "Delivered e-mails",
   deliveredMailFiles: "Delivered e-mail files",
@@ -46,7 +30,8 @@ export const RETENTION_RULE_LABELS: Record<RetentionRule, string> = {
   erasedDeletionRequests: "Expired deletion requests erased",
   unconfirmedSubscribers: "Mailing-list sign-ups never confirmed (7 days)",
   broadcastDeliveries: "Who was sent each broadcast (90 days)",
-};
+});
+export type RetentionRule = (typeof RETENTION_RULES)[number];
 
 export type RetentionCutoffs = {
   /** Resolved before this: erased. */

@@ -1,5 +1,6 @@
 import type { LatLng, Venue, VenueType } from "./venue";
 import type { Weather } from "./weather";
+import { labelledValues } from "~/core/labelled-values";
 
 /** The explorer's rules (spec sections 4 and 9), pure so they can be tested and timed. */
 
@@ -99,9 +100,11 @@ export function isRecommended(venue: Pick<Venue, "type" | "features">, weather: 
   return weather.temperature > 70 && venue.type === "rooftop";
 }
 
-export const VENUE_FILTERS = ["all", "bar", "restaurant", "club", "brewery", "rooftop", "happy-hour"] as const;
-export type VenueFilter = (typeof VENUE_FILTERS)[number];
-export const VENUE_FILTER_LABELS: Record<VenueFilter, string> = {
+export const {
+  values: VENUE_FILTERS,
+  labels: VENUE_FILTER_LABELS,
+  is: isVenueFilter,
+} = labelledValues({
   all: "All Venues",
   bar: "Bars",
   restaurant: "Restaurants",
@@ -109,8 +112,8 @@ export const VENUE_FILTER_LABELS: Record<VenueFilter, string> = {
   brewery: "Breweries",
   rooftop: "Rooftops",
   "happy-hour": "Happy Hour",
-};
-export const isVenueFilter = (value: unknown): value is VenueFilter => typeof value === "string" && (VENUE_FILTERS as readonly string[]).includes(value);
+});
+export type VenueFilter = (typeof VENUE_FILTERS)[number];
 
 export function matchesFilter(venue: Pick<Venue, "type" | "happyHour">, filter: VenueFilter): boolean {
   if (filter === "all") return true;

@@ -1,16 +1,16 @@
+import { labelledValues } from "~/core/labelled-values";
+
 /** What a venue is (spec section 3) and the cities the explorer knows. No Zod here: the map page loads this. */
 
-export const VENUE_TYPES = ["bar", "restaurant", "club", "brewery", "rooftop", "lounge"] as const;
-export type VenueType = (typeof VENUE_TYPES)[number];
-
-export const VENUE_TYPE_LABELS: Record<VenueType, string> = {
+export const { values: VENUE_TYPES, labels: VENUE_TYPE_LABELS } = labelledValues({
   bar: "Bar",
   restaurant: "Restaurant",
   club: "Club",
   brewery: "Brewery",
   rooftop: "Rooftop",
   lounge: "Lounge",
-};
+});
+export type VenueType = (typeof VENUE_TYPES)[number];
 
 export const PRICE_LEVELS = ["$", "$$", "$$$", "$$$$"] as const;
 export type PriceLevel = (typeof PRICE_LEVELS)[number];

@@ -54,11 +54,15 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   await expect(panel.getByTestId("recipient-count")).toContainText("3 people would get it now");
   await expect(panel.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: 30_000 });
   const text = "## Download it today\n\nThe app is open in **Sydney**. [Get it](https://clink.app/download).";
+  // The message as the writer sees it: the preview beside the editor shows every part of the Markdown.
+  const preview = panel.getByRole("region", { name: "Preview" });
   await expect(async () => {
     await panel.getByRole("textbox", { name: "Message", exact: true }).fill(text);
-    await expect(panel.locator("textarea[data-broadcast-text]")).toHaveValue(text, { timeout: 3_000 });
+    await expect(preview.getByRole("link", { name: "Get it" })).toHaveAttribute("href", "https://clink.app/download", { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(panel.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Download it today" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Download it today" })).toBeVisible();
+  await expect(preview.locator("p").first()).toHaveText("The app is open in Sydney. Get it.");
+  await expect(preview.locator("strong")).toHaveText("Sydney");
 
   await panel.getByRole("button", { name: "Send a test to me" }).click();
   await expect(page.locator("li.toast").getByText("Test sent to your address", { exact: true })).toBeVisible();

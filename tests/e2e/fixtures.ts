@@ -53,8 +53,9 @@ export async function startOwnServer(options?: Parameters<typeof startTestServer
   return startTestServer(options);
 }
 
-export async function signInThroughForm(page: Page, credentials = TEST_ADMIN) {
-  await page.goto("/admin");
+/** Signs in on the admin's form; `adminUrl` is the admin's address on a server of the test's own. */
+export async function signInThroughForm(page: Page, credentials = TEST_ADMIN, adminUrl = "/admin") {
+  await page.goto(adminUrl);
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();

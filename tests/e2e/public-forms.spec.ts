@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADVERTISING_MESSAGES, waitForMail } from "../support/outbox-folder";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { axeViolations, expect, test, TEST_ADMIN } from "./fixtures";
+import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
 
 /**
  * The public forms in Chromium, with and without JavaScript: exact messages, busy buttons, toasts, the
@@ -83,10 +83,7 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
   const notice = await waitForMail(server.dataDir, TEST_ADMIN.email, new RegExp(`Advertising Inquiry from ${company}`));
   expect(notice.text).toContain("Budget: $5,000-$10,000");
 
-  await page.goto(at("/admin"));
-  await page.getByLabel("Email").fill(TEST_ADMIN.email);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInThroughForm(page, TEST_ADMIN, at("/admin"));
   // Signed in, the admin opens on its overview; the enquiries are in Contact Submissions (decision 0050).
   await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
   await page.goto(at("/admin/contact-submissions"));
@@ -220,10 +217,7 @@ test("deletion request with JavaScript: the widget, Processing..., the panel, th
   await page.goto(at(`/delete-my-data/verify?token=${mail.token}`));
   await expect(page.getByText(/already been used/)).toBeVisible();
 
-  await page.goto(at("/admin"));
-  await page.getByLabel("Email").fill(TEST_ADMIN.email);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInThroughForm(page, TEST_ADMIN, at("/admin"));
   await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
   await page.goto(at("/admin/contact-submissions"));
   const card = page.getByRole("article", { name: "Data deletion request from Jo" }).filter({ hasText: email });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Api } from "../support/api";
-import { seedAndRestart } from "../support/database-rows";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import type { Api } from "../support/api";
+import { siteForSuite } from "../support/suite";
 
 /**
  * Issue 32's "server-rendered figures": the Analytics section (the old Audience tab) has the default range's
@@ -9,7 +8,6 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * figures are the section's own (issue 42).
  */
 const env = { SEED_DEMO: "false" };
-let server: TestServer;
 let admin: Api;
 
 // Today's counts, as the collector would have written them (distinct numbers to find in the page).
@@ -21,13 +19,7 @@ insert into analytics_daily (day, dimension, key, views, visitors) values
   (current_date, 'goal', 'contact', 37, 37);
 `;
 
-beforeAll(async () => {
-  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
-  admin = await adminApi(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env, seed }, (site) => (admin = site.admin));
 
 describe("the admin's Analytics section", () => {
   it("has the last 7 days' figures in its first HTML", async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Api } from "../support/api";
+import { describe, expect, it } from "vitest";
+import type { Api } from "../support/api";
 import { eventually } from "../support/eventually";
-import { seedAndRestart } from "../support/database-rows";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
 
 /**
  * Issue 32's daily rollups: the job runner sums each day that is over once (analytics_rollups), and the
@@ -10,7 +9,6 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * (`?raw=1`), for the whole site and an author's own pages, over ranges that cross today.
  */
 const env = { SEED_DEMO: "false" };
-let server: TestServer;
 let admin: Api;
 
 // 20 past days and today, with figures that differ per day, page and dimension, and AI crawler fetches
@@ -34,14 +32,8 @@ select case when i % 5 = 0 then 'Googlebot' else 'GPTBot' end, i % 7 <> 0, '/blo
 from generate_series(1, 2000) i;
 `;
 
-beforeAll(async () => {
-  // The rollup job ran at start, on no data: the restart after seeding runs it again on the seeded days.
-  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
-  admin = await adminApi(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+// The rollup job ran at start, on no data: the restart after seeding runs it again on the seeded days.
+siteForSuite({ env, seed }, (site) => (admin = site.admin));
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
 import { eventually } from "../support/eventually";
-import { seedAndRestart } from "../support/database-rows";
-import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
+import { usingPostgres, type TestServer } from "../support/test-server";
 
 /**
  * Issue 32's speed goal for the Analytics section: 90 days of a site with 100,000 page views a day answer in under
@@ -33,13 +33,8 @@ insert into crawler_visits (crawler, verified, path, status, hits, visited_at)
 select 'GPTBot', true, '/blog/post-' || (i % 1000 + 1), 200, 3, now() - (i % 90) * interval '1 day' from generate_series(1, 45000) i;
 `;
 
-beforeAll(async () => {
-  // The rollup job runs at each start: the restart after seeding rolls the seeded days up.
-  server = await seedAndRestart(await startTestServer({ env }), seed, { env });
-}, 180_000);
-afterAll(async () => {
-  await server?.stop();
-});
+// The rollup job runs at each start: the restart after seeding rolls the seeded days up.
+siteForSuite({ env, seed }, (site) => (server = site.server));
 
 describe("the Audience report over 90 days of 100,000 page views a day", () => {
   it("answers 90 days from its rollups, whole, and prints the time it took (median of 5)", { timeout: 180_000 }, async () => {

@@ -5,6 +5,7 @@ import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
 import { addDays, TAB_ROWS, type AnalyticsReport } from "../report";
 import { AnalyticsChart } from "./analytics-chart";
+import { utcDay } from "~/core/utc-days";
 
 /** The Analytics section: who came, from where, what they read and did, and what AI crawlers read beside it. */
 const RANGES = [
@@ -14,7 +15,7 @@ const RANGES = [
   { label: "90 days", days: 90 },
 ] as const;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay(Date.now());
 const GOAL_LABELS: Record<string, string> = {
   "app-store": "App Store",
   "google-play": "Google Play",

@@ -1,8 +1,8 @@
-import { MailCheck } from "lucide-react";
 import type { FormActionResult } from "~/forms/public-forms";
 import { FormNotice, HoneypotField, InputField } from "~/forms/components/fields";
 import { fieldState } from "~/forms/components/contact-form";
-import { BLOG_WORDING, SIGNUP_ACCEPTED } from "../lists";
+import { BLOG_WORDING } from "../lists";
+import { SignupAccepted } from "./signup-accepted";
 
 /**
  * "Get new posts by e-mail": on /blog, under every post and on /subscribe. Plain HTML posting to /subscribe
@@ -17,11 +17,7 @@ export function BlogSubscribeForm({ page, result, idPrefix = "sub" }: { page: st
         Get new posts by e-mail
       </h2>
       {result?.ok ? (
-        <div role="status" className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
-          <MailCheck aria-hidden="true" className="h-6 w-6 text-emerald-700" />
-          <p className="mt-2 font-semibold">Check your inbox</p>
-          <p className="mt-1 text-sm">{SIGNUP_ACCEPTED}</p>
-        </div>
+        <SignupAccepted className="mt-4" />
       ) : (
         <form method="post" action="/subscribe" noValidate className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           {failed?.message ? (

@@ -8,7 +8,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
 import { renderMarkdown } from "~/core/markdown";
 import type { BroadcastAudience, BroadcastReport, BroadcastState } from "../broadcasts";
-import { LIST_LABELS, LISTS, PLATFORMS, WAITLIST_CITIES, type ListName } from "../lists";
+import { LIST_LABELS, PLATFORMS, WAITLIST_CITIES, type ListName } from "../lists";
+import { ListOptions } from "./list-options";
 
 // The post editor's text surface (CodeMirror), fetched when the composer opens.
 const MarkdownEditor = lazy(() => import("~/blog/components/admin/markdown-editor"));
@@ -86,11 +87,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         <label className="grid gap-1.5 text-sm font-semibold">
           List
           <select className={select} value={draft.list} onChange={(e) => set({ list: e.target.value as ListName })}>
-            {LISTS.map((l) => (
-              <option key={l} value={l}>
-                {LIST_LABELS[l]}
-              </option>
-            ))}
+            <ListOptions />
           </select>
         </label>
         {draft.list === "waitlist" ? (
@@ -148,7 +145,6 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
           </section>
         </div>
         {error("markdown")}
-        <textarea hidden readOnly data-broadcast-text="" value={draft.markdown} />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(save, { done: "Draft saved", failed: "Failed to save the draft" })}>

@@ -6,6 +6,7 @@ import { formatDateTime } from "~/core/dates";
 import { BROADCAST_STATE_LABELS, type BroadcastReport, type BroadcastSummary } from "../broadcasts";
 import { LIST_LABELS, PLATFORMS } from "../lists";
 import { BroadcastComposer, draftOf, NEW_DRAFT, type Draft } from "./broadcast-composer";
+import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 
 type View = { kind: "list" } | { kind: "compose"; draft: Draft } | { kind: "report"; id: number };
 
@@ -49,41 +50,24 @@ export function BroadcastsPanel() {
 }
 
 function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => void }) {
-  return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Past and pending broadcasts, newest first</caption>
-        <thead className="border-b border-slate-200 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Subject</th>
-            <th scope="col" className="py-2 pr-3">To</th>
-            <th scope="col" className="py-2 pr-3">State</th>
-            <th scope="col" className="py-2 pr-3 text-right">Recipients</th>
-            <th scope="col" className="py-2 pr-3 text-right">Sent</th>
-            <th scope="col" className="py-2 pr-3 text-right">Failed</th>
-            <th scope="col" className="py-2 pr-3">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((b) => (
-            <tr key={b.id} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-3">
-                <button type="button" className="text-left font-medium text-brand-800 underline" onClick={() => open(b.id)}>
-                  {b.subject}
-                </button>
-              </td>
-              <td className="py-2 pr-3">{audienceOf(b)}</td>
-              <td className="py-2 pr-3">{BROADCAST_STATE_LABELS[b.state]}</td>
-              <td className="py-2 pr-3 text-right">{b.recipients}</td>
-              <td className="py-2 pr-3 text-right">{b.sent}</td>
-              <td className="py-2 pr-3 text-right">{b.failed}</td>
-              <td className="py-2 pr-3">{formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: RecordColumns<BroadcastSummary> = [
+    {
+      label: "Subject",
+      cell: (b) => (
+        <button type="button" className="text-left font-medium text-brand-800 underline" onClick={() => open(b.id)}>
+          {b.subject}
+        </button>
+      ),
+    },
+    { label: "To", cell: audienceOf },
+    { label: "State", cell: (b) => BROADCAST_STATE_LABELS[b.state] },
+    { label: "Recipients", numeric: true, cell: (b) => b.recipients },
+    { label: "Sent", numeric: true, cell: (b) => b.sent },
+    { label: "Failed", numeric: true, cell: (b) => b.failed },
+    { label: "When", cell: (b) => formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt) },
+  ];
+
+  return <RecordTable caption="Past and pending broadcasts, newest first" minWidth="min-w-[40rem]" rows={rows} rowKey={(b) => b.id} columns={columns} />;
 }
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
@@ -106,6 +90,7 @@ function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit
     ["Left before their turn", data.skipped],
     ["Left the list since", data.left],
   ];
+
   return (
     <section aria-labelledby="broadcast-report-heading" className="mt-4">
       <h3 id="broadcast-report-heading" className="text-lg font-semibold">

@@ -3,10 +3,13 @@ import { useState } from "react";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { LoadFailed } from "~/admin/components/load-failed";
+import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
+import { FiguresTable } from "~/components/ui/figures-table";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
+import { ListOptions } from "./list-options";
 
 const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
@@ -47,34 +50,14 @@ function Counts({ counts }: { counts: AudienceCounts }) {
         <p className="mt-1 text-sm text-slate-700" data-testid="spots">
           Spots left: {counts.spots.left} of {counts.spots.total}
         </p>
-        <table className="mt-2 w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-700">
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                List
-              </th>
-              {SUBSCRIBER_STATES.map((state) => (
-                <th key={state} scope="col" className="py-1 pr-3">
-                  {STATE_LABELS[state]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {LISTS.map((list) => (
-              <tr key={list} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-medium">
-                  {LIST_LABELS[list]}
-                </th>
-                {SUBSCRIBER_STATES.map((state) => (
-                  <td key={state} className="py-1 pr-3">
-                    {counts.lists[list][state]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          className="mt-2 w-full text-left text-sm"
+          caption="Subscribers per list and state"
+          rowHeader={{ label: "List", cell: (list) => LIST_LABELS[list] }}
+          columns={SUBSCRIBER_STATES.map((state) => ({ label: STATE_LABELS[state], numeric: true, cell: (list: ListName) => counts.lists[list][state] }))}
+          rows={[...LISTS]}
+          rowKey={(list) => list}
+        />
       </section>
       <section aria-labelledby="sub-where-heading">
         <h3 id="sub-where-heading" className="font-semibold">
@@ -99,30 +82,17 @@ function Counts({ counts }: { counts: AudienceCounts }) {
         {recent.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No confirmations in the last 90 days.</p>
         ) : (
-          <table className="mt-2 w-full max-w-md text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  Day
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Early adopters
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Blog
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((g) => (
-                <tr key={g.day} className="border-b border-slate-100">
-                  <td className="py-1 pr-3">{g.day}</td>
-                  <td className="py-1 pr-3">{g.waitlist}</td>
-                  <td className="py-1 pr-3">{g.blog}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            className="mt-2 w-full max-w-md text-left text-sm"
+            caption="Confirmations per day, the last 14 days"
+            rowHeader={{ label: "Day", cell: (g) => g.day }}
+            columns={[
+              { label: "Early adopters", numeric: true, cell: (g) => g.waitlist },
+              { label: "Blog", numeric: true, cell: (g) => g.blog },
+            ]}
+            rows={recent}
+            rowKey={(g) => g.day}
+          />
         )}
       </section>
     </div>
@@ -146,6 +116,36 @@ function SubscriberList() {
     });
     if (done) void load();
   };
+  const columns: RecordColumns<SubscriberRow> = [
+    { label: "E-mail", className: "break-all", cell: (row) => row.email },
+    { label: "State", className: "font-medium", cell: (row) => STATE_LABELS[row.state] },
+    list === "waitlist"
+      ? { label: "City, phone", cell: (row) => `${row.city ?? "—"}, ${(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}` }
+      : null,
+    {
+      label: "Consent",
+      cell: (row) => (
+        <>
+          {when(row.consentAt)} on {row.consentPage}
+          <details>
+            <summary className="cursor-pointer text-slate-700">Wording shown</summary>
+            <p className="mt-1 max-w-sm text-slate-700">{row.consentWording}</p>
+          </details>
+        </>
+      ),
+    },
+    { label: "Confirmed", cell: (row) => when(row.confirmedAt) },
+    { label: "Ended", cell: (row) => when(row.endedAt) },
+    {
+      label: <span className="sr-only">Action</span>,
+      cell: (row) => (
+        <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void remove(row)}>
+          Delete<span className="sr-only"> {row.email}</span>
+        </button>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="sub-people-heading" className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -156,11 +156,7 @@ function SubscriberList() {
           <label className="flex items-center gap-2 text-sm">
             List
             <select className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" value={list} onChange={(e) => setList(e.target.value as ListName)}>
-              {LISTS.map((l) => (
-                <option key={l} value={l}>
-                  {LIST_LABELS[l]}
-                </option>
-              ))}
+              <ListOptions />
             </select>
           </label>
           <a className="btn btn-secondary" href={`/api/admin/subscribers.csv?list=${list}`} download>
@@ -177,48 +173,7 @@ function SubscriberList() {
       ) : null}
       {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
       {data && data.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">E-mail</th>
-                <th scope="col" className="py-2 pr-3">State</th>
-                {list === "waitlist" ? <th scope="col" className="py-2 pr-3">City, phone</th> : null}
-                <th scope="col" className="py-2 pr-3">Consent</th>
-                <th scope="col" className="py-2 pr-3">Confirmed</th>
-                <th scope="col" className="py-2 pr-3">Ended</th>
-                <th scope="col" className="py-2 pr-3"><span className="sr-only">Action</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((row) => (
-                <tr key={row.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 break-all">{row.email}</td>
-                  <td className="py-2 pr-3 font-medium">{STATE_LABELS[row.state]}</td>
-                  {list === "waitlist" ? (
-                    <td className="py-2 pr-3">
-                      {row.city ?? "—"}, {(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}
-                    </td>
-                  ) : null}
-                  <td className="py-2 pr-3">
-                    {when(row.consentAt)} on {row.consentPage}
-                    <details>
-                      <summary className="cursor-pointer text-slate-700">Wording shown</summary>
-                      <p className="mt-1 max-w-sm text-slate-700">{row.consentWording}</p>
-                    </details>
-                  </td>
-                  <td className="py-2 pr-3">{when(row.confirmedAt)}</td>
-                  <td className="py-2 pr-3">{when(row.endedAt)}</td>
-                  <td className="py-2 pr-3">
-                    <button type="button" className="btn btn-secondary" disabled={pending !== null} onClick={() => void remove(row)}>
-                      Delete<span className="sr-only"> {row.email}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable caption={`Subscribers to the ${LIST_LABELS[list]}`} minWidth="min-w-[48rem]" rows={data} rowKey={(row) => row.id} columns={columns} />
       ) : null}
     </section>
   );

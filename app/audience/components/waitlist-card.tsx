@@ -1,8 +1,9 @@
-import { MailCheck, Sparkles } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import type { FormActionResult } from "~/forms/public-forms";
 import { FormNotice, HoneypotField, InputField, SelectField } from "~/forms/components/fields";
 import { fieldState } from "~/forms/components/contact-form";
-import { BLOG_TICK_WORDING, PLATFORMS, SIGNUP_ACCEPTED, WAITLIST_CITIES, WAITLIST_FULL_WORDING, WAITLIST_WORDING, spotsHeadline } from "../lists";
+import { BLOG_TICK_WORDING, PLATFORMS, WAITLIST_CITIES, WAITLIST_FULL_WORDING, WAITLIST_WORDING, spotsHeadline } from "../lists";
+import { SignupAccepted } from "./signup-accepted";
 
 /**
  * The early-adopter card (on / and /early-access): "Only N spots available" with the real number, and the
@@ -29,11 +30,7 @@ export function WaitlistCard({ left, page, result, headingLevel = 2 }: { left: n
           : "Join the founding crew in your city: free Premium for your first three months and a founder badge on your profile."}
       </p>
       {result?.ok ? (
-        <div role="status" className="mt-5 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
-          <MailCheck aria-hidden="true" className="h-6 w-6 text-emerald-700" />
-          <p className="mt-2 font-semibold">Check your inbox</p>
-          <p className="mt-1 text-sm">{SIGNUP_ACCEPTED}</p>
-        </div>
+        <SignupAccepted className="mt-5" />
       ) : (
         <form method="post" action="/early-access" noValidate className="mt-5 grid gap-4" data-goal="signup">
           {failed?.message ? (

@@ -5,6 +5,7 @@ import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
 import { formatDate } from "~/core/dates";
 import { callJson, passkeyErrorText } from "./call-json";
+import { PanelSection } from "~/admin/components/panel-section";
 
 /** A member's passkeys: add one from this device, see when each was last used, remove one. */
 export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["passkeys"] }) {
@@ -44,15 +45,16 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
   }
 
   return (
-    <section aria-labelledby="passkeys-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5">
-      <div>
-        <h2 id="passkeys-heading" className="text-lg font-bold">
-          Passkeys
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelSection
+      id="passkeys-heading"
+      title="Passkeys"
+      look="card"
+      intro={
+        <>
           Sign in with your fingerprint, face or device PIN instead of a password. A passkey also counts as your second factor.
-        </p>
-      </div>
+        </>
+      }
+    >
       {passkeys.length > 0 ? (
         <ul aria-label="Your passkeys" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {passkeys.map((p) => (
@@ -84,6 +86,6 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
         <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>
       )}
       {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
-    </section>
+    </PanelSection>
   );
 }

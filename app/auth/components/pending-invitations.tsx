@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { formatDateTime } from "~/core/dates";
 import { ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
+import { RowList } from "~/admin/components/item-list";
 
 export type InvitationRow = { id: number; email: string; role: StaffRole; invitedBy: string; createdAt: string; expiresAt: string };
 
@@ -15,9 +16,9 @@ export function PendingInvitations({ invitations, result }: { invitations: Invit
       {invitations.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">No invitation is waiting to be accepted.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-200" aria-labelledby="invitations-heading">
-          {invitations.map((invitation) => (
-            <li key={invitation.id} className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+        <RowList items={invitations} className="mt-3 divide-y divide-slate-200" labelledBy="invitations-heading" itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+          {(invitation) => (
+            <>
               <div className="min-w-0">
                 <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
                 <p className="text-sm text-slate-700">
@@ -33,9 +34,9 @@ export function PendingInvitations({ invitations, result }: { invitations: Invit
                   Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
                 </button>
               </Form>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </RowList>
       )}
     </AdminCard>
   );

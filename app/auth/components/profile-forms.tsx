@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { formatDateTime } from "~/core/dates";
 import { AdminCard, FormOutcome, IntentForm, type FormResult } from "./admin-page-header";
+import { RowList } from "~/admin/components/item-list";
 
 type Result = FormResult;
 type Profile = { name: string; slug: string | null; bio: string | null; email: string | null };
@@ -56,9 +57,9 @@ export function SessionList({ sessions, result }: { sessions: SessionRow[]; resu
         <FormOutcome result={result} intent="end-session" />
         <FormOutcome result={result} intent="end-other-sessions" />
       </div>
-      <ul className="mt-3 divide-y divide-slate-200">
-        {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <RowList items={sessions} className="mt-3 divide-y divide-slate-200" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+        {(session) => (
+          <>
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 {session.device}
@@ -77,9 +78,9 @@ export function SessionList({ sessions, result }: { sessions: SessionRow[]; resu
                 </button>
               </Form>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </RowList>
       {others > 0 ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="end-other-sessions" />

@@ -3,6 +3,7 @@ import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { formatDateTime } from "~/core/dates";
 import { canManage, ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
+import { RowList } from "~/admin/components/item-list";
 
 export type StaffRow = {
   id: number;
@@ -57,9 +58,9 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
           <FormOutcome key={intent} result={result} intent={intent} />
         ))}
       </div>
-      <ul className="mt-3 divide-y divide-slate-200">
-        {staff.map((member) => (
-          <li key={member.id} className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+      <RowList items={staff} className="mt-3 divide-y divide-slate-200" itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+        {(member) => (
+          <>
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 {member.name || member.email}
@@ -73,9 +74,9 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
               </p>
             </div>
             <MemberActions me={me} member={member} assignable={assignable} />
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </RowList>
     </AdminCard>
   );
 }

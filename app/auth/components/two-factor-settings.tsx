@@ -5,26 +5,28 @@ import type { SecurityOverview } from "~/auth/two-factor/settings.server";
 import { callJson } from "./call-json";
 import { RecoveryCodesList } from "./recovery-codes-list";
 import { TotpSetup } from "./totp-setup";
+import { PanelSection } from "~/admin/components/panel-section";
 
 /** A member's authenticator app (TOTP) and recovery codes, and the owner's requirement for all staff. */
 export function TwoFactorSettings({ overview, canSetPolicy }: { overview: SecurityOverview; canSetPolicy: boolean }) {
   const revalidator = useRevalidator();
   const { totp } = overview;
   return (
-    <section aria-labelledby="two-factor-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5">
-      <div>
-        <h2 id="two-factor-heading" className="text-lg font-bold">
-          Two-factor sign-in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelSection
+      id="two-factor-heading"
+      title="Two-factor sign-in"
+      look="card"
+      intro={
+        <>
           {totp.enabled
             ? `On: sign-in asks for a code from your authenticator app. ${totp.recoveryCodesLeft} of 10 recovery codes left.`
             : "Off: your password alone signs you in. Add a code from an authenticator app on your phone."}
-        </p>
-      </div>
+        </>
+      }
+    >
       {totp.enabled ? <ManageTotp onChanged={() => revalidator.revalidate()} /> : <TotpSetup doneLabel="Done" onDone={() => revalidator.revalidate()} />}
       {canSetPolicy ? <PolicySwitch required={overview.requiredForAllStaff} onChanged={() => revalidator.revalidate()} /> : null}
-    </section>
+    </PanelSection>
   );
 }
 

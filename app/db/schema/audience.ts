@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, pgView, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth";
 import { blogPosts } from "./blog";
 import { createdAt } from "./columns";
@@ -48,25 +60,31 @@ export const waitlistSpots = pgTable("audience_waitlist_spots", {
 });
 
 /**
- * One row per post and subscriber: the new-post e-mail is queued once (mail_id set in the same transaction),
- * never twice, across instances and restarts. Erased with the subscriber or the post.
+ * A mailing's delivery rows (a new post's, a broadcast's): one per item and subscriber, the primary key making
+ * the e-mail queued once, never twice, across instances and restarts; mail_id is set in the transaction that
+ * queues the message (null: still to do; done_at without one: skipped, having left the list meanwhile).
+ * Erased with the subscriber or the item; `<name>_todo_idx` finds what is left to do.
  */
-export const postDeliveries = pgTable(
-  "audience_post_deliveries",
-  {
-    postId: integer("post_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
+function deliveryTable<N extends string, K extends string>(name: N, key: K, column: string, item: () => AnyPgColumn) {
+  const itemId = integer(column).notNull().references(item, { onDelete: "cascade" });
+  const shared = {
     subscriberId: integer("subscriber_id")
       .notNull()
       .references(() => subscribers.id, { onDelete: "cascade" }),
-    /** The outbox message, once queued (null: still to do); doneAt without one: skipped (left the list meanwhile). */
     mailId: integer("mail_id"),
     doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.subscriberId] }), index("audience_post_deliveries_todo_idx").on(t.postId).where(sql`${t.doneAt} is null`)],
-);
+  };
+  // A computed key: TypeScript needs to be told it is `key`.
+  const columns = { [key]: itemId, ...shared } as { [P in K]: typeof itemId } & typeof shared;
+  return pgTable(name, columns, (t) => {
+    const byItem = (t as unknown as Record<K, AnyPgColumn>)[key];
+    return [primaryKey({ columns: [byItem, t.subscriberId] }), index(`${name}_todo_idx`).on(byItem).where(sql`${t.doneAt} is null`)];
+  });
+}
+
+/** The new-post e-mail to each blog subscriber (the post is queued once per reader). */
+export const postDeliveries = deliveryTable("audience_post_deliveries", "postId", "post_id", () => blogPosts.id);
 
 /**
  * A broadcast (issue 43, decision record 0049): an e-mail written by staff in Markdown, to a list and a
@@ -99,28 +117,10 @@ export const broadcasts = pgTable(
 );
 
 /**
- * One row per broadcast and subscriber, written when the broadcast's recipients are taken: the primary key
- * makes it once per person whatever crashes or instances do; mail_id is set in the transaction that queues
- * the message. Erased with the subscriber, and by the retention job some days after the broadcast finished.
+ * Who each broadcast goes to, written when its recipients are taken; erased with the subscriber, and by the
+ * retention job some days after the broadcast finished.
  */
-export const broadcastDeliveries = pgTable(
-  "audience_broadcast_deliveries",
-  {
-    broadcastId: integer("broadcast_id")
-      .notNull()
-      .references(() => broadcasts.id, { onDelete: "cascade" }),
-    subscriberId: integer("subscriber_id")
-      .notNull()
-      .references(() => subscribers.id, { onDelete: "cascade" }),
-    mailId: integer("mail_id"),
-    doneAt: timestamp("done_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.broadcastId, t.subscriberId] }),
-    index("audience_broadcast_deliveries_todo_idx").on(t.broadcastId).where(sql`${t.doneAt} is null`),
-  ],
-);
+export const broadcastDeliveries = deliveryTable("audience_broadcast_deliveries", "broadcastId", "broadcast_id", () => broadcasts.id);
 
 /** Each broadcast's report numbers from its delivery rows: a view (drizzle/0036_broadcast_counts_view.sql). */
 export const broadcastCounts = pgView("audience_broadcast_counts", {

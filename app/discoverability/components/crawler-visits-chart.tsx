@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { shortDay } from "./chart-format";
 import type { CrawlerStatsResponse } from "~/discoverability/types";
 import { FiguresTable } from "~/components/ui/figures-table";
+import { addDays, daysOf, utcDay } from "~/core/utc-days";
 
 /**
  * Crawler visits per day over the last 30 days, verified (from the operator's published addresses)
@@ -14,9 +15,8 @@ const H = 220;
 const PAD = { top: 16, right: 12, bottom: 28, left: 40 };
 
 function lastDays(today = new Date()): string[] {
-  const days: string[] = [];
-  for (let i = DAYS - 1; i >= 0; i--) days.push(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i)).toISOString().slice(0, 10));
-  return days;
+  const last = utcDay(today);
+  return daysOf(addDays(last, -(DAYS - 1)), last);
 }
 
 

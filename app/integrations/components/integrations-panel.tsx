@@ -6,6 +6,9 @@ import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
+import { PanelSection } from "~/admin/components/panel-section";
+import { ItemList } from "~/admin/components/item-list";
+import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
  * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
@@ -42,16 +45,16 @@ export function IntegrationsPanel() {
 
   if (failed) return <LoadFailed what="integrations" onRetry={() => void load()} />;
   return (
-    <section aria-labelledby="integrations-heading" className="grid gap-6">
-      <div>
-        <h2 id="integrations-heading" className="text-xl font-bold">
-          Integrations
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelSection
+      id="integrations-heading"
+      title="Integrations"
+      intro={
+        <>
           Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with a Content API key. Keys are
           shown once: copy one when it is made.
-        </p>
-      </div>
+        </>
+      }
+    >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
         <Field label="Integration name" htmlFor={fields.field("name").id} error={fields.error("name")}>
           <input name="name" required maxLength={100} className={inputClass} {...fields.field("name")} />
@@ -63,46 +66,35 @@ export function IntegrationsPanel() {
       {shown ? (
         <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
       ) : null}
-      {!data ? (
-        <p className="text-slate-600">{loading ? "Loading integrations..." : ""}</p>
-      ) : data.integrations.length === 0 ? (
-        <p className="text-slate-600">No integrations yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 border-y border-slate-200">
-          {data.integrations.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
-              <div>
-                <p className="font-semibold">{row.name}</p>
-                <p className="text-sm text-slate-600">
-                  Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 px-4"
-                  disabled={busy}
-                  onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
-                >
-                  Regenerate key<span className="sr-only"> of {row.name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 px-4 text-red-700"
-                  disabled={busy}
-                  onClick={() => {
-                    if (window.confirm(`Revoke ${row.name}? Its key stops working at once.`)) {
-                      void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" });
-                    }
-                  }}
-                >
-                  Revoke<span className="sr-only"> {row.name}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      <ItemList items={data?.integrations} loading={loading} what="integrations" itemClassName="flex flex-wrap items-center justify-between gap-3 py-4">
+        {(row) => (
+          <>
+            <div>
+              <p className="font-semibold">{row.name}</p>
+              <p className="text-sm text-slate-600">
+                Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-secondary min-h-9 px-4"
+                disabled={busy}
+                onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
+              >
+                Regenerate key<span className="sr-only"> of {row.name}</span>
+              </button>
+              <ConfirmedButton
+                question={`Revoke ${row.name}? Its key stops working at once.`}
+                disabled={busy}
+                onConfirmed={() => void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" })}
+              >
+                Revoke<span className="sr-only"> {row.name}</span>
+              </ConfirmedButton>
+            </div>
+          </>
+        )}
+      </ItemList>
+    </PanelSection>
   );
 }

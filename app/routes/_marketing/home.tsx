@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarDays, MapPin, Receipt, ShieldCheck, Ticket, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CheckList } from "~/components/check-list";
@@ -82,30 +83,25 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
 
-      <section aria-labelledby="features-heading" className="bg-slate-50">
-        <div className="container-page section grid gap-10 lg:grid-cols-[1fr_20rem] lg:items-start">
-          <div>
-            <SectionIntro
-              center={false}
-              id="features-heading"
-              eyebrow="Everything for a good night out"
-              title="From first hello to the last round"
-            />
-            <ul data-tiles className="mt-10 grid gap-4 sm:tiles-2 xl:tiles-3">
-              {heroTiles.map(({ icon: Icon, title, body }) => (
-                <li key={title} className="card">
-                  <span className="icon-badge">
-                    <Icon aria-hidden="true" className="h-5 w-5" />
-                  </span>
-                  <h3 className="mt-3 font-bold text-slate-900">{title}</h3>
-                  <p className="mt-1 text-sm leading-6 text-slate-600">{body}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <WaitlistCard left={loaderData.spots.left} page="/" />
-        </div>
-      </section>
+      <GreyBand
+        id="features-heading"
+        eyebrow="Everything for a good night out"
+        title="From first hello to the last round"
+        columns="lg:grid-cols-[1fr_20rem] lg:items-start"
+        aside={<WaitlistCard left={loaderData.spots.left} page="/" />}
+      >
+        <ul data-tiles className="mt-10 grid gap-4 sm:tiles-2 xl:tiles-3">
+          {heroTiles.map(({ icon: Icon, title, body }) => (
+            <li key={title} className="card">
+              <span className="icon-badge">
+                <Icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              <h3 className="mt-3 font-bold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm leading-6 text-slate-600">{body}</p>
+            </li>
+          ))}
+        </ul>
+      </GreyBand>
 
       <section aria-labelledby="how-heading" className="container-page section">
         <SectionIntro
@@ -117,24 +113,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Steps steps={steps} />
       </section>
 
-      <section aria-labelledby="faq-heading" className="bg-slate-50">
-        <div className="container-page section grid gap-10 lg:grid-cols-[0.8fr_1.2fr]">
-          <div>
-            <SectionIntro
-              center={false}
-              id="faq-heading"
-              eyebrow="Good to know"
-              title="Frequently Asked Questions"
-              lead="The short answers to what people ask before their first Clink."
-            />
-            <Link to="/faq" className="btn btn-secondary mt-8">
-              See all questions
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
-          </div>
-          <Accordion items={loaderData.faq} />
-        </div>
-      </section>
+      <GreyBand
+        id="faq-heading"
+        eyebrow="Good to know"
+        title="Frequently Asked Questions"
+        lead="The short answers to what people ask before their first Clink."
+        columns="lg:grid-cols-[0.8fr_1.2fr]"
+        aside={<Accordion items={loaderData.faq} />}
+      >
+        <Link to="/faq" className="btn btn-secondary mt-8">
+          See all questions
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      </GreyBand>
 
       <section aria-labelledby="download-heading" className="container-page section">
         <div className="surface-dark grid items-center gap-10 overflow-hidden rounded-3xl px-6 py-12 sm:px-12 lg:grid-cols-2">
@@ -164,5 +155,20 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/** A grey band of the page: the section's intro and `children` on the left, `aside` beside them on a wide screen. */
+function GreyBand({ id, eyebrow, title, lead, columns, aside, children }: { id: string; eyebrow: string; title: string; lead?: string; columns: string; aside: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="bg-slate-50">
+      <div className={`container-page section grid gap-10 ${columns}`}>
+        <div>
+          <SectionIntro center={false} id={id} eyebrow={eyebrow} title={title} lead={lead} />
+          {children}
+        </div>
+        {aside}
+      </div>
+    </section>
   );
 }

@@ -5,13 +5,14 @@ import { subscriberListSchema } from "~/audience/lists";
 import { requireStaff } from "~/auth/session.server";
 import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
 import { safeParse } from "~/core/zod-mini";
+import { utcDay } from "~/core/utc-days";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "administrator");
   const list = safeParse(subscriberListSchema, new URL(request.url).searchParams.get("list") ?? "waitlist");
   if (!list.success) throw new ApiError(400, "list must be waitlist or blog");
   const csv = await subscribersCsv(staff, list.data);
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay(Date.now());
   return new Response(`\uFEFF${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -3,13 +3,14 @@ import { withApi, methodNotAllowed } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsCsv, listContactSubmissions } from "~/forms/contact-submission.server";
+import { utcDay } from "~/core/utc-days";
 
 /** The inbox (with the same filter as on screen) as a spreadsheet download. */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");
   const status = submissionStatusSchema.parse(new URL(request.url).searchParams.get("status") ?? "all");
   const csv = contactSubmissionsCsv(await listContactSubmissions(status));
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay(Date.now());
   // A BOM so Excel reads the file as UTF-8.
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -6,6 +6,9 @@ import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
+import { PanelSection } from "~/admin/components/panel-section";
+import { ItemList } from "~/admin/components/item-list";
+import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
  * The admin's Webhooks tab (administrators and the owner): endpoints that receive the site's events,
@@ -36,16 +39,11 @@ export function WebhooksPanel() {
 
   if (failed) return <LoadFailed what="webhooks" onRetry={() => void load()} />;
   return (
-    <section aria-labelledby="webhooks-heading" className="grid gap-6">
-      <div>
-        <h2 id="webhooks-heading" className="text-xl font-bold">
-          Webhooks
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the
-          secret is shown once.
-        </p>
-      </div>
+    <PanelSection
+      id="webhooks-heading"
+      title="Webhooks"
+      intro="Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the secret is shown once."
+    >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-4" noValidate>
         <Field label="Endpoint address" htmlFor={fields.field("url").id} error={fields.error("url")}>
           <input name="url" type="url" inputMode="url" required placeholder="https://" className={inputClass} {...fields.field("url")} />
@@ -75,54 +73,43 @@ export function WebhooksPanel() {
       {secret ? (
         <ShownOnce title="Signing secret" hint="Copy it into the receiving tool now: it is not shown again." label="Signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
-      {!data ? (
-        <p className="text-slate-600">{loading ? "Loading webhooks..." : ""}</p>
-      ) : data.webhooks.length === 0 ? (
-        <p className="text-slate-600">No webhooks yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 border-y border-slate-200">
-          {data.webhooks.map((row) => (
-            <li key={row.id} className="grid gap-3 py-4">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="break-all font-semibold">{row.url}</p>
-                  <p className="text-sm text-slate-600">
-                    {row.events.join(", ")} · {row.includePersonalData ? "with personal data" : "without personal data"} · added {formatDateTime(row.createdAt)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <button type="button" className="btn btn-secondary min-h-9 px-4" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
-                    {open === row.id ? "Hide log" : "Show log"}
-                    <span className="sr-only"> of {row.url}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-9 px-4"
-                    disabled={busy}
-                    onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), { done: "Test message queued", failed: "Could not send a test" })}
-                  >
-                    Send a test<span className="sr-only"> to {row.url}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-9 px-4 text-red-700"
-                    disabled={busy}
-                    onClick={() => {
-                      if (window.confirm(`Remove the webhook to ${row.url}? Nothing more is sent there.`)) {
-                        void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" });
-                      }
-                    }}
-                  >
-                    Remove<span className="sr-only"> {row.url}</span>
-                  </button>
-                </div>
+      <ItemList items={data?.webhooks} loading={loading} what="webhooks" itemClassName="grid gap-3 py-4">
+        {(row) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="break-all font-semibold">{row.url}</p>
+                <p className="text-sm text-slate-600">
+                  {row.events.join(", ")} · {row.includePersonalData ? "with personal data" : "without personal data"} · added {formatDateTime(row.createdAt)}
+                </p>
               </div>
-              {open === row.id ? <DeliveryLog endpointId={row.id} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-secondary min-h-9 px-4" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+                  {open === row.id ? "Hide log" : "Show log"}
+                  <span className="sr-only"> of {row.url}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 px-4"
+                  disabled={busy}
+                  onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), { done: "Test message queued", failed: "Could not send a test" })}
+                >
+                  Send a test<span className="sr-only"> to {row.url}</span>
+                </button>
+                <ConfirmedButton
+                  question={`Remove the webhook to ${row.url}? Nothing more is sent there.`}
+                  disabled={busy}
+                  onConfirmed={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" })}
+                >
+                  Remove<span className="sr-only"> {row.url}</span>
+                </ConfirmedButton>
+              </div>
+            </div>
+            {open === row.id ? <DeliveryLog endpointId={row.id} /> : null}
+          </>
+        )}
+      </ItemList>
+    </PanelSection>
   );
 }
 

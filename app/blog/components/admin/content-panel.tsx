@@ -1,9 +1,9 @@
-import { Download, Upload } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { AdminApiError, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { useAdminSession } from "~/admin/admin-api";
+import { FileImportForm, ImportProblems, useFileImport } from "~/admin/components/file-import";
 import type { ImportCounts, ImportKind, ImportReport } from "~/blog/content-archive";
-import { FormError } from "~/components/ui/form-error";
+import { PanelSection } from "~/admin/components/panel-section";
 
 const KINDS: Array<[ImportKind, string]> = [
   ["posts", "Posts"],
@@ -23,45 +23,23 @@ const COLUMNS: Array<[keyof ImportCounts, string]> = [
  */
 export function ContentPanel() {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const [revisions, setRevisions] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const fileId = useId();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) {
-      setError("Choose a file to import.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setReport(null);
-    try {
-      const answer = await adminFetch<ImportReport>("/api/admin/import", { method: "POST", body: form });
-      setReport(answer);
-      toast({ title: "Import finished" });
-    } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const importer = useFileImport((_file, form) => adminFetch<ImportReport>("/api/admin/import", { method: "POST", body: form }));
+  const { report } = importer;
 
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="export-heading" className="grid gap-3">
-        <h2 id="export-heading" className="text-xl font-bold">
-          Export
-        </h2>
-        <p className="text-sm text-slate-700">
+      <PanelSection
+        id="export-heading"
+        title="Export"
+        className="grid gap-3"
+        intro={
+          <>
           One zip archive with every post (drafts and scheduled ones too), their tags, authors and search fields, the tags&apos; descriptions and every uploaded image.
           Import it here or into another Clink site.
-        </p>
+          </>
+        }
+      >
         <label className="flex items-center gap-2 text-sm font-semibold">
           <input type="checkbox" checked={revisions} onChange={(event) => setRevisions(event.target.checked)} className="size-5" />
           Include each post&apos;s revisions
@@ -70,36 +48,29 @@ export function ContentPanel() {
           <Download aria-hidden="true" className="size-4" />
           Download archive
         </a>
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="import-heading" className="grid gap-3">
-        <h2 id="import-heading" className="text-xl font-bold">
-          Import
-        </h2>
-        <p className="text-sm text-slate-700">
+      <PanelSection
+        id="import-heading"
+        title="Import"
+        className="grid gap-3"
+        intro={
+          <>
           An archive exported from this site (.zip), or a Ghost export (.json, Ghost 4 or 5: Settings → Labs → Export). Posts are matched by their address: one that
           is the same is skipped, one that differs is updated (its earlier text stays in its revisions). Importing the same file twice changes nothing. At most 50 MB.
-        </p>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-3">
-          <label htmlFor={fileId} className="text-sm font-semibold">
-            File to import
-          </label>
-          <input
-            id={fileId}
-            name="file"
-            type="file"
-            accept=".zip,.json,application/zip,application/json"
-            required
-            className="w-full max-w-md rounded-md border border-slate-300 px-3 py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-semibold"
-          />
-          <button type="submit" className="btn btn-primary w-fit" disabled={busy}>
-            <Upload aria-hidden="true" className="size-4" />
-            {busy ? "Importing..." : "Import"}
-          </button>
-        </form>
-        <FormError message={error} />
+          </>
+        }
+      >
+        <FileImportForm
+          label="File to import"
+          accept=".zip,.json,application/zip,application/json"
+          busy={importer.busy}
+          busyLabel="Importing..."
+          error={importer.error}
+          onSubmit={importer.submit}
+        />
         <div aria-live="polite">{report ? <ImportResult report={report} /> : null}</div>
-      </section>
+      </PanelSection>
     </div>
   );
 }
@@ -139,18 +110,7 @@ function ImportResult({ report }: { report: ImportReport }) {
           </tbody>
         </table>
       </div>
-      {report.problems.length ? (
-        <div>
-          <h4 className="text-sm font-semibold">Left out</h4>
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-            {report.problems.map((problem) => (
-              <li key={problem.item}>
-                {problem.item}: {problem.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ImportProblems heading="Left out" problems={report.problems.map((problem) => `${problem.item}: ${problem.message}`)} />
     </div>
   );
 }
