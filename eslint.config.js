@@ -11,7 +11,7 @@ const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Browser
 const nodeOnly = { group: ["node:*"], message: "Import Node's modules only in a *.server module (or a test, script or config).", allowTypeImports: true };
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "reports/", "tests/fixtures/eleventy-starter-ghost/"] },
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "reports/", "tests/vendor/eleventy-starter-ghost/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

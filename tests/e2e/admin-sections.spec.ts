@@ -57,6 +57,8 @@ for (const width of [1280, 375]) {
         await expect(h1(page)).toContainText(heading);
         // The section's heading has the focus (a screen reader announces where the member is).
         await expect(h1(page)).toBeFocused();
+        // Its parts are named for what they hold, never the section's name again.
+        await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toHaveCount(0);
         if (width < 1024) await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeHidden();
         // Each section at each width, to be looked at (test-results/admin-sections/).
         await shoot(page, path.split("/").at(-1)!, width);

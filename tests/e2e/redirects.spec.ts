@@ -9,7 +9,7 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   const from = `/e2e-old-${id}`;
   await signInThroughForm(page);
   await openSection(page, "Redirects");
-  const section = page.getByRole("region", { name: "Redirects" });
+  const section = page.getByRole("region", { name: "Rules" });
 
   // The shared schema answers in the page before any request.
   await section.getByLabel("Old address").fill("no-slash");

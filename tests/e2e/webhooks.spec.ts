@@ -19,7 +19,7 @@ test("the Webhooks tab adds an endpoint with its secret shown once, shows its lo
   await expect(toast(page, "Webhook added")).toBeVisible();
   const secret = (await page.getByLabel("Signing secret").textContent())!;
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-  const row = page.getByRole("region", { name: "Webhooks" }).getByRole("listitem").filter({ hasText: url });
+  const row = page.getByRole("region", { name: "Endpoints" }).getByRole("listitem").filter({ hasText: url });
   await expect(row).toContainText("without personal data");
   await row.getByRole("button", { name: `Show log of ${url}` }).click();
   await expect(row.getByText("Nothing sent yet.")).toBeVisible();
@@ -29,7 +29,7 @@ test("the Webhooks tab adds an endpoint with its secret shown once, shows its lo
   await openSection(page, "Webhooks");
   await expect(page.getByText(secret)).toHaveCount(0);
   await page.setViewportSize({ width: 375, height: 900 });
-  const region = page.getByRole("region", { name: "Webhooks" });
+  const region = page.getByRole("region", { name: "Endpoints" });
   expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 375)).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("webhooks-375.png"), fullPage: true });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, createPost as createAnyPost, type Api } from "../support/api";
+import { describe, expect, it } from "vitest";
+import { createPost as createAnyPost, type Api } from "../support/api";
+import { siteForSuite } from "../support/suite";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 import { eventually } from "../support/eventually";
 
 let server: TestServer;
 let admin: Api;
-beforeAll(async () => {
-  server = await startTestServer({ env: { SEED_DEMO: "false" } });
-  admin = await adminApi(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, admin } = site));
 
 const createPost = (post: { title: string; content: string; published?: boolean }) =>
   createAnyPost(admin, { author: "Sam Searcher", excerpt: "An evening out.", tags: [], ...post });

@@ -8,14 +8,14 @@ import { makeTempDir, ROOT } from "./test-server";
 
 /**
  * Ghost's Eleventy starter (github.com/TryGhost/eleventy-starter-ghost, MIT), vendored unchanged in
- * tests/fixtures/eleventy-starter-ghost/ (but for its .env: its site address and key come from the environment), installed from the npm registry once per run and built against a
+ * tests/vendor/eleventy-starter-ghost/ (but for its .env: its site address and key come from the environment), installed from the npm registry once per run and built against a
  * test site (decision record 0054). The install differs from the starter's own in two ways, both forced
  * by where CI runs, neither touching the vendored files: its yarn.lock is left out (it names
  * @tryghost/helpers@1.1.100, which the registry no longer has), and `eleventy-plugin-lazyimages`, which the
  * starter takes from GitHub (CI reaches only npm), comes from its npm release. Dev dependencies (its
  * linter) are not installed.
  */
-export const STARTER = path.join(ROOT, "tests/fixtures/eleventy-starter-ghost");
+export const STARTER = path.join(ROOT, "tests/vendor/eleventy-starter-ghost");
 const run = promisify(execFile);
 const INSTALL_LIMIT_MS = 10 * 60_000;
 const BUILD_LIMIT_MS = 5 * 60_000;

@@ -27,7 +27,7 @@ export function BroadcastsPanel() {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold">Broadcasts</h2>
+        <h2 className="text-xl font-bold">All broadcasts</h2>
         {view.kind === "list" ? (
           <button type="button" className="btn btn-primary" onClick={() => setView({ kind: "compose", draft: NEW_DRAFT })}>
             New broadcast

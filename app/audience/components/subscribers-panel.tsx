@@ -23,7 +23,7 @@ export function SubscribersPanel({ full }: { full: boolean }) {
   const counts = useAdminData<AudienceCounts>("/api/admin/audience");
   return (
     <div>
-      <h2 className="text-xl font-bold">Subscribers</h2>
+      <h2 className="text-xl font-bold">The lists</h2>
       <p className="mt-1 text-sm text-slate-700">
         The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after {UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS} days.
       </p>

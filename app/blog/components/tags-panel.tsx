@@ -15,7 +15,7 @@ export function TagsPanel() {
   return (
     <section aria-labelledby="tags-heading">
       <h2 id="tags-heading" className="text-xl font-bold">
-        Tags
+        All tags
       </h2>
       <p className="mt-1 text-sm text-slate-600">Each tag has a page at /blog/tag/… with its description. Renaming changes every post that carries the tag.</p>
       <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">

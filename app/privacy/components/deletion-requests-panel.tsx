@@ -41,7 +41,7 @@ export function DeletionRequestsPanel() {
 
   return (
     <div>
-      <h2 className="text-xl font-bold">Data deletion requests</h2>
+      <h2 className="text-xl font-bold">Requests and their deadlines</h2>
       <p className="mt-1 text-sm text-slate-700">
         A confirmed request is due 30 days after confirmation. Delete the person's app account, then mark it completed: the site erases
         what it holds about them and tells them.

@@ -65,7 +65,7 @@ export function RedirectsPanel() {
     <div className="grid gap-8">
       <PanelSection
         id="redirects-heading"
-        title="Redirects"
+        title="Rules"
         className="grid gap-4"
         intro={
           <>

@@ -42,7 +42,7 @@ export function AdminVenuesPanel() {
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-xl font-bold">Venues</h2>
+        <h2 className="text-xl font-bold">Venues of a city</h2>
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm font-semibold">
             Show city

@@ -41,7 +41,7 @@ export function WebhooksPanel() {
   return (
     <PanelSection
       id="webhooks-heading"
-      title="Webhooks"
+      title="Endpoints"
       intro="Send new posts and enquiries to other tools (a CRM, a chat, an automation) as they happen. Each message is signed as the Standard Webhooks specification says; the secret is shown once."
     >
       <form onSubmit={(event) => void create(event)} className="grid max-w-xl gap-4" noValidate>
