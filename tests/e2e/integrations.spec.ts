@@ -15,7 +15,7 @@ test("the Integrations tab makes a key shown once, that reads the Content API, a
   const key = (await page.getByLabel("Content API key").textContent())!;
   expect(key).toMatch(/^[0-9a-f]{26}$/);
   expect((await page.request.get(`/ghost/api/content/posts/?key=${key}`)).status()).toBe(200);
-  const row = page.getByRole("region", { name: "Content API keys" }).getByRole("listitem").filter({ hasText: name });
+  const row = page.getByRole("region", { name: "Keys" }).getByRole("listitem").filter({ hasText: name });
   await expect(row).toContainText(`Key ending ${key.slice(-4)}`);
   // After a reload the key is not shown again, and its use shows.
   await page.reload();

@@ -41,7 +41,7 @@ export function FiguresTable<R>({
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} className={`border-b border-slate-100 last:border-b-0 ${roomy ? "align-top" : ""}`}>
-            <th scope="row" className={`break-all font-normal ${cell(rowHeader)}`}>
+            <th scope="row" className={`font-normal [overflow-wrap:anywhere] ${cell(rowHeader)}`}>
               {rowHeader.cell(row)}
             </th>
             {columns.map((column, i) => (

@@ -92,7 +92,7 @@ export function ContactSubmissionsPanel() {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold">Contact Submissions</h2>
+        <h2 className="text-xl font-bold">Messages</h2>
         <a href={`/api/admin/contact-submissions.csv?status=${filter}`} className="btn btn-secondary" download>
           <Download aria-hidden="true" className="size-4" />
           Export CSV

@@ -47,7 +47,7 @@ export function IntegrationsPanel() {
   return (
     <PanelSection
       id="integrations-heading"
-      title="Content API keys"
+      title="Keys"
       intro={
         <>
           Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with a Content API key. Keys are

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/system";
 import { sectionMeta } from "~/admin-dashboard";
-import { requireSection } from "~/admin-dashboard.server";
+import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
+import { loader as systemApi } from "~/routes/ops/api.admin.system";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { jobsOverview } from "~/core/job-admin.server";
@@ -15,16 +17,22 @@ import { lastRetentionRun } from "~/privacy/retention.server";
 export const meta: Route.MetaFunction = () => sectionMeta("system");
 
 // The site's machinery in one place: its vital signs and backups, outgoing mail, background jobs, data retention.
-export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireSection(request, "system");
-  const [mail, jobs, retention, publicMail] = await Promise.all([outboxHealth(), jobsOverview(10), lastRetentionRun(), heldPublicMail()]);
-  return { owner: staff.role === "owner", mail, jobs, retention, publicMail };
+export async function loader(args: Route.LoaderArgs) {
+  const { staff } = await requireSection(args.request, "system");
+  const [mail, jobs, retention, publicMail, answers] = await Promise.all([
+    outboxHealth(),
+    jobsOverview(10),
+    lastRetentionRun(),
+    heldPublicMail(),
+    preloadAnswers(args, [{ url: "/api/admin/system", loader: systemApi }]),
+  ]);
+  return { owner: staff.role === "owner", mail, jobs, retention, publicMail, answers };
 }
 
 export default function SystemSection({ loaderData }: Route.ComponentProps) {
-  const { owner, mail, jobs, retention, publicMail } = loaderData;
+  const { owner, mail, jobs, retention, publicMail, answers } = loaderData;
   return (
-    <>
+    <PreloadedAnswersProvider answers={answers}>
       <SectionHeading title="System" />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <SystemPanel owner={owner} />
@@ -35,6 +43,6 @@ export default function SystemSection({ loaderData }: Route.ComponentProps) {
           <RetentionSummary run={retention} />
         </div>
       </div>
-    </>
+    </PreloadedAnswersProvider>
   );
 }
