@@ -8,7 +8,8 @@ import { FormError } from "~/components/ui/form-error";
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
 import { fieldErrors } from "~/core/field-errors";
-import type { ImportReport, RedirectRow } from "../redirects.server";
+import type { ImportReport } from "../import.server";
+import type { RedirectRow } from "../redirects.server";
 import { redirectInputSchema } from "../schema";
 
 const STATUS_LABELS: Record<number, string> = {
