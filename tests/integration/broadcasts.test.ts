@@ -54,7 +54,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-const mailsOf = (subject: string) => outboxMessages(server.dataDir).filter((m) => m.subject === subject);
+/** Every instance's outbox folder: on PostgreSQL a second instance shares the work and writes what it sends in its own. */
+const folders = () => [server, ...extra].map((s) => s.dataDir);
+const mailsOf = (subject: string) => folders().flatMap((folder) => outboxMessages(folder)).filter((m) => m.subject === subject);
 const body = (subject: string, list = "waitlist", segment?: Record<string, string>) => ({ subject, markdown: `# ${subject}\n\nThe app is open. [Download it](https://clink.app/download).`, list, ...(segment ? { segment } : {}) });
 
 async function create(subject: string, list = "waitlist", segment?: Record<string, string>): Promise<{ id: number; state: string; recipients: number }> {
@@ -185,9 +187,9 @@ describe("erasure", () => {
       { "x-forwarded-for": "10.95.0.1" },
     );
     expect(requested.status).toBe(202);
-    const mail = await waitForMail(server.dataDir, LONDON, /Confirm your Clink data deletion request/);
+    const mail = await waitForMail(folders(), LONDON, /Confirm your Clink data deletion request/);
     await fetch(`${server.url}/delete-my-data/verify`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: mail.token! }).toString() });
-    await waitFor(() => outboxMessages(server.dataDir).some((m) => m.subject.includes("Data deletion request from Lon")), "the admin's notice");
+    await waitFor(() => folders().some((folder) => outboxMessages(folder).some((m) => m.subject.includes("Data deletion request from Lon"))), "the admin's notice");
     const list = (await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<{ id: number; email: string | null }>;
     const requests = list.find((r) => r.email === LONDON)!;
     expect((await admin.call("PATCH", `/api/admin/data-deletion-requests/${requests.id}`, { status: "completed" })).status).toBe(200);
