@@ -4,7 +4,9 @@
 // - 300 new-post e-mails to seeded confirmed readers: the time until all are in the outbox, first with no
 //   webhook endpoint, then with two receivers that accept and never answer subscribed to every event (each
 //   attempt holds its delivery 10 s; retries after 3, 6, 12 s). Target: at most 1.5x the time without them.
-// - A staff invitation sent while those receivers hang: the time until it is in the outbox. Target: < 5 s.
+// - A staff invitation sent while those receivers hang and the 300 e-mails are all queued (one batch of
+//   300, the first already out): the time until it is in the outbox, and how many of the mailing were still
+//   waiting then. Target: < 5 s (list mail runs in a lane of its own, decision record 0052).
 // (/healthz while 10,000 redirect rules are imported: scripts/bench-redirects.mjs.)
 import fs from "node:fs";
 import http from "node:http";
@@ -18,7 +20,7 @@ import { benchDatabase, callJson as call, signIn, startBenchSite } from "./bench
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READERS = 300;
 const EVERY_EVENT = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"];
-const LANES_ENV = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "3000", PUBLIC_MAIL_HOURLY_BUDGET: "5000" };
+const LANES_ENV = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "3000", PUBLIC_MAIL_HOURLY_BUDGET: "5000", LIST_MAIL_BATCH_SIZE: String(READERS) };
 const startServer = (dataDir, databaseUrl) => startBenchSite(root, dataDir, databaseUrl, LANES_ENV);
 
 /** Accepts, reads, never answers. */
@@ -76,18 +78,20 @@ export async function lanesRows() {
       silent.push(receiver);
       await call(server.url, cookie, "POST", "/api/admin/webhooks", { url: `${receiver.url}/never`, events: EVERY_EVENT, includePersonalData: false });
     }
-    const inviteStarted = performance.now();
     const hanging = timePostMail(server, dataDir, cookie, "LBHANG");
+    await until(() => outboxCount(dataDir, "LBHANG") >= 1, "the mailing under way");
+    const inviteStarted = performance.now();
     await call(server.url, cookie, "POST", "/api/admin/invitations", { email: "invitee@bench.example", role: "editor" });
     await until(() => outboxCount(dataDir, "invitee@bench.example") >= 1, "the invitation");
     const invited = (performance.now() - inviteStarted) / 1000;
+    const stillWaiting = READERS - outboxCount(dataDir, "LBHANG");
     const withHanging = await hanging;
-    console.log(`lanes: invitation in ${invited.toFixed(1)} s; ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`);
+    console.log(`lanes: invitation in ${invited.toFixed(1)} s (${stillWaiting} of the mailing still waiting); ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`);
 
     const rows = [
       { measure: `${READERS} new-post e-mails, no webhooks (${database})`, value: `${alone.toFixed(1)} s`, target: "" },
       { measure: `${READERS} new-post e-mails, 2 receivers that never answer (${database})`, value: `${withHanging.toFixed(1)} s (${(withHanging / alone).toFixed(2)}x)`, target: "<= 1.5x" },
-      { measure: `staff invitation in the outbox while they hang (${database})`, value: `${invited.toFixed(1)} s`, target: "< 5 s" },
+      { measure: `staff invitation in the outbox while they hang, sent with the mailing queued (${database})`, value: `${invited.toFixed(1)} s (${stillWaiting} of ${READERS} new-post e-mails still waiting)`, target: "< 5 s" },
     ];
     for (const row of rows) console.log(JSON.stringify(row));
     return rows;
