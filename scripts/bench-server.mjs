@@ -1,7 +1,10 @@
 // What the benches that start a site of their own share: a free port, waiting for /healthz, a scratch data
-// folder and database, seeding, signing in, a row beside the bare server, and running one bench alone.
+// folder and database, seeding, signing in, JSON calls that wait as long as they take, a bare node:http server
+// and a row beside it, and running one bench alone. BENCH_SERVER_ARGS gives the site's node flags (e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time went).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -43,7 +46,7 @@ export const BENCH_ADMIN = { email: "bench@clink.app", password: "bench password
  */
 export async function startSite({ dataDir, databaseUrl }, env = {}, { watch = null, healthySeconds = 60 } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean), "server.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -83,16 +86,51 @@ export async function startSite({ dataDir, databaseUrl }, env = {}, { watch = nu
  */
 export async function withScratchSite(name, work) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `clink-bench-${name}-`));
-  const pgBase = process.env.BENCH_DATABASE_URL;
-  const pgDatabase = `clink_bench_${name}_${process.pid}_${Date.now()}`;
-  const databaseUrl = pgBase ? Object.assign(new URL(pgBase), { pathname: `/${pgDatabase}` }).toString() : "";
-  if (pgBase) await onPostgres(pgBase, (client) => client.query(`create database ${pgDatabase}`));
+  const database = await benchDatabase(`clink_bench_${name}`);
   try {
-    return await work({ dataDir, databaseUrl, database: databaseUrl ? "PostgreSQL" : "PGlite" });
+    return await work({ dataDir, databaseUrl: database.databaseUrl, database: database.label });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
-    if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
+    await database.drop();
   }
+}
+
+/** A fresh database beside BENCH_DATABASE_URL's (dropped by `drop`), or PGlite ("" as its address) when it is not set. */
+export async function benchDatabase(name) {
+  const pgBase = process.env.BENCH_DATABASE_URL;
+  if (!pgBase) return { databaseUrl: "", label: "PGlite", drop: async () => {} };
+  const database = `${name}_${process.pid}_${Date.now()}`;
+  await onPostgres(pgBase, (client) => client.query(`create database ${database}`));
+  return {
+    databaseUrl: Object.assign(new URL(pgBase), { pathname: `/${database}` }).toString(),
+    label: "PostgreSQL",
+    drop: () => onPostgres(pgBase, (client) => client.query(`drop database ${database} with (force)`)),
+  };
+}
+
+/** startSite for the benches that manage their own folder (bench-lanes, bench-redirects): healthy within 300 s, quiet logs. */
+export const startBenchSite = (_root, dataDir, databaseUrl, env = {}) => startSite({ dataDir, databaseUrl }, { LOG_LEVEL: "warn", ...env }, { healthySeconds: 300 });
+
+/** A JSON request by node:http, which waits as long as the answer takes (fetch gives up after 300 s). */
+export function callJson(url, cookie, method, pathname, body) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url + pathname, { method, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => (response.statusCode >= 300 ? reject(new Error(`${method} ${pathname}: ${response.statusCode} ${text}`)) : resolve(JSON.parse(text))));
+    });
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+/** A bare node:http server answering `body` as /healthz does, for the figures beside ours. */
+export async function startBare(body) {
+  const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(body));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) };
 }
 
 /** Seeds a scratch site's database while its server is stopped (then `analyze` on PostgreSQL, as a live one would have). */

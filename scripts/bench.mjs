@@ -268,7 +268,9 @@ await import("./bench-venues.mjs"); // venue explorer: rules per update and /ven
 console.table(await (await import("./bench-analytics.mjs")).analyticsRows());
 // 5,000 broadcast recipients queued, and the home page meanwhile beside the bare server (a site of its own): ./bench-broadcasts.mjs.
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
-// Mail beside receivers that never answer, and /healthz during a 10,000-rule import (a site of its own): ./bench-lanes.mjs.
+// Mail beside receivers that never answer (a site of its own): ./bench-lanes.mjs.
 console.table(await (await import("./bench-lanes.mjs")).lanesRows());
+// /healthz and uncached post pages during a 10,000-rule import (a site of its own): ./bench-redirects.mjs.
+console.table(await (await import("./bench-redirects.mjs")).redirectRows());
 // Content API limit=all over 3,000 posts (1,000 of 29 KB) after the backfill, /healthz and an uncached post page meanwhile (a site of its own): ./bench-content-api.mjs.
 console.table(await (await import("./bench-content-api.mjs")).contentApiRows());

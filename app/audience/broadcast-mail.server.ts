@@ -120,6 +120,7 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
           to: person.email,
           content: broadcastMail({ subject: row.subject, markdown: row.markdown, list }, leave),
           headers: { ...listHeaders(leave), "List-Id": listId },
+          bulk: true,
         });
       }
       await tx

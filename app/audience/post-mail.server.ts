@@ -77,6 +77,7 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
           to: row.email,
           content: newPostMail({ title: row.title, excerpt: row.excerpt }, link, leave),
           headers: listHeaders(leave),
+          bulk: true,
         });
       }
       await tx

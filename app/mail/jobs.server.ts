@@ -1,8 +1,12 @@
-import { defineJobType } from "~/core/jobs.server";
+import { defineJobLane, defineJobType } from "~/core/jobs.server";
 import type { Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { DELIVER_MAIL, findQueuedMail, markMailSent, type DeliverMailPayload } from "./outbox.server";
+import { DELIVER_BULK_MAIL, DELIVER_MAIL, findQueuedMail, markMailSent, type DeliverMailPayload } from "./outbox.server";
 import { createMailTransport } from "./transport.server";
+
+const BULK_MAIL_LANE = "bulk-mail";
+/** List mail delivered at once per instance: as many as the default lane gave it before it had its own. */
+const BULK_MAIL_CONCURRENCY = 3;
 
 /**
  * Mail goes out as `mail.deliver` jobs of the one job runner: a refused message is retried after
@@ -12,18 +16,19 @@ import { createMailTransport } from "./transport.server";
  */
 export async function registerMailJobs(env: Env): Promise<() => Promise<void>> {
   const transport = createMailTransport(env);
-  defineJobType<DeliverMailPayload>(
-    DELIVER_MAIL,
-    async ({ mailId }) => {
-      const mail = await findQueuedMail(mailId);
-      // Gone: erased on purpose (a completed deletion request drops the mail about the person).
-      if (!mail || mail.sentAt) return;
-      await transport.deliver(mail);
-      await markMailSent(mail.id);
-      logger.info({ mailId: mail.id, purpose: mail.purpose }, "mail delivered");
-    },
-    { maxAttempts: env.MAIL_MAX_ATTEMPTS, backoffBaseMs: env.MAIL_RETRY_BASE_MS },
-  );
+  const deliver = async ({ mailId }: DeliverMailPayload) => {
+    const mail = await findQueuedMail(mailId);
+    // Gone: erased on purpose (a completed deletion request drops the mail about the person).
+    if (!mail || mail.sentAt) return;
+    await transport.deliver(mail);
+    await markMailSent(mail.id);
+    logger.info({ mailId: mail.id, purpose: mail.purpose }, "mail delivered");
+  };
+  const options = { maxAttempts: env.MAIL_MAX_ATTEMPTS, backoffBaseMs: env.MAIL_RETRY_BASE_MS };
+  // Mail a person waits for runs in the default lane; list mail in its own (decision record 0052).
+  defineJobType<DeliverMailPayload>(DELIVER_MAIL, deliver, options);
+  defineJobLane(BULK_MAIL_LANE, BULK_MAIL_CONCURRENCY);
+  defineJobType<DeliverMailPayload>(DELIVER_BULK_MAIL, deliver, { ...options, lane: BULK_MAIL_LANE });
   logger.info({ transport: transport.describe }, "mail delivery ready");
   return async () => transport.close();
 }

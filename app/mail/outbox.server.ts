@@ -11,6 +11,13 @@ export type { DbExecutor };
 
 /** The job that delivers one message of the outbox (app/mail/jobs.server.ts). */
 export const DELIVER_MAIL = "mail.deliver";
+/**
+ * The same job for list mail (new posts, broadcasts), in a lane of its own (decision record 0052): a
+ * mailing never stands between a person and the mail they asked for (an invitation, a confirmation, a reset).
+ */
+export const DELIVER_BULK_MAIL = "mail.deliver-bulk";
+/** Every job type that delivers mail, for what is said about mail still waiting. */
+export const MAIL_JOB_TYPES = [DELIVER_MAIL, DELIVER_BULK_MAIL];
 export type DeliverMailPayload = { mailId: number };
 
 export type QueuedMail = {
@@ -38,7 +45,17 @@ export function messageIdFor(): string {
  */
 export async function queueMail(
   db: DbExecutor,
-  mail: { purpose: string; to: string; replyTo?: string; content: MailContent; purgeOnDelivery?: boolean; runAt?: Date; headers?: Record<string, string> },
+  mail: {
+    purpose: string;
+    to: string;
+    replyTo?: string;
+    content: MailContent;
+    purgeOnDelivery?: boolean;
+    runAt?: Date;
+    headers?: Record<string, string>;
+    /** List mail: delivered in the bulk lane, after nothing and before nothing a person waits for. */
+    bulk?: boolean;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(t)
@@ -54,7 +71,7 @@ export async function queueMail(
       purgeOnDelivery: mail.purgeOnDelivery ?? false,
     })
     .returning({ id: t.id });
-  await enqueueJob(db, DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, {
+  await enqueueJob(db, mail.bulk ? DELIVER_BULK_MAIL : DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, {
     idempotencyKey: `mail:${row!.id}`,
     ...(mail.runAt ? { runAt: mail.runAt } : {}),
   });
@@ -104,7 +121,7 @@ export async function outboxHealth(): Promise<OutboxHealth> {
   const [failed] = await db
     .select({ lastError: jobs.lastError, state: jobs.state, at: jobs.runAt })
     .from(jobs)
-    .where(and(eq(jobs.type, DELIVER_MAIL), inArray(jobs.state, ["queued", "running", "dead"]), isNotNull(jobs.lastError)))
+    .where(and(inArray(jobs.type, MAIL_JOB_TYPES), inArray(jobs.state, ["queued", "running", "dead"]), isNotNull(jobs.lastError)))
     .orderBy(desc(jobs.runAt))
     .limit(1);
   return {

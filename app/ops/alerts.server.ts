@@ -3,7 +3,7 @@ import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
-import { DELIVER_MAIL, queueMail } from "~/mail/outbox.server";
+import { MAIL_JOB_TYPES, queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
@@ -20,7 +20,7 @@ async function gatherOpsFacts(): Promise<OpsFacts> {
   const [mail] = await db
     .select({ oldest: sql<string | null>`min(${j.createdAt})` })
     .from(j)
-    .where(and(eq(j.type, DELIVER_MAIL), inArray(j.state, ["queued", "running"])));
+    .where(and(inArray(j.type, MAIL_JOB_TYPES), inArray(j.state, ["queued", "running"])));
   const dead = await db
     .select({ type: j.type, n: sql<number>`count(*)::int` })
     .from(j)

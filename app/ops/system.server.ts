@@ -4,7 +4,7 @@ import { clockSkewWarning, measureDbClock } from "~/core/db-clock.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
-import { DELIVER_MAIL } from "~/mail/outbox.server";
+import { MAIL_JOB_TYPES } from "~/mail/outbox.server";
 import { rowsOf } from "./backup/catalog.server";
 import { lastBackup } from "./backup/service.server";
 import { diskUse } from "./disk.server";
@@ -28,7 +28,7 @@ export async function readVitalSigns(options: { endPeriod: boolean }): Promise<S
     .select({
       waiting: sql<number>`count(*) filter (where ${j.state} in ('queued', 'running'))::int`,
       dead: sql<number>`count(*) filter (where ${j.state} = 'dead')::int`,
-      oldestMail: sql<string | null>`min(${j.createdAt}) filter (where ${j.type} = ${DELIVER_MAIL} and ${j.state} in ('queued', 'running'))`,
+      oldestMail: sql<string | null>`min(${j.createdAt}) filter (where ${inArray(j.type, MAIL_JOB_TYPES)} and ${j.state} in ('queued', 'running'))`,
     })
     .from(j)
     .where(inArray(j.state, ["queued", "running", "dead"]));

@@ -16,20 +16,24 @@ export function rulesToCsv(rules: readonly RuleInput[]): string {
   return toCsv(CSV_HEADER, rules.map((rule) => [rule.from, rule.to, rule.status]));
 }
 
-/** RFC 4180 records: quoted fields with "" for a quote, CRLF or LF line ends. */
-export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
-  const records: Array<{ line: number; cells: string[] }> = [];
+/**
+ * RFC 4180 records: quoted fields with "" for a quote, CRLF or LF line ends. One at a time, as asked for:
+ * a 1 MB file is read in the import's steps, never in one go on the thread that answers pages.
+ */
+export function* csvRecords(text: string): Generator<{ line: number; cells: string[] }> {
   let cells: string[] = [];
   let cell = "";
   let quoted = false;
   let line = 1;
   let recordLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  /** The record that ended, or null for a blank line. */
   const endRecord = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0]!.trim() !== "") records.push({ line: recordLine, cells });
+    const record = cells.length > 1 || cells[0]!.trim() !== "" ? { line: recordLine, cells } : null;
     cells = [];
     cell = "";
+    return record;
   };
   for (; i < text.length; i++) {
     const char = text[i]!;
@@ -48,28 +52,33 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
       cell = "";
     } else if (char === "\n" || char === "\r") {
       if (char === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
+      const record = endRecord();
       line++;
       recordLine = line;
+      if (record) yield record;
     } else cell += char;
   }
-  if (cell !== "" || cells.length > 0) endRecord();
-  return records;
+  const last = cell !== "" || cells.length > 0 ? endRecord() : null;
+  if (last) yield last;
 }
 
 /** A value our export made formula-safe ('=...) back as it was. */
 const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
-export function csvLines(text: string): ImportLine[] {
-  const records = parseCsv(text);
-  const first = records[0]?.cells.map((cell) => cell.trim().toLowerCase());
-  const body = first && first[0] === "from" && first[1] === "to" ? records.slice(1) : records;
-  return body.map(({ line, cells }) =>
-    cells.length < 2 || cells.length > 3
+/** A file's lines, one at a time (an import reads them in steps): a header line, if any, is skipped. */
+export function* eachCsvLine(text: string): Generator<ImportLine> {
+  let first = true;
+  for (const { line, cells } of csvRecords(text)) {
+    const header = first && cells[0]?.trim().toLowerCase() === "from" && cells[1]?.trim().toLowerCase() === "to";
+    first = false;
+    if (header) continue;
+    yield cells.length < 2 || cells.length > 3
       ? { line, problem: `Line ${line}: expected from,to,status` }
-      : { line, fields: { from: unguarded(cells[0]!.trim()), to: unguarded(cells[1]!.trim()), status: cells[2]?.trim() || "301" } },
-  );
+      : { line, fields: { from: unguarded(cells[0]!.trim()), to: unguarded(cells[1]!.trim()), status: cells[2]?.trim() || "301" } };
+  }
 }
+
+export const csvLines = (text: string): ImportLine[] => [...eachCsvLine(text)];
 
 /**
  * A Ghost `from` pattern as one of our addresses, or a reason it cannot be: `^/old/$`, `^/old/?$`,
@@ -95,25 +104,33 @@ export function ghostFrom(pattern: string): { from: string; prefix: boolean } | 
   return { from: prefix ? `${literal}*` : literal, prefix };
 }
 
-export function ghostLines(text: string): ImportLine[] {
+/** A redirects.json's entries as lines, one at a time (parsed whole first: JSON has no middle to stop in). */
+export function* eachGhostLine(text: string): Generator<ImportLine> {
   let entries: unknown;
   try {
     entries = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    return [{ line: 0, problem: "The file is not valid JSON" }];
+    yield { line: 0, problem: "The file is not valid JSON" };
+    return;
   }
-  if (!Array.isArray(entries)) return [{ line: 0, problem: "Ghost's redirects.json is a list of {from, to, permanent}" }];
-  return entries.map((entry, index): ImportLine => {
-    const line = index + 1;
-    if (!entry || typeof entry !== "object" || typeof (entry as { from?: unknown }).from !== "string" || typeof (entry as { to?: unknown }).to !== "string") {
-      return { line, problem: `Entry ${line}: expected {from, to, permanent}` };
-    }
-    const { from: pattern, to, permanent } = entry as { from: string; to: string; permanent?: unknown };
-    const read = ghostFrom(pattern);
-    if ("problem" in read) return { line, problem: `Entry ${line}: ${read.problem}` };
-    let target = to.trim();
-    if (read.prefix && /\$1$/.test(target)) target = `${target.slice(0, -2)}*`;
-    if (/\$\d/.test(target)) return { line, problem: `Entry ${line}: "${to}" uses a part of the pattern we cannot carry over` };
-    return { line, fields: { from: read.from, to: target, status: permanent === true ? 301 : 302 } };
-  });
+  if (!Array.isArray(entries)) {
+    yield { line: 0, problem: "Ghost's redirects.json is a list of {from, to, permanent}" };
+    return;
+  }
+  for (let index = 0; index < entries.length; index++) yield ghostLine(entries[index], index + 1);
+}
+
+export const ghostLines = (text: string): ImportLine[] => [...eachGhostLine(text)];
+
+function ghostLine(entry: unknown, line: number): ImportLine {
+  if (!entry || typeof entry !== "object" || typeof (entry as { from?: unknown }).from !== "string" || typeof (entry as { to?: unknown }).to !== "string") {
+    return { line, problem: `Entry ${line}: expected {from, to, permanent}` };
+  }
+  const { from: pattern, to, permanent } = entry as { from: string; to: string; permanent?: unknown };
+  const read = ghostFrom(pattern);
+  if ("problem" in read) return { line, problem: `Entry ${line}: ${read.problem}` };
+  let target = to.trim();
+  if (read.prefix && /\$1$/.test(target)) target = `${target.slice(0, -2)}*`;
+  if (/\$\d/.test(target)) return { line, problem: `Entry ${line}: "${to}" uses a part of the pattern we cannot carry over` };
+  return { line, fields: { from: read.from, to: target, status: permanent === true ? 301 : 302 } };
 }

@@ -3,14 +3,13 @@ import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { rowsTable } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
 import { contentChangeCount } from "~/core/content-changes.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { logger } from "~/core/logger.server";
 import { sharedVersion } from "~/core/shared-version.server";
-import type { z } from "~/core/zod";
-import { csvLines, ghostLines, rulesToCsv, type ImportLine } from "./import-formats";
-import { asUri, planAdd, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
-import { redirectInputSchema } from "./schema";
+import { rulesToCsv } from "./import-formats";
+import { planAdd, RulePlanner } from "./plan";
+import { asUri, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
 
 /**
  * The redirect rules of the site (decision record 0037). Stored in the database; every instance keeps
@@ -29,19 +28,34 @@ const t = schema.redirects;
 const rulesVersion = sharedVersion(() => contentChangeCount("redirects"));
 const ruleSets = loadedByVersion(async () => new RuleSet(await loadRules(getDb())));
 
+/** Targets as URIs, as the last read found them: a read again converts only the targets it has not seen. */
+let knownUris = new Map<string, string | null>();
+
 /**
  * The stored rules, each target as a URI: a row saved before targets were (an IRI, a control character
  * typed into an older version) is encoded here, or left out and said in the log when it is no address,
- * so no stored rule can make an answer Node refuses to send (decision record 0046).
+ * so no stored rule can make an answer Node refuses to send (decision record 0046). Read as one JSON
+ * text: 10,000 rows one by one cost PGlite (on the thread that answers pages) several times as much,
+ * and every instance reads them again after each change (each step of an import).
  */
-async function loadRules(db: DbExecutor): Promise<Rule[]> {
-  const rows = (await db.select({ id: t.id, from: t.fromPath, to: t.toTarget, status: t.status }).from(t).orderBy(asc(t.id))) as Rule[];
+export async function loadRules(db: DbExecutor): Promise<Rule[]> {
+  const [read] = await rowsOf<{ rules: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_array(${t.id}, ${t.fromPath}, ${t.toTarget}, ${t.status}) order by ${t.id}), '[]')::text as rules from ${t}`,
+  );
+  const rows = JSON.parse(read!.rules) as Array<[number, string, string, Rule["status"]]>;
+  const uris = new Map<string, string | null>();
   const rules: Rule[] = [];
-  for (const row of rows) {
-    const to = row.status === 410 ? row.to : asUri(row.to);
-    if (to === null) logger.warn({ id: row.id, from: row.from }, "a redirect rule's target is not an address: the rule is skipped until it is saved again");
-    else rules.push(to === row.to ? row : { ...row, to });
+  for (const [id, from, stored, status] of rows) {
+    let to: string | null = stored;
+    if (status !== 410) {
+      to = uris.get(stored) ?? knownUris.get(stored) ?? asUri(stored);
+      uris.set(stored, to);
+    }
+    if (to === null) logger.warn({ id, from }, "a redirect rule's target is not an address: the rule is skipped until it is saved again");
+    else rules.push({ id, from, to, status });
   }
+  knownUris = uris;
   return rules;
 }
 
@@ -112,7 +126,7 @@ export async function listRedirects(): Promise<RedirectRow[]> {
 export class RedirectRefused extends Error {}
 
 /** Takes a lock on the rules for the transaction: two saves at once cannot make a loop between them. */
-async function lockRules(db: DbExecutor): Promise<void> {
+export async function lockRules(db: DbExecutor): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('redirects'))`);
 }
 
@@ -153,78 +167,6 @@ export async function exportRedirectsCsv(): Promise<string> {
   return rulesToCsv(await listRedirects());
 }
 
-export type ImportReport = { imported: number; skipped: number; problems: string[] };
-
-/** An import's step: lines checked and written for about this long, then the event loop turns (pages answer). */
-const IMPORT_STEP_MS = 20;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The rules' change count (one per committed transaction that changed them, migration 0027), read in `db`. */
-async function rulesChangeCount(db: DbExecutor): Promise<number> {
-  const result = await db.execute(sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
-}
-
-/**
- * Imports a file's rules: each line checked by the shared schema and against the rules so far (the
- * file's earlier lines included); a line that fails is skipped with its reason. Written in steps of
- * IMPORT_STEP_MS, each its own transaction under the rules' lock, the event loop turning between them:
- * 10,000 lines never hold the thread (or the embedded database) that answers pages. The rules stay in
- * memory from step to step unless someone else changed them meanwhile (their change count says so).
- */
-export async function importRedirects(actor: AuditActor, format: "csv" | "ghost", content: string): Promise<ImportReport> {
-  const lines: ImportLine[] = format === "csv" ? csvLines(content) : ghostLines(content);
-  const label = format === "csv" ? "Line" : "Entry";
-  const problems: string[] = [];
-  let imported = 0;
-  let next = 0;
-  let rules: Rule[] = [];
-  let expectedCount: number | undefined;
-  for (let finished = false; !finished; ) {
-    finished = await getDb().transaction(async (tx) => {
-      await lockRules(tx);
-      const count = await rulesChangeCount(tx);
-      if (count !== expectedCount) rules = await loadRules(tx);
-      const started = performance.now();
-      let wrote = false;
-      while (next < lines.length && performance.now() - started < IMPORT_STEP_MS) {
-        const problem = await importLine(tx, rules, lines[next++]!, label);
-        if (problem) {
-          problems.push(problem);
-        } else {
-          imported++;
-          wrote = true;
-        }
-      }
-      expectedCount = wrote ? count + 1 : count;
-      if (next < lines.length) return false;
-      await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${imported} redirect${imported === 1 ? "" : "s"} (${format}), skipped ${problems.length}` }, tx);
-      return true;
-    });
-    if (!finished) await nextTurn();
-  }
-  redirectsChanged();
-  return { imported, skipped: problems.length, problems };
-}
-
-/** One line of an import, written in `db` and added to `rules`; its problem, or null when it was imported. */
-async function importLine(db: DbExecutor, rules: Rule[], line: ImportLine, label: string): Promise<string | null> {
-  if ("problem" in line) return line.problem;
-  const parsed = redirectInputSchema.safeParse(line.fields);
-  if (!parsed.success) return `${label} ${line.line}: ${firstMessage(parsed.error)}`;
-  if (rules.length >= MAX_RULES) return `${label} ${line.line}: there are ${MAX_RULES} rules already`;
-  const plan = planAdd(rules, parsed.data);
-  if (!plan.ok) return `${label} ${line.line}: ${plan.message}`;
-  const id = await applyPlan(db, plan.rule, plan.repoint, false);
-  for (const change of plan.repoint) rules.find((rule) => rule.id === change.id)!.to = change.to;
-  rules.push({ ...plan.rule, id });
-  return null;
-}
-
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid rule";
-}
-
 /**
  * A page that now exists at `path` (a tag or author taking an address): the automatic rules that
  * redirected it, or the addresses under it, are dropped, as a post's old slug taken again stops
@@ -258,17 +200,14 @@ export async function releaseLivePages(db: DbExecutor, paths: readonly string[])
 export async function redirectMovedPage(db: DbExecutor, oldPath: string, newPath: string): Promise<void> {
   if (oldPath === newPath) return;
   await releasePage(db, newPath);
-  const rules = await loadRules(db);
+  const planner = new RulePlanner(await loadRules(db));
   for (const rule of [
     { from: oldPath, to: newPath, status: 301 as const },
     { from: `${oldPath}/*`, to: `${newPath}/*`, status: 301 as const },
   ]) {
-    const plan = planAdd(rules, rule, { replace: true });
+    const plan = planner.plan(rule, { replace: true });
     if (!plan.ok) continue;
     await db.delete(t).where(eq(t.fromPath, plan.rule.from));
-    const id = await applyPlan(db, plan.rule, plan.repoint, true);
-    for (const change of plan.repoint) rules.find((r) => r.id === change.id)!.to = change.to;
-    const kept = rules.filter((r) => r.from !== plan.rule.from);
-    rules.splice(0, rules.length, ...kept, { ...plan.rule, id });
+    planner.commit(plan, await applyPlan(db, plan.rule, plan.repoint, true));
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Redirect rules, pure (decision record 0037): which rule answers an address, where it sends it, and
- * what a new rule would do to the others (a loop is refused; a chain is collapsed).
+ * Redirect rules, pure (decision record 0037): which rule answers an address and where it sends it
+ * (what a new rule would do to the others is app/redirects/plan.ts).
  *
  * - `from` is a path: exact (`/old`), or a prefix ending in `*` (`/old/*` answers every address that
  *   starts with `/old/`). A trailing slash does not matter to an exact rule: `/old` answers `/old/` too.
@@ -24,7 +24,7 @@ export type Rule = RuleInput & { id: number };
 export type RedirectAnswer = { rule: Rule; status: RedirectStatus; location: string | null };
 
 /** How many rules a visitor's address may pass through before the answer (a chain a prefix rule makes). */
-const MAX_HOPS = 10;
+export const MAX_HOPS = 10;
 
 /** The path a rule's exact `from` is compared by: without a trailing slash (the root excepted). */
 export function normalPath(path: string): string {
@@ -44,30 +44,74 @@ export const BUILT_IN_RULES: readonly Rule[] = [
   { id: 0, from: "/feed", to: "/blog/rss.xml", status: 301 },
 ];
 
+type Layer = { exact: Map<string, Rule>; prefixes: Map<string, Rule> };
+
+/**
+ * The rules as a matcher. An exact rule is one look-up; a prefix is found by trying the address's first
+ * n characters for each length some prefix has, longest first: a few look-ups however many rules there
+ * are, so an import can ask once per line without paying for every rule (app/redirects/plan.ts). Rules
+ * may be set and removed (the planner's own copy does; the site's copy is made once per version).
+ */
 export class RuleSet {
-  private readonly exact = new Map<string, Rule>();
-  /** Prefix rules, longest prefix first. */
-  private readonly prefixes: Array<{ prefix: string; rule: Rule }> = [];
+  private readonly own: Layer = { exact: new Map(), prefixes: new Map() };
+  /** The built-in rules, under the admin's: removing an admin's rule lets a built-in one answer again. */
+  private readonly base: Layer = { exact: new Map(), prefixes: new Map() };
+  /** How many prefixes (of both layers, each once) have each length; the lengths longest first. */
+  private readonly lengthCounts = new Map<number, number>();
+  private lengths: number[] = [];
 
   constructor(rules: readonly Rule[], builtIn: readonly Rule[] = BUILT_IN_RULES) {
-    for (const rule of [...builtIn, ...rules]) {
-      if (isPrefix(rule.from)) continue;
-      this.exact.set(normalPath(rule.from), rule);
-    }
-    const prefixes = new Map<string, Rule>();
-    for (const rule of [...builtIn, ...rules]) if (isPrefix(rule.from)) prefixes.set(rule.from.slice(0, -1), rule);
-    this.prefixes = [...prefixes].map(([prefix, rule]) => ({ prefix, rule })).sort((a, b) => b.prefix.length - a.prefix.length);
+    for (const rule of builtIn) this.put(this.base, rule);
+    for (const rule of rules) this.put(this.own, rule);
   }
 
   get size(): number {
-    return this.exact.size + this.prefixes.length;
+    const count = (own: Map<string, Rule>, base: Map<string, Rule>) => own.size + [...base.keys()].filter((key) => !own.has(key)).length;
+    return count(this.own.exact, this.base.exact) + count(this.own.prefixes, this.base.prefixes);
   }
 
-  /** The rule for a path (no query), or undefined. */
+  /** Adds a rule, in the place of the admin's rule with the same `from` if there is one. */
+  set(rule: Rule): void {
+    this.put(this.own, rule);
+  }
+
+  /** The admin's rule for the same address as `from` (`/a/` is `/a`), if any. */
+  get(from: string): Rule | undefined {
+    return isPrefix(from) ? this.own.prefixes.get(from.slice(0, -1)) : this.own.exact.get(normalPath(from));
+  }
+
+  /** Removes the admin's rule for the same address as `from`; a built-in rule for it answers again. */
+  delete(from: string): void {
+    if (!isPrefix(from)) return void this.own.exact.delete(normalPath(from));
+    const prefix = from.slice(0, -1);
+    if (this.own.prefixes.delete(prefix) && !this.base.prefixes.has(prefix)) this.countLength(prefix.length, -1);
+  }
+
+  private put(layer: Layer, rule: Rule): void {
+    if (!isPrefix(rule.from)) return void layer.exact.set(normalPath(rule.from), rule);
+    const prefix = rule.from.slice(0, -1);
+    if (!this.own.prefixes.has(prefix) && !this.base.prefixes.has(prefix)) this.countLength(prefix.length, 1);
+    layer.prefixes.set(prefix, rule);
+  }
+
+  private countLength(length: number, change: 1 | -1): void {
+    const count = (this.lengthCounts.get(length) ?? 0) + change;
+    if (count > 0) this.lengthCounts.set(length, count);
+    else this.lengthCounts.delete(length);
+    if (count === 0 || (count === 1 && change === 1)) this.lengths = [...this.lengthCounts.keys()].sort((a, b) => b - a);
+  }
+
+  /** The rule for a path (no query), or undefined. Exact rules win over prefixes; the longest prefix wins. */
   match(pathname: string): Rule | undefined {
-    const exact = this.exact.get(normalPath(pathname));
+    const key = normalPath(pathname);
+    const exact = this.own.exact.get(key) ?? this.base.exact.get(key);
     if (exact) return exact;
-    for (const { prefix, rule } of this.prefixes) if (pathname.startsWith(prefix)) return rule;
+    for (const length of this.lengths) {
+      if (length > pathname.length) continue;
+      const prefix = pathname.slice(0, length);
+      const rule = this.own.prefixes.get(prefix) ?? this.base.prefixes.get(prefix);
+      if (rule) return rule;
+    }
     return undefined;
   }
 
@@ -143,84 +187,11 @@ export function targetOf(rule: RuleInput, pathname: string): string | null {
   }
 }
 
-const pathOnly = (target: string) => target.replace(/[?#].*$/, "");
+export const pathOnly = (target: string) => target.replace(/[?#].*$/, "");
 
 function withQuery(target: string, search: string): string {
   if (!search || search === "?" || target.includes("?")) return target;
   const hash = target.indexOf("#");
   const query = search.startsWith("?") ? search : `?${search}`;
   return hash < 0 ? target + query : target.slice(0, hash) + query + target.slice(hash);
-}
-
-/** The address a rule's `from` is tried with: itself, or an address under its prefix. */
-const probeOf = (from: string) => (isPrefix(from) ? `${from.slice(0, -1)}x` : from);
-
-/**
- * The loop a set of rules makes from `start`, as the rules' addresses a visitor would pass
- * (`["/a", "/b", "/a"]`), or null. Going on past MAX_HOPS (a prefix that sends into itself,
- * `/a/* -> /a/b/*`) counts as a loop.
- */
-export function loopFrom(rules: RuleSet, start: string): string[] | null {
-  const seen = new Map<string, number>();
-  const names: string[] = [];
-  let path = start;
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    const rule = rules.match(path);
-    if (!rule) return null;
-    const name = isPrefix(rule.from) ? rule.from : normalPath(path);
-    if (seen.has(normalPath(path))) return [...names, name];
-    seen.set(normalPath(path), hop);
-    names.push(name);
-    if (rule.status === 410) return null;
-    const target = targetOf(rule, path);
-    if (target === null || isAbsolute(target)) return null;
-    path = pathOnly(target);
-  }
-  return names;
-}
-
-export type Plan =
-  | { ok: true; rule: RuleInput; repoint: Array<{ id: number; to: string }> }
-  | { ok: false; message: string };
-
-/**
- * What saving `input` among `rules` does: refused when it makes a loop (the message names it) or its
- * `from` has a rule already; else the rule as stored (its target collapsed: a target another rule
- * redirects is replaced by where that chain ends) and the rules to re-point (those whose target the
- * new rule now redirects). Targets ending in `*` are not collapsed: such chains are followed when
- * answered (RuleSet.answer), still in one redirect.
- */
-export function planAdd(rules: readonly Rule[], input: RuleInput, options: { replace?: boolean } = {}): Plan {
-  const key = (from: string) => (isPrefix(from) ? from : normalPath(from));
-  const others = rules.filter((rule) => key(rule.from) !== key(input.from));
-  if (!options.replace && others.length !== rules.length) return { ok: false, message: `${input.from} already has a rule` };
-  const before = new RuleSet(others);
-  const candidate: Rule = { ...input, id: -1 };
-  const after = new RuleSet([...others, candidate]);
-  const loop = loopFrom(after, probeOf(input.from));
-  if (loop) return { ok: false, message: `This rule would make a loop: ${loop.join(" -> ")}` };
-  const rule = { ...input, to: collapsed(before, input) };
-  const withRule = new RuleSet([...others, { ...rule, id: -1 }]);
-  const repoint: Array<{ id: number; to: string }> = [];
-  for (const other of others) {
-    if (other.status === 410 || isAbsolute(other.to) || other.to.endsWith("*")) continue;
-    const to = collapsed(withRule, other);
-    if (to !== other.to) repoint.push({ id: other.id, to });
-  }
-  return { ok: true, rule, repoint };
-}
-
-/** A rule's target with any chain of exact redirects after it followed to its end (a 410 ends none). */
-function collapsed(rules: RuleSet, rule: RuleInput): string {
-  if (rule.status === 410 || isAbsolute(rule.to) || rule.to.endsWith("*")) return rule.to;
-  let to = rule.to;
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const next = rules.match(pathOnly(to));
-    if (!next || next.status === 410) return to;
-    const target = targetOf(next, pathOnly(to));
-    if (target === null || target === to) return to;
-    to = target;
-    if (isAbsolute(to)) return to;
-  }
-  return to;
 }

@@ -54,9 +54,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-// Every instance keeps the mail it sends (no SMTP here) in its own data folder: a second instance's share is in its.
+/** Every instance's outbox folder: on PostgreSQL a second instance shares the work and writes what it sends in its own. */
 const folders = () => [server, ...extra].map((s) => s.dataDir);
-const mailsOf = (subject: string) => folders().flatMap((dir) => outboxMessages(dir)).filter((m) => m.subject === subject);
+const mailsOf = (subject: string) => folders().flatMap((folder) => outboxMessages(folder)).filter((m) => m.subject === subject);
 const body = (subject: string, list = "waitlist", segment?: Record<string, string>) => ({ subject, markdown: `# ${subject}\n\nThe app is open. [Download it](https://clink.app/download).`, list, ...(segment ? { segment } : {}) });
 
 async function create(subject: string, list = "waitlist", segment?: Record<string, string>): Promise<{ id: number; state: string; recipients: number }> {
@@ -189,7 +189,7 @@ describe("erasure", () => {
     expect(requested.status).toBe(202);
     const mail = await waitForMail(folders(), LONDON, /Confirm your Clink data deletion request/);
     await fetch(`${server.url}/delete-my-data/verify`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: mail.token! }).toString() });
-    await waitFor(() => folders().some((dir) => outboxMessages(dir).some((m) => m.subject.includes("Data deletion request from Lon"))), "the admin's notice");
+    await waitFor(() => folders().some((folder) => outboxMessages(folder).some((m) => m.subject.includes("Data deletion request from Lon"))), "the admin's notice");
     const list = (await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<{ id: number; email: string | null }>;
     const requests = list.find((r) => r.email === LONDON)!;
     expect((await admin.call("PATCH", `/api/admin/data-deletion-requests/${requests.id}`, { status: "completed" })).status).toBe(200);

@@ -16,11 +16,13 @@ export function outboxMessages(dataDir: string): Array<{ file: string; raw: stri
     });
 }
 
-/** Waits for the message to `to` whose subject matches, and gives its deletion link's token if it has one. */
-export async function waitForMail(dataDir: string | string[], to: string, subject: RegExp) {
-  // Several instances without SMTP: each keeps what it sends in its own data folder.
-  const all = () => [dataDir].flat().flatMap((dir) => outboxMessages(dir));
-  const mail = await waitFor(() => all().find((m) => m.to.includes(to) && subject.test(m.subject)), `mail to ${to} (${subject})`);
+/**
+ * Waits for the message to `to` whose subject matches, and gives its deletion link's token if it has one.
+ * Several folders: the instances sharing one PostgreSQL, each writing what it sends in its own.
+ */
+export async function waitForMail(dataDir: string | readonly string[], to: string, subject: RegExp) {
+  const folders = typeof dataDir === "string" ? [dataDir] : dataDir;
+  const mail = await waitFor(() => folders.flatMap((folder) => outboxMessages(folder)).find((m) => m.to.includes(to) && subject.test(m.subject)), `mail to ${to} (${subject})`);
   const token = mail.text.match(/delete-my-data\/verify\?token=([A-Za-z0-9_-]{43})/)?.[1];
   return { ...mail, token };
 }

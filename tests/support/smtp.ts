@@ -12,14 +12,17 @@ export type TestSmtp = {
   /** Messages whose data arrived, answered or not yet (held). */
   arrived: number;
   refuseWith: (code: 451 | 550 | null) => void;
-  /** Holds every message's answer (a slow server) until `release` is called. */
-  hold: () => { release: () => void };
+  /**
+   * Holds the answer to every message (or to those `which` picks, by their raw text) until `release` is
+   * called (a slow server); `waiting` says how many messages are held now.
+   */
+  hold: (which?: (raw: string) => boolean) => { release: () => void; waiting: () => number };
   close: () => Promise<void>;
 };
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   let refuse: number | null = null;
-  let held: Promise<void> | null = null;
+  let held: { which: (raw: string) => boolean; until: Promise<void>; waiting: number } | null = null;
   const state = { received: [] as string[], refusals: 0, arrived: 0 };
   const server = new SMTPServer({
     authOptional: true,
@@ -30,7 +33,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
         state.arrived += 1;
-        if (held) await held;
+        const gate = held;
+        if (gate?.which(Buffer.concat(chunks).toString("utf8"))) {
+          gate.waiting += 1;
+          await gate.until;
+          gate.waiting -= 1;
+        }
         if (refuse !== null) {
           state.refusals += 1;
           const error = Object.assign(new Error(refuse >= 500 ? "Mailbox unavailable (test refusal)" : "Try again later (test refusal)"), { responseCode: refuse });
@@ -58,14 +66,16 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     refuseWith: (code) => {
       refuse = code;
     },
-    hold: () => {
+    hold: (which = () => true) => {
       let release!: () => void;
-      held = new Promise<void>((resolve) => (release = resolve));
+      const gate = { which, until: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };
+      held = gate;
       return {
         release: () => {
           held = null;
           release();
         },
+        waiting: () => gate.waiting,
       };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

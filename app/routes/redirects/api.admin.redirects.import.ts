@@ -10,7 +10,7 @@
 import type { Route } from "./+types/api.admin.redirects.import";
 import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { importRedirects } from "~/redirects/redirects.server";
+import { importRedirects } from "~/redirects/import.server";
 import { redirectImportSchema } from "~/redirects/schema";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
