@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loopFrom, planAdd, RulePlanner, type Plan } from "./plan";
-import { isAbsolute, isPrefix, MAX_HOPS, normalPath, pathOnly, RuleSet, targetOf, type Rule, type RuleInput } from "./rules";
+// The reference keeps the old whole-set scan for what a rule changes; following one chain (collapsed) is shared.
+import { collapsed, loopFrom, planAdd, RulePlanner, type Plan } from "./plan";
+import { isAbsolute, isPrefix, normalPath, RuleSet, type Rule, type RuleInput } from "./rules";
 
 const rule = (id: number, from: string, to: string, status: Rule["status"] = 301): Rule => ({ id, from, to, status });
 
@@ -45,29 +46,15 @@ function referencePlan(rules: readonly Rule[], input: RuleInput, options: { repl
   const after = new RuleSet([...others, { ...input, id: -1 }]);
   const loop = loopFrom(after, isPrefix(input.from) ? `${input.from.slice(0, -1)}x` : input.from);
   if (loop) return { ok: false, message: `This rule would make a loop: ${loop.join(" -> ")}` };
-  const made = { ...input, to: referenceCollapsed(before, input) };
+  const made = { ...input, to: collapsed(before, input) };
   const withRule = new RuleSet([...others, { ...made, id: -1 }]);
   const repoint: Array<{ id: number; to: string }> = [];
   for (const other of others) {
     if (other.status === 410 || isAbsolute(other.to) || other.to.endsWith("*")) continue;
-    const to = referenceCollapsed(withRule, other);
+    const to = collapsed(withRule, other);
     if (to !== other.to) repoint.push({ id: other.id, to });
   }
   return { ok: true, rule: made, repoint };
-}
-
-function referenceCollapsed(rules: RuleSet, r: RuleInput): string {
-  if (r.status === 410 || isAbsolute(r.to) || r.to.endsWith("*")) return r.to;
-  let to = r.to;
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const next = rules.match(pathOnly(to));
-    if (!next || next.status === 410) return to;
-    const target = targetOf(next, pathOnly(to));
-    if (target === null || target === to) return to;
-    to = target;
-    if (isAbsolute(to)) return to;
-  }
-  return to;
 }
 
 /** The reference's caller: each plan stored as the import stored it (re-pointed, the new rule last). */

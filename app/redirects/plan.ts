@@ -41,7 +41,7 @@ export function loopFrom(rules: RuleSet, start: string): string[] | null {
 }
 
 /** A rule's target with any chain of exact redirects after it followed to its end (a 410 ends none). */
-function collapsed(rules: RuleSet, rule: RuleInput): string {
+export function collapsed(rules: RuleSet, rule: RuleInput): string {
   if (!collapsible(rule)) return rule.to;
   let to = rule.to;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
