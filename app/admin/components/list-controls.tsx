@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -24,9 +25,17 @@ export function ListToolbar<S extends string>({
   useEffect(() => {
     setText(query);
   }, [query]);
+  // A search still waiting its pause must not follow the member who has meanwhile left the list (typed, then
+  // pressed Edit at once): sent then, it would navigate back to the list and cancel the way to the editor.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== "idle" && navigation.location.pathname !== pathname;
   useEffect(() => {
     if (text.trim() === query) return;
-    const timer = window.setTimeout(() => onQuery(text.trim()), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      if (!leaving.current) onQuery(text.trim());
+    }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [text, query, onQuery]);
   return (
