@@ -31,13 +31,19 @@ export function ListToolbar<S extends string>({
   const navigation = useNavigation();
   const leaving = useRef(false);
   leaving.current = navigation.state !== "idle" && navigation.location.pathname !== pathname;
+  const timer = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (text.trim() === query) return;
-    const timer = window.setTimeout(() => {
+    timer.current = window.setTimeout(() => {
       if (!leaving.current) onQuery(text.trim());
     }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => window.clearTimeout(timer.current);
   }, [text, query, onQuery]);
+  // Leaving the box (Enter, or a press elsewhere such as Edit) sends the search at once, before that press acts.
+  const sendNow = () => {
+    window.clearTimeout(timer.current);
+    if (text.trim() !== query) onQuery(text.trim());
+  };
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-[1_1_14rem] gap-1">
@@ -51,8 +57,9 @@ export function ListToolbar<S extends string>({
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onBlur={sendNow}
             onKeyDown={(e) => {
-              if (e.key === "Enter") onQuery(text.trim());
+              if (e.key === "Enter") sendNow();
             }}
             className="min-h-11 w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3"
           />

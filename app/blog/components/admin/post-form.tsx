@@ -99,10 +99,12 @@ export function BlogPostForm({
   // The offline fallback: what the server does not hold yet is kept in this browser, and forgotten once it does.
   // (A copy found on opening stays until the author restores or discards it, or the server has saved.)
   const serverSaved = autosave.state.kind === "saved";
+  const saved = useRef(false);
   useEffect(() => {
     if (autosave.createdId !== null) forgetDraft(null);
     if (!dirty) return serverSaved ? forgetDraft(savedId) : undefined;
-    const timer = window.setTimeout(() => writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
+    // Not once the post is saved and the editor is closing: a copy written then would be offered back as unsaved.
+    const timer = window.setTimeout(() => saved.current || writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
     return () => window.clearTimeout(timer);
   }, [dirty, form, savedId, serverSaved, autosave.createdId]);
 
@@ -171,7 +173,10 @@ export function BlogPostForm({
       if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
       else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
       toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
+      saved.current = true;
       forgetDraft(savedId);
+      // A new post's copy was kept under the new-post key until the autosave gave it an id.
+      if (!post) forgetDraft(null);
       onSaved();
     } catch (failure) {
       autosave.resume();
