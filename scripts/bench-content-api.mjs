@@ -43,7 +43,7 @@ export async function startServer(dataDir) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     const up = await fetch(`${url}/healthz`, timed(PROBE_LIMIT_MS)).then((res) => res.ok, () => false);
-    if (up) return { url, stop: () => (child.kill("SIGTERM"), Promise.race([exited, new Promise((r) => setTimeout(r, 30_000)).then(() => child.kill("SIGKILL"))])) };
+    if (up) return { url, pid: child.pid, stop: () => (child.kill("SIGTERM"), Promise.race([exited, new Promise((r) => setTimeout(r, 30_000)).then(() => child.kill("SIGKILL"))])) };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
@@ -64,6 +64,23 @@ async function seed(dataDir) {
   );
   await db.query(`insert into integrations (name, key_hash, key_hint) values ('bench', $1, $2)`, [createHash("sha256").update(KEY).digest("hex"), KEY.slice(-4)]);
   await db.close();
+}
+
+/**
+ * A GET as a Ghost front end sends it (gzip accepted), its body counted, not inflated: on this
+ * 2-core machine the client's own inflating of 50 MB a call took the core the server needs.
+ */
+function rawGet(url, encoding = "gzip") {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { "accept-encoding": encoding }, timeout: CALL_LIMIT_MS }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, bytes }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error("limit=all took too long")));
+    req.on("error", reject);
+  });
 }
 
 /** Latencies of one request at a time to each of `urls` in turn, every 20 ms, until `stopped.value`. */
@@ -128,19 +145,21 @@ export async function contentApiRows() {
     const apiLoad = async (stopped) => {
       while (!stopped.value && n < MAX_CALLS) {
         const started = performance.now();
-        const res = await fetch(`${server.url}/ghost/api/content/posts/?key=${KEY}&limit=all&include=tags,authors&x=${(n += 1)}`, timed(CALL_LIMIT_MS));
-        const bytes = (await res.arrayBuffer()).byteLength;
-        if (res.status !== 200) throw new Error(`limit=all answered ${res.status}`);
+        const { status, bytes } = await rawGet(`${server.url}/ghost/api/content/posts/?key=${KEY}&limit=all&include=tags,authors&x=${(n += 1)}`);
+        if (status !== 200) throw new Error(`limit=all answered ${status}`);
         calls.push({ ms: performance.now() - started, mb: bytes / 1e6 });
       }
     };
     const backfill = await backfillSeconds(server.url);
     process.stderr.write(`content API bench: backfill ${backfill.done ? "finished" : "NOT finished"} in ${backfill.seconds} s\n`);
+    const plain = await rawGet(`${server.url}/ghost/api/content/posts/?key=${KEY}&limit=all&include=tags,authors&x=plain`, "identity");
     process.stderr.write("content API bench: idle probes\n");
     const [idleHealth, idlePage] = await during(server.url, 5, null);
     const [bareHealth] = await during(bareUrl, 5, null);
     const [busyHealth, busyPage] = await during(server.url, LOAD_SECONDS, apiLoad);
     const first = calls[0];
+    // The server's peak resident memory over its life (this start: backfill done, idle probes, the load).
+    const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024);
     return [
       { measure: `backfill of 3,000 kept bodies: ${backfill.done ? "finished" : "not finished"} (${backfill.runs} job runs)`, p50_ms: null, p99_ms: null, max_ms: backfill.seconds * 1000 },
       { measure: "bare node:http, one request each 20 ms", p50_ms: bareHealth.p50, p99_ms: bareHealth.p99, max_ms: bareHealth.max },
@@ -148,7 +167,8 @@ export async function contentApiRows() {
       { measure: "uncached post page, idle site", p50_ms: idlePage.p50, p99_ms: idlePage.p99, max_ms: idlePage.max },
       { measure: "/healthz during limit=all (target p99 < 100)", p50_ms: busyHealth.p50, p99_ms: busyHealth.p99, max_ms: busyHealth.max },
       { measure: "uncached post page during limit=all (target max < 1000)", p50_ms: busyPage.p50, p99_ms: busyPage.p99, max_ms: busyPage.max },
-      { measure: `limit=all, 3,000 posts: ${calls.length} calls, ${first ? first.mb.toFixed(1) : "?"} MB each (first call ${first ? Math.round(first.ms) : "?"} ms)`, p50_ms: Math.round(calls.map((c) => c.ms).sort((a, b) => a - b)[Math.floor(calls.length / 2)] ?? NaN), p99_ms: null, max_ms: Math.round(Math.max(...calls.map((c) => c.ms))) },
+      { measure: `server's peak resident memory: ${peakMb} MB (one limit=all is ${(plain.bytes / 1e6).toFixed(1)} MB of JSON)`, p50_ms: null, p99_ms: null, max_ms: null },
+      { measure: `limit=all, 3,000 posts: ${calls.length} calls, ${first ? first.mb.toFixed(1) : "?"} MB gzipped each (first call ${first ? Math.round(first.ms) : "?"} ms)`, p50_ms: Math.round(calls.map((c) => c.ms).sort((a, b) => a - b)[Math.floor(calls.length / 2)] ?? NaN), p99_ms: null, max_ms: Math.round(Math.max(...calls.map((c) => c.ms))) },
     ];
   } finally {
     bare.close();

@@ -2,7 +2,7 @@ import { blogImagePlan, type BlogImagePlan } from "./image";
 import { categoryLabel } from "./category";
 import type { BlogPostDto } from "./schema";
 import { formatDate } from "~/core/dates";
-import { readingMinutes } from "./reading-time";
+import { postReadingMinutes } from "./reading-time";
 import type { TagRef } from "./tags";
 
 /** What a card needs: no body text, so the page stays small. */
@@ -32,18 +32,10 @@ type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "autho
   imageMimeType?: string | null;
 };
 
-// Counting a long post's words is the costliest part of a card: once per post object (a snapshot's posts are reused).
-const minutesOf = new WeakMap<object, number>();
-function postMinutes(post: CardSource): number {
-  let minutes = minutesOf.get(post);
-  if (minutes === undefined) minutesOf.set(post, (minutes = readingMinutes(post.content)));
-  return minutes;
-}
-
 export function toCard(post: CardSource, position: number, context: CardContext): BlogCard {
   return {
     ...context,
-    readingMinutes: postMinutes(post),
+    readingMinutes: postReadingMinutes(post),
     id: post.id,
     slug: post.slug,
     title: post.title,

@@ -18,6 +18,17 @@ export function readingMinutes(markdown: string): number {
   return Math.max(1, Math.round(wordCount(markdown) / WORDS_PER_MINUTE));
 }
 
+// Counting a long post's words is costly (a card's costliest part, and a Content API listing's): once
+// per post object, as a snapshot's posts are reused.
+const minutesOf = new WeakMap<object, number>();
+
+/** A post's reading minutes, counted once per post object. */
+export function postReadingMinutes(post: { content: string }): number {
+  let minutes = minutesOf.get(post);
+  if (minutes === undefined) minutesOf.set(post, (minutes = readingMinutes(post.content)));
+  return minutes;
+}
+
 export function readingTimeLabel(minutes: number): string {
   return `${minutes} min read`;
 }

@@ -66,14 +66,8 @@ async function answerFor(request: Request, url: URL, path: string, acceptVersion
     const { version, plan } = await planFor(segments, url.searchParams);
     const params = [...url.searchParams].filter(([name]) => name !== "key").sort(([a], [b]) => a.localeCompare(b));
     const key = `ghost:${segments.join("/")}?${new URLSearchParams(params)}`;
-    return await sharedBodyResponse(
-      request,
-      { key, version, contentType: "application/json; charset=utf-8", make: async () => {
-        const made = await plan();
-        return typeof made === "string" ? made : JSON.stringify(made);
-      } },
-      { ...CORS_HEADERS, "Cache-Control": "no-cache" },
-    );
+    const source = "pieces" in plan ? { pieces: plan.pieces } : { make: async () => JSON.stringify(await plan.make()) };
+    return await sharedBodyResponse(request, { key, version, contentType: "application/json; charset=utf-8", ...source }, { ...CORS_HEADERS, "Cache-Control": "no-cache" });
   } catch (error) {
     if (error instanceof GhostBadRequest) return ghostError(400, "BadRequestError", error.message);
     if (error instanceof GhostInvalid) return ghostError(422, "ValidationError", error.message);
@@ -106,7 +100,7 @@ async function planFor(segments: string[], params: URLSearchParams): Promise<{ v
       return { version, plan: tiersPlan(params, readArg) };
     case "settings":
       if (readArg) throw new NoSuchResource("Resource not found");
-      return { version, plan: async () => ({ settings: ghostSettings(data.siteUrl), meta: {} }) };
+      return { version, plan: { make: async () => ({ settings: ghostSettings(data.siteUrl), meta: {} }) } };
     default:
       throw new NoSuchResource("Resource not found");
   }

@@ -14,9 +14,17 @@ import { ghostAuthor, ghostFreeTier, ghostPost, ghostTag, postTagSlugs, type Gho
 
 export class NotFound extends Error {}
 
-/** How to make an answer's body: an object to serialise, or the JSON text itself (posts, made in chunks). */
-export type Plan = () => Promise<Record<string, unknown> | string>;
-const BODY_CHUNK = 50;
+/**
+ * How to make an answer's body: an object to serialise, or (posts, whose bodies can be tens of
+ * megabytes) the JSON text in pieces, each made when the client is ready for it.
+ */
+export type Plan = { make: () => Promise<Record<string, unknown>> } | { pieces: () => AsyncIterable<string> };
+/**
+ * Posts per piece of a listing: with bodies, few (a piece is one read of kept bodies and one turn of
+ * the event loop; ten 29 KB posts keep that turn short), without them many.
+ */
+const CHUNK_WITH_BODIES = 10;
+const CHUNK_WITHOUT_BODIES = 100;
 export type Data = { posts: BlogPost[]; siteUrl: string };
 export type ReadArg = { id?: string; slug?: string } | null;
 
@@ -72,37 +80,42 @@ export function postsPlan(data: Data, params: URLSearchParams, readArg: ReadArg)
     return typeof value === "number" || typeof value === "string" ? value : String(value);
   });
   const { slice, pagination } = readArg ? { slice: posts.slice(0, 1), pagination: undefined } : paginate(posts, query);
-  return async () => {
+  if (readArg && !slice[0]) throw new NotFound("Post not found.");
+  // Made a chunk of posts at a time from the bodies kept at save (one read per chunk), each chunk
+  // when the client is ready for it: a limit=all over thousands of posts never holds the thread
+  // that answers pages, nor the whole answer in memory.
+  async function* pieces(): AsyncGenerator<string> {
     const names = await tagNamer();
     const described = new Map((await listTags()).map((tag) => [tag.slug, tag.description]));
     const include = { tags: query.include.has("tags"), authors: query.include.has("authors"), countPosts: false };
     const wantsBody = (field: string) => query.formats.has(field) && (!query.fields || query.fields.has(field));
     const needsBody = wantsBody("html") || wantsBody("plaintext");
-    if (readArg && !slice[0]) throw new NotFound("Post not found.");
-    // Built a chunk at a time, yielding between chunks, from the bodies kept at save (one read per
-    // chunk): a limit=all over thousands of posts never holds the thread that answers pages.
-    const parts: string[] = [];
-    for (let at = 0; at < slice.length; at += BODY_CHUNK) {
-      const chunk = slice.slice(at, at + BODY_CHUNK);
+    const size = needsBody ? CHUNK_WITH_BODIES : CHUNK_WITHOUT_BODIES;
+    yield `{"posts":[`;
+    for (let at = 0; at < slice.length; at += size) {
+      // Each piece in a turn of its own: the embedded database answers without I/O, so reads in a row
+      // would otherwise run back to back before the loop reads another request.
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      const chunk = slice.slice(at, at + size);
       const bodies = needsBody ? await keptPostBodies(chunk) : [];
-      chunk.forEach((post, i) => {
+      const shaped = chunk.map((post, i) => {
         const html = bodies[i];
         const shapedBodies = { ...(wantsBody("html") ? { html } : {}), ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}) };
         const tags = names(post.tags).map((tag) => ({ ...tag, description: described.get(tag.slug) ?? "" }));
-        parts.push(JSON.stringify(pickFields(ghostPost(data.siteUrl, post, tags, include, shapedBodies), query.fields)));
+        return JSON.stringify(pickFields(ghostPost(data.siteUrl, post, tags, include, shapedBodies), query.fields));
       });
-      await new Promise((resolve) => setImmediate(resolve));
+      yield (at > 0 ? "," : "") + shaped.join(",");
     }
-    if (readArg) return `{"posts":[${parts[0]}]}`;
-    return `{"posts":[${parts.join(",")}],"meta":${JSON.stringify({ pagination })}}`;
-  };
+    yield readArg ? "]}" : `],"meta":${JSON.stringify({ pagination })}}`;
+  }
+  return { pieces };
 }
 
 /** Pages: this site has none (its pages are its own, not posts); Ghost's empty answers. */
 export function pagesPlan(params: URLSearchParams, readArg: ReadArg): Plan {
   const query = parseGhostQuery(params, POST_ORDER, POST_FILTER_KEYS);
   if (readArg) throw new NotFound("Page not found.");
-  return async () => ({ pages: [], meta: { pagination: paginate([], query).pagination } });
+  return { make: async () => ({ pages: [], meta: { pagination: paginate([], query).pagination } }) };
 }
 
 /** Browses and reads of a list of shaped items with a post count (tags and authors). */
@@ -114,7 +127,7 @@ function countedPlan(name: string, entries: Array<{ shaped: GhostObject; count: 
   const withCount = query.include.has("count.posts");
   const items = readFilter(chosen.map((entry) => (withCount ? { ...entry.shaped, count: { posts: entry.count } } : entry.shaped)), readArg);
   const result = answer(name, items, query, readArg, missing);
-  return async () => result;
+  return { make: async () => result };
 }
 
 export async function tagsPlan(data: Data, params: URLSearchParams, readArg: ReadArg): Promise<Plan> {
@@ -138,7 +151,7 @@ export function tiersPlan(params: URLSearchParams, readArg: ReadArg): Plan {
   const filter = query.filter;
   if (filter) tiers = tiers.filter((tier) => matchesGhostFilter(filter, tier as FilterSubject));
   const result = answer("tiers", tiers, query, readArg, "Tier not found.");
-  return async () => result;
+  return { make: async () => result };
 }
 
 /** A rendered body as plain text: tags dropped, blocks on their own lines, entities read. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { coverImagePath } from "~/blog/content-images";
 import type { BlogPost } from "~/blog/posts.server";
 import { authorOf, type Author } from "~/blog/authors.server";
-import { readingMinutes } from "~/blog/reading-time";
+import { postReadingMinutes } from "~/blog/reading-time";
 import { tagSlug, type TagRef } from "~/blog/tags";
 import { absoluteUrl } from "~/site/addresses";
 import { mainNav, siteConfig } from "~/site/config";
@@ -99,7 +99,7 @@ export function ghostPost(
     canonical_url: post.canonicalUrl,
     url: ghostPageUrl(siteUrl, `/blog/${post.slug}`),
     excerpt: post.excerpt,
-    reading_time: readingMinutes(post.content),
+    reading_time: postReadingMinutes(post),
     access: true,
     comments: false,
     ...SOCIAL_NULLS,

@@ -1,3 +1,5 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import type { Api } from "../support/api";
@@ -23,6 +25,8 @@ siteForSuite({ env: { SEED_DEMO: "false", INDEXNOW_ENDPOINT: "http://127.0.0.1:9
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const POSTS = 300;
+/** The integration's key, made by the first test (which imports the posts the others read). */
+let contentKey = "";
 
 /** A Ghost export of `count` published posts, each a few KB of headings, lists and emphasis. */
 function ghostExport(count: number): Blob {
@@ -59,6 +63,7 @@ parentPort.on("message", () => { done = true; });
 describe("kept post bodies", () => {
   it("renders imported posts' bodies in the backfill job; limit=all answers them as each post's read", async () => {
     const key = ((await (await admin.call("POST", "/api/admin/integrations", { name: "Backfill" })).json()) as { contentApiKey: string }).contentApiKey;
+    contentKey = key;
     const before = await backfillJobs();
     const form = new FormData();
     form.set("file", ghostExport(POSTS), "ghost.json");
@@ -107,5 +112,46 @@ describe("kept post bodies", () => {
     // How long others waited meanwhile is a bench figure (npm run bench:content-api), printed above, never a bound
     // here: a clock bound failed on a loaded machine. What this test holds is that the answer is every kept body.
     expect(answer.posts.every((p: Json) => typeof p.html === "string" && typeof p.plaintext === "string")).toBe(true);
+  }, 180_000);
+
+  // That the answer is made piece by piece as the client reads, never whole, is held by
+  // app/core/shared-body.server.test.ts (a client that stops after one piece had 400 asked for); its
+  // cost beside other requests is a bench figure (npm run bench:content-api).
+  it("answers limit=all in pieces: others are served while a client holds it open and after it leaves, and gzip and plain clients get the same posts", async () => {
+    expect(contentKey).not.toBe("");
+    const address = (fresh: string) => `${server.url}/ghost/api/content/posts/?key=${contentKey}&limit=all&formats=html&fresh=${fresh}`;
+    // A client that reads the first bytes and stops: the site answers others while that client holds
+    // the answer open, and after it leaves.
+    const { res, req } = await new Promise<{ res: http.IncomingMessage; req: http.ClientRequest }>((resolve, reject) => {
+      const request = http.get(address(`paused-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) => resolve({ res: response, req: request }));
+      request.on("error", reject);
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    expect(res.headers["content-length"]).toBeUndefined();
+    await new Promise((resolve) => res.once("data", resolve));
+    res.pause();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    req.destroy();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    // Whole, in gzip (as a Ghost client asks) and plain: the same posts, the same bodies.
+    const gzipped = await new Promise<Buffer>((resolve, reject) => {
+      http.get(address(`whole-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("error", reject);
+      }).on("error", reject);
+    });
+    const fromGzip = JSON.parse(gunzipSync(gzipped).toString("utf8")) as Json;
+    const plain = await fetch(address(`plain-${Date.now()}`), { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const fromPlain = (await plain.json()) as Json;
+    expect(fromGzip.posts).toHaveLength(POSTS);
+    expect(fromGzip.meta.pagination).toMatchObject({ page: 1, limit: "all", pages: 1, total: POSTS });
+    expect(fromPlain).toEqual(fromGzip);
+    expect(fromGzip.posts.every((p: Json) => typeof p.html === "string" && p.html.includes("<strong>"))).toBe(true);
   }, 180_000);
 });
