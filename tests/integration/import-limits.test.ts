@@ -4,6 +4,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { heldBound } from "../support/held";
 
 /**
  * Hostile imports (issue 30): each is refused with 400 or 413 and a message naming what is wrong, while
@@ -80,7 +81,7 @@ async function whileProbing(work: () => Promise<Response>) {
   console.log(
     `import answered ${response.status} in ${workMs.toFixed(0)} ms: probe p99 ${p99.toFixed(1)} ms, longest ${longest.toFixed(0)} ms over ${times.length} requests, resident growth ${((peak - before) / 2 ** 20).toFixed(0)} MB`,
   );
-  return { response, body, held: { longest, bound: Math.max(workMs / 2, 1000) }, samples: times.length, growthMb: (peak - before) / 2 ** 20 };
+  return { response, body, held: { longest, bound: heldBound(workMs) }, samples: times.length, growthMb: (peak - before) / 2 ** 20 };
 }
 
 function importFile(bytes: Uint8Array, name: string): Promise<Response> {

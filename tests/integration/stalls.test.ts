@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_POST_CONTENT } from "~/blog/schema";
+import { heldBound } from "../support/held";
 import { rawRequest } from "../support/raw-http";
 import { type TestServer } from "../support/test-server";
 import { siteForSuite } from "../support/suite";
@@ -22,13 +23,15 @@ const post = (content: string, title: string) =>
   api("/api/blog", "POST", { title, author: "Ada", excerpt: "A stress test", content, category: "tips", published: true });
 
 /**
- * Polls /healthz and a page until `work` settles; the longest answer of each. During a save the
- * page is a marketing page (a save rightly empties the blog's page cache); otherwise the cached /blog.
+ * Polls /healthz and a page until `work` settles; the longest answer of each, and how long the work
+ * took. During a save the page is a marketing page (a save rightly empties the blog's page cache);
+ * otherwise the cached /blog.
  */
 async function whileRunning(work: Promise<unknown>, page = "/blog") {
   let done = false;
-  const settled = work.finally(() => (done = true));
-  const longest = { healthz: 0, cachedPage: 0, polls: 0 };
+  const started = performance.now();
+  const longest = { healthz: 0, cachedPage: 0, polls: 0, workMs: 0 };
+  const settled = work.finally(() => ((done = true), (longest.workMs = performance.now() - started)));
   while (!done) {
     const [health, answer] = await Promise.all([rawRequest(server.url, { path: "/healthz" }), rawRequest(server.url, { path: page })]);
     expect(health.status).toBe(200);
@@ -64,6 +67,7 @@ describe("3. no single request stalls the site", () => {
     expect(rendered.status).toBe(201);
     duringSaves.healthz = Math.max(duringSaves.healthz, duringSecondSave.healthz);
     duringSaves.cachedPage = Math.max(duringSaves.cachedPage, duringSecondSave.cachedPage);
+    duringSaves.workMs = Math.min(duringSaves.workMs, duringSecondSave.workMs);
     await rawRequest(server.url, { path: "/blog" }); // the saves changed the list: cache it again
     const slug = ((await rendered.json()) as { post: { slug: string } }).post.slug;
 
@@ -80,12 +84,12 @@ describe("3. no single request stalls the site", () => {
       `longest /healthz: ${duringSaves.healthz.toFixed(1)} ms during the saves, ${duringRender.healthz.toFixed(1)} ms during the render and tag suggestion (${duringRender.polls} polls); ` +
         `longest page: ${duringSaves.cachedPage.toFixed(1)} ms and ${duringRender.cachedPage.toFixed(1)} ms`,
     );
-    // The goal is 100 ms, met when this runs alone (measured 25-95 ms). Markdown and tag suggestions
-    // run on a worker thread; a save runs on PGlite's (the main) thread, its bounded cost 25-90 ms.
-    // Before the bounds, these requests held every other for 4 s to minutes. The bound asserted
-    // here is loose so that a loaded CI machine (and other test files running beside this one,
-    // which made polls take up to 370 ms) stays green, while any such stall still fails it.
-    for (const ms of [duringSaves.healthz, duringSaves.cachedPage, duringRender.healthz, duringRender.cachedPage]) expect(ms).toBeLessThan(1000);
+    // The goal is 100 ms (measured 25-95 ms alone), a bench figure. Markdown and tag suggestions run
+    // on a worker thread; a save runs on PGlite's (the main) thread, its bounded cost 25-90 ms. Before
+    // the bounds, these requests held every other for 4 s to minutes: a probe that waited about as
+    // long as the work fails here (tests/support/held.ts), a loaded machine's slow probe does not.
+    for (const ms of [duringSaves.healthz, duringSaves.cachedPage]) expect(ms).toBeLessThan(heldBound(duringSaves.workMs));
+    for (const ms of [duringRender.healthz, duringRender.cachedPage]) expect(ms).toBeLessThan(heldBound(duringRender.workMs));
   }, 120_000);
 });
 
