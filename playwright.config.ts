@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { scaled } from "./tests/e2e/time-limits";
 
 // Debian's Chromium, never a downloaded browser build.
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -17,8 +18,9 @@ export default defineConfig({
   // The browser tests mostly wait (on pages, mail, the job runner): 0.7 of a core with two workers.
   workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Safety nets for a hang, grown on a slow machine (tests/e2e/time-limits.ts), as is every limit a test sets.
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(7_000) },
   // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the figures for the summary line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {

@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { adminApi, createPost, postInput } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
 import { editorReady, expectPostText, postTextbox } from "./post-text";
+import { scaled } from "./time-limits";
 
 // Each test opens the editor (CodeMirror) more than once: 30 s ran out beside a full suite on 2 cores.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: scaled(90_000) });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

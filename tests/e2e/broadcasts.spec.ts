@@ -4,6 +4,7 @@ import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * Issue 43 in Chromium: a broadcast is written in the Broadcasts section (the post editor's text surface and a
@@ -12,7 +13,7 @@ import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtu
  */
 let server: TestServer;
 // Two starts of a server of its own (seeded, then restarted) may take minutes on two loaded cores.
-test.describe.configure({ mode: "serial", timeout: 300_000 });
+test.describe.configure({ mode: "serial", timeout: scaled(300_000) });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const people = ["syd.a", "syd.b", "syd.c", "lon.a"].map(

@@ -2,9 +2,24 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
+import { scaled } from "./time-limits";
+
+/** Each test's own setter of its time limit, before `scaledLimits` wraps it (the budgets below add to the limit unscaled twice otherwise). */
+const ownSetTimeout = new WeakMap<object, (ms: number) => void>();
 
 /** Every e2e test imports `test` from here: it points the browser at the server global-setup started. */
-export const test = base.extend<{ adminPage: Page }>({
+export const test = base.extend<{ adminPage: Page; scaledLimits: void }>({
+  /** Every limit a test sets for itself (test.setTimeout) grows by the same factor as the config's (time-limits.ts). */
+  scaledLimits: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      const own = testInfo.setTimeout.bind(testInfo);
+      ownSetTimeout.set(testInfo, own);
+      testInfo.setTimeout = (ms: number) => own(ms === 0 ? 0 : scaled(ms));
+      await provide();
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, provide) => {
     await provide(process.env.E2E_BASE_URL);
@@ -19,6 +34,12 @@ export const test = base.extend<{ adminPage: Page }>({
 });
 export { expect, TEST_ADMIN };
 
+/** Adds `ms` (grown by the factor) to the running test's time limit. */
+function addToTimeLimit(ms: number): void {
+  const info = test.info();
+  (ownSetTimeout.get(info) ?? info.setTimeout.bind(info))(info.timeout + scaled(ms));
+}
+
 // A full-page analysis takes 2-5 s on an idle machine and several times that on a loaded one (2 cores,
 // other suites running); each analysis brings its own budget instead of eating the test's.
 const AXE_BUDGET_MS = 60_000;
@@ -31,12 +52,12 @@ const SERVER_START_BUDGET_MS = 60_000;
  * which change sizes and contrast), and adds its own budget to the test's timeout.
  */
 export async function axeViolations(page: Page) {
-  test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
+  addToTimeLimit(AXE_BUDGET_MS);
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   let deadline: NodeJS.Timeout | undefined;
   const overBudget = new Promise<never>((_, reject) => {
-    deadline = setTimeout(() => reject(new Error(`axe analysis of ${page.url()} took more than ${AXE_BUDGET_MS / 1000} s`)), AXE_BUDGET_MS);
+    deadline = setTimeout(() => reject(new Error(`axe analysis of ${page.url()} took more than ${scaled(AXE_BUDGET_MS) / 1000} s`)), scaled(AXE_BUDGET_MS));
   });
   try {
     const analysis = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
@@ -49,7 +70,7 @@ export async function axeViolations(page: Page) {
 
 /** Starts a server of the test's own (stop it in `finally`), adding the time a start takes under load to the test's. */
 export async function startOwnServer(options?: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
-  test.info().setTimeout(test.info().timeout + SERVER_START_BUDGET_MS);
+  addToTimeLimit(SERVER_START_BUDGET_MS);
   return startTestServer(options);
 }
 
