@@ -3,8 +3,9 @@
  * hangs, never a speed goal (those are benched, `npm run bench`). The limits were set on a machine where
  * the whole CI run took 18 minutes; on another of the same size (2 cores, its system time high) it took
  * 52, and five browser tests ran past their limits while waiting their turn for a core (each passed alone
- * in a tenth of its limit). A loop timed on both ran as fast: no quick measure told the two apart, so
- * the factor is fixed, 3 unless E2E_TIME_LIMIT_FACTOR says otherwise. A real hang is still caught, later.
+ * in a tenth of its limit). A loop timed there ran at an ordinary speed: what was slow was not the core,
+ * so no quick measure finds such a machine, and the factor is fixed, 3 unless E2E_TIME_LIMIT_FACTOR says
+ * otherwise (decision record 0053). A real hang is still caught, later.
  */
 const given = Number(process.env.E2E_TIME_LIMIT_FACTOR);
 export const TIME_LIMIT_FACTOR = Number.isFinite(given) && given > 0 ? given : 3;
