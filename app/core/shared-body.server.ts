@@ -27,8 +27,9 @@ const gunzipAsync = promisify(gunzip);
  */
 type Encoded = { gzip: Buffer; br?: Buffer };
 
+const CACHE_BYTES = 32 * 1024 * 1024;
 const encodedBodies = new VersionedCache<Encoded>({
-  maxBytes: 32 * 1024 * 1024,
+  maxBytes: CACHE_BYTES,
   sizeOf: (encoded) => encoded.gzip.length + (encoded.br?.length ?? encoded.gzip.length),
 });
 
@@ -49,7 +50,7 @@ export type SharedBody = {
 );
 
 /** The largest streamed body kept (gzipped): a quarter of the cache. */
-const MAX_KEPT_STREAM = 8 * 1024 * 1024;
+const MAX_KEPT_STREAM = CACHE_BYTES / 4;
 
 async function encode(key: string, text: string): Promise<Encoded> {
   const bytes = Buffer.from(text, "utf8");
@@ -97,9 +98,7 @@ async function streamedResponse(request: Request, key: string, version: string, 
   const first = await iterator.next();
   async function* text() {
     try {
-      if (first.done) return;
-      yield Buffer.from(first.value, "utf8");
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield Buffer.from(next.value, "utf8");
+      for (let next = first; !next.done; next = await iterator.next()) yield next.value;
     } finally {
       // Ends the maker too when the client leaves early.
       await iterator.return?.();
