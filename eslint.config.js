@@ -52,4 +52,15 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: ["node:*"], message: nodeOnly.message }] }],
     },
   },
+  {
+    // A time limit in a browser test is a safety net grown on a slow machine (tests/e2e/time-limits.ts,
+    // decision record 0053): a number written as a limit must go through scaled().
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Property[key.name='timeout'] > Literal[value>0]", message: "Write a browser test's time limit as scaled(ms) (tests/e2e/time-limits.ts)." },
+      ],
+    },
+  },
 );

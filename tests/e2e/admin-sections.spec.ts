@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { axeViolations, expect, hydrated, openSection, startOwnServer, test } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * The admin's sections (issue 42, decision 0050): each at its own address, reached from the navigation (a menu
@@ -94,7 +95,7 @@ for (const width of [1280, 375]) {
         expect(await axeViolations(page)).toEqual([]);
       }
       await page.goto("/admin/posts/new");
-      await expect(page.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: scaled(30_000) });
       await shoot(page, "editor", width);
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -102,7 +103,7 @@ for (const width of [1280, 375]) {
     test("the editor's text box starts in the window's top third and fills at least half its height", async ({ adminPage: page }) => {
       await page.goto("/admin/posts/new");
       const editor = page.locator("[data-markdown-editor][data-editor-ready]");
-      await expect(editor).toHaveCount(1, { timeout: 30_000 });
+      await expect(editor).toHaveCount(1, { timeout: scaled(30_000) });
       const box = (await editor.boundingBox())!;
       const height = page.viewportSize()!.height;
       expect(box.y).toBeLessThan(height / 3);

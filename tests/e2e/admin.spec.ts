@@ -1,4 +1,5 @@
 import { axeViolations, expect, signInThroughForm, startOwnServer, test, TEST_ADMIN, openSection } from "./fixtures";
+import { scaled } from "./time-limits";
 import { fillPostText } from "./post-text";
 import type { Page } from "@playwright/test";
 
@@ -87,7 +88,7 @@ test("the password can be changed (at least 12 characters) and the new one signs
       await form.getByLabel("New password").fill(next);
       // The server's answer is the condition (hashing a password takes a while on a loaded machine): the
       // checks after it then only wait for React to show it.
-      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"), { timeout: 60_000 });
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"), { timeout: scaled(60_000) });
       await form.getByRole("button", { name: "Change password" }).click();
       await answered;
     };
@@ -243,7 +244,7 @@ test("a failed save keeps the editor open with everything typed", async ({ admin
   // out, and the Escape then reaches the editor, which asks "Discard unsaved changes?".)
   const failed = page.locator("li.toast").filter({ hasText: "Failed to create blog post" });
   const dismiss = failed.getByRole("button", { name: "Dismiss notification" });
-  if (await dismiss.isVisible()) await dismiss.click({ timeout: 2_000 }).catch(() => undefined); // it may time out meanwhile
+  if (await dismiss.isVisible()) await dismiss.click({ timeout: scaled(2_000) }).catch(() => undefined); // it may time out meanwhile
   await expect(failed).toBeHidden();
   await expect(page.getByRole("alertdialog", { name: "Discard unsaved changes?" })).toHaveCount(0);
   // The post was never saved, so closing asks before throwing the text away.
@@ -260,7 +261,7 @@ test("the System tab shows the last backup and the owner downloads it", async ({
   await expect(page.locator("li.toast").getByText(/Backup queued|already waiting/)).toBeVisible();
   await expect(async () => {
     await page.getByRole("button", { name: "Refresh" }).click();
-    await expect(last).toContainText(/Succeeded, [\d.]+ (KB|MB)/, { timeout: 1_000 });
+    await expect(last).toContainText(/Succeeded, [\d.]+ (KB|MB)/, { timeout: scaled(1_000) });
   }).toPass();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the last backup" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^clink-backup-.+\.jsonl\.gz$/);

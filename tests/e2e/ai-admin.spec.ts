@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { axeViolations, expect, test } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /** Holds both dashboard GETs until both have been sent: if they were sent one after the other, this never releases. */
 async function holdUntilBothSent(page: Page) {
@@ -40,7 +41,7 @@ test.describe("the AI admin", () => {
     await hold.bothSent;
     // The first wait after the held answers are let go: both are computed then (crawler statistics over the
     // whole log), which on a loaded 2-core machine can take longer than expect's 7 s.
-    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true", { timeout: 30_000 });
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true", { timeout: scaled(30_000) });
     await expect(page.getByText("Total pages")).toBeVisible();
     await expect(page.getByText("AI-optimised pages")).toBeVisible();
     await expect(page.getByText("Core Web Vitals", { exact: true })).toBeVisible();

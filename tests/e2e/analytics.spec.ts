@@ -5,6 +5,7 @@ import { adminApi } from "../support/api";
 import { opsTarget, runOps } from "../support/ops";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test, openSection } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * Issue 32's "Done when", in Chromium, on a server of its own (exact counts): visits from ChatGPT, Google and a
@@ -53,7 +54,7 @@ test("visits, goals and exclusions reach the Analytics section with exact counts
     await form.getByLabel("Subject").fill("Counted as a goal");
     await form.getByLabel("Message", { exact: true }).fill("Does this count once?");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.locator("li.toast").getByText("Message Sent", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(form.locator("li.toast").getByText("Message Sent", { exact: true })).toBeVisible({ timeout: scaled(30_000) });
     for (const ctx of browser.contexts()) expect(await ctx.cookies(), "no cookie on a public page").toEqual([]);
     await contact.context.close();
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/
 import { waitForMail } from "../support/outbox-folder";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { axeViolations, expect, test } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * Issue 33 in Chromium, with and without JavaScript: the early-adopter card on / (a real form now), the
@@ -94,8 +95,8 @@ for (const javaScriptEnabled of [false, true]) {
 
       await expect(async () => {
         await page.goto(at("/"));
-        await expect(page.getByRole("heading", { name: javaScriptEnabled ? "The early-adopter list is full" : "Only 1 spots available" })).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 15_000 });
+        await expect(page.getByRole("heading", { name: javaScriptEnabled ? "The early-adopter list is full" : "Only 1 spots available" })).toBeVisible({ timeout: scaled(1000) });
+      }).toPass({ timeout: scaled(15_000) });
       if (javaScriptEnabled) {
         // At zero: the card offers to tell them when the app opens in their city.
         await expect(page.getByRole("button", { name: "Tell me when it opens" })).toBeVisible();

@@ -53,14 +53,14 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   await panel.getByLabel("Subject").fill("Clink is open in Sydney");
   await panel.getByLabel("City").selectOption("Sydney");
   await expect(panel.getByTestId("recipient-count")).toContainText("3 people would get it now");
-  await expect(panel.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: 30_000 });
+  await expect(panel.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: scaled(30_000) });
   const text = "## Download it today\n\nThe app is open in **Sydney**. [Get it](https://clink.app/download).";
   // The message as the writer sees it: the preview beside the editor shows every part of the Markdown.
   const preview = panel.getByRole("region", { name: "Preview" });
   await expect(async () => {
     await panel.getByRole("textbox", { name: "Message", exact: true }).fill(text);
-    await expect(preview.getByRole("link", { name: "Get it" })).toHaveAttribute("href", "https://clink.app/download", { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(preview.getByRole("link", { name: "Get it" })).toHaveAttribute("href", "https://clink.app/download", { timeout: scaled(3_000) });
+  }).toPass({ timeout: scaled(30_000) });
   await expect(preview.getByRole("heading", { name: "Download it today" })).toBeVisible();
   await expect(preview.locator("p").first()).toHaveText("The app is open in Sydney. Get it.");
   await expect(preview.locator("strong")).toHaveText("Sydney");
@@ -78,9 +78,9 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   await dialog.getByRole("button", { name: "Send to everyone" }).click();
 
   const report = panel.getByRole("region", { name: "Report: Clink is open in Sydney" });
-  await expect(report.getByTestId("broadcast-state")).toHaveText("Sent", { timeout: 60_000 });
+  await expect(report.getByTestId("broadcast-state")).toHaveText("Sent", { timeout: scaled(60_000) });
   const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
-  await expect(figure("Sent")).toHaveText("3", { timeout: 60_000 });
+  await expect(figure("Sent")).toHaveText("3", { timeout: scaled(60_000) });
   await expect(figure("Recipients")).toHaveText("3");
   await expect(figure("Failed")).toHaveText("0");
   expect(outboxMessages(server.dataDir).filter((m) => m.subject === "Clink is open in Sydney").map((m) => m.to).sort()).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { adminApi, createPost, type Api } from "../support/api";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, hydrated, startOwnServer, test, openSection } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * The admin's Content tab (export, import with counts) and Media tab (the media library), on a site of the
@@ -56,7 +57,7 @@ for (const width of [375, 1280]) {
       // Import a Ghost 5 export through the form: the counts appear.
       await page.getByLabel("File to import").setInputFiles(path.resolve("tests/fixtures/ghost/ghost-5.json"));
       await page.getByRole("button", { name: "Import", exact: true }).click();
-      await expect(page.getByRole("heading", { name: "Imported a Ghost export" })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole("heading", { name: "Imported a Ghost export" })).toBeVisible({ timeout: scaled(20_000) });
       const row = (kind: string) => page.getByRole("row", { name: new RegExp(`^${kind}\\b`) }).getByRole("cell");
       await expect(row("Posts")).toHaveText(["4", "0", "0"]);
       await expect(row("Tags")).toHaveText(["2", "0", "0"]);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { adminApi, createPost, createSubmission, publicApi } from "../support/api";
 import { axeViolations, expect, startOwnServer, test, openSection } from "./fixtures";
+import { scaled } from "./time-limits";
 import { editorReady, fillPostText, expectPostText } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -66,7 +67,7 @@ test("offline, a draft is kept in this browser and offered back after the tab is
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Excerpt").fill("Typed before the crash.");
   await fillPostText(dialog, "A body nobody saved.");
-  await expect(dialog.getByRole("status").filter({ hasText: "Not saved: no connection" })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole("status").filter({ hasText: "Not saved: no connection" })).toBeVisible({ timeout: scaled(15_000) });
   await page.waitForFunction((t) => Object.keys(localStorage).some((k) => k.startsWith("clink:post-draft:") && localStorage.getItem(k)!.includes("A body nobody saved") && localStorage.getItem(k)!.includes(t)), title);
   await page.close(); // the tab is gone without any chance to save
 
@@ -176,7 +177,7 @@ test("a scheduled post shows as Scheduled to the admin and appears on the public
         await visitor.goto(`${baseURL}/blog?q=${id}`);
         return visitor.getByRole("link", { name: title }).count();
       },
-      { timeout: 45_000 },
+      { timeout: scaled(45_000) },
     )
     .toBe(1);
   expect(Date.now()).toBeGreaterThanOrEqual(at);

@@ -93,7 +93,7 @@ export async function hydrated(page: Page) {
  */
 export async function openSection(page: Page, name: string) {
   // The shell first (a sign-in may still be on its way to it).
-  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: scaled(15_000) });
   const nav = page.getByRole("navigation", { name: "Admin sections" });
   const link = nav.getByRole("link", { name, exact: true });
   if (!(await link.isVisible())) await page.getByRole("button", { name: "Menu" }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { adminApi, createPost } from "../support/api";
 import { axeViolations, expect, test } from "./fixtures";
+import { scaled } from "./time-limits";
 import { editorReady, fillPostText, expectPostText, postTextbox } from "./post-text";
 
 /** The post editor saves as the author types (issue 35; decision records 0039 and 0042). */
@@ -36,7 +37,7 @@ test("a new post is saved as it is typed: the tab closed mid-sentence, another b
   await postTextbox(dialog).focus();
   await page.keyboard.type("The terrace opens at five, and the first round is");
   // Nothing pressed: the save comes by itself once typing stops.
-  await expect(saved(page)).toBeVisible({ timeout: 20_000 });
+  await expect(saved(page)).toBeVisible({ timeout: scaled(20_000) });
   await page.close(); // mid-sentence, without Create Post
 
   const other = await freshBrowser(browser, baseURL!);
@@ -55,7 +56,7 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
   const post = await createPost(admin, { title, content: "The published words.", published: true });
   let dialog = await openEdit(page, title);
   await fillPostText(dialog, "The published words. A new paragraph nobody should see yet.");
-  await expect(saved(page)).toContainText("not on the blog until Update Post", { timeout: 20_000 });
+  await expect(saved(page)).toContainText("not on the blog until Update Post", { timeout: scaled(20_000) });
   // Closing asks nothing: the text is on the server.
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
@@ -85,8 +86,8 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
   }
   await expect(async () => {
     await reader.goto(`${baseURL}/blog/${post.slug}`);
-    await expect(reader.getByText("A new paragraph nobody should see yet.")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(reader.getByText("A new paragraph nobody should see yet.")).toBeVisible({ timeout: scaled(2_000) });
+  }).toPass({ timeout: scaled(20_000) });
   await visitor.close();
 });
 
@@ -101,7 +102,7 @@ test("when someone else saved the post meanwhile, the autosave does not overwrit
   expect(theirs.status).toBe(200);
 
   await fillPostText(dialog, "My words, typed later.");
-  await expect(dialog.getByRole("alert").filter({ hasText: "Someone else changed this post" })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole("alert").filter({ hasText: "Someone else changed this post" })).toBeVisible({ timeout: scaled(20_000) });
   await expect(dialog.getByRole("status")).toHaveText("Not saved: someone else changed this post");
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("conflict.png") });

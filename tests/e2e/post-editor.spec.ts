@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { axeViolations, expect, startOwnServer, test } from "./fixtures";
+import { scaled } from "./time-limits";
 import { editorReady, expectPostText, readPostText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -122,7 +123,7 @@ async function writeWithKeyboard(page: Page, site: string) {
 
   // Ctrl/Cmd+S saves now: a new post becomes a draft on the server, and the editor says when.
   await page.keyboard.press("ControlOrMeta+s");
-  await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible({ timeout: scaled(15_000) });
   const found = (await (await page.request.get(`${site}/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
   expect(found.items).toHaveLength(1);
   expect(found.items[0]!.published).toBe(false);

@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * The one way e2e tests reach a post's text. The editor first shows a plain textarea and swaps in CodeMirror
@@ -13,12 +14,12 @@ export async function fillPostText(scope: Locator, text: string) {
   await expect(async () => {
     await box.fill(text);
     await expectPostText(scope, text, 3_000);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: scaled(30_000) });
 }
 
 /** Waits until CodeMirror has replaced the plain textarea (its wrapper carries data-editor-ready). */
 export async function editorReady(scope: Locator) {
-  await expect(scope.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: 30_000 });
+  await expect(scope.locator("[data-markdown-editor][data-editor-ready]")).toHaveCount(1, { timeout: scaled(30_000) });
 }
 
 /** The editor's labelled textbox (CodeMirror's content element, named by the "Content" label). */
@@ -38,7 +39,7 @@ export async function readPostText(scope: Locator): Promise<string> {
   });
 }
 
-/** Waits until the post's text is `expected` (a string, exactly, or a pattern). */
+/** Waits until the post's text is `expected` (a string, exactly, or a pattern), up to `timeout` grown by the factor. */
 export async function expectPostText(scope: Locator, expected: string | RegExp, timeout = 7_000) {
-  await expect.poll(() => readPostText(scope), { timeout }).toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
+  await expect.poll(() => readPostText(scope), { timeout: scaled(timeout) }).toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { ADVERTISING_MESSAGES, waitForMail } from "../support/outbox-folder";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
+import { scaled } from "./time-limits";
 
 /**
  * The public forms in Chromium, with and without JavaScript: exact messages, busy buttons, toasts, the
@@ -85,7 +86,7 @@ test("advertising enquiry with JavaScript: messages, Submitting..., Request Sent
 
   await signInThroughForm(page, TEST_ADMIN, at("/admin"));
   // Signed in, the admin opens on its overview; the enquiries are in Contact Submissions (decision 0050).
-  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: scaled(15_000) });
   await page.goto(at("/admin/contact-submissions"));
   const card = page.getByRole("article", { name: `Advertising Inquiry from ${company}` });
   await expect(card).toContainText("Advertising Inquiries");
@@ -218,7 +219,7 @@ test("deletion request with JavaScript: the widget, Processing..., the panel, th
   await expect(page.getByText(/already been used/)).toBeVisible();
 
   await signInThroughForm(page, TEST_ADMIN, at("/admin"));
-  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator("nav#admin-navigation")).toBeAttached({ timeout: scaled(15_000) });
   await page.goto(at("/admin/contact-submissions"));
   const card = page.getByRole("article", { name: "Data deletion request from Jo" }).filter({ hasText: email });
   await expect(card).toContainText("Delete My Data");

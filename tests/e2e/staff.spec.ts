@@ -4,6 +4,7 @@ import { waitFor } from "../support/smtp";
 import { STAFF_PASSWORD } from "../support/staff";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { scaled } from "./time-limits";
 import { fillPostText } from "./post-text";
 
 /** Staff in Chromium: invitations through the e-mailed link, what each role sees, a forgotten password, suspension. */
@@ -41,7 +42,7 @@ async function accept(browser: Browser, server: TestServer, email: string, name:
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   // Creating the account hashes the password (scrypt) and opens the admin: seconds on two loaded cores.
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible({ timeout: scaled(30_000) });
   return page;
 }
 
