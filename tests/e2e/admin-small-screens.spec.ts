@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
 
 /**
@@ -38,6 +38,27 @@ const tooWide = (page: Page) =>
       .slice(0, 5);
   });
 
+/** Where an element's text wrapped: for each line after its first, the last character before it and its first. */
+const wrappedBefore = (element: Locator) =>
+  element.evaluate((root) => {
+    const wraps: string[] = [];
+    let lastTop: number | undefined;
+    let previous = "";
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        if (lastTop !== undefined && top > lastTop) wraps.push(previous + node.textContent![i]!);
+        lastTop = top;
+        previous = node.textContent![i]!;
+      }
+    }
+    return wraps;
+  });
+
 async function checkPage(page: Page, name: string, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
   expect(await tooWide(page), `${name}: wider than the screen`).toEqual([]);
@@ -69,8 +90,15 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     expect(await page.getByRole("heading", { level: 1 }).evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
 
+    // An address longer than a phone's line: it wraps before its @ and dots, never inside a word.
+    const invited = `early.adopter.of.clink.${width}.${Date.now().toString(36)}@subscribers.example-domain.test`;
+    expect((await page.request.post("/api/admin/invitations", { data: { email: invited, role: "author" } })).status()).toBe(201);
     await page.goto("/admin/staff");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const address = page.getByText(invited, { exact: true });
+    await expect(address).toBeVisible();
+    // Before its @ or a dot, or after a hyphen (where any text may wrap).
+    for (const wrap of await wrappedBefore(address)) expect(wrap, `${invited} wrapped inside a word at ${width} px`).toMatch(/^(.[@.]|-.)$/);
     await checkPage(page, "staff", width);
     await page.goto("/admin/profile");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { EmailAddress } from "~/components/ui/email-address";
 
 /**
  * The admin's shell, which knows no feature: a navigation of sections in groups (a sidebar from lg, a menu
@@ -80,7 +81,9 @@ export function AdminShell({ groups, currentId, signedInAs, actions, full = fals
       </div>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
-          <p className="min-w-0 break-all text-sm text-slate-700">Signed in as {signedInAs}</p>
+          <p className="min-w-0 text-sm text-slate-700">
+            Signed in as <EmailAddress address={signedInAs} />
+          </p>
           <div className="flex flex-wrap gap-2">{actions}</div>
         </div>
         <div ref={content} className="pt-6">

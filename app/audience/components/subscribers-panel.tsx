@@ -10,6 +10,7 @@ import { formatDateTime } from "~/core/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
 import { ListOptions } from "./list-options";
+import { EmailAddress } from "~/components/ui/email-address";
 
 const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
@@ -117,7 +118,7 @@ function SubscriberList() {
     if (done) void load();
   };
   const columns: RecordColumns<SubscriberRow> = [
-    { label: "E-mail", className: "break-all", cell: (row) => row.email },
+    { label: "E-mail", cell: (row) => <EmailAddress address={row.email} /> },
     { label: "State", className: "font-medium", cell: (row) => STATE_LABELS[row.state] },
     list === "waitlist"
       ? { label: "City, phone", cell: (row) => `${row.city ?? "—"}, ${(PLATFORMS as Record<string, string>)[row.platform ?? ""] ?? "—"}` }

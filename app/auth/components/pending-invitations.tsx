@@ -3,6 +3,7 @@ import { formatDateTime } from "~/core/dates";
 import { ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";
+import { EmailAddress } from "~/components/ui/email-address";
 
 export type InvitationRow = { id: number; email: string; role: StaffRole; invitedBy: string; createdAt: string; expiresAt: string };
 
@@ -20,7 +21,9 @@ export function PendingInvitations({ invitations, result }: { invitations: Invit
           {(invitation) => (
             <>
               <div className="min-w-0">
-                <p className="break-all font-semibold text-slate-900">{invitation.email}</p>
+                <p className="font-semibold text-slate-900">
+                  <EmailAddress address={invitation.email} />
+                </p>
                 <p className="text-sm text-slate-700">
                   {ROLE_LABELS[invitation.role]}
                   {invitation.invitedBy ? <> · invited by {invitation.invitedBy}</> : null} · until{" "}

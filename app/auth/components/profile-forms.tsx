@@ -3,6 +3,7 @@ import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { formatDateTime } from "~/core/dates";
 import { AdminCard, FormOutcome, IntentForm, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";
+import { EmailAddress } from "~/components/ui/email-address";
 
 type Result = FormResult;
 type Profile = { name: string; slug: string | null; bio: string | null; email: string | null };
@@ -14,7 +15,9 @@ export function ProfileForm({ profile, result }: { profile: Profile; result?: Re
   const { field, error } = useFieldErrors(errorsFor(result, "update-profile"));
   return (
     <AdminCard id="profile-heading" title="About you">
-      <p className="mt-1 break-all text-sm text-slate-700">Signed in as {profile.email}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Signed in as {profile.email ? <EmailAddress address={profile.email} /> : null}
+      </p>
       <IntentForm intent="update-profile" result={result} submit="Save profile" primary>
         <Field label="Name (shown on your posts)" htmlFor={field("name").id} error={error("name")}>
           <input {...field("name")} name="name" autoComplete="name" required defaultValue={profile.name} className={inputClass} />

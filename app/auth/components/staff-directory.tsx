@@ -4,6 +4,7 @@ import { formatDateTime } from "~/core/dates";
 import { canManage, ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";
+import { EmailAddress } from "~/components/ui/email-address";
 
 export type StaffRow = {
   id: number;
@@ -66,7 +67,7 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
                 {member.name || member.email}
                 {member.id === me.id ? <span className="font-normal text-slate-700"> (you)</span> : null}
               </p>
-              <p className="break-all text-sm text-slate-700">{member.email ?? "Byline only: cannot sign in"}</p>
+              <p className="text-sm text-slate-700">{member.email ? <EmailAddress address={member.email} /> : "Byline only: cannot sign in"}</p>
               <p className="text-sm text-slate-700">
                 {ROLE_LABELS[member.role]}
                 {member.status === "suspended" ? <strong className="ml-2 text-red-800">Suspended</strong> : null}
