@@ -68,7 +68,7 @@ export function analyticsRows() {
       const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
       const api = `${server.url}/api/admin/analytics?from=${from}&to=${to}`;
       const rolledStarted = performance.now();
-      await Promise.race([server.seen, new Promise((_, reject) => setTimeout(() => reject(new Error("rollups not made in 10 minutes")), 600_000))]);
+      await Promise.race([server.seen, new Promise((_, reject) => setTimeout(() => reject(new Error("rollups not made in 10 minutes")), 600_000).unref())]);
       const rolledUp = performance.now() - rolledStarted;
       const { rolledUpDays } = await (await fetch(api, { headers })).json();
       if (rolledUpDays < 88) throw new Error(`only ${rolledUpDays} days rolled up`);

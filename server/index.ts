@@ -27,6 +27,7 @@ import { pagePolicies, type PagePolicy } from "./page-policies";
 import { observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
 import { privateAnswers } from "./private-answers";
 import { beaconsFirst } from "./beacons-first";
+import { oneDrainListener } from "./one-drain-listener";
 import { redirectsFirst } from "./redirects-first";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
@@ -114,6 +115,7 @@ export function createApp(
   // A page the front cache keeps is compressed there (brotli and gzip, once): compression's wrapping of
   // the response would only cost each new search its allocations.
   app.use((req, res, next) => (isFrontCacheCapture(req) ? next() : compress(req, res, next)));
+  app.use(oneDrainListener());
 
   app.get("/healthz", async (_req, res) => {
     const health = healthOf(await pingDatabase());
