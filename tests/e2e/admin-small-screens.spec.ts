@@ -38,8 +38,12 @@ const tooWide = (page: Page) =>
       .slice(0, 5);
   });
 
-/** Where an element's text wrapped: for each line after its first, the last character before it and its first. */
-const wrappedBefore = (element: Locator) =>
+/**
+ * Wraps of an element's text that split a word: each place a line begins (after its first) must follow a
+ * space or a hyphen, or come before an address's @ or dot (app/components/ui/email-address.tsx). Each is
+ * given as the character before it and the one after.
+ */
+const wrapsInsideWords = (element: Locator) =>
   element.evaluate((root) => {
     const wraps: string[] = [];
     let lastTop: number | undefined;
@@ -51,9 +55,10 @@ const wrappedBefore = (element: Locator) =>
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const top = Math.round(range.getBoundingClientRect().top);
-        if (lastTop !== undefined && top > lastTop) wraps.push(previous + node.textContent![i]!);
+        const next = node.textContent![i]!;
+        if (lastTop !== undefined && top > lastTop && !/^([ -].|.[@.])$/.test(previous + next)) wraps.push(previous + next);
         lastTop = top;
-        previous = node.textContent![i]!;
+        previous = next;
       }
     }
     return wraps;
@@ -97,12 +102,17 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const address = page.getByText(invited, { exact: true });
     await expect(address).toBeVisible();
-    // Before its @ or a dot, or after a hyphen (where any text may wrap).
-    for (const wrap of await wrappedBefore(address)) expect(wrap, `${invited} wrapped inside a word at ${width} px`).toMatch(/^(.[@.]|-.)$/);
+    expect(await wrapsInsideWords(address), `${invited} at ${width} px`).toEqual([]);
     await checkPage(page, "staff", width);
     await page.goto("/admin/profile");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await checkPage(page, "profile", width);
+    // The lists' names in a table of figures: whole words on a phone too.
+    await page.goto("/admin/subscribers");
+    const listName = page.getByRole("table", { name: "Subscribers per list and state" }).getByRole("rowheader", { name: "Early-adopter list" });
+    await expect(listName).toBeVisible();
+    expect(await wrapsInsideWords(listName), `the list's name at ${width} px`).toEqual([]);
+    await checkPage(page, "subscribers", width);
 
     await page.goto("/ai-admin");
     for (const tab of ["Overview", "Crawlers", "Indexing", "Submission"]) {

@@ -55,7 +55,7 @@ export function JobsPanel({ overview }: { overview: JobsOverview }) {
         <FiguresTable
           className="mt-2 w-full text-left text-sm text-slate-800"
           caption="Jobs waiting and dead, by type"
-          rowHeader={{ label: "Type", cell: ([type]) => type }}
+          rowHeader={{ label: "Type", breakAnywhere: true, cell: ([type]) => type }}
           columns={[
             { label: "Waiting", numeric: true, cell: ([, row]) => row.waiting },
             { label: "Dead", numeric: true, cell: ([, row]) => row.dead },

@@ -63,7 +63,7 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
         <div className="overflow-x-auto text-sm">
           <FiguresTable
             caption={title}
-            rowHeader={{ label: header[0]!, cell: (row) => row[0] }}
+            rowHeader={{ label: header[0]!, breakAnywhere: true, cell: (row) => row[0] }}
             columns={header.slice(1).map((label, i) => ({ label, numeric: true, cell: (row: ReactNode[]) => row[i + 1] }))}
             rows={rows}
             rowKey={(row) => row.map(String).join("\u0000")}

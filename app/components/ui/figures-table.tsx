@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export type FigureColumn<R> = { label: ReactNode; numeric?: boolean; className?: string; cell: (row: R) => ReactNode };
+export type FigureColumn<R> = {
+  label: ReactNode;
+  numeric?: boolean;
+  className?: string;
+  /**
+   * For the column naming the rows: its names are tokens (paths, job types) that may break at any character.
+   * Otherwise they are words, kept whole on a phone ("Early-adopter list", never "Early-adopte|r").
+   */
+  breakAnywhere?: boolean;
+  cell: (row: R) => ReactNode;
+};
 
 /**
  * Figures as a plain table, one row per thing (a day, a job type): the first column names the row, the
@@ -41,7 +51,7 @@ export function FiguresTable<R>({
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} className={`border-b border-slate-100 last:border-b-0 ${roomy ? "align-top" : ""}`}>
-            <th scope="row" className={`font-normal [overflow-wrap:anywhere] ${cell(rowHeader)}`}>
+            <th scope="row" className={`font-normal ${rowHeader.breakAnywhere ? "[overflow-wrap:anywhere]" : "break-words"} ${cell(rowHeader)}`}>
               {rowHeader.cell(row)}
             </th>
             {columns.map((column, i) => (
