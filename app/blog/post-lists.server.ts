@@ -27,6 +27,20 @@ export async function tagListPage(slug: string, page: number): Promise<{ tag: Om
   return tag && list ? { tag: { slug: tag.slug, name: tag.name, description: tag.description }, list } : null;
 }
 
+/**
+ * Whether a list page exists (the same rule as the pages above, without making their cards): for the
+ * beacons of visitors on it. `list` is the blog's, a tag's or an author's.
+ */
+export async function listPageExists(list: { of: "blog" } | { of: "tag" | "author"; slug: string }, page: number): Promise<boolean> {
+  if (list.of === "tag") {
+    const tag = await findTag(list.slug);
+    return tag !== null && pageSlice(tag.posts, page) !== null;
+  }
+  const posts = await listPosts({ includeDrafts: false });
+  const matching = list.of === "author" ? findAuthor(posts, list.slug)?.posts : posts;
+  return matching !== undefined && pageSlice(matching, page) !== null;
+}
+
 export async function authorListPage(slug: string, page: number): Promise<{ author: Author; list: PostListPage } | null> {
   const found = findAuthor(await listPosts({ includeDrafts: false }), slug);
   const list = found && (await pageOfPosts(found.posts, found.posts, page));

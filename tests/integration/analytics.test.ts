@@ -51,6 +51,16 @@ describe("POST /api/analytics", () => {
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(/not a public page/);
     }
+    // Every page a visitor can open sends its beacon, the post lists and search included (each answered
+    // only while it exists, as its route answers 404 otherwise); staff pages never. Sent with Sec-GPC, which
+    // is checked after the page: answered, not counted (the figures below stay this suite's own).
+    await createPost(admin, { title: "Counted on its lists", author: "Bea Conn", tags: ["Counted Lists"] });
+    for (const path of ["/search", "/blog/tag/counted-lists", "/blog/author/bea-conn", "/delete-my-data/verify"]) {
+      expect((await beacon({ path }, { "sec-gpc": "1" })).status, path).toBe(202);
+    }
+    for (const path of ["/blog/tag/no-such-tag", "/blog/author/nobody-here", "/blog/page/2", "/blog/tag/counted-lists/page/2", "/blog/page/1", "/admin/staff"]) {
+      expect((await beacon({ path }, { "sec-gpc": "1" })).status, path).toBe(400);
+    }
     expect((await beacon({ path: "/about" }, {}, "application/x-www-form-urlencoded")).status).toBe(415);
     expect((await beacon("x".repeat(3000), {}, "text/plain")).status).toBe(413);
     expect((await fetch(`${server.url}/api/analytics`)).status).toBe(405);
