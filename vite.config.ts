@@ -25,6 +25,22 @@ function preactForPageScripts(): Plugin {
   };
 }
 
+/**
+ * Web Workers have no `document`: a package whose browser build decodes with the DOM (micromark's
+ * decode-named-character-reference, in the editors' Markdown preview worker) takes its own worker build.
+ */
+function noDomInWorkers(): Plugin {
+  return {
+    name: "no-dom-in-workers",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== "decode-named-character-reference") return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: resolved.id.replace(/index\.dom\.js$/, "index.js") } : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The Express server is bundled with the React Router server build, so the whole
   // server (routes, database, sessions) ships as one module: build/server/index.js.
@@ -34,12 +50,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: "./server/index.ts",
           output: {
             codeSplitting: {
-              // The blog's text worker (app/blog/text-work.server.ts) runs its own chunk on a worker
-              // thread: kept apart from the rest of the app, a worker loads only the markdown
-              // pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
+              // The off-thread work (app/core/off-thread.server.ts: Markdown, tag suggestions) runs its own
+              // chunk on a worker thread: kept apart from the rest of the app, a worker loads only the
+              // markdown pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
               // Likewise the import's reader (app/blog/import-read.server.ts) and the archive format it reads.
               groups: [
-                { name: "text-work", test: /[\\/]app[\\/](core[\\/]markdown|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
+                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown|markdown-work\.server|off-thread\.server)|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
                 { name: "import-read", test: /[\\/]app[\\/]blog[\\/](import-read\.server|content-archive)\.ts$/ },
               ],
             },
@@ -70,6 +86,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // ~7 MB of heap and ~18 MB resident in the server for the few dozen we draw. Bundled, only those are kept.
   ssr: { noExternal: ["lucide-react"] },
   // ES modules, so the island's Leaflet map is a chunk of its own, loaded after the first paint.
-  worker: { format: "es", plugins: () => [preactForPageScripts()] },
+  worker: { format: "es", plugins: () => [preactForPageScripts(), noDomInWorkers()] },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -89,6 +89,9 @@ export function createApp(
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
             "'strict-dynamic'",
           ],
+          // The editors' Markdown preview renders on a Web Worker of ours (app/core/markdown-preview.client.ts);
+          // under 'strict-dynamic' script-src's 'self' does not cover workers.
+          workerSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Pictures are ours (uploads, venue images); the map tiles come from exactly the tile host.
           imgSrc: ["'self'", "data:", "blob:", ...hooks.imageSources],

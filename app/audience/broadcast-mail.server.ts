@@ -6,11 +6,12 @@ import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
+import { renderMarkdownBounded } from "~/core/markdown-work.server";
 import { queueMail } from "~/mail/outbox.server";
 import { listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
-import { afterBudgetWait, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
+import { afterBudgetWait, batchSizeFor, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
 import { broadcastMail, listHeaders } from "./mail";
 import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
 
@@ -85,10 +86,32 @@ async function startScheduled({ broadcastId }: StartPayload): Promise<void> {
   });
 }
 
+/**
+ * A broadcast's body as HTML, rendered once (per broadcast and instance) on the bounded Markdown worker,
+ * before any transaction: a costly text holds neither the event loop nor a row lock. Only the unsubscribe
+ * link differs between recipients, and it is outside the body. Kept by its Markdown, so an edit is new.
+ */
+const renderedBodies = new Map<string, Promise<string>>();
+const KEPT_BODIES = 8;
+
+export function broadcastBody(markdown: string): Promise<string> {
+  let body = renderedBodies.get(markdown);
+  if (!body) {
+    body = renderMarkdownBounded(markdown).then(({ html }) => html);
+    body.catch(() => renderedBodies.delete(markdown));
+    renderedBodies.set(markdown, body);
+    for (const key of renderedBodies.keys()) if (renderedBodies.size > KEPT_BODIES) renderedBodies.delete(key);
+  }
+  return body;
+}
+
 /** One batch: queues up to the budget's room, each row marked with its message; the next batch is a job of its own. */
 async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
   const env = getEnv();
   await loadUnsubscribeKey();
+  const sending = await findBroadcast(broadcastId);
+  if (!sending) return;
+  const bodyHtml = await broadcastBody(sending.markdown);
   await getDb().transaction(async (tx) => {
     const row = await findBroadcast(broadcastId, tx);
     if (!row) return;
@@ -106,7 +129,7 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
       from ${deliveries} d join ${subscribers} s on s.id = d.subscriber_id
       where d.broadcast_id = ${broadcastId} and d.done_at is null
       order by d.subscriber_id
-      limit ${room}
+      limit ${batchSizeFor(room, bodyHtml.length + row.markdown.length)}
       for update of d skip locked`);
     const todo = (result as unknown as { rows: Array<{ subscriberId: number; email: string; state: string }> }).rows;
     const listId = listIdHeader(list, LIST_LABELS[list], env.SITE_URL);
@@ -118,7 +141,7 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
         mailId = await queueMail(tx, {
           purpose: BROADCAST_PURPOSE,
           to: person.email,
-          content: broadcastMail({ subject: row.subject, markdown: row.markdown, list }, leave),
+          content: broadcastMail({ subject: row.subject, markdown: row.markdown, bodyHtml, list }, leave),
           headers: { ...listHeaders(leave), "List-Id": listId },
           bulk: true,
         });
@@ -142,11 +165,12 @@ export async function sendTestBroadcast(staff: StaffMember, id: number): Promise
   const row = await findBroadcast(id);
   if (!row) return false;
   const list = row.list as ListName;
+  const bodyHtml = await broadcastBody(row.markdown);
   await getDb().transaction(async (tx) => {
     await queueMail(tx, {
       purpose: BROADCAST_TEST_PURPOSE,
       to: staff.email,
-      content: broadcastMail({ subject: row.subject, markdown: row.markdown, list }, null, true),
+      content: broadcastMail({ subject: row.subject, markdown: row.markdown, bodyHtml, list }, null, true),
       headers: { "List-Id": listIdHeader(list, LIST_LABELS[list], getEnv().SITE_URL) },
     });
   });

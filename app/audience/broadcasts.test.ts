@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { broadcastSchema, listIdHeader, sendInstant } from "./broadcasts";
+import { renderMarkdown } from "~/core/markdown";
 import { broadcastMail } from "./mail";
 
 describe("broadcasts' rules", () => {
@@ -28,12 +29,13 @@ describe("broadcasts' rules", () => {
   });
 
   it("renders the Markdown sanitized beside the plain text, links as written, no pixel; a test is marked", () => {
-    const mail = broadcastMail({ subject: "Open", markdown: "Hi **there** [app](https://clink.app/a?b=1)\n\n<img src=https://t.example/p.gif><script>x()</script>", list: "waitlist" }, "https://clink.app/unsubscribe?token=1.x");
+    const markdown = "Hi **there** [app](https://clink.app/a?b=1)\n\n<img src=https://t.example/p.gif><script>x()</script>";
+    const mail = broadcastMail({ subject: "Open", markdown, bodyHtml: renderMarkdown(markdown), list: "waitlist" }, "https://clink.app/unsubscribe?token=1.x");
     expect(mail.html).toContain("<strong>there</strong>");
     expect(mail.html).toContain('href="https://clink.app/a?b=1"');
     expect(mail.html).not.toMatch(/<img|<script/);
     expect(mail.text).toContain("Hi **there**");
     expect(mail.text).toContain("https://clink.app/unsubscribe?token=1.x");
-    expect(broadcastMail({ subject: "Open", markdown: "x", list: "blog" }, null, true).subject).toBe("[Test] Open");
+    expect(broadcastMail({ subject: "Open", markdown: "x", bodyHtml: "<p>x</p>", list: "blog" }, null, true).subject).toBe("[Test] Open");
   });
 });

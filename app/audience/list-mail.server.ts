@@ -23,5 +23,16 @@ export async function listMailRoom(tx: DbExecutor): Promise<number> {
   return Math.min(env.LIST_MAIL_BATCH_SIZE, env.PUBLIC_MAIL_HOURLY_BUDGET - spent);
 }
 
+/**
+ * A batch's transaction holds at most this much mail text: on PGlite every query runs on the main thread,
+ * and one batch of 50 mails of 250 KB each held every other request for 0.6 s. Bounded slices instead.
+ */
+const BATCH_BYTES = 2 * 1024 * 1024;
+
+/** How many mails of `mailBytes` each a batch with `room` takes: at least one, and no more than BATCH_BYTES of them. */
+export function batchSizeFor(room: number, mailBytes: number): number {
+  return Math.min(room, Math.max(1, Math.floor(BATCH_BYTES / Math.max(1, mailBytes))));
+}
+
 /** When the next batch runs after the hour's budget was found spent. */
 export const afterBudgetWait = () => new Date(dbNow().getTime() + BUDGET_WAIT_MS);

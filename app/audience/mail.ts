@@ -1,5 +1,4 @@
 import { escapeHtml } from "~/core/html";
-import { renderMarkdown } from "~/core/markdown";
 import { headerText, renderMail, type MailContent, type MailBlock } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { TEST_SUBJECT_PREFIX } from "./broadcasts";
@@ -36,11 +35,12 @@ export function listHeaders(unsubscribeLink: string): Record<string, string> {
 }
 
 /**
- * A broadcast: the staff's Markdown as the plain-text part (Markdown reads as text) and rendered by the
- * site's sanitizing renderer as the HTML part; no tracking pixel, links as written. The footer says why it
+ * A broadcast: the staff's Markdown as the plain-text part (Markdown reads as text) and `bodyHtml`, its
+ * rendering by the site's sanitizing renderer (once per broadcast, off the main thread:
+ * broadcast-mail.server.ts), as the HTML part; no tracking pixel, links as written. The footer says why it
  * came and how to leave (a test has no subscription to leave).
  */
-export function broadcastMail(broadcast: { subject: string; markdown: string; list: ListName }, unsubscribeLink: string | null, test = false): MailContent {
+export function broadcastMail(broadcast: { subject: string; markdown: string; bodyHtml: string; list: ListName }, unsubscribeLink: string | null, test = false): MailContent {
   const why = `You get this because you joined the ${siteConfig.name} ${LIST_LABELS[broadcast.list]}.`;
   const leave = unsubscribeLink ? `Unsubscribe with one click: ${unsubscribeLink}` : "This is a test sent to you alone; the real e-mail carries the one-click unsubscribe link.";
   const subject = `${test ? TEST_SUBJECT_PREFIX : ""}${broadcast.subject}`;
@@ -48,6 +48,6 @@ export function broadcastMail(broadcast: { subject: string; markdown: string; li
   const footer = unsubscribeLink
     ? `${escapeHtml(why)} <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe with one click</a>.`
     : `${escapeHtml(why)} ${escapeHtml(leave)}`;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#0f172a">\n${renderMarkdown(broadcast.markdown)}\n<hr><p style="font-size:12px;color:#555">${footer}</p>\n</body></html>`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#0f172a">\n${broadcast.bodyHtml}\n<hr><p style="font-size:12px;color:#555">${footer}</p>\n</body></html>`;
   return { subject: headerText(subject), text, html };
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
+import { renderMarkdownBounded } from "~/core/markdown-work.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
 import type { BlogPost } from "./posts.server";
 import { responsiveMediaImages } from "./media";
@@ -25,8 +26,8 @@ export const sourceHashSql = sql`translate(rtrim(encode(sha256(convert_to(${`${R
 
 /**
  * A post's body as sanitised HTML (decision record 0048): from memory, else as kept in blog_post_html
- * (rendered when the post was saved), else rendered now on the text-work thread (markdown can cost time
- * far beyond its length; see text-work.server.ts), never on the request's, and kept.
+ * (rendered when the post was saved), else rendered now on the Markdown worker (markdown can cost time
+ * far beyond its length; see app/core/markdown-work.server.ts), never on the request's thread, and kept.
  */
 export async function renderedPostBody(post: Pick<BlogPost, "id" | "updatedAt" | "content">): Promise<string> {
   return renderedBodies.getOrMake(String(post.id), post.updatedAt, async () => (await keptPostBodies([post], "page"))[0]!);
@@ -96,10 +97,8 @@ async function inSlot<T>(reader: Reader, work: () => Promise<T>): Promise<T> {
 }
 
 async function renderAndKeepNow(post: Source, hash: string): Promise<string> {
-  // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
-  const { renderPostBodyChecked } = await import("./text-work.server");
   const { mediaSizes } = await import("./media.server");
-  const [{ html: rendered, rendered: complete }, sizes] = await Promise.all([renderPostBodyChecked(post.content), mediaSizes(post.content)]);
+  const [{ html: rendered, rendered: complete }, sizes] = await Promise.all([renderMarkdownBounded(post.content), mediaSizes(post.content)]);
   // Our own uploads get srcset, sizes, width and height (the Markdown only says where and what).
   const html = responsiveMediaImages(rendered, sizes);
   if (complete) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { markdownToText, renderMarkdown, renderPlainText } from "./markdown";
+import { renderPlainText } from "./html";
+import { markdownDepth, markdownToText, MAX_MARKDOWN_DEPTH, renderMarkdown, renderMarkdownChecked } from "./markdown";
 
 describe("renderMarkdown", () => {
   it("renders the formatting the editor's help panel lists", () => {
@@ -63,5 +64,27 @@ describe("plain text fallback", () => {
 
   it("reduces markdown to words", () => {
     expect(markdownToText("## Title\n\nSome **bold** & <script>x</script> words")).toBe("Title Some bold & x words");
+  });
+});
+
+describe("the nesting guard", () => {
+  it("measures how deep a line's quotes and list items nest, fenced code aside", () => {
+    expect(markdownDepth("plain text")).toBe(0);
+    expect(markdownDepth("> quote\n> > deeper")).toBe(2);
+    expect(markdownDepth("- one\n  - two\n    - three")).toBe(3);
+    expect(markdownDepth("1. 1. 1. a")).toBe(3);
+    expect(markdownDepth("```\n" + "> ".repeat(100) + "\n```\n> a")).toBe(1);
+  });
+
+  it("shows text nested past the limit plain, at once, and renders what nests within it", () => {
+    const deep = ">".repeat(29_990);
+    // Before the guard this took 164 s (the test's own time limit says so); its speed is a bench figure.
+    const result = renderMarkdownChecked(deep);
+    expect(result.rendered).toBe(false);
+    expect(result.html).toBe(renderPlainText(deep));
+    const within = `${"> ".repeat(MAX_MARKDOWN_DEPTH)}a`;
+    expect(renderMarkdownChecked(within)).toMatchObject({ rendered: true });
+    expect(renderMarkdownChecked(within).html).toContain("<blockquote>");
+    expect(renderMarkdownChecked(`${"- ".repeat(MAX_MARKDOWN_DEPTH + 1)}a`).rendered).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { adminApi } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { axeViolations, expect, startOwnServer, test } from "./fixtures";
 import { scaled } from "./time-limits";
-import { editorReady, expectPostText, readPostText, postTextbox } from "./post-text";
+import { editorReady, expectPostText, fillPostText, readPostText, postTextbox } from "./post-text";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -182,4 +182,30 @@ test("at 375 px the text comes first and the settings sheet, closed at first, si
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("editor-375-settings-hidden.png") });
+});
+
+test("a text too costly to render leaves the editor answering, and its preview says it is shown plain (issue 47)", async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const dialog = await openCreate(page);
+  await editorReady(dialog);
+  // A quote 15 deep (within the nesting limit) continued by 14,000 lines: 9 s of the renderer's time.
+  // Put in as one paste would (typing 14,000 lines takes the browser minutes).
+  const costly = `${">".repeat(15)} deep\n${"a\n".repeat(14_000)}`;
+  await dialog.locator(".cm-content").evaluate((content, text) => {
+    type View = { state: { doc: { length: number } }; dispatch: (spec: unknown) => void };
+    const view = (content as unknown as { cmTile?: { root?: { view?: View } } }).cmTile?.root?.view;
+    view!.dispatch({ changes: { from: 0, to: view!.state.doc.length, insert: text } });
+  }, costly);
+  await expectPostText(dialog, costly);
+  const preview = dialog.getByRole("region", { name: "Live preview" });
+  // While the preview's worker works on it, the page's own thread is free: the title takes typing at once.
+  await dialog.getByLabel("Title").fill("Still typing");
+  await expect(dialog.getByLabel("Title")).toHaveValue("Still typing");
+  await expect(preview.getByRole("status")).toHaveText(/too costly to render as Markdown/, { timeout: scaled(20_000) });
+  await expect(preview.locator(".blog-prose")).toContainText(">>>>>>>>>>>>>>> deep");
+  // An ordinary text renders again once it is the text.
+  await fillPostText(dialog, "Back to **normal**");
+  await expect(preview.locator("strong")).toHaveText("normal");
+  await expect(preview.getByRole("status")).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 });

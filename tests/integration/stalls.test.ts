@@ -100,7 +100,7 @@ describe("the text worker's footprint", () => {
     const chunk = fs.readdirSync(dir).find((name) => name.startsWith("text-work-"));
     expect(chunk, "the text worker has a chunk of its own").toBeTruthy();
     const source = fs.readFileSync(`${dir}/${chunk}`, "utf8");
-    expect(source).toContain("clinkTextWork");
+    expect(source).toContain("offThreadWork");
     const ownImports = [...source.matchAll(/^import .* from "\.\/([^"]+)";$/gm)].map((m) => m[1]);
     expect(ownImports.filter((name) => !name!.startsWith("rolldown-runtime-"))).toEqual([]);
   });

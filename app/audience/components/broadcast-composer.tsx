@@ -6,7 +6,7 @@ import { mediaPath } from "~/blog/media";
 import { MAX_UPLOAD_BYTES, blogMessages } from "~/blog/schema";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
-import { renderMarkdown } from "~/core/markdown";
+import { MarkdownPreviewPane } from "~/components/markdown-preview";
 import type { BroadcastAudience, BroadcastReport, BroadcastState } from "../broadcasts";
 import { LIST_LABELS, PLATFORMS, WAITLIST_CITIES, type ListName } from "../lists";
 import { ListOptions } from "./list-options";
@@ -141,7 +141,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
             />
           </Suspense>
           <section aria-label="Preview" className="min-h-40 overflow-y-auto rounded-lg border border-slate-300 p-4">
-            {shown.trim() ? <div className="blog-prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(shown) }} /> : <p className="text-slate-700">Nothing to preview yet.</p>}
+            <MarkdownPreviewPane source={shown} />
           </section>
         </div>
         {error("markdown")}

@@ -6,6 +6,7 @@ import { canEditPost } from "~/auth/roles";
 import { PostEditorPage } from "~/blog/components/admin/post-editor-page";
 import { findPost, toDto } from "~/blog/posts.server";
 import { FULL_PAGE_HANDLE } from "~/admin/components/admin-frame";
+import { renderMarkdownBounded } from "~/core/markdown-work.server";
 
 // The editor takes the whole window: no bar, no navigation beside it (it closes back to the list).
 export const handle = FULL_PAGE_HANDLE;
@@ -20,11 +21,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
   const post = Number.isSafeInteger(id) ? await findPost(id) : null;
   if (!post || !canEditPost(staff, post)) throw data("Blog post not found", { status: 404 });
-  return { post: toDto(post), writer };
+  // The preview's first HTML, on the bounded worker: some Markdown costs minutes on the request's thread.
+  const preview = { source: post.content, ...(await renderMarkdownBounded(post.content)) };
+  return { post: toDto(post), writer, preview };
 }
 
 export default function PostEditor({ loaderData }: Route.ComponentProps) {
   const { post, writer } = loaderData;
+  const preview = "preview" in loaderData ? loaderData.preview : undefined;
   // A new post keeps its own editor (the key), so "Create Post" after a save starts empty.
-  return <PostEditorPage key={post?.id ?? "new"} post={post} writer={writer} list={section("posts").path} />;
+  return <PostEditorPage key={post?.id ?? "new"} post={post} writer={writer} preview={preview} list={section("posts").path} />;
 }

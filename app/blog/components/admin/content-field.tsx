@@ -1,13 +1,14 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { MAX_POST_CONTENT } from "~/blog/schema";
-import { renderMarkdown } from "~/core/markdown";
 import { lazy, Suspense, useDeferredValue } from "react";
 import { useAdminSession } from "~/admin/admin-api";
 import { inputClass, type FieldErrors } from "~/admin/components/field";
 import { mediaPath } from "~/blog/media";
 import { readingMinutes, readingTimeLabel, wordCount } from "~/blog/reading-time";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
+import { MarkdownPreviewPane } from "~/components/markdown-preview";
 import { useToast } from "~/components/ui/toast";
+import type { MarkdownPreview } from "~/core/markdown-preview.client";
 import type { MarkdownEditorHandle } from "./markdown-editor";
 
 // CodeMirror is fetched when the editor opens, never with a public page or the admin's first load.
@@ -31,6 +32,7 @@ export function ContentField({
   fields,
   onUploadingChange,
   editorRef,
+  initialPreview,
 }: {
   content: string;
   onChange: (content: string) => void;
@@ -39,6 +41,8 @@ export function ContentField({
   fields: FieldErrors;
   onUploadingChange?: (uploading: boolean) => void;
   editorRef?: React.Ref<MarkdownEditorHandle>;
+  /** The saved text's preview, rendered by the loader on the server's bounded worker. */
+  initialPreview?: { source: string } & MarkdownPreview;
 }) {
   const { id, field, error } = fields;
   const { adminFetch } = useAdminSession();
@@ -56,12 +60,7 @@ export function ContentField({
     });
     return mediaPath(media.hash);
   };
-  const preview = shown.trim() ? (
-    // Sanitized by renderMarkdown and styled by .blog-prose: exactly what the public post page renders.
-    <div className="blog-prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(shown) }} />
-  ) : (
-    <p className="text-slate-700">Nothing to preview yet.</p>
-  );
+  const preview = <MarkdownPreviewPane source={shown} initial={initialPreview} />;
   const describedBy = [field("content")["aria-describedby"], `${id}-content-hint`].filter(Boolean).join(" ");
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-1.5">

@@ -4,6 +4,7 @@ import type { BlogPostDto } from "~/blog/schema";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { draftKey, parseDraft } from "./post-form-state";
 import { forgetDraft, readStorage } from "./draft-storage";
+import type { MarkdownPreview } from "~/core/markdown-preview.client";
 import { BlogPostForm } from "./post-form";
 import type { PostWriter } from "./post-writer";
 
@@ -15,7 +16,18 @@ export type EditorEntry = { back?: string; restore?: boolean };
  * sake): the title and the text fill the window, the other fields in the closable settings panel. Closing
  * returns to the list as it was (its page, search and filter); with unsaved changes it asks first.
  */
-export function PostEditorPage({ post, writer, list }: { post: BlogPostDto | null; writer: PostWriter; list: string }) {
+export function PostEditorPage({
+  post,
+  writer,
+  list,
+  preview,
+}: {
+  post: BlogPostDto | null;
+  writer: PostWriter;
+  list: string;
+  /** The saved text's preview, rendered by the loader (on the server's bounded worker). */
+  preview?: { source: string } & MarkdownPreview;
+}) {
   const navigate = useNavigate();
   const entry = (useLocation().state ?? {}) as EditorEntry;
   const back = entry.back?.startsWith(list) ? entry.back : list;
@@ -34,6 +46,7 @@ export function PostEditorPage({ post, writer, list }: { post: BlogPostDto | nul
     <section aria-label={post ? "Edit Post" : "Create Post"} className={`flex flex-col bg-white ${focusMode ? "fixed inset-0 z-50" : "h-dvh"}`}>
       <BlogPostForm
         post={post}
+        preview={preview}
         writer={writer}
         restore={restore}
         focusMode={focusMode}

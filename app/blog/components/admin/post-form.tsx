@@ -4,6 +4,7 @@ import { blogPostInputSchema, type BlogPostDto } from "~/blog/schema";
 import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/field-errors";
 import { inputClass, useFieldErrors } from "~/admin/components/field";
+import type { MarkdownPreview } from "~/core/markdown-preview.client";
 import { ContentField } from "./content-field";
 import { EditorBar } from "./editor-bar";
 import type { MarkdownEditorHandle } from "./markdown-editor";
@@ -30,6 +31,7 @@ function validate(form: PostFormState): Record<string, string> {
 /** The editor's form: every field of a post, the local draft it keeps, and the save. */
 export function BlogPostForm({
   post,
+  preview,
   writer,
   restore,
   onDirtyChange,
@@ -41,6 +43,7 @@ export function BlogPostForm({
   focusMode?: boolean;
   onFocusModeChange?: (on: boolean) => void;
   post: BlogPostDto | null;
+  preview?: { source: string } & MarkdownPreview;
   writer: PostWriter;
   restore: LocalDraft | null;
   onDirtyChange: (dirty: boolean) => void;
@@ -254,6 +257,7 @@ export function BlogPostForm({
               fields={fields}
               onUploadingChange={setUploading}
               editorRef={editorRef}
+              initialPreview={preview}
             />
           </div>
           <PostSettingsPanel
