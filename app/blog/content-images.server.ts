@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { VersionedCache } from "~/core/versioned-cache";
 import { extensionMatches, formatOfType, type ContentImageRef } from "./content-images";
-import { readPostImage, type ServedImage } from "./image.server";
+import { readPostImage, type ServedImage } from "./image-variants.server";
 import { readMedia } from "./media.server";
 import { findPost, imageAudience } from "./posts.server";
 

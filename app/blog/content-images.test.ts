@@ -6,13 +6,18 @@ const media = { kind: "media", hash: HASH, ext: "png" };
 
 describe("parseContentImagePath", () => {
   it("reads originals: uploads for posts' text and posts' covers", () => {
-    expect(parseContentImagePath(`/content/images/media/${HASH}.png`)).toEqual({ image: media, width: null, format: null });
-    expect(parseContentImagePath(`/content/images/posts/12/${HASH}.jpg`)).toEqual({ image: { kind: "cover", postId: 12, version: HASH, ext: "jpg" }, width: null, format: null });
+    expect(parseContentImagePath(`/content/images/media/${HASH}.png`)).toEqual({ image: media, width: null, format: null, original: `/content/images/media/${HASH}.png` });
+    expect(parseContentImagePath(`/content/images/posts/12/${HASH}.jpg`)).toEqual({
+      image: { kind: "cover", postId: 12, version: HASH, ext: "jpg" },
+      width: null,
+      format: null,
+      original: `/content/images/posts/12/${HASH}.jpg`,
+    });
   });
 
   it("reads Ghost's size and format segments, for the widths Ghost makes by default", () => {
-    expect(parseContentImagePath(`/content/images/size/w600/media/${HASH}.png`)).toEqual({ image: media, width: 600, format: null });
-    expect(parseContentImagePath(`/content/images/size/w1000/format/webp/media/${HASH}.png`)).toEqual({ image: media, width: 1000, format: "webp" });
+    expect(parseContentImagePath(`/content/images/size/w600/media/${HASH}.png`)).toEqual({ image: media, width: 600, format: null, original: `/content/images/media/${HASH}.png` });
+    expect(parseContentImagePath(`/content/images/size/w1000/format/webp/media/${HASH}.png`)).toEqual({ image: media, width: 1000, format: "webp", original: `/content/images/media/${HASH}.png` });
     expect(parseContentImagePath(`/content/images/size/w2400/format/jpg/media/${HASH}.png`)).toMatchObject({ width: 2400, format: "jpeg" });
     expect(parseContentImagePath(`/content/images/size/w200/format/avif/media/${HASH}.png`)).toMatchObject({ width: 200, format: "avif" });
   });

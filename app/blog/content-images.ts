@@ -26,8 +26,8 @@ const EXTENSION_OF: Record<string, string> = { "image/jpeg": "jpg", "image/png":
 export type ContentImageRef = { kind: "media"; hash: string; ext: string } | { kind: "cover"; postId: number; version: string; ext: string };
 
 export type ContentImageRequest =
-  /** The original (width null, format null) or a variant: `format` null keeps the original's. */
-  | { image: ContentImageRef; width: number | null; format: ImageFormat | null }
+  /** The original (width null, format null) or a variant: `format` null keeps the original's; `original` its address. */
+  | { image: ContentImageRef; width: number | null; format: ImageFormat | null; original: string }
   /** A size or format not made here: Ghost answers its original (302). */
   | { redirect: string };
 
@@ -55,7 +55,7 @@ export function parseContentImagePath(pathname: string): ContentImageRequest | n
   const size = /^size\/([^/]+)\//.exec(rest);
   if (!size) {
     const image = refOf(rest);
-    return image ? { image, width: null, format: null } : null;
+    return image ? { image, width: null, format: null, original: pathname } : null;
   }
   rest = rest.slice(size[0].length);
   const formatSegment = /^format\/([^./]+)\//.exec(rest);
@@ -66,7 +66,7 @@ export function parseContentImagePath(pathname: string): ContentImageRequest | n
   const allowed = width !== undefined && (CONTENT_IMAGE_WIDTHS as readonly number[]).includes(Number(width));
   const format = formatSegment ? FORMATS[formatSegment[1]!] : null;
   if (!allowed || format === undefined) return { redirect: `${CONTENT_IMAGES}${rest}` };
-  return { image, width: Number(width), format };
+  return { image, width: Number(width), format, original: `${CONTENT_IMAGES}${rest}` };
 }
 
 /** Whether an address's extension names the stored type (`jpg` and `jpeg` both name JPEG). */

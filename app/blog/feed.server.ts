@@ -3,7 +3,7 @@ import path from "node:path";
 import { Feed } from "feed";
 import { blogVersion, listPosts, type BlogPost } from "./posts.server";
 import { isIndexable } from "./indexable";
-import { readPostImage } from "./image.server";
+import { readPostImage } from "./image-variants.server";
 import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "./image";
 import { categoryLabel } from "./category";
 import { findAuthor } from "./authors.server";
@@ -133,7 +133,7 @@ const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", p
  */
 async function enclosure(siteUrl: string, post: BlogPost): Promise<{ url: string; type: string; length: number } | null> {
   if (post.hasStoredImage) {
-    const served = await readPostImage(post.id, 1200, "jpeg");
+    const served = await readPostImage(post.id, 1200, "jpeg", true);
     if (!served) return null;
     // The image route serves JPEG to clients that do not ask for AVIF or WebP, as feed readers do.
     return { url: absoluteUrl(siteUrl, storedImagePath(post.id, post.imageVersion, 1200)), type: "image/jpeg", length: served.data.length };

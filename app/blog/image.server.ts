@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "./schema";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { schema, type DbExecutor } from "~/core/db.server";
 import { faultPoint } from "~/core/faults.server";
 import { onFirstUse } from "~/core/on-first-use";
 
@@ -18,7 +18,14 @@ import { onFirstUse } from "~/core/on-first-use";
 // loaded on the first upload, import or new variant.
 // Loaded outside the checks' try blocks: a library that fails to load is the server's fault (a 500,
 // logged), never "not an image".
-const loadSharp = onFirstUse(async () => (await import("sharp")).default);
+const loadSharp = onFirstUse(async () => {
+  const sharp = (await import("sharp")).default;
+  // Memory and cores within a budget: libvips keeps no decoded images between operations beyond a few
+  // MB, and each operation uses one thread (the variant pool below runs one or two at a time).
+  sharp.cache({ memory: 16, files: 0, items: 8 });
+  sharp.concurrency(1);
+  return sharp;
+});
 
 const MAX_DIMENSION = 2000;
 // A decompression bomb (a tiny file declaring a huge canvas) is refused before decoding.
@@ -44,15 +51,20 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   let format: string | undefined;
   let animated: boolean;
   let isPalette: boolean;
+  let pixels: number;
   const sharp = await loadSharp();
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only (nothing is decoded), without the limit: a canvas past it is refused below, by name.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     animated = (meta.pages ?? 1) > 1;
     isPalette = meta.isPalette === true;
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
   } catch {
     throw new ImageRejected(blogMessages.invalidImageFile);
   }
+  // A decompression bomb (a small file declaring a huge canvas) is refused for what it is, before decoding.
+  if (pixels > MAX_INPUT_PIXELS) throw new ImageRejected(blogMessages.imageTooManyPixels, 413);
   // SVG can carry scripts and PDF is no picture: raster formats only.
   if (!format || !["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"].includes(format)) {
     throw new ImageRejected(blogMessages.invalidImageFile);
@@ -161,7 +173,8 @@ export function parseWidth(value: string | null): number | null {
 
 /**
  * A stored image at `width` (never enlarged) in `format`; JPEG gets a white background for transparency.
- * Frames are kept for the formats that hold them (GIF, WebP), as Ghost's image-transform does.
+ * Frames are kept for the formats that hold them (GIF, WebP), as Ghost's image-transform does. Callers
+ * go through `madeVariant`.
  */
 export async function resizedVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
   const sharp = await loadSharp();
@@ -175,42 +188,4 @@ export async function resizedVariant(original: Buffer, width: number, format: Va
     gif: () => resized.gif(),
   };
   return encoders[format]().toBuffer();
-}
-
-export type ServedImage = { data: Buffer; mimeType: string; etag: string; baseEtag: string };
-
-/** The stored original, or a resized variant (made once, then read from blog_image_variants). */
-export async function readPostImage(postId: number, width: number | null, format: VariantFormat): Promise<ServedImage | null> {
-  const db = getDb();
-  const [original] = await db
-    .select({ etag: schema.blogImages.etag, mimeType: schema.blogImages.mimeType, width: schema.blogImages.width })
-    .from(schema.blogImages)
-    .where(eq(schema.blogImages.postId, postId))
-    .limit(1);
-  if (!original) return null;
-  if (width === null) {
-    const [full] = await db.select({ data: schema.blogImages.data }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId));
-    if (!full) return null;
-    return { data: full.data, mimeType: original.mimeType, etag: `"${original.etag}"`, baseEtag: original.etag };
-  }
-  const variantEtag = `"${original.etag}-${width}-${format}"`;
-  const [cached] = await db
-    .select({ data: schema.blogImageVariants.data, etag: schema.blogImageVariants.etag })
-    .from(schema.blogImageVariants)
-    .where(and(eq(schema.blogImageVariants.postId, postId), eq(schema.blogImageVariants.width, width), eq(schema.blogImageVariants.format, format)))
-    .limit(1);
-  const mimeType = `image/${format}`;
-  if (cached && cached.etag === variantEtag) return { data: cached.data, mimeType, etag: variantEtag, baseEtag: original.etag };
-
-  const [full] = await db.select({ data: schema.blogImages.data }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId));
-  if (!full) return null;
-  const data = await resizedVariant(full.data, width, format);
-  await db
-    .insert(schema.blogImageVariants)
-    .values({ postId, width, format, etag: variantEtag, data })
-    .onConflictDoUpdate({
-      target: [schema.blogImageVariants.postId, schema.blogImageVariants.width, schema.blogImageVariants.format],
-      set: { etag: variantEtag, data },
-    });
-  return { data, mimeType, etag: variantEtag, baseEtag: original.etag };
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { getDb, schema } from "~/core/db.server";
-import { processImage, resizedVariant, type ServedImage, type VariantFormat } from "./image.server";
+import { processImage, type VariantFormat } from "./image.server";
+import { madeVariant, type ServedImage } from "./image-variants.server";
 import { mediaAltTexts, mediaHashesIn, mediaPath, type MediaItem, type MediaSize, type MediaUse, type StoredMedia } from "./media";
 import { listPosts } from "./posts.server";
 
@@ -49,9 +50,8 @@ export async function readMedia(hash: string, width: number | null, format: Vari
   const etag = `"${hash}-${width}-${format}"`;
   const [cached] = await db.select({ data: v.data }).from(v).where(and(eq(v.hash, hash), eq(v.width, width), eq(v.format, format)));
   if (cached) return { data: cached.data, mimeType: `image/${format}`, etag, baseEtag: hash };
-  const [row] = await db.select({ data: m.data }).from(m).where(eq(m.hash, hash));
-  if (!row) return null;
-  const data = await resizedVariant(row.data, width, format);
+  const data = await madeVariant(`media:${etag}`, async () => (await db.select({ data: m.data, mimeType: m.mimeType }).from(m).where(eq(m.hash, hash)))[0], width, format);
+  if (!data) return null;
   await db.insert(v).values({ hash, width, format, data }).onConflictDoNothing();
   return { data, mimeType: `image/${format}`, etag, baseEtag: hash };
 }

@@ -30,6 +30,8 @@ export const blogMessages = {
   category: "Please choose a category: events, nightlife, social, tips or updates",
   invalidImageFile: "Please select an image file (PNG, JPG, GIF, etc.)",
   imageTooLarge: "Please select an image smaller than 5MB",
+  // Not in the spec (which covers the file's size): a small file can declare a canvas too large to decode.
+  imageTooManyPixels: "This image has too many pixels: please select one of at most 40 megapixels (for example 8000 x 5000)",
   tagsNeedText: "Please add a title, content, or excerpt to generate tag suggestions",
   deleteConfirm: "Are you sure you want to delete this blog post?",
   slug: "Use lower-case letters, digits and single hyphens (like my-first-post)",

@@ -162,6 +162,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: "production",
+    // glibc's allocator as `npm start`, the Dockerfile and the systemd unit set it (docs/operations.md).
+    MALLOC_ARENA_MAX: "2",
+    MALLOC_TRIM_THRESHOLD_: "131072",
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -6,13 +6,15 @@
  *   ETag on every answer, 304 for a matching If-None-Match. Cache-Control: a year, immutable,
  *   when `v` names the current version (the pages always link that way); else 5 minutes; a draft's
  *   image (admin only) is `private, no-store`.
- *   404 JSON when there is no such post or image; 400 for another width.
+ *   404 JSON when there is no such post or image; 400 for another width; 302 to the original while the
+ *   instance makes as many variants as it may (image.server.ts).
  */
 import type { Route } from "./+types/api.blog.id.image";
 import { ApiError, withApi, methodNotAllowed } from "~/core/api.server";
 import { getAdminSession } from "~/auth/session.server";
 import { parsePostId } from "~/blog/api.server";
-import { negotiateFormat, parseWidth, readPostImage } from "~/blog/image.server";
+import { negotiateFormat, parseWidth } from "~/blog/image.server";
+import { readPostImage, variantOr } from "~/blog/image-variants.server";
 import { imageAudience } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
@@ -22,7 +24,9 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   if (Number.isNaN(width)) throw new ApiError(400, "Width must be one of 400, 800 or 1200");
   const audience = await imageAudience(id, async () => Boolean(await getAdminSession(request)));
   if (!audience) throw new ApiError(404, "Image not found");
-  const image = await readPostImage(id, width, negotiateFormat(request.headers.get("accept")));
+  const original = `${url.pathname}${url.searchParams.has("v") ? `?v=${encodeURIComponent(url.searchParams.get("v")!)}` : ""}`;
+  const image = await variantOr(() => readPostImage(id, width, negotiateFormat(request.headers.get("accept"))), original);
+  if (image instanceof Response) return image;
   if (!image) throw new ApiError(404, "Image not found");
 
   const versioned = url.searchParams.get("v") === image.baseEtag;

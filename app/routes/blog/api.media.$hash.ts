@@ -1,11 +1,13 @@
 /**
  * GET /api/media/{hash}[?w=400|800|1200] an image uploaded for posts' text. Without `w`: the stored image;
  * with it, a resized AVIF/WebP/JPEG variant chosen by the Accept header (Vary: Accept), made once and kept.
- * The address names the content, so it never changes: cached a year, immutable. 404 unknown, 400 other widths.
+ * The address names the content, so it never changes: cached a year, immutable. 404 unknown, 400 other widths,
+ * 302 to the original while the instance makes as many variants as it may (image.server.ts).
  */
 import type { Route } from "./+types/api.media.$hash";
 import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
 import { negotiateFormat, parseWidth } from "~/blog/image.server";
+import { variantOr } from "~/blog/image-variants.server";
 import { readMedia } from "~/blog/media.server";
 import { MEDIA_HASH_PATTERN } from "~/blog/media";
 
@@ -14,7 +16,8 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   if (!MEDIA_HASH_PATTERN.test(hash)) throw new ApiError(404, "Image not found");
   const width = parseWidth(new URL(request.url).searchParams.get("w"));
   if (Number.isNaN(width)) throw new ApiError(400, "Width must be one of 400, 800 or 1200");
-  const image = await readMedia(hash, width, negotiateFormat(request.headers.get("accept")));
+  const image = await variantOr(() => readMedia(hash, width, negotiateFormat(request.headers.get("accept"))), `/api/media/${hash}`);
+  if (image instanceof Response) return image;
   if (!image) throw new ApiError(404, "Image not found");
   const headers: Record<string, string> = {
     ETag: image.etag,

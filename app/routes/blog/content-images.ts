@@ -2,7 +2,8 @@
  * GET /content/images/{media/{hash}|posts/{id}/{version}}.{ext}  a stored image at the address Ghost serves
  * images from; /content/images/size/w{N}/[format/{webp|avif|jpeg|jpg|png|gif}/]…  its variant at one of
  * Ghost's default widths (200, 600, 1000, 1200, 1600, 2400), made by sharp on first request and kept in the
- * database (shared by every instance). Another size or format: 302 to the original, as Ghost answers.
+ * database (shared by every instance). Another size or format, or a variant while the instance makes as
+ * many as it may (image.server.ts): 302 to the original, as Ghost answers.
  * The address names the content: cached a year, immutable, with an ETag (304). A draft's cover only for
  * staff (private, no-store). 404 for anything else (decision record 0054).
  */
@@ -11,12 +12,14 @@ import { getAdminSession } from "~/auth/session.server";
 import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
 import { parseContentImagePath } from "~/blog/content-images";
 import { readContentImage } from "~/blog/content-images.server";
+import { variantOr } from "~/blog/image-variants.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const asked = parseContentImagePath(new URL(request.url).pathname);
   if (!asked) throw new ApiError(404, "Image not found");
   if ("redirect" in asked) return new Response(null, { status: 302, headers: { Location: asked.redirect, "Cache-Control": "public, max-age=3600" } });
-  const found = await readContentImage(asked.image, asked.width, asked.format, async () => Boolean(await getAdminSession(request)));
+  const found = await variantOr(() => readContentImage(asked.image, asked.width, asked.format, async () => Boolean(await getAdminSession(request))), asked.original);
+  if (found instanceof Response) return found;
   if (!found) throw new ApiError(404, "Image not found");
   const { image, audience } = found;
   const headers: Record<string, string> = {
