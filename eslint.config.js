@@ -53,6 +53,19 @@ export default tseslint.config(
     },
   },
   {
+    // One way for each thing (docs/architecture.md, "No request holds the server"): work that yields to the
+    // event loop calls nextTurn(), and Markdown is rendered on the server only by the bounded worker.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/core/next-turn.ts", "app/core/markdown.ts", "app/core/markdown-work.server.ts", "app/core/markdown-preview*.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='setImmediate']", message: "Let the event loop turn with nextTurn() (app/core/next-turn.ts)." },
+        { selector: "CallExpression[callee.name=/^renderMarkdown(Checked)?$/]", message: "Render Markdown with renderMarkdownBounded (server) or MarkdownPreviewPane (browser): off the main thread, within a time limit." },
+      ],
+    },
+  },
+  {
     // A time limit in a browser test is a safety net grown on a slow machine (tests/e2e/time-limits.ts,
     // decision record 0053): a number written as a limit must go through scaled().
     files: ["tests/e2e/**/*.ts"],

@@ -1,3 +1,5 @@
+import { nextTurn } from "~/core/next-turn";
+
 /**
  * Runs at most `limit` of the given tasks at once, the others in the order they came, and starts each as
  * a new task of the event loop, at most one per turn of the loop. A render on the embedded database is
@@ -16,7 +18,7 @@ export function turns(limit: number, giveUpMs = 10_000) {
     if (scheduled || waiting.length === 0 || running >= limit) return;
     scheduled = true;
     // An immediate queued while immediates run waits for the loop's next turn: one start per turn.
-    setImmediate(() => {
+    void nextTurn().then(() => {
       scheduled = false;
       if (running < limit) waiting.shift()?.();
       schedule();

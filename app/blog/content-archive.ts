@@ -1,4 +1,4 @@
-import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync, type UnzipFile, type Zippable } from "fflate";
+import { strFromU8, strToU8, Unzip, UnzipInflate, zip, type AsyncZippable, type UnzipFile } from "fflate";
 import { z } from "zod";
 import { MEDIA_HASH_PATTERN } from "./media";
 import { utcDay } from "~/core/utc-days";
@@ -140,14 +140,18 @@ export function manifestFor(content: ArchiveContent, siteUrl: string, exportedAt
   };
 }
 
-/** The zip's bytes. Images are stored, not compressed again (they are compressed already). */
-export function writeArchive(archive: Archive): Uint8Array {
-  const files: Zippable = {
+/**
+ * The zip's bytes. Images are stored, not compressed again (they are compressed already). The text is
+ * compressed by fflate's asynchronous zip, on worker threads in Node: an export of thousands of posts
+ * never holds the event loop for its compression (docs/architecture.md, "No request holds the server").
+ */
+export function writeArchive(archive: Archive): Promise<Uint8Array> {
+  const files: AsyncZippable = {
     "manifest.json": strToU8(JSON.stringify(archive.manifest, null, 2)),
     "content.json": strToU8(JSON.stringify(archive.content, null, 2)),
   };
   for (const [hash, bytes] of archive.imageBytes) files[`images/${hash}`] = [bytes, { level: 0 }];
-  return zipSync(files, { level: 6 });
+  return new Promise((resolve, reject) => zip(files, { level: 6 }, (error, data) => (error ? reject(error) : resolve(data))));
 }
 
 /** True for the bytes a zip file starts with. */

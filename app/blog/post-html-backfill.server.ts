@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb, type DbExecutor } from "~/core/db.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { keepRenderedBody, RENDERER_VERSION, sourceHashSql } from "./rendered-body.server";
+import { nextTurn } from "~/core/next-turn";
 
 /**
  * The backfill of kept post bodies (decision record 0048): posts whose blog_post_html row is missing or
@@ -29,7 +30,7 @@ export async function backfillPostBodies(after: number, limit = POST_HTML_STEP):
   const posts = (result as unknown as { rows: Array<{ id: number | string; content: string }> }).rows;
   for (const post of posts) {
     await keepRenderedBody({ id: Number(post.id), content: post.content });
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return posts.length < limit ? null : Number(posts[posts.length - 1]!.id);
 }

@@ -1,5 +1,6 @@
 import { logger } from "./logger.server";
 import { serialized } from "./serialized";
+import { nextTurn } from "./next-turn";
 
 /**
  * The one way to record what arrives too often to write one by one (crawler visits, web vitals; page views
@@ -108,7 +109,7 @@ export class BatchedWriter<T> {
     while (this.waiting.length > 0) {
       // Between batches the event loop turns: on PGlite a write runs on this thread, and requests that
       // arrived meanwhile (a cached page takes microseconds) are answered before the next batch, not after all.
-      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      if (!first) await nextTurn();
       first = false;
       const batch = this.waiting.splice(0, batchSize);
       if (fold) for (const item of batch) this.folded.delete(fold.key(item));

@@ -5,6 +5,7 @@ import { keptPostBodies } from "~/blog/rendered-body.server";
 import { AUTHOR_FILTER_KEYS, POST_FILTER_KEYS, TAG_FILTER_KEYS, matchesGhostFilter, type FilterSubject } from "./ghost-filter";
 import { ordered, paginate, parseGhostQuery, pickFields, type GhostQuery } from "./ghost-query";
 import { ghostAuthor, ghostFreeTier, ghostPost, ghostTag, postTagSlugs, type GhostObject } from "./ghost-shapes.server";
+import { nextTurn } from "~/core/next-turn";
 
 /**
  * The Content API's resources over the public posts (app/blog/indexable.ts decides which): each takes
@@ -95,7 +96,7 @@ export function postsPlan(data: Data, params: URLSearchParams, readArg: ReadArg)
     for (let at = 0; at < slice.length; at += size) {
       // Each piece in a turn of its own: the embedded database answers without I/O, so reads in a row
       // would otherwise run back to back before the loop reads another request.
-      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (at > 0) await nextTurn();
       const chunk = slice.slice(at, at + size);
       const bodies = needsBody ? await keptPostBodies(chunk) : [];
       const shaped = chunk.map((post, i) => {

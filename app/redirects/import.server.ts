@@ -8,6 +8,7 @@ import { RulePlanner } from "./plan";
 import { loadRules, lockRules, MAX_RULES, redirectsChanged } from "./redirects.server";
 import type { RuleInput } from "./rules";
 import { redirectInputSchema } from "./schema";
+import { nextTurn } from "~/core/next-turn";
 
 /** Importing a file of rules (POST /api/admin/redirects/import): a CSV of `from,to,status` or Ghost's redirects.json. */
 
@@ -21,7 +22,6 @@ export type ImportReport = { imported: number; skipped: number; problems: string
  */
 const IMPORT_STEP_MS = 20;
 const IMPORT_STEP_LINES = 250;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The rules' change count (one per committed transaction that changed them, migration 0027), read in `db`. */
 async function rulesChangeCount(db: DbExecutor): Promise<number> {

@@ -2,6 +2,7 @@ import MiniSearch, { type Query } from "minisearch";
 import { VersionedCache } from "~/core/versioned-cache";
 import { queryScores, type TermScores } from "./query-scores";
 import { containsPhrase, termOf, terms, words, type ParsedQuery } from "./text";
+import { nextTurn } from "~/core/next-turn";
 
 /**
  * The site search's index of posts (decision record 0022): MiniSearch (BM25) over each post's title,
@@ -39,8 +40,6 @@ const toDoc = (post: IndexedPost): Doc => ({
 
 /** What a post's index entry was made from: when it differs, the post is indexed again. */
 const signature = (post: IndexedPost) => `${post.updatedAt}|${post.createdAt}|${post.title.length}|${post.excerpt.length}|${post.content.length}|${post.tags.length}`;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function newMiniSearch<T>(fields: string[]) {
   return new MiniSearch<T>({
@@ -92,7 +91,7 @@ export class PostIndex<P extends IndexedPost> {
       this.generation++;
       for (let at = 0; at < wanted.length; at += BUILD_SLICE) {
         for (const post of wanted.slice(at, at + BUILD_SLICE)) this.add(post);
-        if (at + BUILD_SLICE < wanted.length) await yieldToEventLoop();
+        if (at + BUILD_SLICE < wanted.length) await nextTurn();
       }
       this.built = true;
       this.generation++;
