@@ -1,3 +1,4 @@
+import { oneLine } from "~/core/clean-input";
 import * as z from "~/core/zod-mini";
 import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from "./lists";
 
@@ -23,7 +24,11 @@ export type Segment = z.output<typeof segmentSchema>;
 
 export const broadcastSchema = z
   .strictObject({
-    subject: z.string({ error: "Subject is required" }).check(z.trim(), z.minLength(1, "Subject is required"), z.maxLength(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)),
+    // One line: it becomes a mail header, the mail's HTML title and a row of the admin's list.
+    subject: z.pipe(
+      z.pipe(z.string({ error: "Subject is required" }), z.transform(oneLine)),
+      z.string().check(z.minLength(1, "Subject is required"), z.maxLength(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)),
+    ),
     markdown: z.string({ error: "The message is empty" }).check(z.trim(), z.minLength(1, "The message is empty"), z.maxLength(MARKDOWN_MAX, `The message must be at most ${MARKDOWN_MAX} characters`)),
     list: z.enum(LISTS, { error: "list must be waitlist or blog" }),
     segment: z.optional(segmentSchema),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeComponent, isDateInRange, requestTargetProblem, uncleanTextProblem } from "./clean-input";
+import { decodeComponent, isDateInRange, oneLine, requestTargetProblem, uncleanTextProblem } from "./clean-input";
 
 describe("clean input", () => {
+  it("folds every line break and separator of a one-line field to a space", () => {
+    expect(oneLine(" Launch\r\nnight\u2028in\u0085Berlin\u2029now\t\u000b! ")).toBe("Launch night in Berlin now !");
+  });
+
   it("refuses NUL and lone surrogates anywhere in a body, keys included, but keeps paired surrogates", () => {
     expect(uncleanTextProblem({ a: ["ok", { b: "emoji 🍺" }] })).toBeNull();
     expect(uncleanTextProblem({ a: "x\u0000y" })).toMatch(/not allowed/);

@@ -72,3 +72,13 @@ export function isDateInRange(date: Date): boolean {
   const year = date.getUTCFullYear();
   return !Number.isNaN(date.getTime()) && year >= MIN_YEAR && year <= MAX_YEAR;
 }
+
+/**
+ * Text for one line (a mail subject, a title): every line break and separator (CR, LF, U+0085, U+2028,
+ * U+2029), other control character and run of white space folds to one space, so it cannot break a
+ * mail header, an HTML title or a list's row.
+ */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+}

@@ -1,3 +1,4 @@
+import { oneLine } from "~/core/clean-input";
 import * as z from "~/core/zod-mini";
 
 /**
@@ -81,7 +82,7 @@ export const contactSubmissionSchema = z.strictObject({
   subject: z.pipe(
     z.pipe(
       z.string({ error: "Subject is required" }),
-      z.transform((value: string) => value.replace(/\s+/g, " ").trim()),
+      z.transform(oneLine),
     ),
     z.string().check(z.minLength(1, "Subject is required"), z.maxLength(300, "Subject is too long")),
   ),
