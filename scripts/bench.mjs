@@ -274,3 +274,5 @@ console.table(await (await import("./bench-lanes.mjs")).lanesRows());
 console.table(await (await import("./bench-redirects.mjs")).redirectRows());
 // Content API limit=all over 3,000 posts (1,000 of 29 KB) after the backfill, /healthz and an uncached post page meanwhile (a site of its own): ./bench-content-api.mjs.
 console.table(await (await import("./bench-content-api.mjs")).contentApiRows());
+// The costliest inputs found (Markdown in the editor, 60 image variants at once), /healthz meanwhile (a site of its own): ./bench-bounded.mjs.
+console.table(await (await import("./bench-bounded.mjs")).boundedRows());
