@@ -104,15 +104,20 @@ describe("Markdown goes one way: the bounded worker", () => {
   });
 });
 
+/** Uploads `image` to the media library as the admin. */
+function uploadMedia(image: Buffer, type: string, name: string) {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(image)], { type }), name);
+  return fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } });
+}
+
 describe("image variants are made within a budget", () => {
   it("answers 60 variant requests, 10 at a time and without a cookie, within the budget; a variant asked for by many is made once", async () => {
     // A photo-like picture (noise compresses as a photo does), 2000 x 1500.
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
       .jpeg({ quality: 70 })
       .toBuffer();
-    const form = new FormData();
-    form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "crowd.jpg");
-    const uploaded = await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } });
+    const uploaded = await uploadMedia(photo, "image/jpeg", "crowd.jpg");
     expect(uploaded.status).toBe(201);
     const { hash } = (await uploaded.json()) as { hash: string };
     const original = `/content/images/media/${hash}.jpeg`;
@@ -152,9 +157,7 @@ describe("image variants are made within a budget", () => {
     const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: "#ffffff" }, limitInputPixels: false })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const form = new FormData();
-    form.set("file", new Blob([new Uint8Array(bomb)], { type: "image/png" }), "bomb.png");
-    const res = await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } });
+    const res = await uploadMedia(bomb, "image/png", "bomb.png");
     expect(res.status).toBe(413);
     expect(JSON.stringify(await res.json())).toMatch(/too many pixels/);
   }, 120_000);

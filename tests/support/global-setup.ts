@@ -2,19 +2,29 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pidFile, queryTestDatabase, startTestServer } from "./test-server";
+import { createTestDatabase, pidFile, queryTestDatabase, startTestServer } from "./test-server";
 
 /**
  * Names this run, so that its teardown removes exactly what the run made, pass or fail: every
  * `clink-test-RUN-*` folder, every server whose pid the run recorded and still runs, and on PostgreSQL the
- * run's databases. PGlite: also makes one migrated data folder for the run; each test server starts from a
- * copy of it.
+ * run's databases. Also makes one migrated database for the run, which each test server starts from a copy
+ * of: on PGlite a data folder, on PostgreSQL a template database (CREATE DATABASE … TEMPLATE).
  */
 export default async function setup() {
   const run = randomBytes(4).toString("hex");
   process.env.CLINK_TEST_RUN = run;
   const sweep = () => sweepRun(run);
   if (process.env.TEST_DB === "postgres") {
+    const templateUrl = await createTestDatabase();
+    try {
+      const server = await startTestServer({ databaseUrl: templateUrl, env: { SEED_DEMO: "false" } });
+      const code = await server.stop();
+      if (code !== 0) throw new Error(`template server did not stop cleanly (exit ${code}):\n${server.output()}`);
+    } catch (error) {
+      sweep();
+      throw error;
+    }
+    process.env.CLINK_PG_TEMPLATE = new URL(templateUrl).pathname.slice(1);
     return async () => {
       sweep();
       const base = process.env.TEST_DATABASE_URL!;
