@@ -177,6 +177,8 @@ test("at 375 px the text comes first and the settings sheet, closed at first, si
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
   await dialog.getByRole("button", { name: "Post settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeVisible();
+  // The panel's heading is one level under the editor's h1 (an h3 there broke the outline: axe's heading-order).
+  await expect(dialog.getByRole("complementary", { name: "Post settings" }).getByRole("heading", { level: 2, name: "Post settings" })).toBeVisible();
   await dialog.getByRole("button", { name: "Hide settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");

@@ -44,7 +44,7 @@ export function PostSettingsPanel({
       className="grid content-start gap-4 border-t border-slate-200 bg-slate-50/50 px-4 py-5 sm:px-6 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l"
     >
       <div className="flex items-center justify-between">
-        <h3 className="text-base font-semibold">Post settings</h3>
+        <h2 className="text-base font-semibold">Post settings</h2>
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Hide settings
         </button>
