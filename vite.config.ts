@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // markdown pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
               // Likewise the import's reader (app/blog/import-read.server.ts) and the archive format it reads.
               groups: [
-                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown|markdown-work\.server|off-thread\.server)|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
+                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown|markdown-text|markdown-work\.server|off-thread\.server)|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
                 { name: "import-read", test: /[\\/]app[\\/]blog[\\/](import-read\.server|content-archive)\.ts$/ },
               ],
             },

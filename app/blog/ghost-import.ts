@@ -4,6 +4,7 @@ import { ghostPostTooLarge, ImportMalformed, MAX_GHOST_BODY_CHARS, MAX_IMPORT_PO
 import { GhostBodyRefused, ghostBodyToMarkdown, ghostUrl } from "./ghost-body";
 import { MAX_TAGS } from "./schema";
 import { tagSlug } from "./tags";
+import { withoutImages } from "~/core/markdown-text";
 
 const MAX_TITLE = 200;
 const MAX_AUTHOR = 100;
@@ -85,7 +86,7 @@ export function ghostMajorVersion(version: string): number {
 function excerptOf(post: GhostPost, content: string): string {
   const custom = post.custom_excerpt?.trim();
   if (custom) return custom.slice(0, 1000);
-  const plain = (post.plaintext ?? content.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/[#>*_`[\]()-]/g, " ")).replace(/\s+/g, " ").trim();
+  const plain = (post.plaintext ?? withoutImages(content, "").replace(/[#>*_`[\]()-]/g, " ")).replace(/\s+/g, " ").trim();
   if (!plain) return post.title?.trim() || post.slug;
   if (plain.length <= 300) return plain;
   const cut = plain.slice(0, 300);

@@ -1,3 +1,5 @@
+import { linksAsText, withoutImages } from "~/core/markdown-text";
+
 /**
  * Smart Tags: up to 8 tags for a post, found in its own text, with no outside service
  * (docs/decisions/0007-smart-tags.md explains the method).
@@ -72,13 +74,10 @@ const STOP_WORDS = new Set(
 
 /** Plain words from markdown: code, links' addresses and markup go. */
 function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, " ")
-    .replace(/`[^`]*`/g, " ")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, " ").replace(/`[^`]*`/g, " ");
+  return linksAsText(withoutImages(withoutCode))
     .replace(/https?:\/\/\S+/g, " ")
-    .replace(/<[^>]+>/g, " ")
+    .replace(/<[^<>]+>/g, " ")
     .replace(/[#>*_~|-]+/g, " ");
 }
 

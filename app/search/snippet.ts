@@ -1,3 +1,5 @@
+import { linksAsText, withoutImages, withoutLinkTails } from "~/core/markdown-text";
+
 /**
  * Search snippets: the text ts_headline reads, and the clean-up of what it returns.
  *
@@ -18,11 +20,9 @@ export type Snippet = Array<{ text: string; hit: boolean }>;
  * casual" or begin inside a URL.
  */
 export function headlineSource(excerpt: string, markdown: string): string {
-  const body = markdown
+  const body = linksAsText(withoutImages(markdown))
     .replace(/```[^\n]*\n?/g, "")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/<https?:[^>\s]+>/g, " ")
+    .replace(/<https?:[^<>\s]+>/g, " ")
     .split("\n")
     .map((line) => {
       const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
@@ -74,9 +74,7 @@ function eachFoundFragment(headline: string, source: string, rewrite: (fragment:
 
 /** Splits a headline into text and highlighted parts; markdown punctuation left over is dropped. */
 export function toSnippet(headline: string): Snippet {
-  const clean = headline
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\]\([^)]*\)/g, "")
+  const clean = withoutLinkTails(withoutImages(headline))
     .replace(/[#*_`>|[\]]+/g, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -1,6 +1,7 @@
 import { AdminApiError } from "~/admin/admin-api";
 import { conflictMessage, type PostVersionState } from "~/blog/autosave";
 import type { PostFormState } from "./post-form-state";
+import { linksAsText, withoutImages } from "~/core/markdown-text";
 
 /** The editor's save status: what the line beside the title says (decision record 0039). */
 export type SaveState =
@@ -22,9 +23,7 @@ export function autosaveDue(form: Pick<PostFormState, "title" | "content">): boo
 
 /** The excerpt a new draft is created with when the author has not written one yet: its text's first words. */
 export function draftExcerpt(markdown: string, max = 160): string {
-  const plain = markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+  const plain = linksAsText(withoutImages(markdown))
     .replace(/[#>*_`~|-]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
