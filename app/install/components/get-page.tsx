@@ -18,9 +18,9 @@ export function GetPage({ appStore, googlePlay, address, qr }: { appStore: strin
             Point your phone's camera at the code and it opens Clink in the App Store or Google Play. On your phone already? Pick your store below.
           </p>
           <StoreButtonPair appStore={appStore} googlePlay={googlePlay} className="mt-8" />
-          <p className="mt-6 flex items-center gap-2 text-sm text-indigo-100">
-            <Smartphone aria-hidden="true" className="h-4 w-4 text-amber-accent" />
-            Or open <span className="break-all font-mono">{address}</span> on your phone.
+          <p className="mt-6 text-sm leading-6 text-indigo-100">
+            <Smartphone aria-hidden="true" className="mr-2 inline h-4 w-4 align-[-3px] text-amber-accent" />
+            Or open <span className="break-all font-semibold text-white">{address}</span> on your phone.
           </p>
         </div>
         <figure className="justify-self-center rounded-2xl bg-white p-4 text-center text-slate-900 shadow-xl">

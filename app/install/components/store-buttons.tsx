@@ -40,8 +40,9 @@ export function StoreButtons({ className = "" }: { className?: string }) {
   const { pathname } = useLocation();
   const page = { page: pathname };
   return (
-    <div className={`flex items-center gap-6 ${className}`}>
-      <StoreButtonPair appStore={appStoreLink(config, page)} googlePlay={googlePlayLink(config, page)} />
+    // On a wide screen the two buttons stay side by side: the QR code goes below them where the column is narrow.
+    <div className={`flex flex-wrap items-center gap-x-6 gap-y-4 ${className}`}>
+      <StoreButtonPair appStore={appStoreLink(config, page)} googlePlay={googlePlayLink(config, page)} className="lg:flex-none" />
       <InstallQrImage src={qrImageAddress(pageName(pathname))} />
     </div>
   );
