@@ -1,6 +1,7 @@
 /**
  * A .well-known file's answer: the document as application/json, or a 404 (JSON too) while it is not set.
- * Short-lived in caches (5 minutes), so a change reaches Apple's and Google's fetchers soon; never a cookie.
+ * `no-cache`: nginx in front (deploy/nginx.conf) and any cache ask again each time, so a save is served at once
+ * on every instance (Apple's CDN keeps its own copy on its own schedule); never a cookie.
  */
 export function wellKnownJson(document: unknown): Response {
   if (document === null) {
@@ -9,7 +10,7 @@ export function wellKnownJson(document: unknown): Response {
   return new Response(JSON.stringify(document), {
     headers: {
       "Content-Type": "application/json",
-      "Cache-Control": "public, max-age=300",
+      "Cache-Control": "no-cache",
     },
   });
 }

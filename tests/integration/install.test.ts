@@ -190,6 +190,8 @@ describe("Universal Links and Android App Links", () => {
       expect(res.headers.get("content-type"), path).toMatch(/^application\/json(;\s*charset=utf-8)?$/);
       expect(res.headers.get("set-cookie"), path).toBeNull();
       expect(res.headers.get("location"), path).toBeNull();
+      // Asked again by nginx's microcache or any cache in front, so a save is what everyone gets at once.
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
     expect(await (await get(server, AASA, "AASA-Bot/1.0.0")).json()).toEqual({
       applinks: {

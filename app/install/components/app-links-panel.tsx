@@ -144,7 +144,7 @@ export function AppLinksPanel() {
           columns={[
             {
               label: "Variable",
-              breakAnywhere: true,
+              className: "whitespace-nowrap",
               cell: (row) => <code>{row.name}</code>,
             },
             {
