@@ -107,8 +107,8 @@ export default function App() {
   const { pathname } = useLocation();
   useEffect(() => {
     void import("~/analytics/page-views.client").then((views) => views.sendPageView());
-    // The store links and QR codes made for this visit (app/install).
-    void import("~/install/visit.client").then((visit) => visit.personaliseInstallLinks());
+    // The store links and QR codes made for this visit (app/install); the admin has none.
+    if (!/^\/(admin|ai-admin)(\/|$)/.test(pathname)) void import("~/install/visit.client").then((visit) => visit.personaliseInstallLinks());
   }, [pathname]);
   return <Outlet />;
 }
