@@ -46,7 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   // The admin has its own frame (no public header and footer); every other page has the site's.
   const admin = matches.some((match) => isAdminFrame(match.handle));
-  const hydrate = pageHandleOf(matches.map((match) => match.handle)).hydrate !== false;
+  const handle = pageHandleOf(matches.map((match) => match.handle));
+  const hydrate = handle.hydrate !== false;
   const { pathname } = useLocation();
   const appStoreId = data?.stores.appStoreId;
   return (
@@ -86,7 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : admin ? null : (
           // Pages without React still report field vitals: one small file, allowed by script-src 'self'.
-          <ModuleScript src={vitalsBeacon} />
+          // A page never kept by the front cache (/get) answers with the nonce CSP: its script carries the nonce.
+          <ModuleScript src={vitalsBeacon} nonce={handle.pageCache ? undefined : nonce} />
         )}
       </body>
     </html>

@@ -58,6 +58,8 @@ for (const width of [375, 1280]) {
 
       // Another page of the same visit (no campaign in its address): the campaign was kept for the tab.
       await page.goto(`${server.url}/social-drinking-app`);
+      // The contract: once the page's script has run (a press before it gets the page's own link, which carries the page).
+      await expect(page.getByRole("link", { name: /Google Play/ }).first()).toHaveAttribute("href", /utm_campaign%3Dlaunch/);
       const apple = await press(page, context, asked, /App Store/);
       expect(apple.origin + apple.pathname).toBe("https://apps.apple.com/app/apple-store/id6740000000");
       expect(Object.fromEntries(apple.searchParams)).toEqual({ pt: "118993254", ct: "launch.social-drinking-app", mt: "8" });
@@ -99,6 +101,9 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole("heading", { level: 1, name: "Get Clink on your phone" })).toBeVisible();
       await expect(page.getByRole("img", { name: /^QR code of http.*\/get\?c=poster&city=Sydney$/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+      // Its links carry /get's own campaign and city, made for this request: the page's script leaves them (it ran: the page view went).
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem("clink.install"))).not.toBeNull();
+      await expect(page.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", /[?&]ct=poster\.get\.sydney(&|$)/);
       await page.screenshot({ path: testInfo.outputPath(`get-${width}.png`), fullPage: true });
       const apple = await press(page, context, asked, /App Store/);
       expect(apple.searchParams.get("ct")).toBe("poster.get.sydney");

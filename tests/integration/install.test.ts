@@ -99,6 +99,10 @@ describe("/get", () => {
     const svg = /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"[\s\S]*?<\/svg>/.exec(html)?.[0];
     expect(svg).toBeDefined();
     expect(await decodeQr(svg!)).toBe(`${SITE}/get?c=launch&city=New+York`);
+    // Never kept by the front cache, it answers with the render's nonce: its one script carries it, or the CSP would refuse it.
+    const nonce = /<script src="\/assets\/vitals-beacon[^"]*" type="module" async="" nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce).toBeDefined();
+    expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
   });
 
   it("counts each answer as its platform's goal (crawlers not)", async () => {

@@ -42,18 +42,21 @@ export function StoreButtons({ className = "" }: { className?: string }) {
   return (
     // On a wide screen the two buttons stay side by side: the QR code goes below them where the column is narrow.
     <div className={`flex flex-wrap items-center gap-x-6 gap-y-4 ${className}`}>
-      <StoreButtonPair appStore={appStoreLink(config, page)} googlePlay={googlePlayLink(config, page)} className="lg:flex-none" />
+      <StoreButtonPair appStore={appStoreLink(config, page)} googlePlay={googlePlayLink(config, page)} forVisit className="lg:flex-none" />
       <InstallQrImage src={qrImageAddress(pageName(pathname))} />
     </div>
   );
 }
 
-/** The two buttons with the links given (/get's page makes its own). */
-export function StoreButtonPair({ appStore, googlePlay, className = "" }: { appStore: string; googlePlay: string; className?: string }) {
+/**
+ * The two buttons with the links given. `forVisit`: the page's script makes them the visit's (`data-install`);
+ * /get's own links already carry its campaign and city, made for this request, and are left as they are.
+ */
+export function StoreButtonPair({ appStore, googlePlay, forVisit = false, className = "" }: { appStore: string; googlePlay: string; forVisit?: boolean; className?: string }) {
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
-      <StoreButton href={appStore} goal="app-store" mark={<AppleMark />} lead="Download on the" store="App Store" />
-      <StoreButton href={googlePlay} goal="google-play" mark={<PlayMark />} lead="Get it on" store="Google Play" />
+      <StoreButton href={appStore} goal="app-store" forVisit={forVisit} mark={<AppleMark />} lead="Download on the" store="App Store" />
+      <StoreButton href={googlePlay} goal="google-play" forVisit={forVisit} mark={<PlayMark />} lead="Get it on" store="Google Play" />
     </div>
   );
 }
@@ -80,9 +83,9 @@ function InstallQrImage({ src }: { src: string }) {
 }
 
 /** `goal`: the visitor-analytics goal a press counts for (data-goal, read by app/analytics's beacon). */
-function StoreButton({ href, goal, mark, lead, store }: { href: string; goal: string; mark: React.ReactNode; lead: string; store: string }) {
+function StoreButton({ href, goal, forVisit, mark, lead, store }: { href: string; goal: string; forVisit: boolean; mark: React.ReactNode; lead: string; store: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass} data-goal={goal} data-install>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass} data-goal={goal} data-install={forVisit ? "" : undefined}>
       {mark}
       <span className="flex flex-col leading-tight">
         <span className="text-[11px]">{lead}</span>
