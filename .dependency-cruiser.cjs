@@ -22,7 +22,8 @@ const GROUND = ["db", "core", "site", "components", "admin"];
 const FEATURE_FLOORS = [
   // redirects: the rules knows only core; the blog (a renamed tag or author) and the sitemaps use them.
   // webhooks: signed deliveries; the blog, the forms, the privacy erasure and the lists queue them.
-  ["mail", "redirects", "webhooks"],
+  // install: the path to an install (store links, /get, app links); the public pages' beacon script runs its links.
+  ["mail", "redirects", "webhooks", "install"],
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
   // The mailing lists (issue 33): the public forms' gate and mail budget, the blog's go-live, the privacy erasure.

@@ -8,7 +8,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
 import { getEnv } from "~/core/env.server";
 import { pageHandleOf } from "~/core/page-handle";
-import type { PublicLinks } from "~/site/config";
+import { storeConfig } from "~/install/store-config.server";
 import { useEffect } from "react";
 import vitalsBeacon from "~/analytics/vitals-beacon.client.ts?worker&url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -18,11 +18,8 @@ import { ClientNavigation } from "~/components/site-link";
 
 export function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
-  const links: PublicLinks = {
-    appStoreUrl: env.APP_STORE_URL,
-    googlePlayUrl: env.GOOGLE_PLAY_URL,
-  };
-  return { siteUrl: env.SITE_URL, cspNonce: context.cspNonce, links };
+  // The store buttons' configuration (app/install): their links are made from it for each page.
+  return { siteUrl: env.SITE_URL, cspNonce: context.cspNonce, stores: storeConfig() };
 }
 
 // The root's data (configured links, the site URL, the nonce the server-rendered scripts carry)
@@ -49,7 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   // The admin has its own frame (no public header and footer); every other page has the site's.
   const admin = matches.some((match) => isAdminFrame(match.handle));
-  const hydrate = pageHandleOf(matches.map((match) => match.handle)).hydrate !== false;
+  const handle = pageHandleOf(matches.map((match) => match.handle));
+  const hydrate = handle.hydrate !== false;
+  const { pathname } = useLocation();
+  const appStoreId = data?.stores.appStoreId;
   return (
     <html lang="en">
       <head>
@@ -57,6 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e1b4b" />
         <Meta />
+        {/* Apple's Smart App Banner on public pages, once the App Store id is configured: it opens this page in the app. */}
+        {appStoreId && !admin ? <meta name="apple-itunes-app" content={`app-id=${appStoreId}, app-argument=${data?.siteUrl}${pathname}`} /> : null}
         <Links />
       </head>
       <body className="min-h-dvh bg-white text-slate-900 antialiased">
@@ -85,7 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : admin ? null : (
           // Pages without React still report field vitals: one small file, allowed by script-src 'self'.
-          <ModuleScript src={vitalsBeacon} />
+          // A page never kept by the front cache (/get) answers with the nonce CSP: its script carries the nonce.
+          <ModuleScript src={vitalsBeacon} nonce={handle.pageCache ? undefined : nonce} />
         )}
       </body>
     </html>
@@ -106,6 +109,8 @@ export default function App() {
   const { pathname } = useLocation();
   useEffect(() => {
     void import("~/analytics/page-views.client").then((views) => views.sendPageView());
+    // The store links and QR codes made for this visit (app/install); the admin has none.
+    if (!/^\/(admin|ai-admin)(\/|$)/.test(pathname)) void import("~/install/visit.client").then((visit) => visit.personaliseInstallLinks());
   }, [pathname]);
   return <Outlet />;
 }

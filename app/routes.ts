@@ -39,6 +39,12 @@ export default [
   route("sitemap/:n.xml", "routes/discoverability/sitemap.xml.ts", { id: "sitemap-part" }),
   route("ai-sitemap.xml", "routes/discoverability/ai-sitemap.xml.ts"),
   route("robots.txt", "routes/discoverability/robots.txt.ts"),
+  // Universal Links and Android App Links (app/install): JSON for Apple's and Google's fetchers.
+  route(".well-known/apple-app-site-association", "routes/install/apple-app-site-association.ts"),
+  route(".well-known/assetlinks.json", "routes/install/assetlinks.json.ts"),
+  // The one link that knows the phone (app/install), and its QR code.
+  route("get", "routes/install/get.tsx"),
+  route("get/qr.svg", "routes/install/get.qr-svg.ts"),
   route("llms.txt", "routes/discoverability/llms.txt.ts"),
   route("llms-full.txt", "routes/discoverability/llms.txt.ts", { id: "llms-full" }),
   route("blog/:slug.md", "routes/discoverability/page-markdown.ts", { id: "post-markdown" }),
@@ -163,6 +169,7 @@ export default [
     route("admin/venues/:id", "routes/venues/api.admin.venues.$id.ts"),
     route("admin/integrations", "routes/integrations/api.admin.integrations.ts"),
     route("admin/integrations/:id", "routes/integrations/api.admin.integrations.$id.ts"),
+    route("admin/app-links", "routes/install/api.admin.app-links.ts"),
     route("admin/redirects", "routes/redirects/api.admin.redirects.ts"),
     route("admin/redirects/export", "routes/redirects/api.admin.redirects.export.ts"),
     route("admin/redirects/import", "routes/redirects/api.admin.redirects.import.ts"),

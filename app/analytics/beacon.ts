@@ -4,7 +4,8 @@ import { z } from "~/core/zod";
  * What the browser sends to POST /api/analytics (pure): one page view per navigation, or one event when a
  * visitor reaches a goal. `ref` is the host of document.referrer only; `screen` a coarse width class.
  */
-export const GOALS = ["app-store", "google-play", "signup", "contact", "advertise", "deletion"] as const;
+// get-ios, get-android, get-desktop: the answers of /get (app/install), counted on the server by platform.
+export const GOALS = ["app-store", "google-play", "signup", "contact", "advertise", "deletion", "get-ios", "get-android", "get-desktop"] as const;
 export type Goal = (typeof GOALS)[number];
 export const SCREEN_CLASSES = ["mobile", "tablet", "desktop"] as const;
 

@@ -14,7 +14,7 @@ import type { Hit } from "./figures";
 import { writeHits } from "./hits-store.server";
 import { saltOf } from "./salts.server";
 import { classifySource, normalizeHost } from "./sources";
-import { visitOfForm, type Visit } from "./visits.server";
+import { visitOfForm, visitOfRequest, type Visit } from "./visits.server";
 
 /**
  * Collection (the service): a beacon or a public form accepted on the server becomes an event that goes
@@ -112,4 +112,21 @@ export async function countAcceptedForm(outcome: PublicFormOutcome, goal: Goal, 
     await collect({ visit: visitOfForm(request, clientIp), seen: { path, goal }, checkPage: false }).catch((error: unknown) => logger.warn({ err: error }, "could not count a form's goal"));
   }
   return outcome;
+}
+
+/**
+ * A goal reached on the server, not by a press in a browser (the /get answers: get-ios, get-android,
+ * get-desktop), counted through the same pipeline as a beacon's, on its page, with the campaign the
+ * address carried and the host of the Referer, if any. Counting never fails the answer: a fault is logged.
+ */
+export async function countServerGoal(goal: Goal, seen: { path: string; campaign?: string }, request: Request, clientIp: string): Promise<void> {
+  let referrerHost: string | undefined;
+  try {
+    referrerHost = new URL(request.headers.get("referer") ?? "").host || undefined;
+  } catch {
+    referrerHost = undefined;
+  }
+  await collect({ visit: visitOfRequest(request, clientIp), seen: { path: seen.path, goal, campaign: seen.campaign, referrerHost }, checkPage: false }).catch((error: unknown) =>
+    logger.warn({ err: error }, "could not count a server-side goal"),
+  );
 }

@@ -24,3 +24,18 @@ export function visitOfBeacon(request: BeaconRequest): Visit {
 export function visitOfForm(request: Request, clientIp: string): Visit {
   return { clientIp, userAgent: request.headers.get("user-agent") ?? "", secGpc: request.headers.get("sec-gpc") };
 }
+
+/** A page request answered on the server (the /get answers): every signal a beacon carries, from its headers. */
+export function visitOfRequest(request: Request, clientIp: string): Visit {
+  const header = (name: string) => request.headers.get(name);
+  return {
+    clientIp,
+    host: header("host"),
+    userAgent: header("user-agent") ?? "",
+    secPurpose: header("sec-purpose"),
+    purpose: header("purpose"),
+    xPurpose: header("x-purpose"),
+    xMoz: header("x-moz"),
+    secGpc: header("sec-gpc"),
+  };
+}

@@ -102,6 +102,16 @@ const envSchema = z.object({
     }),
   APP_STORE_URL: z.url().default("https://apps.apple.com/app/clink-never-drink-alone/id6740000000"),
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
+  /** The app's App Store id (digits): store links become Apple's campaign links, and pages carry the Smart App Banner. */
+  APP_STORE_ID: z.string().trim().regex(/^\d{1,12}$/, "must be the app's App Store id (digits only, e.g. 6740000000)").optional(),
+  /** Apple's provider token (`pt` in App Store Connect's campaign links): App Store links carry it. */
+  APP_STORE_PROVIDER_TOKEN: z.string().trim().regex(/^\d{1,20}$/, "must be the provider token (digits, the pt= of an App Store Connect campaign link)").optional(),
+  /** The app's Google Play package name: Google Play links are made from it. */
+  GOOGLE_PLAY_PACKAGE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, "must be a package name such as app.clink")
+    .optional(),
   // The early-adopter list's spots ("Only N spots available" counts down from this as addresses are confirmed).
   WAITLIST_SPOTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   // New-post e-mails queued per batch of the job runner (each batch also within PUBLIC_MAIL_HOURLY_BUDGET).

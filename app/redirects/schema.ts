@@ -7,7 +7,8 @@ import { asUri, controlCharacterIn, REDIRECT_STATUSES, type RedirectStatus } fro
  */
 
 /** Addresses no rule may take: the admin, the API, the site's own machinery, and the home page. */
-const RESERVED = ["/admin", "/ai-admin", "/api", "/assets", "/healthz", "/metrics", "/_ops", "/__manifest"];
+// /.well-known: Apple and Google read app links there and follow no redirect (app/install).
+const RESERVED = ["/admin", "/ai-admin", "/api", "/assets", "/healthz", "/metrics", "/_ops", "/__manifest", "/.well-known"];
 
 /** Why `from` may not have a rule, or null. A prefix may not cover a reserved address either. */
 export function reservedProblem(from: string): string | null {

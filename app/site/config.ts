@@ -1,7 +1,6 @@
 /**
  * The one place for the brand and its public links. Pages and components import these;
- * nothing repeats them by hand. Store and sign-up URLs can be overridden by the server's
- * configuration (see `publicLinks` in the root loader), these are the defaults.
+ * nothing repeats them by hand. The store links are configuration (app/install/store-config.server.ts).
  */
 export const siteConfig = {
   name: "Clink",
@@ -28,11 +27,6 @@ export const siteConfig = {
   venueMapCities: ["New York", "Los Angeles", "Chicago", "San Francisco", "Miami"],
   defaultSocialImage: "/images/social-card.png",
 } as const;
-
-export type PublicLinks = {
-  appStoreUrl: string;
-  googlePlayUrl: string;
-};
 
 export const mainNav = [
   { label: "Home", to: "/" },

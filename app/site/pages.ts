@@ -179,6 +179,15 @@ export const SITE_PAGES: readonly SitePage[] = [
     indexable: false,
   }),
   page({
+    path: "/get",
+    name: "Get the App",
+    group: "tools",
+    title: "Get the App on Your Phone",
+    description: "Get the Clink app: the App Store or Google Play on your phone, or scan the QR code with your phone's camera to open the right store.",
+    // The address for posters and QR codes: a phone is sent to its store, and the page itself is thin.
+    indexable: false,
+  }),
+  page({
     path: "/admin",
     name: "Admin",
     group: "admin",

@@ -23,6 +23,9 @@ const GOAL_LABELS: Record<string, string> = {
   contact: "Contact",
   advertise: "Advertising enquiry",
   deletion: "Deletion request",
+  "get-ios": "/get: App Store (iPhone, iPad)",
+  "get-android": "/get: Google Play (Android)",
+  "get-desktop": "/get: page with QR code (computer)",
 };
 
 function download(name: string, header: string[], rows: unknown[][]): void {

@@ -1,7 +1,7 @@
 import { CalendarHeart, Clock, Heart, MapPin, MessageCircle, Mountain, ShieldCheck, Sparkles, Users, UtensilsCrossed, Wine } from "lucide-react";
 import type { Route } from "./+types/dating";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Testimonials } from "~/components/marketing";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 
 import { staticPage } from "~/core/page-handle";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/happy-hour";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro } from "~/components/marketing";
 import { Link } from "react-router";
 import { HappyHourDemo } from "~/components/happy-hour-demo";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { DialogButton } from "~/components/ui/native-dialog";
 import { pageSeo } from "~/site/seo";
 

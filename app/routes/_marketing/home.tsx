@@ -6,7 +6,7 @@ import { CheckList } from "~/components/check-list";
 import { SectionIntro } from "~/components/section-intro";
 import { Steps } from "~/components/steps";
 import { PhoneMockup } from "~/components/phone-mockup";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { WaitlistCard } from "~/audience/components/waitlist-card";
 import { waitlistSpots } from "~/audience/spots.server";
 import type { PageHandle } from "~/core/page-handle";

@@ -2,7 +2,7 @@ import { BadgeCheck, Building2, CalendarDays, Handshake, MapPin, Music, PhoneCal
 import { Link } from "react-router";
 import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 

@@ -2,7 +2,7 @@ import { BadgeCheck, Briefcase, CalendarDays, Filter, Heart, MessagesSquare, Pal
 import type { Route } from "./+types/meetups";
 import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, StatsBand } from "~/components/marketing";
 import { Link } from "react-router";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { DialogButton } from "~/components/ui/native-dialog";
 import { pageSeo } from "~/site/seo";
 

@@ -2,7 +2,7 @@ import { BadgeCheck, CalendarDays, Compass, Heart, Lock, MapPin, MessagesSquare,
 import type { Route } from "./+types/social-drinking-app";
 import { CtaBand, FeatureGrid, PageHero, SectionIntro, StatsBand, Testimonials } from "~/components/marketing";
 import { PhoneMockup } from "~/components/phone-mockup";
-import { StoreButtons } from "~/components/store-buttons";
+import { StoreButtons } from "~/install/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 

@@ -1,0 +1,48 @@
+import { getDb, schema } from "~/core/db.server";
+import { recordAudit, type AuditActor } from "~/core/audit.server";
+import { appLinksSchema, normalAppLinks, type AndroidLinks, type AppleLinks, type AppLinks } from "./app-links";
+
+/**
+ * The app links settings in the database (app_links, one row per platform set). Read on every request of a
+ * .well-known file, with no copy kept in the process: the stores' fetchers ask rarely, and a PUT on one
+ * instance is then what every instance serves at once (decision record 0062).
+ */
+export async function readAppLinks(): Promise<AppLinks> {
+  const rows = await getDb()
+    .select({
+      platform: schema.appLinks.platform,
+      settings: schema.appLinks.settings,
+    })
+    .from(schema.appLinks);
+  const links: AppLinks = {};
+  for (const row of rows) {
+    // A row is written only through the schema; one that no longer parses is served as not set, never broken.
+    if (row.platform === "apple") links.apple = appLinksSchema.shape.apple.safeParse(row.settings).data;
+    if (row.platform === "android") links.android = appLinksSchema.shape.android.safeParse(row.settings).data;
+  }
+  return normalAppLinks(links);
+}
+
+export async function readAppleLinks(): Promise<AppleLinks | undefined> {
+  return (await readAppLinks()).apple;
+}
+
+export async function readAndroidLinks(): Promise<AndroidLinks | undefined> {
+  return (await readAppLinks()).android;
+}
+
+/** Replaces the settings (a platform left out is no longer set), audited as app-links.update, in one transaction. */
+export async function saveAppLinks(actor: AuditActor, input: AppLinks): Promise<AppLinks> {
+  const links = normalAppLinks(input);
+  await getDb().transaction(async (tx) => {
+    await tx.delete(schema.appLinks);
+    const rows = (["apple", "android"] as const).flatMap((platform) => (links[platform] ? [{ platform, settings: links[platform], updatedBy: actor.id }] : []));
+    if (rows.length > 0) await tx.insert(schema.appLinks).values(rows);
+    const said = [
+      links.apple ? `Apple ${links.apple.teamId}.${links.apple.bundleId}` : "no Apple app",
+      links.android ? `Android ${links.android.packageName}` : "no Android app",
+    ];
+    await recordAudit(actor, "app-links.update", { targetType: "app-links", summary: said.join(", ") }, tx);
+  });
+  return links;
+}
