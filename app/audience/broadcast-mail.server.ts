@@ -7,6 +7,7 @@ import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { queueMail } from "~/mail/outbox.server";
+import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
@@ -89,6 +90,7 @@ async function startScheduled({ broadcastId }: StartPayload): Promise<void> {
 async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
   const env = getEnv();
   await loadUnsubscribeKey();
+  await loadSuppressionKey();
   await getDb().transaction(async (tx) => {
     const row = await findBroadcast(broadcastId, tx);
     if (!row) return;
@@ -110,10 +112,12 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
       for update of d skip locked`);
     const todo = (result as unknown as { rows: Array<{ subscriberId: number; email: string; state: string }> }).rows;
     const listId = listIdHeader(list, LIST_LABELS[list], env.SITE_URL);
+    // On the suppression list (issue 51): skipped like one who left.
+    const suppressed = await suppressedAmong(tx, todo.map((person) => person.email));
     for (const person of todo) {
       let mailId: number | null = null;
       // Left the list since the recipients were taken: nothing is sent.
-      if (stillOn.includes(person.state)) {
+      if (stillOn.includes(person.state) && !suppressed.has(person.email.toLowerCase())) {
         const leave = await unsubscribeLink(person.subscriberId);
         mailId = await queueMail(tx, {
           purpose: BROADCAST_PURPOSE,

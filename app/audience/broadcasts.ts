@@ -100,6 +100,10 @@ export type BroadcastSummary = {
   recipients: number;
   sent: number;
   failed: number;
+  /** Refused for good, at sending time or later by the provider (issue 51). */
+  bounced: number;
+  /** Reported as spam (issue 51). */
+  complained: number;
 };
 
 export type BroadcastReport = BroadcastSummary & {

@@ -5,6 +5,7 @@ import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { onPostEvent } from "~/blog/post-events";
 import { queueMail } from "~/mail/outbox.server";
+import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { registerBroadcastJobs } from "./broadcast-mail.server";
 import { emailLink } from "./lists";
 import { afterBudgetWait, listMailRoom, NEW_POST_PURPOSE } from "./list-mail.server";
@@ -47,6 +48,7 @@ export async function startPostMail(postId: number): Promise<number> {
 export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Promise<void> {
   const env = getEnv();
   await loadUnsubscribeKey();
+  await loadSuppressionKey();
   await getDb().transaction(async (tx) => {
     const room = await listMailRoom(tx);
     const next = (runAt?: Date) =>
@@ -66,10 +68,11 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
       limit ${room}
       for update of d skip locked`);
     const todo = (rows as unknown as { rows: Array<{ subscriberId: number; email: string; state: string; title: string; excerpt: string; slug: string; live: boolean }> }).rows;
+    const suppressed = await suppressedAmong(tx, todo.map((row) => row.email));
     for (const row of todo) {
       let mailId: number | null = null;
-      // Left the list (or the post was taken down) since the fan-out: nothing is sent.
-      if (row.state === "confirmed" && row.live) {
+      // Left the list (or the post was taken down) since the fan-out, or suppressed (issue 51): nothing is sent.
+      if (row.state === "confirmed" && row.live && !suppressed.has(row.email.toLowerCase())) {
         const leave = await unsubscribeLink(row.subscriberId);
         const link = emailLink(env.SITE_URL, `/blog/${row.slug}`, `post-${postId}`);
         mailId = await queueMail(tx, {

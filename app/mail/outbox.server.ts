@@ -31,6 +31,7 @@ export type QueuedMail = {
   htmlBody: string;
   headers: Record<string, string> | null;
   sentAt: Date | null;
+  droppedAt?: Date | null;
 };
 
 export function messageIdFor(): string {
@@ -109,6 +110,17 @@ export async function markMailSent(id: number): Promise<void> {
       headers: sql`case when ${purged} then null else ${t.headers} end`,
     })
     .where(eq(t.id, id));
+}
+
+/**
+ * List mail not sent (issue 51): its address is suppressed, its server refused it for good, its mailing was
+ * cancelled, or ("held") its mailing is paused: held mail is queued again on resume (requeueHeldMail).
+ */
+export async function markMailDropped(id: number, reason: "suppressed" | "bounced" | "held" | "cancelled"): Promise<void> {
+  await getDb()
+    .update(t)
+    .set({ droppedAt: sql`now()`, dropReason: reason })
+    .where(and(eq(t.id, id), isNull(t.sentAt)));
 }
 
 export type OutboxHealth = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };

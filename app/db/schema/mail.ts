@@ -24,6 +24,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Subject and bodies are blanked once delivered (a link with a token, the deletion completed notice). */
     purgeOnDelivery: boolean("purge_on_delivery").notNull().default(false),
+    /**
+     * List mail not sent, and never to be (issue 51): its address was on the suppression list when its turn
+     * came ("suppressed"), or the recipient's server refused it for good ("bounced").
+     */
+    droppedAt: timestamp("dropped_at", { withTimezone: true }),
+    dropReason: text("drop_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -31,3 +37,4 @@ export const mailOutbox = pgTable(
     index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.sentAt} is null`),
   ],
 );
+

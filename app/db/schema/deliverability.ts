@@ -1,0 +1,24 @@
+import { pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+/**
+ * The suppression list (issue 51): addresses no list mail goes to, because they bounced for good, their owner
+ * reported a message as spam, or an administrator put them there. Matched by the keyed hash of the lower-cased
+ * address (app/privacy/email-hash.server.ts, as erasure records are); the address itself is kept only to show it
+ * to the admin, and an erasure blanks it (the hash stays, so the erased address is still never mailed).
+ */
+export const mailSuppressions = pgTable(
+  "mail_suppressions",
+  {
+    id: serial("id").primaryKey(),
+    emailHash: text("email_hash").notNull(),
+    /** Shown to the admin; null once a deletion request erased it. */
+    email: text("email"),
+    /** bounce, complaint or manual. */
+    reason: text("reason").notNull(),
+    /** Who said so: smtp (a refusal at sending time), postmark, mailgun, sendgrid, ses, or admin. */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mail_suppressions_email_hash_key").on(t.emailHash)],
+);
