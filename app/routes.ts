@@ -132,6 +132,7 @@ export default [
     route("admin/broadcasts/:id/send", "routes/audience/api.admin.broadcasts.$id.send.ts"),
     route("admin/suppressions", "routes/deliverability/api.admin.suppressions.ts"),
     route("admin/suppressions/:id", "routes/deliverability/api.admin.suppressions.$id.ts"),
+    route("mail/events/:provider", "routes/deliverability/api.mail.events.$provider.ts"),
     route("admin/posts", "routes/blog/api.admin.posts.ts"),
     route("admin/tags", "routes/blog/api.admin.tags.ts"),
     route("admin/tags/merge", "routes/blog/api.admin.tags.merge.ts"),

@@ -50,6 +50,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
   /** Where new submissions are announced; the first admin account's address when unset. */
   ADMIN_NOTIFY_EMAIL: z.email().optional(),
+  /**
+   * Mail providers' bounce and complaint events at POST /api/mail/events/{provider} (issue 51), each verified as
+   * its provider signs it; a provider without its secret answers 401. Postmark: the token set as both user and
+   * password of the webhook's address (HTTP basic auth); Mailgun: the HTTP webhook signing key; SendGrid: the
+   * signed event webhook's verification key (base64, as SendGrid shows it); SES: the SNS topic's ARN, and the
+   * signing certificate (a PEM file) when SNS's own (from sns.<region>.amazonaws.com) should not be fetched.
+   */
+  MAIL_EVENTS_POSTMARK_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  MAIL_EVENTS_MAILGUN_SIGNING_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  MAIL_EVENTS_SENDGRID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9+/=\s]{40,}$/, "must be the base64 verification key SendGrid shows").optional(),
+  MAIL_EVENTS_SES_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/, "must be an SNS topic ARN such as arn:aws:sns:us-east-1:123456789012:ses-events").optional(),
+  MAIL_EVENTS_SES_CERT_FILE: z.string().min(1).optional(),
   /** First retry delay of undelivered mail; each further attempt waits twice as long (capped at an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Delivery attempts of one message before it is kept as dead (the admin can retry it). */

@@ -1,4 +1,4 @@
-import { pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -21,4 +21,25 @@ export const mailSuppressions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("mail_suppressions_email_hash_key").on(t.emailHash)],
+);
+
+/**
+ * Each provider event already acted on (issue 51), by its key ("mailgun:<event id>", "ses:<SNS message id>:<recipient's place>"):
+ * a provider sends an event again until it is answered, and the second time changes nothing. No address in
+ * a key; erased after 30 days (a provider retries for hours, not weeks).
+ */
+export const mailProviderEvents = pgTable("mail_provider_events", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Soft bounces (a full mailbox, a server saying "later"), by the address's keyed hash: three in 30 days count as a hard one. */
+export const mailSoftBounces = pgTable(
+  "mail_soft_bounces",
+  {
+    id: serial("id").primaryKey(),
+    emailHash: text("email_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_soft_bounces_hash_idx").on(t.emailHash, t.createdAt)],
 );
