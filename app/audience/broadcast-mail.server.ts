@@ -8,7 +8,7 @@ import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { queueMail } from "~/mail/outbox.server";
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
-import { listIdHeader } from "./broadcasts";
+import { feedbackIdHeader, listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
 import { afterBudgetWait, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
@@ -123,7 +123,7 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
           purpose: BROADCAST_PURPOSE,
           to: person.email,
           content: broadcastMail({ subject: row.subject, markdown: row.markdown, list }, leave),
-          headers: { ...listHeaders(leave), "List-Id": listId },
+          headers: { ...listHeaders(leave), "List-Id": listId, "Feedback-ID": feedbackIdHeader(`broadcast-${broadcastId}`, list, env.SITE_URL) },
           bulk: true,
         });
       }

@@ -85,6 +85,15 @@ export function listIdHeader(list: ListName, label: string, siteUrl: string): st
   return `${label.replace(/["\\]/g, "")} <${list}.${host}>`;
 }
 
+/**
+ * Gmail's Feedback-ID (issue 51): campaign, list and sender, colon-separated, so its feedback loop reports
+ * complaints per mailing; the sender is the site's host.
+ */
+export function feedbackIdHeader(campaign: string, list: ListName, siteUrl: string): string {
+  const host = new URL(siteUrl).hostname || "clink.app";
+  return `${campaign}:${list}:${host}`;
+}
+
 /** The composer's figures: the segment's size now, the site's time zone, whether this member may send. */
 export type BroadcastAudience = { recipients: number; timezone: string; canSend: boolean };
 

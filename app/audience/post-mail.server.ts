@@ -7,6 +7,7 @@ import { onPostEvent } from "~/blog/post-events";
 import { queueMail } from "~/mail/outbox.server";
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { registerBroadcastJobs } from "./broadcast-mail.server";
+import { feedbackIdHeader } from "./broadcasts";
 import { emailLink } from "./lists";
 import { afterBudgetWait, listMailRoom, NEW_POST_PURPOSE } from "./list-mail.server";
 import { listHeaders, newPostMail } from "./mail";
@@ -79,7 +80,7 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
           purpose: NEW_POST_PURPOSE,
           to: row.email,
           content: newPostMail({ title: row.title, excerpt: row.excerpt }, link, leave),
-          headers: listHeaders(leave),
+          headers: { ...listHeaders(leave), "Feedback-ID": feedbackIdHeader(`post-${postId}`, "blog", env.SITE_URL) },
           bulk: true,
         });
       }
