@@ -130,6 +130,8 @@ export default [
     route("admin/broadcasts/:id", "routes/audience/api.admin.broadcasts.$id.ts"),
     route("admin/broadcasts/:id/test", "routes/audience/api.admin.broadcasts.$id.send-test.ts"),
     route("admin/broadcasts/:id/send", "routes/audience/api.admin.broadcasts.$id.send.ts"),
+    route("admin/broadcasts/:id/resume", "routes/audience/api.admin.broadcasts.$id.resume.ts"),
+    route("admin/broadcasts/:id/cancel", "routes/audience/api.admin.broadcasts.$id.cancel.ts"),
     route("admin/suppressions", "routes/deliverability/api.admin.suppressions.ts"),
     route("admin/suppressions/:id", "routes/deliverability/api.admin.suppressions.$id.ts"),
     route("mail/events/:provider", "routes/deliverability/api.mail.events.$provider.ts"),

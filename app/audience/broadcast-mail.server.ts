@@ -8,7 +8,8 @@ import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { queueMail } from "~/mail/outbox.server";
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
-import { feedbackIdHeader, listIdHeader } from "./broadcasts";
+import { openCampaign } from "~/deliverability/campaigns.server";
+import { broadcastCampaign, feedbackIdHeader, listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
 import { afterBudgetWait, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
@@ -41,6 +42,8 @@ async function takeRecipients(tx: DbExecutor, row: Row): Promise<number> {
     on conflict do nothing
     returning subscriber_id`);
   const taken = (rows as unknown as { rows: unknown[] }).rows.length;
+  // Its bounces and complaints are counted from here, and can pause it (issue 51).
+  await openCampaign(tx, broadcastCampaign(row.id), `Broadcast #${row.id}: ${row.subject}`);
   if (taken) await enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId: row.id, batch: 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${row.id}:1` });
   else await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(eq(b.id, row.id));
   logger.info({ broadcastId: row.id, recipients: taken }, "broadcast recipients taken");
@@ -93,7 +96,8 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
   await loadSuppressionKey();
   await getDb().transaction(async (tx) => {
     const row = await findBroadcast(broadcastId, tx);
-    if (!row) return;
+    // Cancelled (issue 51): nothing more is queued.
+    if (!row || row.state === "cancelled") return;
     const next = (runAt?: Date) =>
       enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId, batch: batch + 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${broadcastId}:${batch + 1}`, ...(runAt ? { runAt } : {}) });
     const room = await listMailRoom(tx);
@@ -125,6 +129,7 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
           content: broadcastMail({ subject: row.subject, markdown: row.markdown, list }, leave),
           headers: { ...listHeaders(leave), "List-Id": listId, "Feedback-ID": feedbackIdHeader(`broadcast-${broadcastId}`, list, env.SITE_URL) },
           bulk: true,
+          campaign: broadcastCampaign(broadcastId),
         });
       }
       await tx

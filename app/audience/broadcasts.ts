@@ -6,9 +6,13 @@ import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from 
  * POST/PUT /api/admin/broadcasts and of its send, the states, the report's shape, and the pure rules (a
  * time in the site's zone, the List-Id). Pure: no database here.
  */
-export const BROADCAST_STATES = ["draft", "scheduled", "sending", "sent"] as const;
+/** paused: it stopped itself on too many bounces or complaints (issue 51), until resumed or cancelled. */
+export const BROADCAST_STATES = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
-export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
+export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", paused: "Paused", sent: "Sent", cancelled: "Cancelled" };
+
+/** The mailing a broadcast's messages belong to (their bounces and complaints can pause it). */
+export const broadcastCampaign = (id: number) => `broadcast:${id}`;
 
 /** A test's subject says it is one, so nobody takes it for the real thing. */
 export const TEST_SUBJECT_PREFIX = "[Test] ";
@@ -113,6 +117,8 @@ export type BroadcastSummary = {
   bounced: number;
   /** Reported as spam (issue 51). */
   complained: number;
+  /** Why it paused itself, while paused. */
+  pausedReason: string | null;
 };
 
 export type BroadcastReport = BroadcastSummary & {

@@ -4,6 +4,7 @@ import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { onPostEvent } from "~/blog/post-events";
+import { openCampaign } from "~/deliverability/campaigns.server";
 import { queueMail } from "~/mail/outbox.server";
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { registerBroadcastJobs } from "./broadcast-mail.server";
@@ -39,6 +40,8 @@ export async function startPostMail(postId: number): Promise<number> {
       on conflict do nothing
       returning subscriber_id`);
     const added = (rows as unknown as { rows: unknown[] }).rows.length;
+    // Its bounces and complaints are counted from here, and can pause it (issue 51).
+    if (added) await openCampaign(tx, `post:${postId}`, `The e-mails of new post #${postId}`);
     if (added) await enqueueJob(tx, POST_MAIL_JOB, { postId, batch: 1 } satisfies PostMailPayload, { idempotencyKey: `post-mail:${postId}:1` });
     logger.info({ postId, subscribers: added }, "new-post e-mails to queue");
     return added;
@@ -82,6 +85,7 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
           content: newPostMail({ title: row.title, excerpt: row.excerpt }, link, leave),
           headers: { ...listHeaders(leave), "Feedback-ID": feedbackIdHeader(`post-${postId}`, "blog", env.SITE_URL) },
           bulk: true,
+          campaign: `post:${postId}`,
         });
       }
       await tx

@@ -2,6 +2,7 @@ import { getDb } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
 import type { DeliveryHooks } from "~/mail/delivery-hooks.server";
 import type { SuppressionSource } from "./suppressions";
+import { campaignVerdict, recordAttempt } from "./campaigns.server";
 import { isSuppressed, loadSuppressionKey, suppress } from "./suppressions.server";
 
 /**
@@ -18,9 +19,13 @@ export async function addressRefused(email: string, reason: "bounce" | "complain
 /** What the mail feature asks at delivery time (wired in app/startup.server.ts). */
 export function deliverabilityHooks(): DeliveryHooks {
   return {
-    beforeListMail: async (mail) => ((await isSuppressed(mail.recipient)) ? "suppressed" : "send"),
-    refusedForGood: async (mail) => {
+    beforeListMail: async (mail) => ((await isSuppressed(mail.recipient)) ? "suppressed" : campaignVerdict(mail)),
+    delivered: async (mail, list) => {
+      if (list && mail.campaign) await recordAttempt(mail.campaign, "delivered");
+    },
+    refusedForGood: async (mail, _answer, list) => {
       await addressRefused(mail.recipient, "bounce", "smtp");
+      if (list && mail.campaign) await recordAttempt(mail.campaign, "bounced");
     },
   };
 }

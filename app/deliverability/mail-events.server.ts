@@ -5,6 +5,7 @@ import { logger } from "~/core/logger.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { mailgunEvents, postmarkEvents, sendgridEvents, sesEvents, SOFT_BOUNCE_DAYS, SOFT_BOUNCES_FOR_HARD, type MailEvent, type MailProvider } from "./provider-events";
 import { isSignedBy } from "./provider-signatures.server";
+import { recordLaterEvent } from "./campaigns.server";
 import { loadSuppressionKey, suppress } from "./suppressions.server";
 
 /**
@@ -52,7 +53,11 @@ async function applyEvent(provider: MailProvider, event: MailEvent): Promise<boo
   return getDb().transaction(async (tx) => {
     const fresh = await tx.insert(schema.mailProviderEvents).values({ key: event.key }).onConflictDoNothing().returning({ key: schema.mailProviderEvents.key });
     if (!fresh.length) return false;
-    if (event.kind === "complaint") return void (await suppress(tx, { email: event.email, reason: "complaint", source: provider })), true;
+    if (event.kind === "complaint") {
+      await suppress(tx, { email: event.email, reason: "complaint", source: provider });
+      await recordLaterEvent(tx, event.email, "complaint");
+      return true;
+    }
     if (event.kind === "soft") {
       const soft = schema.mailSoftBounces;
       await tx.insert(soft).values({ emailHash: hash });
@@ -63,6 +68,7 @@ async function applyEvent(provider: MailProvider, event: MailEvent): Promise<boo
       if (Number(count?.n ?? 0) < SOFT_BOUNCES_FOR_HARD) return true;
     }
     await suppress(tx, { email: event.email, reason: "bounce", source: provider });
+    await recordLaterEvent(tx, event.email, "bounce");
     return true;
   });
 }

@@ -9,7 +9,10 @@ import type { QueuedMail } from "./outbox.server";
 export type ListMailVerdict = "send" | "suppressed" | "held" | "cancelled";
 
 export type DeliveryHooks = {
-  /** Before a list message goes. "held": not now (its mailing is paused); the others: never. */
+  /**
+   * Before a list message goes. "held": not now, its mailing is paused (the hook marks the message held itself,
+   * in the transaction that read the pause, so a resume at the same moment finds it); the others: never.
+   */
   beforeListMail?: (mail: QueuedMail) => Promise<ListMailVerdict>;
   /** The recipient's server took the message. */
   delivered?: (mail: QueuedMail, list: boolean) => Promise<void>;

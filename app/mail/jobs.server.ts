@@ -29,7 +29,8 @@ async function deliverOne(transport: MailTransport, mailId: number, list: boolea
   if (list && hooks.beforeListMail) {
     const verdict = await hooks.beforeListMail(mail);
     if (verdict !== "send") {
-      await markMailDropped(mail.id, verdict);
+      // Held: the hook marked it in the transaction that read the pause (a resume then finds it).
+      if (verdict !== "held") await markMailDropped(mail.id, verdict);
       logger.info({ mailId: mail.id, purpose: mail.purpose, verdict }, "list mail not sent now");
       return;
     }

@@ -7,7 +7,9 @@ import { scaled } from "./time-limits";
 
 /**
  * Issue 51 in Chromium: the suppression list in the Subscribers section (an address added by hand, a
- * bounced one shown with its reason, one removed), at 375 and 1280 px, axe clean. Its own server.
+ * bounced one shown with its reason, one removed), and a broadcast that paused itself (its report: why,
+ * delivered, bounced, complained, left; resumed), at 375 and 1280 px, axe clean. Its own server, seeded with
+ * the paused broadcast as the bulk lane leaves one.
  */
 let server: TestServer;
 test.describe.configure({ mode: "serial", timeout: scaled(300_000) });
@@ -16,7 +18,21 @@ test.beforeAll(async () => {
   const fresh = await startOwnServer({ env: { SEED_DEMO: "false" } });
   server = await seedAndRestart(
     fresh,
-    `insert into mail_suppressions (email_hash, email, reason, source, created_at) values ('seeded-hash-1', 'bounced.reader.with.a.long.address@deliverability-e2e.example', 'bounce', 'smtp', now() - interval '2 days');`,
+    `insert into mail_suppressions (email_hash, email, reason, source, created_at) values ('seeded-hash-1', 'bounced.reader.with.a.long.address@deliverability-e2e.example', 'bounce', 'smtp', now() - interval '2 days');
+     insert into audience_subscribers (id, list, email, state, consent_page, consent_wording, confirmed_at, ended_at, ended_reason) values
+       (9001, 'blog', 'got.it@deliverability-e2e.example', 'confirmed', '/blog', 'seeded', now(), null, null),
+       (9002, 'blog', 'bounced.reader.with.a.long.address@deliverability-e2e.example', 'unsubscribed', '/blog', 'seeded', now() - interval '1 day', now(), 'bounce'),
+       (9003, 'blog', 'waiting@deliverability-e2e.example', 'confirmed', '/blog', 'seeded', now(), null, null),
+       (9004, 'blog', 'complainer@deliverability-e2e.example', 'unsubscribed', '/blog', 'seeded', now() - interval '1 day', now(), 'complaint');
+     insert into audience_broadcasts (id, subject, markdown, list, state, started_at, finished_at) values (9001, 'Launch day in Sydney', 'We are open.', 'blog', 'sent', now() - interval '5 minutes', now());
+     insert into mail_outbox (id, message_id, purpose, recipient, subject, text_body, html_body, sent_at, dropped_at, drop_reason, campaign) values
+       (9001, '<e2e-1@clink>', 'audience-broadcast', 'got.it@deliverability-e2e.example', 'Launch day in Sydney', 'x', 'x', now(), null, null, 'broadcast:9001'),
+       (9002, '<e2e-2@clink>', 'audience-broadcast', 'bounced.reader.with.a.long.address@deliverability-e2e.example', 'Launch day in Sydney', 'x', 'x', null, now(), 'bounced', 'broadcast:9001'),
+       (9003, '<e2e-3@clink>', 'audience-broadcast', 'waiting@deliverability-e2e.example', 'Launch day in Sydney', 'x', 'x', null, now(), 'held', 'broadcast:9001'),
+       (9004, '<e2e-4@clink>', 'audience-broadcast', 'complainer@deliverability-e2e.example', 'Launch day in Sydney', 'x', 'x', now() - interval '2 minutes', null, null, 'broadcast:9001');
+     insert into audience_broadcast_deliveries (broadcast_id, subscriber_id, mail_id, done_at) values (9001, 9001, 9001, now()), (9001, 9002, 9002, now()), (9001, 9003, 9003, now()), (9001, 9004, 9004, now());
+     insert into mail_campaigns (key, label, attempted, bounced, complained, block, block_bounced, paused_at, paused_reason, paused_block, complaints_at_pause)
+       values ('broadcast:9001', 'Broadcast #9001: Launch day in Sydney', 3, 1, 1, 0, 11, now(), '11 hard bounces among attempts 1 to 200: more than 5%', 0, 1);`,
     { env: { SEED_DEMO: "false" } },
   );
 });
@@ -66,4 +82,31 @@ test("the suppression list: read, added to and removed from", async ({ page }) =
   await list.getByRole("button", { name: "Remove asked.to.stop@deliverability-e2e.example" }).click();
   await expect(page.locator("li.toast").getByText("Removed from the suppression list", { exact: true })).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(1);
+});
+
+test("a broadcast that paused itself: its report, then resumed", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto(`${server.url}/admin/broadcasts`);
+  const panel = page.getByRole("main");
+  const row = panel.getByRole("row").filter({ hasText: "Launch day in Sydney" });
+  await expect(row).toContainText("Paused");
+  await row.getByRole("button", { name: "Launch day in Sydney" }).click();
+  const report = panel.getByRole("region", { name: "Report: Launch day in Sydney" });
+  await expect(report.getByTestId("broadcast-state")).toHaveText("Paused");
+  await expect(report.getByTestId("broadcast-paused")).toContainText("It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%.");
+  const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+  await expect(figure("Delivered")).toHaveText("2");
+  await expect(figure("Bounced")).toHaveText("1");
+  await expect(figure("Complained")).toHaveText("1");
+  await expect(figure("Left the list since")).toHaveText("0");
+  await expect(figure("Waiting")).toHaveText("1");
+  await shoot(page, "paused-broadcast", report);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await report.getByRole("button", { name: "Resume sending" }).click();
+  await expect(page.locator("li.toast").getByText("Broadcast resumed", { exact: true })).toBeVisible();
+  await expect(report.getByTestId("broadcast-state")).toHaveText("Sent");
+  await expect(figure("Delivered")).toHaveText("3", { timeout: scaled(30_000) });
+  await expect(report.getByTestId("broadcast-paused")).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -43,3 +43,28 @@ export const mailSoftBounces = pgTable(
   },
   (t) => [index("mail_soft_bounces_hash_idx").on(t.emailHash, t.createdAt)],
 );
+
+/**
+ * A mailing as it goes out (a broadcast, a new post's e-mails; issue 51): what was attempted, refused for good
+ * and complained about, counted in blocks of 200 attempts, and whether it paused itself (too many bounces in a
+ * block, too many complaints) until an administrator resumes or cancels it. Its held messages wait in the
+ * outbox (drop_reason 'held'). No personal data.
+ */
+export const mailCampaigns = pgTable("mail_campaigns", {
+  key: text("key").primaryKey(),
+  /** What the owner is told it is ("Broadcast #12: Clink is open in Sydney"). */
+  label: text("label").notNull(),
+  attempted: integer("attempted").notNull().default(0),
+  bounced: integer("bounced").notNull().default(0),
+  complained: integer("complained").notNull().default(0),
+  /** The block of 200 attempts being counted, and its hard bounces. */
+  block: integer("block").notNull().default(0),
+  blockBounced: integer("block_bounced").notNull().default(0),
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
+  pausedReason: text("paused_reason"),
+  /** The block a bounce pause was for (resumed, that block does not pause it again), and the complaints then. */
+  pausedBlock: integer("paused_block"),
+  complaintsAtPause: integer("complaints_at_pause").notNull().default(0),
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -30,11 +30,14 @@ export const mailOutbox = pgTable(
      */
     droppedAt: timestamp("dropped_at", { withTimezone: true }),
     dropReason: text("drop_reason"),
+    /** The mailing a list message belongs to ("broadcast:12", "post:5"): its bounces and complaints can pause it (issue 51). */
+    campaign: text("campaign"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
     index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_held_idx").on(t.campaign).where(sql`${t.dropReason} = 'held'`),
   ],
 );
 
