@@ -12,6 +12,7 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
+import { registerDomainCheckJob } from "~/mail/domain-check.server";
 import { setDeliveryHooks } from "~/mail/delivery-hooks.server";
 import { deliverabilityHooks } from "~/deliverability/bounces.server";
 import { onAddressSuppressed } from "~/deliverability/suppressions.server";
@@ -69,6 +70,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
     onAddressSuppressed("audience", (tx, event) => leaveEveryList(tx, event.email, event.reason === "complaint" ? "complaint" : "bounce"));
   },
   registerMailJobs,
+  // The sending domain's SPF, DKIM and DMARC, for the System section (issue 51).
+  registerDomainCheckJob,
   async (env) => {
     registerWebhookJobs(env);
     // The blog's post events become post.published, .updated, .unpublished, .deleted (the blog knows no webhooks).

@@ -1,14 +1,18 @@
+import { sql } from "drizzle-orm";
+import { getDb, schema } from "~/core/db.server";
 import { dnsResolver } from "~/core/dns-resolver.server";
-import type { Env } from "~/core/env.server";
+import { getEnv, type Env } from "~/core/env.server";
+import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import { dkimPublicKey, dkimRecord, dkimSettings } from "./dkim.server";
-import { judgeDkim, judgeDmarc, judgeSpf, mailFromDomain, type DomainCheck } from "./domain-records";
+import { judgeDkim, judgeDmarc, judgeSpf, mailFromDomain, type DomainCheck, type DomainReport } from "./domain-records";
+
+export type { DomainReport };
 
 /**
  * Looks up the sending domain's SPF, DKIM and DMARC records (issue 51) through DNS_SERVERS or the system's
  * resolvers, and judges them (domain-records.ts). Never on a page's request: `npm run doctor`, and the
  * System section's job, which keeps its last answer (app/ops).
  */
-export type DomainReport = { domain: string; checkedAt: string; checks: DomainCheck[]; publish: { name: string; value: string } | null };
 
 const LOOKUP = { timeoutMs: 3000, tries: 2 };
 const NOT_THERE = new Set(["ENOTFOUND", "ENODATA", "NXDOMAIN"]);
@@ -48,4 +52,33 @@ export async function checkMailDomain(env: Env): Promise<DomainReport> {
     }),
   ];
   return { domain, checkedAt: new Date().toISOString(), checks, publish };
+}
+
+export const MAIL_DOMAIN_CHECK_JOB = "mail.domain-check";
+const REPORT_ROW = 1;
+
+/** The System section's answer: the last check, as the job kept it (null before the first). */
+export async function latestDomainReport(): Promise<DomainReport | null> {
+  const [row] = await getDb().select({ report: schema.mailDomainReports.report }).from(schema.mailDomainReports).where(sql`${schema.mailDomainReports.id} = ${REPORT_ROW}`);
+  return (row?.report as DomainReport | undefined) ?? null;
+}
+
+async function storeDomainReport(): Promise<void> {
+  const report = await checkMailDomain(getEnv());
+  await getDb()
+    .insert(schema.mailDomainReports)
+    .values({ id: REPORT_ROW, report })
+    .onConflictDoUpdate({ target: schema.mailDomainReports.id, set: { report, checkedAt: sql`now()` } });
+}
+
+/**
+ * The domain is checked every 6 hours and at each start, in a lane of its own (a slow resolver holds no other
+ * job's place), when the site sends mail for real (SMTP) or signs it; files on one's own machine need none.
+ */
+export async function registerDomainCheckJob(env: Env): Promise<void> {
+  if (env.MAIL_TRANSPORT !== "smtp" && !env.DKIM_DOMAIN) return;
+  defineJobLane("mail-dns", 1);
+  defineJobType(MAIL_DOMAIN_CHECK_JOB, storeDomainReport, { lane: "mail-dns", maxAttempts: 2 });
+  defineSchedule("mail-domain-check", { everyMinutes: 360 }, MAIL_DOMAIN_CHECK_JOB);
+  await enqueueJob(getDb(), MAIL_DOMAIN_CHECK_JOB, {}, { idempotencyKey: `mail-domain-check:start:${process.pid}:${Date.now()}` });
 }

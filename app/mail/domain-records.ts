@@ -4,6 +4,8 @@
  */
 export type RecordState = "right" | "wrong" | "missing" | "unknown";
 export type DomainCheck = { name: "SPF" | "DKIM" | "DMARC"; state: RecordState; detail: string; add?: { name: string; value: string } };
+/** One check of the domain: its records judged, and the DKIM record to publish for the configured key. */
+export type DomainReport = { domain: string; checkedAt: string; checks: DomainCheck[]; publish: { name: string; value: string } | null };
 
 /** The domain of MAIL_FROM ("Clink <no-reply@clink.app>" or a bare address). */
 export function mailFromDomain(mailFrom: string): string {

@@ -15,6 +15,9 @@ import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } fr
 const PEOPLE = Array.from({ length: 400 }, (_, i) => `p${String(i).padStart(3, "0")}@pause.example`);
 // Every third of the first 90: 30 refusals, all within the first 200 attempts.
 const REFUSED = PEOPLE.filter((_, i) => i < 90 && i % 3 === 0);
+// Early adopters for a second broadcast, cancelled once paused: 12 of the first 24 refused.
+const ADOPTERS = Array.from({ length: 60 }, (_, i) => `a${String(i).padStart(2, "0")}@pause.example`);
+const ADOPTERS_REFUSED = ADOPTERS.filter((_, i) => i < 24 && i % 2 === 0);
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -22,10 +25,13 @@ let owner: Api;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  for (const address of REFUSED) smtp.refuseRecipient(address, 550);
+  for (const address of [...REFUSED, ...ADOPTERS_REFUSED]) smtp.refuseRecipient(address, 550);
   const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, LIST_MAIL_BATCH_SIZE: "500", PUBLIC_MAIL_HOURLY_BUDGET: "5000", MAIL_RETRY_BASE_MS: "200" };
   const first = await startTestServer({ env });
-  const rows = PEOPLE.map((email) => `('blog', '${email}', 'confirmed', '/blog', 'seeded', now())`);
+  const rows = [
+    ...PEOPLE.map((email) => `('blog', '${email}', 'confirmed', '/blog', 'seeded', now())`),
+    ...ADOPTERS.map((email) => `('waitlist', '${email}', 'confirmed', '/early-access', 'seeded', now())`),
+  ];
   server = await seedAndRestart(first, `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${rows.join(", ")};`, { env });
   owner = await adminApi(server);
 }, 300_000);
@@ -96,4 +102,27 @@ describe("a broadcast that stops itself", () => {
       expect(audit).toHaveLength(1);
     }
   }, 300_000);
+
+  it("is cancelled on request once paused: nobody else gets it, the rest counted as skipped", async () => {
+    const made = await owner.call("POST", "/api/admin/broadcasts", { subject: "Launch in Sydney", markdown: "Come along.", list: "waitlist" });
+    const { id } = (await made.json()) as { id: number };
+    expect((await owner.call("POST", `/api/admin/broadcasts/${id}/cancel`)).status).toBe(409);
+    expect((await owner.call("POST", `/api/admin/broadcasts/${id}/send`)).status).toBe(202);
+    await waitFor(async () => {
+      const now = await report(id);
+      return now.state === "paused" && now.bounced > 10 ? now : null;
+    }, "the second broadcast paused", 90_000);
+    const cancelled = await owner.call("POST", `/api/admin/broadcasts/${id}/cancel`);
+    expect(cancelled.status).toBe(202);
+    expect(await cancelled.json()).toEqual({ state: "cancelled" });
+    const after = await waitFor(async () => {
+      const now = await report(id);
+      return now.state === "cancelled" && now.queued === 0 ? now : null;
+    }, "the broadcast cancelled");
+    const reached = asked(ADOPTERS);
+    expect(after.sent + after.bounced).toBe(reached);
+    expect(after.skipped).toBe(60 - reached);
+    expect(after.skipped).toBeGreaterThan(20);
+    expect((await owner.call("POST", `/api/admin/broadcasts/${id}/resume`)).status).toBe(409);
+  }, 200_000);
 });

@@ -97,6 +97,24 @@ describe("DKIM-signed mail", () => {
   }, 60_000);
 });
 
+describe("the System section's mail domain", () => {
+  it("shows the records as the check job found them, without a lookup on the request", async () => {
+    type Report = { domain: string; checks: Array<{ name: string; state: string }>; publish: { name: string; value: string } | null };
+    const report = await waitFor(async () => ((await (await owner.get("/api/admin/system")).json()) as { mailDomain: Report | null }).mailDomain, "the domain checked");
+    expect(report.domain).toBe(DOMAIN);
+    expect(report.checks.map((c) => [c.name, c.state])).toEqual([
+      ["SPF", "right"],
+      ["DKIM", "right"],
+      ["DMARC", "right"],
+    ]);
+    expect(report.publish).toEqual({ name: `${SELECTOR}._domainkey.${DOMAIN}`, value: `v=DKIM1; k=rsa; p=${publicKey(key)}` });
+    // Reading the section asks the DNS server nothing.
+    const questions = dns.questions.length;
+    expect((await owner.get("/api/admin/system")).status).toBe(200);
+    expect(dns.questions.length).toBe(questions);
+  });
+});
+
 describe("npm run doctor -- mail", { timeout: 120_000 }, () => {
   const target = async () => ({ dataDir: path.join(makeTempDir("doctor"), "data"), databaseUrl: usingPostgres() ? await createTestDatabase() : undefined });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -41,3 +41,14 @@ export const mailOutbox = pgTable(
   ],
 );
 
+
+/**
+ * The sending domain's last DNS check (issue 51): SPF, DKIM and DMARC judged by the `mail.domain-check` job
+ * (every 6 hours and at start), one row, so the System section shows it without a lookup on a page. No
+ * personal data.
+ */
+export const mailDomainReports = pgTable("mail_domain_reports", {
+  id: integer("id").primaryKey(),
+  report: jsonb("report").notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
