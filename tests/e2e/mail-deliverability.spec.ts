@@ -1,21 +1,39 @@
+import { generateKeyPairSync } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { adminApi } from "../support/api";
+import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { seedAndRestart } from "../support/database-rows";
-import type { TestServer } from "../support/test-server";
+import { makeTempDir, type TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test } from "./fixtures";
 import { scaled } from "./time-limits";
 
 /**
  * Issue 51 in Chromium: the suppression list in the Subscribers section (an address added by hand, a
  * bounced one shown with its reason, one removed), and a broadcast that paused itself (its report: why,
- * delivered, bounced, complained, left; resumed), at 375 and 1280 px, axe clean. Its own server, seeded with
- * the paused broadcast as the bulk lane leaves one.
+ * delivered, bounced, complained, left; resumed), and the System section's mail domain (SPF and DKIM right,
+ * DMARC missing with the record to add), at 375 and 1280 px, axe clean. Its own server, seeded with the paused
+ * broadcast as the bulk lane leaves one, signing with a DKIM key a DNS server on loopback serves.
  */
 let server: TestServer;
+let dns: FakeDns;
+// The System section's mail domain: DKIM configured, its record served by a DNS server on loopback, no DMARC.
+const DOMAIN = "deliverability-e2e.example";
+const dkimKey = generateKeyPairSync("rsa", { modulusLength: 2048 });
 test.describe.configure({ mode: "serial", timeout: scaled(300_000) });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const fresh = await startOwnServer({ env: { SEED_DEMO: "false" } });
+  const keyFile = path.join(makeTempDir("dkim-e2e"), "dkim.pem");
+  fs.writeFileSync(keyFile, dkimKey.privateKey.export({ type: "pkcs8", format: "pem" }));
+  dns = await startFakeDns({
+    txt: {
+      [DOMAIN]: ["v=spf1 include:_spf.mail-provider.example -all"],
+      [`e2e._domainkey.${DOMAIN}`]: [`v=DKIM1; k=rsa; p=${dkimKey.publicKey.export({ type: "spki", format: "der" }).toString("base64")}`],
+    },
+  });
+  const env = { SEED_DEMO: "false", MAIL_FROM: `Clink <news@${DOMAIN}>`, DKIM_DOMAIN: DOMAIN, DKIM_SELECTOR: "e2e", DKIM_PRIVATE_KEY_FILE: keyFile, DNS_SERVERS: dns.server };
+  const fresh = await startOwnServer({ env });
   server = await seedAndRestart(
     fresh,
     `insert into mail_suppressions (email_hash, email, reason, source, created_at) values ('seeded-hash-1', 'bounced.reader.with.a.long.address@deliverability-e2e.example', 'bounce', 'smtp', now() - interval '2 days');
@@ -33,11 +51,12 @@ test.beforeAll(async () => {
      insert into audience_broadcast_deliveries (broadcast_id, subscriber_id, mail_id, done_at) values (9001, 9001, 9001, now()), (9001, 9002, 9002, now()), (9001, 9003, 9003, now()), (9001, 9004, 9004, now());
      insert into mail_campaigns (key, label, attempted, bounced, complained, block, block_bounced, paused_at, paused_reason, paused_block, complaints_at_pause)
        values ('broadcast:9001', 'Broadcast #9001: Launch day in Sydney', 3, 1, 1, 0, 11, now(), '11 hard bounces among attempts 1 to 200: more than 5%', 0, 1);`,
-    { env: { SEED_DEMO: "false" } },
+    { env },
   );
 });
 test.afterAll(async () => {
   await server?.stop();
+  await dns?.close();
 });
 
 async function signIn(page: Page) {
@@ -109,4 +128,22 @@ test("a broadcast that paused itself: its report, then resumed", async ({ page }
   await expect(report.getByTestId("broadcast-state")).toHaveText("Sent");
   await expect(figure("Delivered")).toHaveText("3", { timeout: scaled(30_000) });
   await expect(report.getByTestId("broadcast-paused")).toHaveCount(0);
+});
+
+test("the System section shows the mail domain's records as last checked", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const section = page.getByRole("region", { name: "Mail domain" });
+  await expect(async () => {
+    await page.goto(`${server.url}/admin/system`);
+    await expect(section.getByRole("listitem")).toHaveCount(3, { timeout: scaled(2_000) });
+  }).toPass({ timeout: scaled(30_000) });
+  const item = (name: string) => section.getByRole("listitem").filter({ hasText: name });
+  await expect(item("SPF")).toContainText("Right");
+  await expect(item("DKIM")).toContainText("Right");
+  await expect(item("DMARC")).toContainText("Missing");
+  await expect(item("DMARC")).toContainText(`Add a TXT record at _dmarc.${DOMAIN}: v=DMARC1; p=none; rua=mailto:dmarc-reports@${DOMAIN}`);
+  await expect(section).toContainText(`DKIM record to publish (TXT) at e2e._domainkey.${DOMAIN}`);
+  await shoot(page, "system-mail-domain", section);
+  expect(await axeViolations(page)).toEqual([]);
 });
