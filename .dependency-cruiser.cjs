@@ -26,6 +26,9 @@ const FEATURE_FLOORS = [
   ["mail", "redirects", "webhooks", "install"],
   ["privacy", "auth", "ops", "venues"],
   ["forms", "blog"],
+  // Mail that arrives (issue 51): the suppression list, bounces and complaints, DKIM and the domain's DNS;
+  // the mail feature asks it through hooks set at start, the lists listen to it.
+  ["deliverability"],
   // The mailing lists (issue 33): the public forms' gate and mail budget, the blog's go-live, the privacy erasure.
   ["audience"],
   ["content-versions.server.ts"],

@@ -12,6 +12,11 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
+import { registerDomainCheckJob } from "~/mail/domain-check.server";
+import { setDeliveryHooks } from "~/mail/delivery-hooks.server";
+import { deliverabilityHooks } from "~/deliverability/bounces.server";
+import { onAddressSuppressed } from "~/deliverability/suppressions.server";
+import { leaveEveryList } from "~/audience/subscriptions.server";
 import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { registerWebhookJobs } from "~/webhooks/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
@@ -59,7 +64,14 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   // Kept post bodies missing or stale are rendered in the background (decision record 0048).
   enqueuePostHtmlAtStart,
   async () => registerAudienceJobs(),
+  async () => {
+    // Issue 51: list mail asks the suppression list before it goes; a bounce or complaint leaves every list.
+    setDeliveryHooks(deliverabilityHooks());
+    onAddressSuppressed("audience", (tx, event) => leaveEveryList(tx, event.email, event.reason === "complaint" ? "complaint" : "bounce"));
+  },
   registerMailJobs,
+  // The sending domain's SPF, DKIM and DMARC, for the System section (issue 51).
+  registerDomainCheckJob,
   async (env) => {
     registerWebhookJobs(env);
     // The blog's post events become post.published, .updated, .unpublished, .deleted (the blog knows no webhooks).

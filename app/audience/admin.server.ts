@@ -25,6 +25,7 @@ export async function listSubscribers(list: ListName): Promise<SubscriberRow[]> 
     consentAt: row.consentAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
+    endedReason: (row.endedReason as SubscriberRow["endedReason"]) ?? null,
   }));
 }
 

@@ -8,7 +8,9 @@ import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { renderMarkdownBounded } from "~/core/markdown-work.server";
 import { queueMail } from "~/mail/outbox.server";
-import { listIdHeader } from "./broadcasts";
+import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
+import { openCampaign } from "~/deliverability/campaigns.server";
+import { broadcastCampaign, feedbackIdHeader, listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
 import { afterBudgetWait, batchSizeFor, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
@@ -41,6 +43,8 @@ async function takeRecipients(tx: DbExecutor, row: Row): Promise<number> {
     on conflict do nothing
     returning subscriber_id`);
   const taken = (rows as unknown as { rows: unknown[] }).rows.length;
+  // Its bounces and complaints are counted from here, and can pause it (issue 51).
+  await openCampaign(tx, broadcastCampaign(row.id), `Broadcast #${row.id}: ${row.subject}`);
   if (taken) await enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId: row.id, batch: 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${row.id}:1` });
   else await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(eq(b.id, row.id));
   logger.info({ broadcastId: row.id, recipients: taken }, "broadcast recipients taken");
@@ -109,12 +113,14 @@ export function broadcastBody(markdown: string): Promise<string> {
 async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
   const env = getEnv();
   await loadUnsubscribeKey();
+  await loadSuppressionKey();
   const sending = await findBroadcast(broadcastId);
   if (!sending) return;
   const bodyHtml = await broadcastBody(sending.markdown);
   await getDb().transaction(async (tx) => {
     const row = await findBroadcast(broadcastId, tx);
-    if (!row) return;
+    // Cancelled (issue 51): nothing more is queued.
+    if (!row || row.state === "cancelled") return;
     const next = (runAt?: Date) =>
       enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId, batch: batch + 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${broadcastId}:${batch + 1}`, ...(runAt ? { runAt } : {}) });
     const room = await listMailRoom(tx);
@@ -133,17 +139,20 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
       for update of d skip locked`);
     const todo = (result as unknown as { rows: Array<{ subscriberId: number; email: string; state: string }> }).rows;
     const listId = listIdHeader(list, LIST_LABELS[list], env.SITE_URL);
+    // On the suppression list (issue 51): skipped like one who left.
+    const suppressed = await suppressedAmong(tx, todo.map((person) => person.email));
     for (const person of todo) {
       let mailId: number | null = null;
       // Left the list since the recipients were taken: nothing is sent.
-      if (stillOn.includes(person.state)) {
+      if (stillOn.includes(person.state) && !suppressed.has(person.email.toLowerCase())) {
         const leave = await unsubscribeLink(person.subscriberId);
         mailId = await queueMail(tx, {
           purpose: BROADCAST_PURPOSE,
           to: person.email,
           content: broadcastMail({ subject: row.subject, markdown: row.markdown, bodyHtml, list }, leave),
-          headers: { ...listHeaders(leave), "List-Id": listId },
+          headers: { ...listHeaders(leave), "List-Id": listId, "Feedback-ID": feedbackIdHeader(`broadcast-${broadcastId}`, list, env.SITE_URL) },
           bulk: true,
+          campaign: broadcastCampaign(broadcastId),
         });
       }
       await tx

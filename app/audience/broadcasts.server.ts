@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import type { BroadcastInput, BroadcastReport, BroadcastState, BroadcastSummary, Segment } from "./broadcasts";
+import { campaignStates } from "~/deliverability/campaigns.server";
+import { broadcastCampaign, type BroadcastInput, type BroadcastReport, type BroadcastState, type BroadcastSummary, type Segment } from "./broadcasts";
 import type { ListName } from "./lists";
 
 /**
@@ -63,7 +64,7 @@ export async function findBroadcast(id: number, db: DbExecutor = getDb()): Promi
   return row;
 }
 
-type Counts = { recipients: number; sent: number; failed: number; queued: number; skipped: number; left: number };
+type Counts = { recipients: number; sent: number; failed: number; queued: number; skipped: number; left: number; bounced: number; complained: number };
 
 /** Each started broadcast's numbers, from the view over its delivery rows (drizzle/0036_broadcast_counts_view.sql). */
 async function deliveryCounts(ids: number[]): Promise<Map<number, Counts>> {
@@ -74,21 +75,32 @@ async function deliveryCounts(ids: number[]): Promise<Map<number, Counts>> {
   return counts;
 }
 
-const withQueued = (c: Omit<Counts, "queued">): Counts => ({ ...c, queued: Math.max(0, c.recipients - c.sent - c.failed - c.skipped) });
+type ViewCounts = Omit<Counts, "queued" | "bounced" | "complained"> & { bounced?: number; complained?: number; refused?: number };
+const withQueued = ({ refused = 0, ...c }: ViewCounts): Counts => ({
+  ...c,
+  bounced: c.bounced ?? 0,
+  complained: c.complained ?? 0,
+  // A message refused at sending time is neither sent nor waiting.
+  queued: Math.max(0, c.recipients - c.sent - c.failed - c.skipped - refused),
+});
 
 async function summaries(rows: BroadcastRow[]): Promise<Array<BroadcastSummary & Counts>> {
   const counts = await deliveryCounts(rows.filter((row) => row.startedAt && !row.keptReport).map((row) => row.id));
+  // "sent" once every message was queued: a pause holds those not yet delivered.
+  const campaigns = await campaignStates(rows.filter((row) => row.state === "sending" || row.state === "sent").map((row) => broadcastCampaign(row.id)));
   const out: Array<BroadcastSummary & Counts> = [];
   for (const row of rows) {
     const kept = row.keptReport ? withQueued(row.keptReport) : null;
     // Not started: the count is the segment's as it is now (what the send would take).
-    const c = kept ?? counts.get(row.id) ?? { recipients: row.startedAt ? 0 : await countRecipients(row.list as ListName, segmentOf(row)), sent: 0, failed: 0, queued: 0, skipped: 0, left: 0 };
+    const campaign = campaigns.get(broadcastCampaign(row.id));
+    const c = kept ?? counts.get(row.id) ?? { recipients: row.startedAt ? 0 : await countRecipients(row.list as ListName, segmentOf(row)), sent: 0, failed: 0, queued: 0, skipped: 0, left: 0, bounced: 0, complained: 0 };
     out.push({
       id: row.id,
       subject: row.subject,
       list: row.list as ListName,
       segment: segmentOf(row),
-      state: row.state as BroadcastState,
+      state: campaign?.paused ? "paused" : (row.state as BroadcastState),
+      pausedReason: campaign?.paused ? campaign.pausedReason : null,
       sendAt: row.sendAt?.toISOString() ?? null,
       startedAt: row.startedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),

@@ -7,9 +7,13 @@ import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from 
  * POST/PUT /api/admin/broadcasts and of its send, the states, the report's shape, and the pure rules (a
  * time in the site's zone, the List-Id). Pure: no database here.
  */
-export const BROADCAST_STATES = ["draft", "scheduled", "sending", "sent"] as const;
+/** paused: it stopped itself on too many bounces or complaints (issue 51), until resumed or cancelled. */
+export const BROADCAST_STATES = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
-export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
+export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", paused: "Paused", sent: "Sent", cancelled: "Cancelled" };
+
+/** The mailing a broadcast's messages belong to (their bounces and complaints can pause it). */
+export const broadcastCampaign = (id: number) => `broadcast:${id}`;
 
 /** A test's subject says it is one, so nobody takes it for the real thing. */
 export const TEST_SUBJECT_PREFIX = "[Test] ";
@@ -90,6 +94,15 @@ export function listIdHeader(list: ListName, label: string, siteUrl: string): st
   return `${label.replace(/["\\]/g, "")} <${list}.${host}>`;
 }
 
+/**
+ * Gmail's Feedback-ID (issue 51): campaign, list and sender, colon-separated, so its feedback loop reports
+ * complaints per mailing; the sender is the site's host.
+ */
+export function feedbackIdHeader(campaign: string, list: ListName, siteUrl: string): string {
+  const host = new URL(siteUrl).hostname || "clink.app";
+  return `${campaign}:${list}:${host}`;
+}
+
 /** The composer's figures: the segment's size now, the site's time zone, whether this member may send. */
 export type BroadcastAudience = { recipients: number; timezone: string; canSend: boolean };
 
@@ -105,6 +118,12 @@ export type BroadcastSummary = {
   recipients: number;
   sent: number;
   failed: number;
+  /** Refused for good, at sending time or later by the provider (issue 51). */
+  bounced: number;
+  /** Reported as spam (issue 51). */
+  complained: number;
+  /** Why it paused itself, while paused. */
+  pausedReason: string | null;
 };
 
 export type BroadcastReport = BroadcastSummary & {

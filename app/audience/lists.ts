@@ -90,6 +90,8 @@ export type SubscriberRow = {
   consentAt: string;
   confirmedAt: string | null;
   endedAt: string | null;
+  /** Why it ended, when the person did not leave by the link: "bounce" or "complaint" (issue 51). */
+  endedReason: "bounce" | "complaint" | null;
 };
 
 export type AudienceCounts = {

@@ -4,8 +4,11 @@ import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { onPostEvent } from "~/blog/post-events";
+import { openCampaign } from "~/deliverability/campaigns.server";
 import { queueMail } from "~/mail/outbox.server";
+import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { registerBroadcastJobs } from "./broadcast-mail.server";
+import { feedbackIdHeader } from "./broadcasts";
 import { emailLink } from "./lists";
 import { afterBudgetWait, listMailRoom, NEW_POST_PURPOSE } from "./list-mail.server";
 import { listHeaders, newPostMail } from "./mail";
@@ -37,6 +40,8 @@ export async function startPostMail(postId: number): Promise<number> {
       on conflict do nothing
       returning subscriber_id`);
     const added = (rows as unknown as { rows: unknown[] }).rows.length;
+    // Its bounces and complaints are counted from here, and can pause it (issue 51).
+    if (added) await openCampaign(tx, `post:${postId}`, `The e-mails of new post #${postId}`);
     if (added) await enqueueJob(tx, POST_MAIL_JOB, { postId, batch: 1 } satisfies PostMailPayload, { idempotencyKey: `post-mail:${postId}:1` });
     logger.info({ postId, subscribers: added }, "new-post e-mails to queue");
     return added;
@@ -47,6 +52,7 @@ export async function startPostMail(postId: number): Promise<number> {
 export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Promise<void> {
   const env = getEnv();
   await loadUnsubscribeKey();
+  await loadSuppressionKey();
   await getDb().transaction(async (tx) => {
     const room = await listMailRoom(tx);
     const next = (runAt?: Date) =>
@@ -66,18 +72,20 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
       limit ${room}
       for update of d skip locked`);
     const todo = (rows as unknown as { rows: Array<{ subscriberId: number; email: string; state: string; title: string; excerpt: string; slug: string; live: boolean }> }).rows;
+    const suppressed = await suppressedAmong(tx, todo.map((row) => row.email));
     for (const row of todo) {
       let mailId: number | null = null;
-      // Left the list (or the post was taken down) since the fan-out: nothing is sent.
-      if (row.state === "confirmed" && row.live) {
+      // Left the list (or the post was taken down) since the fan-out, or suppressed (issue 51): nothing is sent.
+      if (row.state === "confirmed" && row.live && !suppressed.has(row.email.toLowerCase())) {
         const leave = await unsubscribeLink(row.subscriberId);
         const link = emailLink(env.SITE_URL, `/blog/${row.slug}`, `post-${postId}`);
         mailId = await queueMail(tx, {
           purpose: NEW_POST_PURPOSE,
           to: row.email,
           content: newPostMail({ title: row.title, excerpt: row.excerpt }, link, leave),
-          headers: listHeaders(leave),
+          headers: { ...listHeaders(leave), "Feedback-ID": feedbackIdHeader(`post-${postId}`, "blog", env.SITE_URL) },
           bulk: true,
+          campaign: `post:${postId}`,
         });
       }
       await tx

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { afterCommit, getDb, schema } from "~/core/db.server";
+import { afterCommit, getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { generatedSecret } from "~/core/generated-secret.server";
 import { logger } from "~/core/logger.server";
@@ -10,6 +10,7 @@ import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submiss
 import { queuePublicFormMail } from "~/forms/public-mail.server";
 import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "~/forms/submission-fields";
+import { isSuppressedHash } from "~/deliverability/suppressions.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import {
   BLOG_TICK_WORDING,
@@ -54,7 +55,10 @@ export async function signUpForBlog(input: BlogSignup, clientIp: string): Promis
  * minutes and 3 a day (counted by its keyed hash); past that the answer is the same and nothing is sent.
  */
 async function storeSignUp(email: string, entries: Entry[], page: string): Promise<void> {
-  const hash = `audience:${await emailHash(email)}`;
+  const addressHash = await emailHash(email);
+  // A suppressed address (it bounced, complained or was put there) gets the same answer and no mail (issue 51).
+  if (await isSuppressedHash(addressHash)) return;
+  const hash = `audience:${addressHash}`;
   if (await verificationMailLimited(hash)) return;
   await getDb().transaction(async (tx) => {
     const token = newOneTimeToken();
@@ -65,6 +69,7 @@ async function storeSignUp(email: string, entries: Entry[], page: string): Promi
       consentAt: sql`now()`,
       confirmedAt: null,
       endedAt: null,
+      endedReason: null,
     } as const;
     const toConfirm: ListName[] = [];
     for (const entry of entries) {
@@ -146,6 +151,21 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
   // Named by the subscription, never the address (the subscriber.confirmed webhook was queued in the transaction).
   for (const row of confirmed) logger.info({ subscriberId: row.id, list: row.list, state: row.state }, "subscriber confirmed");
   return { outcome: "confirmed", lists: confirmed.map(({ list, state }) => ({ list, state })) };
+}
+
+/**
+ * An address bounced for good or its owner complained (issue 51, called in the suppression's transaction):
+ * it leaves every list at once, the reason kept in each list's record; a confirmed early adopter's spot is
+ * handed back (the same trigger as leaving by the link, drizzle/0035).
+ */
+export async function leaveEveryList(tx: DbExecutor, email: string, reason: "bounce" | "complaint"): Promise<void> {
+  const ended = await tx
+    .update(t)
+    .set({ state: "unsubscribed", endedAt: sql`now()`, endedReason: reason, tokenHash: null, tokenExpiresAt: null })
+    .where(and(sql`lower(${t.email}) = ${email.trim().toLowerCase()}`, ne(t.state, "unsubscribed")))
+    .returning({ id: t.id, list: t.list });
+  for (const row of ended) logger.info({ subscriberId: row.id, list: row.list, reason }, "subscriber removed: address refused or complained");
+  if (ended.some((row) => row.list === "waitlist")) afterCommit(spotsChanged);
 }
 
 /* Leaving: the List-Unsubscribe link's token is the subscription's id and a keyed MAC of it (no table of tokens). */

@@ -56,6 +56,12 @@ describe("parseEnv", () => {
     [{ MAIL_TRANSPORT: "files", SMTP_URL: "smtp://m:25" }, "MAIL_TRANSPORT"],
     [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
     [{ BACKUP_AT: "25:00" }, "BACKUP_AT"],
+    [{ DKIM_DOMAIN: "clink.example" }, "DKIM_DOMAIN"],
+    [{ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: "/k.pem" }, "DKIM_DOMAIN"],
+    [{ DKIM_DOMAIN: "clink.example", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: "/k.pem", DKIM_PRIVATE_KEY: "x".repeat(120) }, "DKIM_PRIVATE_KEY"],
+    [{ DNS_SERVERS: "dns.example" }, "DNS_SERVERS"],
+    [{ MAIL_EVENTS_SES_TOPIC_ARN: "ses-events" }, "MAIL_EVENTS_SES_TOPIC_ARN"],
+    [{ MAIL_EVENTS_SENDGRID_PUBLIC_KEY: "not base64!" }, "MAIL_EVENTS_SENDGRID_PUBLIC_KEY"],
   ])("names the bad variable in %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { getDb, schema } from "./db.server";
+import { afterCommit, getDb, schema, type DbExecutor } from "./db.server";
 import type { JobsOverview } from "./jobs";
 import { DEFAULT_MAX_ATTEMPTS, jobType, wakeJobRunner } from "./jobs.server";
 
@@ -24,6 +24,22 @@ export async function jobsOverview(deadLimit = 50): Promise<JobsOverview> {
     counts: counts.map((row) => ({ ...row, count: Number(row.count) })),
     dead: dead.map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), finishedAt: job.finishedAt?.toISOString() ?? null })),
   };
+}
+
+/**
+ * Runs a finished job again by its idempotency key, inside `db` (a held message of a resumed mailing): due at
+ * once, keeping its first due time so it takes its old place in the queue (a resumed mailing goes on in its
+ * order); false when there is none finished by that key (pruned: the caller enqueues it anew). The runner is
+ * woken once the transaction commits.
+ */
+export async function requeueFinishedJob(db: DbExecutor, idempotencyKey: string): Promise<boolean> {
+  const fresh = await db
+    .update(t)
+    .set({ state: "queued", runAt: sql`least(${t.runAt}, now())`, finishedAt: null, lastError: null, maxAttempts: sql`${t.attempts} + ${t.maxAttempts}` })
+    .where(and(eq(t.idempotencyKey, idempotencyKey), eq(t.state, "done")))
+    .returning({ id: t.id });
+  if (fresh.length) afterCommit(wakeJobRunner);
+  return fresh.length > 0;
 }
 
 export type RetryOutcome = "queued" | "not-found" | "not-dead";

@@ -1,8 +1,9 @@
 import { defineJobLane, defineJobType } from "~/core/jobs.server";
 import type { Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { DELIVER_BULK_MAIL, DELIVER_MAIL, findQueuedMail, markMailSent, type DeliverMailPayload } from "./outbox.server";
-import { createMailTransport } from "./transport.server";
+import { DELIVER_BULK_MAIL, DELIVER_MAIL, findQueuedMail, markMailDropped, markMailSent, type DeliverMailPayload } from "./outbox.server";
+import { deliveryHooks, permanentRefusal } from "./delivery-hooks.server";
+import { createMailTransport, type MailTransport } from "./transport.server";
 
 const BULK_MAIL_LANE = "bulk-mail";
 /** List mail delivered at once per instance: as many as the default lane gave it before it had its own. */
@@ -14,21 +15,50 @@ const BULK_MAIL_CONCURRENCY = 3;
  * for the admin to retry. A message already marked sent, or erased meanwhile, is not sent (again) (a job run twice after a crash
  * between the two writes; the Message-ID stays the same either way).
  */
+/**
+ * One message. List mail first asks whether it may still go (issue 51): not to a suppressed address, not
+ * while its mailing is paused (it is kept, and queued again on resume). A recipient refused for good (an
+ * SMTP 5xx to RCPT TO) is reported to the hooks, which suppress the address: list mail is then dropped, not
+ * retried; a person's own mail (a reset, an invitation) fails as before, so the admin sees its failure.
+ */
+async function deliverOne(transport: MailTransport, mailId: number, list: boolean): Promise<void> {
+  const mail = await findQueuedMail(mailId);
+  // Gone: erased on purpose (a completed deletion request drops the mail about the person).
+  if (!mail || mail.sentAt || mail.droppedAt) return;
+  const hooks = deliveryHooks();
+  if (list && hooks.beforeListMail) {
+    const verdict = await hooks.beforeListMail(mail);
+    if (verdict !== "send") {
+      // Held: the hook marked it in the transaction that read the pause (a resume then finds it).
+      if (verdict !== "held") await markMailDropped(mail.id, verdict);
+      logger.info({ mailId: mail.id, purpose: mail.purpose, verdict }, "list mail not sent now");
+      return;
+    }
+  }
+  try {
+    await transport.deliver(mail);
+  } catch (error) {
+    const answer = permanentRefusal(error, mail.recipient);
+    if (!answer) throw error;
+    await hooks.refusedForGood?.(mail, answer, list);
+    if (!list) throw error;
+    await markMailDropped(mail.id, "bounced");
+    logger.warn({ mailId: mail.id, purpose: mail.purpose }, "list mail refused for good: the address is suppressed");
+    return;
+  }
+  await markMailSent(mail.id);
+  await hooks.delivered?.(mail, list);
+  logger.info({ mailId: mail.id, purpose: mail.purpose }, "mail delivered");
+}
+
 export async function registerMailJobs(env: Env): Promise<() => Promise<void>> {
   const transport = createMailTransport(env);
-  const deliver = async ({ mailId }: DeliverMailPayload) => {
-    const mail = await findQueuedMail(mailId);
-    // Gone: erased on purpose (a completed deletion request drops the mail about the person).
-    if (!mail || mail.sentAt) return;
-    await transport.deliver(mail);
-    await markMailSent(mail.id);
-    logger.info({ mailId: mail.id, purpose: mail.purpose }, "mail delivered");
-  };
+  const deliver = ({ mailId }: DeliverMailPayload, list: boolean) => deliverOne(transport, mailId, list);
   const options = { maxAttempts: env.MAIL_MAX_ATTEMPTS, backoffBaseMs: env.MAIL_RETRY_BASE_MS };
   // Mail a person waits for runs in the default lane; list mail in its own (decision record 0052).
-  defineJobType<DeliverMailPayload>(DELIVER_MAIL, deliver, options);
+  defineJobType<DeliverMailPayload>(DELIVER_MAIL, (payload) => deliver(payload, false), options);
   defineJobLane(BULK_MAIL_LANE, BULK_MAIL_CONCURRENCY);
-  defineJobType<DeliverMailPayload>(DELIVER_BULK_MAIL, deliver, { ...options, lane: BULK_MAIL_LANE });
+  defineJobType<DeliverMailPayload>(DELIVER_BULK_MAIL, (payload) => deliver(payload, true), { ...options, lane: BULK_MAIL_LANE });
   logger.info({ transport: transport.describe }, "mail delivery ready");
   return async () => transport.close();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
+import { requeueFinishedJob } from "~/core/job-admin.server";
 import { enqueueJob } from "~/core/jobs.server";
 import type { MailContent } from "./message";
 
@@ -31,6 +32,8 @@ export type QueuedMail = {
   htmlBody: string;
   headers: Record<string, string> | null;
   sentAt: Date | null;
+  droppedAt?: Date | null;
+  campaign?: string | null;
 };
 
 export function messageIdFor(): string {
@@ -55,6 +58,8 @@ export async function queueMail(
     headers?: Record<string, string>;
     /** List mail: delivered in the bulk lane, after nothing and before nothing a person waits for. */
     bulk?: boolean;
+    /** The mailing it belongs to ("broadcast:12"), whose bounces and complaints may pause it (issue 51). */
+    campaign?: string;
   },
 ): Promise<number> {
   const [row] = await db
@@ -69,6 +74,7 @@ export async function queueMail(
       htmlBody: mail.content.html,
       headers: mail.headers ?? null,
       purgeOnDelivery: mail.purgeOnDelivery ?? false,
+      campaign: mail.campaign ?? null,
     })
     .returning({ id: t.id });
   await enqueueJob(db, mail.bulk ? DELIVER_BULK_MAIL : DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, {
@@ -109,6 +115,43 @@ export async function markMailSent(id: number): Promise<void> {
       headers: sql`case when ${purged} then null else ${t.headers} end`,
     })
     .where(eq(t.id, id));
+}
+
+/**
+ * List mail not sent (issue 51): its address is suppressed, its server refused it for good, its mailing was
+ * cancelled, or ("held") its mailing is paused: held mail is queued again on resume (requeueHeldMail).
+ */
+export async function markMailDropped(id: number, reason: "suppressed" | "bounced" | "held" | "cancelled"): Promise<void> {
+  await getDb()
+    .update(t)
+    .set({ droppedAt: sql`now()`, dropReason: reason })
+    .where(and(eq(t.id, id), isNull(t.sentAt)));
+}
+
+/**
+ * A resumed mailing (issue 51): its held messages are queued again, each by its own delivery job (found again
+ * by its key, or made anew once the runner pruned it), in `db`, the resume's transaction.
+ */
+export async function requeueHeldMail(db: DbExecutor, campaign: string): Promise<number> {
+  const held = await db
+    .update(t)
+    .set({ droppedAt: null, dropReason: null })
+    .where(and(eq(t.campaign, campaign), eq(t.dropReason, "held"), isNull(t.sentAt)))
+    .returning({ id: t.id });
+  for (const { id } of held) {
+    if (!(await requeueFinishedJob(db, `mail:${id}`))) await enqueueJob(db, DELIVER_BULK_MAIL, { mailId: id } satisfies DeliverMailPayload, { idempotencyKey: `mail:${id}` });
+  }
+  return held.length;
+}
+
+/** A cancelled mailing: its held messages will never go. */
+export async function cancelHeldMail(db: DbExecutor, campaign: string): Promise<number> {
+  const cancelled = await db
+    .update(t)
+    .set({ dropReason: "cancelled" })
+    .where(and(eq(t.campaign, campaign), eq(t.dropReason, "held"), isNull(t.sentAt)))
+    .returning({ id: t.id });
+  return cancelled.length;
 }
 
 export type OutboxHealth = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };

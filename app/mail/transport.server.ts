@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import type { Env } from "~/core/env.server";
+import { dkimSettings } from "./dkim.server";
 import type { QueuedMail } from "./outbox.server";
 
 /** Delivers one message; throws with the mail server's answer when it is refused. */
@@ -68,13 +69,17 @@ async function eraseFilesWhere(env: Env, matches: (file: string) => Promise<bool
  * half a message and a retry rewrites the same file instead of adding a second one.
  */
 export function createMailTransport(env: Env): MailTransport {
+  // Every message, a person's own and list mail alike, signed with the site's DKIM key when one is set (issue 51).
+  const dkim = dkimSettings(env);
+  const signing = dkim ? { dkim } : {};
   if (env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL) {
     const smtp = nodemailer.createTransport({
       url: env.SMTP_URL,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
-    } as TransportOptions);
+      ...signing,
+    } as unknown as TransportOptions);
     return {
       describe: "smtp",
       deliver: async (mail) => {
@@ -84,7 +89,7 @@ export function createMailTransport(env: Env): MailTransport {
     };
   }
   const folder = outboxFolder(env);
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows", ...signing });
   return {
     describe: `files in ${folder}`,
     deliver: async (mail) => {

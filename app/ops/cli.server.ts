@@ -98,8 +98,8 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
   try {
     if (command === "backup") return await backup(args);
     if (command === "restore") return await restore(args);
-    if (command === "doctor") return await runDoctor();
-    say("Commands: backup, restore FILE [--force], doctor");
+    if (command === "doctor") return await runDoctor(args);
+    say("Commands: backup, restore FILE [--force], doctor [mail]");
     return 2;
   } catch (error) {
     say(failureSentence(error, command));

@@ -1,3 +1,4 @@
+import type { DomainReport } from "~/mail/domain-records";
 /**
  * The System tab's vital signs: what each sample holds, and how a week of samples (one every
  * SAMPLE_EVERY_MINUTES) becomes a chart's points. Pure, shared by the service and the tab.
@@ -40,6 +41,8 @@ export type SystemOverview = {
   backupSchedule: { dailyAt: string; keep: number; timezone: string };
   /** The answering instance's clock against the database's (positive: ahead), and the warning when it is off. */
   clock: { skewMs: number; warning: string | null };
+  /** The sending domain's SPF, DKIM and DMARC as last checked by its job (issue 51); null before the first check. */
+  mailDomain: DomainReport | null;
 };
 
 const KEYS = new Set<string>(VITAL_SIGNS.map((v) => v.key));

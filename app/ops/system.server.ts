@@ -4,6 +4,7 @@ import { clockSkewWarning, measureDbClock } from "~/core/db-clock.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { latestDomainReport } from "~/mail/domain-check.server";
 import { MAIL_JOB_TYPES } from "~/mail/outbox.server";
 import { rowsOf } from "./backup/catalog.server";
 import { lastBackup } from "./backup/service.server";
@@ -89,6 +90,7 @@ export async function systemOverview(): Promise<SystemOverview> {
     backup: await lastBackup(),
     backupSchedule: { dailyAt: env.BACKUP_AT, keep: env.BACKUP_KEEP, timezone: env.SITE_TIMEZONE },
     clock: { skewMs: Math.round(skew), warning: clockSkewWarning(skew) },
+    mailDomain: await latestDomainReport(),
   };
 }
 

@@ -7,7 +7,8 @@ const same = (column: typeof schema.contactSubmissions.email | typeof schema.mai
 /**
  * Erases, inside `tx`, what the site holds about the person at `email` for the deletion request `requestId`:
  * every contact submission from that address, every mailing-list subscription, every other deletion request of theirs, the mail to or about
- * them in the outbox (undelivered mail is dropped; delivered mail keeps no address, subject or text), and
+ * them in the outbox (undelivered mail is dropped; delivered mail keeps no address, subject or text), the
+ * address on the suppression list (its keyed hash stays, so it is still never mailed), and
  * audit summaries that named them. The request itself keeps its dates, state and the address's keyed hash.
  * The outbox folder's files are the caller's to erase after the commit (eraseOutboxFiles).
  */
@@ -19,6 +20,9 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
 
   // Every mailing list they were on (app/audience), with the consent records and new-post deliveries.
   await tx.delete(schema.subscribers).where(sql`lower(${schema.subscribers.email}) = ${email.trim().toLowerCase()}`);
+
+  // The suppression list keeps only the keyed hash (the address is still never mailed), not the address.
+  await tx.update(schema.mailSuppressions).set({ email: null }).where(sql`lower(${schema.mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
 
   const outbox = schema.mailOutbox;
   const aboutThem = or(same(outbox.recipient, email), sql`lower(${outbox.replyTo}) = ${email.trim().toLowerCase()}`);

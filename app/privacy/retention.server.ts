@@ -100,10 +100,10 @@ async function eraseBroadcastDeliveries(before: Date): Promise<number> {
   return getDb().transaction(async (tx) => {
     const old = and(eq(b.state, "sent"), lt(b.finishedAt, before), isNull(b.keptReport));
     await tx.execute(sql`
-      update ${b} set kept_report = jsonb_build_object('recipients', c.recipients, 'sent', c.sent, 'failed', c.failed, 'skipped', c.skipped, 'left', c."left")
+      update ${b} set kept_report = jsonb_build_object('recipients', c.recipients, 'sent', c.sent, 'failed', c.failed, 'skipped', c.skipped, 'left', c."left", 'bounced', c.bounced, 'complained', c.complained, 'refused', c.refused)
       from ${counts} c where c.broadcast_id = ${b.id} and ${old}`);
     // One with no rows left (every recipient erased meanwhile) keeps zeros.
-    await tx.update(b).set({ keptReport: { recipients: 0, sent: 0, failed: 0, skipped: 0, left: 0 } }).where(old);
+    await tx.update(b).set({ keptReport: { recipients: 0, sent: 0, failed: 0, skipped: 0, left: 0, bounced: 0, complained: 0, refused: 0 } }).where(old);
     const erased = await tx
       .delete(schema.broadcastDeliveries)
       .where(sql`${schema.broadcastDeliveries.broadcastId} in (select id from ${b} where ${b.keptReport} is not null)`)

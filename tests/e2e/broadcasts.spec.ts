@@ -80,7 +80,7 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   const report = panel.getByRole("region", { name: "Report: Clink is open in Sydney" });
   await expect(report.getByTestId("broadcast-state")).toHaveText("Sent", { timeout: scaled(60_000) });
   const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
-  await expect(figure("Sent")).toHaveText("3", { timeout: scaled(60_000) });
+  await expect(figure("Delivered")).toHaveText("3", { timeout: scaled(60_000) });
   await expect(figure("Recipients")).toHaveText("3");
   await expect(figure("Failed")).toHaveText("0");
   expect(outboxMessages(server.dataDir).filter((m) => m.subject === "Clink is open in Sydney").map((m) => m.to).sort()).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);

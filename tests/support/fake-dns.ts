@@ -3,7 +3,7 @@ import dnsPacket from "dns-packet";
 import { parseIp } from "../../app/core/ip-addresses";
 
 /**
- * A DNS server on loopback (UDP) that answers PTR, A and AAAA questions from a table, NXDOMAIN for
+ * A DNS server on loopback (UDP) that answers PTR, A, AAAA and TXT questions from a table, NXDOMAIN for
  * any other name, and nothing at all while `silent` (to test timeouts). It records every question.
  * Point the server under test at it with CRAWLER_DNS_SERVERS=<fake.server>.
  */
@@ -13,6 +13,8 @@ export type FakeDnsRecords = {
   /** A and AAAA addresses by name. */
   a?: Record<string, string[]>;
   aaaa?: Record<string, string[]>;
+  /** TXT records by name, each one record (split into 255-byte strings as DNS carries them). */
+  txt?: Record<string, string[]>;
 };
 
 export type FakeDns = {
@@ -43,6 +45,10 @@ export async function startFakeDns(records: FakeDnsRecords = {}): Promise<FakeDn
     if (type === "PTR") {
       const ip = Object.keys(fake.records.ptr ?? {}).find((address) => arpaName(address) === lower);
       return (ip ? fake.records.ptr![ip]! : []).map((data) => ({ type: "PTR", name, ttl: 60, data }));
+    }
+    if (type === "TXT") {
+      const entry = Object.entries(fake.records.txt ?? {}).find(([host]) => host.toLowerCase() === lower);
+      return (entry?.[1] ?? []).map((record) => ({ type: "TXT", name, ttl: 60, data: record.match(/[\s\S]{1,255}/g) ?? [""] }));
     }
     const table = type === "A" ? fake.records.a : type === "AAAA" ? fake.records.aaaa : undefined;
     const entry = Object.entries(table ?? {}).find(([host]) => host.toLowerCase() === lower);

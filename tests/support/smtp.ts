@@ -12,6 +12,10 @@ export type TestSmtp = {
   /** Messages whose data arrived, answered or not yet (held). */
   arrived: number;
   refuseWith: (code: 451 | 550 | null) => void;
+  /** Refuses one recipient at RCPT TO (a 550 "no such user" or a 451 "try later"); null accepts it again. */
+  refuseRecipient: (address: string, code: 451 | 550 | null) => void;
+  /** Every RCPT TO address asked, lower-cased, in order (refused ones too). */
+  recipientsAsked: string[];
   /**
    * Holds the answer to every message (or to those `which` picks, by their raw text) until `release` is
    * called (a slow server); `waiting` says how many messages are held now.
@@ -22,12 +26,22 @@ export type TestSmtp = {
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   let refuse: number | null = null;
+  const refusedRecipients = new Map<string, number>();
+  const recipientsAsked: string[] = [];
   let held: { which: (raw: string) => boolean; until: Promise<void>; waiting: number } | null = null;
   const state = { received: [] as string[], refusals: 0, arrived: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      recipientsAsked.push(to);
+      const code = refusedRecipients.get(to);
+      if (!code) return callback();
+      const text = code >= 500 ? "5.1.1 No such user here (test refusal)" : "4.2.1 Mailbox busy, try again later (test refusal)";
+      callback(Object.assign(new Error(text), { responseCode: code }));
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -66,6 +80,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     refuseWith: (code) => {
       refuse = code;
     },
+    refuseRecipient: (address, code) => {
+      if (code === null) refusedRecipients.delete(address.toLowerCase());
+      else refusedRecipients.set(address.toLowerCase(), code);
+    },
+    recipientsAsked,
     hold: (which = () => true) => {
       let release!: () => void;
       const gate = { which, until: new Promise<void>((resolve) => (release = resolve)), waiting: 0 };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useAdminTask } from "~/admin/admin-action";
 import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
@@ -72,7 +73,13 @@ function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => 
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
   const { data, failed, load } = useAdminData<BroadcastReport>(`/api/admin/broadcasts/${id}`);
-  const { expired } = useAdminSession();
+  const { expired, adminFetch } = useAdminSession();
+  const task = useAdminTask({ onDone: () => void load() });
+  const control = (verb: "resume" | "cancel") =>
+    void task.run(() => adminFetch(`/api/admin/broadcasts/${id}/${verb}`, { method: "POST" }), {
+      done: verb === "resume" ? "Broadcast resumed" : "Broadcast cancelled",
+      failed: verb === "resume" ? "Could not resume it" : "Could not cancel it",
+    });
   // While it goes out, the figures are read again every few seconds (the page only; nothing runs on the server for it).
   const moving = data && (data.state === "sending" || data.state === "scheduled" || data.queued > 0);
   useEffect(() => {
@@ -84,11 +91,13 @@ function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit
   if (!data) return <Spinner label="Loading the broadcast" />;
   const figures: Array<[string, number]> = [
     ["Recipients", data.recipients],
-    ["Sent", data.sent],
+    ["Delivered", data.sent],
+    ["Bounced", data.bounced],
+    ["Complained", data.complained],
+    ["Left the list since", data.left],
     ["Failed", data.failed],
     ["Waiting", data.queued],
-    ["Left before their turn", data.skipped],
-    ["Left the list since", data.left],
+    ["Skipped (left or suppressed)", data.skipped],
   ];
 
   return (
@@ -101,7 +110,21 @@ function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit
         {data.state === "scheduled" && data.sendAt ? ` for ${formatDateTime(data.sendAt)}` : ""}
         {data.startedAt ? ` · started ${formatDateTime(data.startedAt)}` : ""}
       </p>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {data.state === "paused" ? (
+        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="broadcast-paused">
+          <p className="font-semibold text-amber-900">It paused itself: {data.pausedReason}.</p>
+          <p className="mt-1 text-sm text-slate-800">Nothing more goes out until it is resumed (the rest is sent) or cancelled (nobody else gets it). The owner was told by e-mail.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className="btn btn-primary" disabled={task.busy} onClick={() => control("resume")}>
+              Resume sending
+            </button>
+            <button type="button" className="btn btn-secondary text-red-700" disabled={task.busy} onClick={() => (window.confirm("Cancel this broadcast? Nobody else gets it.") ? control("cancel") : undefined)}>
+              Cancel the broadcast
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 p-3">
             <dt className="text-sm text-slate-700">{label}</dt>

@@ -13,6 +13,7 @@ import { ListOptions } from "./list-options";
 import { EmailAddress } from "~/components/ui/email-address";
 
 const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
+const ENDED_REASONS = { bounce: "address bounced", complaint: "reported as spam" } as const;
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
 /**
@@ -136,7 +137,7 @@ function SubscriberList() {
       ),
     },
     { label: "Confirmed", cell: (row) => when(row.confirmedAt) },
-    { label: "Ended", cell: (row) => when(row.endedAt) },
+    { label: "Ended", cell: (row) => (row.endedReason ? <>{when(row.endedAt)} ({ENDED_REASONS[row.endedReason]})</> : when(row.endedAt)) },
     {
       label: <span className="sr-only">Action</span>,
       cell: (row) => (

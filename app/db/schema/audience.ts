@@ -38,6 +38,11 @@ export const subscribers = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * Why it ended when the person did not leave by the link (issue 51): "bounce" (their address was refused
+     * for good) or "complaint" (they reported a message as spam: an unsubscribe, said as such). Null otherwise.
+     */
+    endedReason: text("ended_reason"),
     /** SHA-256 of the confirmation link's token (shared by the rows of one sign-up); the token is only in the e-mail. */
     tokenHash: text("token_hash"),
     tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
@@ -107,7 +112,7 @@ export const broadcasts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** The report's numbers, kept once the delivery rows (who was sent it) are erased by the retention job. */
-    keptReport: jsonb("kept_report").$type<{ recipients: number; sent: number; failed: number; skipped: number; left: number }>(),
+    keptReport: jsonb("kept_report").$type<{ recipients: number; sent: number; failed: number; skipped: number; left: number; bounced?: number; complained?: number; refused?: number }>(),
     /** The staff member who wrote it (null once they are removed). */
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -130,4 +135,7 @@ export const broadcastCounts = pgView("audience_broadcast_counts", {
   failed: integer("failed").notNull(),
   skipped: integer("skipped").notNull(),
   left: integer("left").notNull(),
+  bounced: integer("bounced").notNull(),
+  complained: integer("complained").notNull(),
+  refused: integer("refused").notNull(),
 }).existing();

@@ -10,6 +10,7 @@ export * from "./forms";
 export * from "./jobs";
 export * from "./discoverability";
 export * from "./mail";
+export * from "./deliverability";
 export * from "./privacy";
 export * from "./two-factor";
 export * from "./venues";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -24,10 +24,31 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Subject and bodies are blanked once delivered (a link with a token, the deletion completed notice). */
     purgeOnDelivery: boolean("purge_on_delivery").notNull().default(false),
+    /**
+     * List mail not sent, and never to be (issue 51): its address was on the suppression list when its turn
+     * came ("suppressed"), or the recipient's server refused it for good ("bounced").
+     */
+    droppedAt: timestamp("dropped_at", { withTimezone: true }),
+    dropReason: text("drop_reason"),
+    /** The mailing a list message belongs to ("broadcast:12", "post:5"): its bounces and complaints can pause it (issue 51). */
+    campaign: text("campaign"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
     index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.sentAt} is null`),
+    index("mail_outbox_held_idx").on(t.campaign).where(sql`${t.dropReason} = 'held'`),
   ],
 );
+
+
+/**
+ * The sending domain's last DNS check (issue 51): SPF, DKIM and DMARC judged by the `mail.domain-check` job
+ * (every 6 hours and at start), one row, so the System section shows it without a lookup on a page. No
+ * personal data.
+ */
+export const mailDomainReports = pgTable("mail_domain_reports", {
+  id: integer("id").primaryKey(),
+  report: jsonb("report").notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});

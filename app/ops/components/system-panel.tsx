@@ -5,6 +5,7 @@ import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/dates";
 import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
 import { LoadFailed } from "~/admin/components/load-failed";
+import { MailDomainSection } from "~/mail/components/mail-domain";
 
 type SystemData = SystemOverview;
 
@@ -33,6 +34,7 @@ export function SystemPanel({ owner }: { owner: boolean }) {
         </p>
       ) : null}
       <BackupSection data={data} owner={owner} onQueued={() => void load()} />
+      <MailDomainSection report={data.mailDomain} />
       <section aria-labelledby="vital-signs">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="vital-signs" className="flex items-center gap-2 text-xl font-bold">

@@ -1,0 +1,1 @@
+ALTER TABLE "audience_subscribers" ADD COLUMN "ended_reason" text;
