@@ -133,7 +133,7 @@ describe("POST /api/analytics", () => {
     ]);
     expect(r.campaigns).toEqual([{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1 }]);
     expect(r.goals.find((g) => g.name === "app-store")).toEqual({ name: "app-store", count: 1 });
-    expect(r.goals.map((g) => g.name)).toEqual(["app-store", "google-play", "signup", "contact", "advertise", "deletion"]);
+    expect(r.goals.map((g) => g.name)).toEqual(["app-store", "google-play", "signup", "contact", "advertise", "deletion", "get-ios", "get-android", "get-desktop"]);
   });
 
   it("bounds what one client adds to a page: a few page views a minute, the rest answered alike and not counted", async () => {
