@@ -4,9 +4,10 @@ import { BROUGHT_GOALS, broughtRow, type BroughtGoal, type BroughtReport } from 
 import { flushAnalytics } from "./collect.server";
 
 /**
- * "What it brought" (the service): each store-button press and /get answer of the range with its visitor's
- * landing page (their day's first page view; none: the goal's own page, as a scanned /get), the source and
- * campaign the visitor came with (else the goal's own), and the city the goal said; grouped, most first.
+ * "What it brought" (the service): the range's store-button presses and /get answers, each with its visitor's
+ * landing page (their day's first page view before it, kept on the goal's row when it was written; none: the
+ * goal's own page, as a scanned /get), the source and campaign the visitor came with (else the goal's own),
+ * and the city the goal said; grouped, most first. Reads the goals' rows only (their partial index).
  */
 export async function broughtReport(from: string, to: string): Promise<BroughtReport> {
   await flushAnalytics();
@@ -16,16 +17,16 @@ export async function broughtReport(from: string, to: string): Promise<BroughtRe
   );
   const rows = await rowsOf<{ goal: BroughtGoal; source: string; campaign: string; landing: string; city: string; count: number; visitors: number }>(
     getDb(),
-    sql`select g.goal, coalesce(l.source, g.source, '') as source, coalesce(l.campaign, g.campaign, '') as campaign,
-               coalesce(l.path, g.path) as landing, coalesce(g.city, '') as city,
-               sum(g.views)::int as count, count(distinct (g.day, g.visitor))::int as visitors
-        from analytics_visit_steps g
-        left join lateral (
-          select f.path, f.source, f.campaign from analytics_visit_steps f
-          where f.day = g.day and f.visitor = g.visitor and f.goal is null
-          order by f.at limit 1
-        ) l on true
-        where g.day between ${from} and ${to} and g.goal is not null and g.goal in (${goals})
+    // Per visitor's day first, then per row: two hash aggregates, much quicker than count(distinct (day, visitor)).
+    sql`select goal, source, campaign, landing, city, sum(n)::int as count, count(*)::int as visitors
+        from (
+          select goal, case when landing is null then coalesce(source, '') else coalesce(landing_source, '') end as source,
+                 case when landing is null then coalesce(campaign, '') else coalesce(landing_campaign, '') end as campaign,
+                 coalesce(landing, path) as landing, coalesce(city, '') as city, day, visitor, sum(views) as n
+          from analytics_visit_steps
+          where day between ${from} and ${to} and goal is not null and goal in (${goals})
+          group by 1, 2, 3, 4, 5, 6, 7
+        ) per_visitor
         group by 1, 2, 3, 4, 5
         order by count desc, visitors desc, 1, 2, 3, 4, 5`,
   );

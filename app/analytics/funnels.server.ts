@@ -1,7 +1,10 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, rowsOf, schema } from "~/core/db.server";
+import { enqueueJob } from "~/core/jobs.server";
+import { addDays, daysOf } from "~/core/utc-days";
 import { flushAnalytics } from "./collect.server";
+import { lastClosedDay } from "./rollups.server";
 import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type FunnelInput, type FunnelStep, type FunnelStepFigures } from "./funnels";
 
 /**
@@ -10,10 +13,12 @@ import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type Fu
  */
 const t = schema.analyticsFunnels;
 
+/** Saves a funnel; the funnels job then computes its last 90 days, so its first read is quick too. */
 export async function createFunnel(actor: AuditActor, input: FunnelInput): Promise<number> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.insert(t).values({ name: input.name, steps: input.steps }).returning({ id: t.id });
     await recordAudit(actor, "analytics.funnel.create", { targetType: "funnel", targetId: row!.id, summary: `${input.name} (${input.steps.length} steps)` }, tx);
+    await enqueueJob(tx, FUNNELS_JOB, {});
     return row!.id;
   });
 }
@@ -31,7 +36,8 @@ export async function deleteFunnel(actor: AuditActor, id: number): Promise<boole
   });
 }
 
-export type FunnelReport = { id: number; name: string; from: string; to: string; filters: FunnelFilters; steps: FunnelStepFigures[] };
+/** `keptDays`: the days of the range read from their kept figures (the rest were computed now). */
+export type FunnelReport = { id: number; name: string; from: string; to: string; filters: FunnelFilters; steps: FunnelStepFigures[]; keptDays: number };
 
 /** A page pattern as a condition on a step row: a page view of that path, or of any path under the prefix. */
 function pageCondition(pattern: string): SQL {
@@ -50,11 +56,12 @@ function filterConditions(filters: FunnelFilters): SQL[] {
 }
 
 /**
- * The visitors who reached each step, per day (a visitor id lives one day), added up over the range: one scan
- * of the range's rows that match a step or a filter (by the (day, visitor, at) index's day), grouped per
- * visitor's day into a string of their matching steps in time order, tested against each step's pattern.
+ * The visitors who reached each step on each of `days` (a visitor id lives one day): one scan of those days'
+ * rows that match a step or a filter (by the (day, visitor, at) index's day), grouped per visitor's day into a
+ * string of their matching steps in time order, tested against each step's pattern. A day without a visitor
+ * who did step 1 is absent.
  */
-export async function funnelReached(steps: FunnelStep[], from: string, to: string, filters: FunnelFilters): Promise<number[]> {
+async function reachedOnDays(steps: FunnelStep[], days: string[], filters: FunnelFilters): Promise<Map<string, number[]>> {
   const conditions = steps.map(stepCondition);
   const filtersOn = filterConditions(filters);
   const mask = sql.join(
@@ -68,20 +75,68 @@ export async function funnelReached(steps: FunnelStep[], from: string, to: strin
     steps.map((_, i) => sql`count(*) filter (where seq ~ ${reachedPattern(steps.length, i + 1)})::int as ${sql.raw(`s${i}`)}`),
     sql`, `,
   );
-  const [row] = await rowsOf<Record<string, number>>(
+  const rows = await rowsOf<Record<string, number> & { day: string }>(
     getDb(),
-    sql`select ${counts} from (
-          select string_agg(chr(256 + mask), '' order by at) filter (where mask > 0) as seq ${sql.join(kept, sql``)}
+    sql`select to_char(day, 'YYYY-MM-DD') as day, ${counts} from (
+          select day, string_agg(chr(256 + mask), '' order by at) filter (where mask > 0) as seq ${sql.join(kept, sql``)}
           from (
             select day, visitor, at, ${mask} as mask ${sql.join(flags, sql``)}
             from analytics_visit_steps
-            where day between ${from} and ${to} and (${sql.join([...conditions, ...filtersOn], sql` or `)})
+            where day = any(${`{${days.join(",")}}`}::date[]) and (${sql.join([...conditions, ...filtersOn], sql` or `)})
           ) e
           group by day, visitor
         ) v
-        where seq is not null ${sql.join(keep, sql``)}`,
+        where seq ~ ${reachedPattern(steps.length, 1)} ${sql.join(keep, sql``)}
+        group by day`,
   );
-  return steps.map((_, i) => Number(row?.[`s${i}`] ?? 0));
+  return new Map(rows.map((row) => [row.day, steps.map((_, i) => Number(row[`s${i}`] ?? 0))]));
+}
+
+/** The cache key of a set of filters: '' for none, else their JSON (in a fixed order). */
+const filtersKey = (filters: FunnelFilters): string => {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  return given.length === 0 ? "" : JSON.stringify(Object.fromEntries(given.sort(([a], [b]) => a.localeCompare(b))));
+};
+
+/** Days a statement computes at most: a day is ~50 ms on PGlite, whose one thread also answers the pages. */
+const DAYS_PER_QUERY = 7;
+
+/**
+ * A funnel's visitors per step over a range, added up over its days. A day that is over (lastClosedDay) is
+ * read from analytics_funnel_days when it was computed before, else computed (a few days per statement) and
+ * kept; today is always computed.
+ */
+export async function funnelReached(funnel: { id: number; steps: FunnelStep[] }, from: string, to: string, filters: FunnelFilters, now = new Date()): Promise<{ reached: number[]; keptDays: number }> {
+  const key = filtersKey(filters);
+  const closed = lastClosedDay(now);
+  const d = schema.analyticsFunnelDays;
+  const kept = await getDb()
+    .select({ day: d.day, reached: d.reached })
+    .from(d)
+    .where(and(eq(d.funnelId, funnel.id), eq(d.filters, key), gte(d.day, from), lte(d.day, to)));
+  const total = funnel.steps.map(() => 0);
+  const add = (reached: number[]) => reached.forEach((n, i) => (total[i] = (total[i] ?? 0) + n));
+  for (const row of kept) add(row.reached);
+  const known = new Set(kept.map((row) => row.day));
+  const missing = daysOf(from, to).filter((day) => !known.has(day));
+  for (let i = 0; i < missing.length; i += DAYS_PER_QUERY) {
+    const days = missing.slice(i, i + DAYS_PER_QUERY);
+    const reached = await reachedOnDays(funnel.steps, days, filters);
+    for (const figures of reached.values()) add(figures);
+    const over = days.filter((day) => day <= closed).map((day) => ({ funnelId: funnel.id, filters: key, day, reached: reached.get(day) ?? funnel.steps.map(() => 0) }));
+    if (over.length > 0) await getDb().insert(d).values(over).onConflictDoNothing();
+  }
+  return { reached: total, keptDays: kept.length };
+}
+
+/** The job that keeps each funnel's figures of the last KEPT_AHEAD_DAYS days that are over ready (hourly, and for a new funnel). */
+export const FUNNELS_JOB = "analytics.funnels";
+const KEPT_AHEAD_DAYS = 90;
+
+export async function fillFunnelDays(now = new Date()): Promise<void> {
+  const to = lastClosedDay(now);
+  const from = addDays(to, 1 - KEPT_AHEAD_DAYS);
+  for (const funnel of await listFunnels()) await funnelReached(funnel, from, to, {}, now);
 }
 
 /** A funnel's figures for a range and filters, or null when there is no such funnel. */
@@ -90,6 +145,6 @@ export async function funnelReport(id: number, from: string, to: string, filters
   if (!funnel) return null;
   await flushAnalytics();
   const steps = funnel.steps as FunnelStep[];
-  const reached = await funnelReached(steps, from, to, filters);
-  return { id, name: funnel.name, from, to, filters, steps: funnelFigures(steps, reached) };
+  const { reached, keptDays } = await funnelReached({ id, steps }, from, to, filters);
+  return { id, name: funnel.name, from, to, filters, steps: funnelFigures(steps, reached), keptDays };
 }

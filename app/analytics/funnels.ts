@@ -80,7 +80,7 @@ export const funnelFiltersSchema = z.object({
     .refine((v) => v === undefined || (v.length <= 300 && PAGE_PATTERN.test(v)), "page must be a path starting with /, ending with * for every page under it"),
   device: z.enum(SCREEN_CLASSES, { error: `device must be one of ${SCREEN_CLASSES.join(", ")}` }).optional(),
 });
-export type FunnelFilters = z.output<typeof funnelFiltersSchema>;
+export type FunnelFilters = Partial<z.output<typeof funnelFiltersSchema>>;
 
 export const stepLabel = (step: FunnelStep): string => ("goal" in step ? GOAL_LABELS[step.goal] : step.page);
 

@@ -84,6 +84,8 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, utcDay(cut.crawlerVisits))),
       ),
     );
+  // A funnel's figures of a day (counts only) go with the steps they count.
+  await db.delete(schema.analyticsFunnelDays).where(lt(schema.analyticsFunnelDays.day, cut.analyticsCounts));
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
   await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });
   // A year of daily runs is history enough.

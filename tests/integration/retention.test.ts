@@ -58,6 +58,10 @@ insert into analytics_daily (day, dimension, key, views, visitors) values
 insert into analytics_visit_steps (day, visitor, at, path) values
   ((now() - interval '25 months' - interval '1 day')::date, 1, 0, '/ret-out'),
   ((now() - interval '25 months' + interval '1 day')::date, 2, 0, '/ret-in');
+insert into analytics_funnels (id, name, steps) values (9001, 'ret', '[]');
+insert into analytics_funnel_days (funnel_id, day, reached) values
+  (9001, (now() - interval '25 months' - interval '1 day')::date, '{1}'),
+  (9001, (now() - interval '25 months' + interval '1 day')::date, '{2}');
 insert into analytics_salts (day, salt) values
   ((now() at time zone 'UTC')::date - 1, 'ret-out'),
   ((now() at time zone 'UTC')::date, 'ret-in');
@@ -95,6 +99,7 @@ select json_build_object(
   'vitals', (select json_agg(page order by page) from web_vitals where page like '/ret-%'),
   'analytics', (select json_agg(key order by key) from analytics_daily where key like '/ret-%'),
   'steps', (select json_agg(path order by path) from analytics_visit_steps where path like '/ret-%'),
+  'funnelDays', (select json_agg(reached[1] order by day) from analytics_funnel_days where funnel_id = 9001),
   'salts', (select json_agg(salt order by salt) from analytics_salts where salt like 'ret-%'),
   'visitors', (select json_agg(visitor order by visitor) from analytics_visitor_days where visitor like 'ret-%'),
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
@@ -149,6 +154,7 @@ describe("the retention job", () => {
       vitals: ["/ret-in"],
       analytics: ["/ret-in"],
       steps: ["/ret-in"],
+      funnelDays: [2],
       salts: ["ret-in"],
       visitors: ["ret-in"],
       sessions: ["ret-in"],

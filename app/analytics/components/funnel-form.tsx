@@ -36,14 +36,24 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = { name, steps: steps.map((s): FunnelStep => (s.kind === "page" ? { page: s.page.trim() } : { goal: s.goal })) };
+    const body = {
+      name,
+      steps: steps.map((s): FunnelStep => (s.kind === "page" ? { page: s.page.trim() } : { goal: s.goal })),
+    };
     const parsed = funnelInputSchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    const made = await task.run(() => adminFetch<{ id: number }>("/api/admin/analytics/funnels", { method: "POST", json: parsed.data }), {
-      done: "Funnel saved",
-      failed: "Could not save the funnel",
-    });
+    const made = await task.run(
+      () =>
+        adminFetch<{ id: number }>("/api/admin/analytics/funnels", {
+          method: "POST",
+          json: parsed.data,
+        }),
+      {
+        done: "Funnel saved",
+        failed: "Could not save the funnel",
+      },
+    );
     if (made) {
       setName("");
       setSteps(firstDrafts());
@@ -57,13 +67,17 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
         <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="Blog to sign-up" className={inputClass} {...fields.field("name")} />
       </Field>
       <fieldset className="grid gap-3" aria-describedby={errors.steps ? fields.field("steps")["aria-describedby"] : undefined}>
-        <legend className="mb-2 text-sm font-semibold">Steps, in order ({MIN_STEPS} to {MAX_STEPS})</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          Steps, in order ({MIN_STEPS} to {MAX_STEPS})
+        </legend>
         <ol className="grid gap-3">
           {steps.map((step, i) => (
-            <li key={step.key} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[auto_10rem_1fr_auto] sm:items-end">
+            <li key={step.key} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[3.5rem_10rem_1fr_auto] sm:items-end">
               <span className="text-sm font-bold text-slate-700 sm:pb-3">Step {i + 1}</span>
               <label className="grid gap-1.5 text-sm font-semibold">
-                Kind
+                <span>
+                  Kind<span className="sr-only"> of step {i + 1}</span>
+                </span>
                 <select value={step.kind} onChange={(e) => change(step.key, { kind: e.target.value as Draft["kind"] })} className={`${inputClass} font-normal`}>
                   <option value="page">Page</option>
                   <option value="goal">Goal</option>
@@ -71,12 +85,22 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
               </label>
               {step.kind === "page" ? (
                 <label className="grid gap-1.5 text-sm font-semibold">
-                  Page (end with * for every page under it)
-                  <input value={step.page} onChange={(e) => change(step.key, { page: e.target.value })} maxLength={300} placeholder="/blog/*" className={`${inputClass} font-normal`} />
+                  <span>
+                    Page<span className="sr-only"> of step {i + 1}</span> (end with * for every page under it)
+                  </span>
+                  <input
+                    value={step.page}
+                    onChange={(e) => change(step.key, { page: e.target.value })}
+                    maxLength={300}
+                    placeholder="/blog/*"
+                    className={`${inputClass} font-normal`}
+                  />
                 </label>
               ) : (
                 <label className="grid gap-1.5 text-sm font-semibold">
-                  Goal
+                  <span>
+                    Goal<span className="sr-only"> of step {i + 1}</span>
+                  </span>
                   <select value={step.goal} onChange={(e) => change(step.key, { goal: e.target.value as Goal })} className={`${inputClass} font-normal`}>
                     {GOALS.map((goal) => (
                       <option key={goal} value={goal}>
@@ -95,7 +119,12 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
                   <ArrowDown aria-hidden="true" className="size-4" />
                   <span className="sr-only">Move step {i + 1} down</span>
                 </button>
-                <button type="button" className="btn btn-secondary min-h-11 px-3 text-red-700" disabled={steps.length <= MIN_STEPS} onClick={() => setSteps((all) => all.filter((s) => s.key !== step.key))}>
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-11 px-3 text-red-700"
+                  disabled={steps.length <= MIN_STEPS}
+                  onClick={() => setSteps((all) => all.filter((s) => s.key !== step.key))}
+                >
                   <X aria-hidden="true" className="size-4" />
                   <span className="sr-only">Remove step {i + 1}</span>
                 </button>

@@ -9,9 +9,20 @@ import { stepLabel, type Funnel, type FunnelStepFigures } from "../funnels";
 import { FunnelForm } from "./funnel-form";
 
 type Range = { from: string; to: string };
-type Filters = { source: string; campaign: string; page: string; device: string };
+type Filters = {
+  source: string;
+  campaign: string;
+  page: string;
+  device: string;
+};
 const NO_FILTERS: Filters = { source: "", campaign: "", page: "", device: "" };
-type FunnelAnswer = { id: number; name: string; from: string; to: string; steps: FunnelStepFigures[] };
+type FunnelAnswer = {
+  id: number;
+  name: string;
+  from: string;
+  to: string;
+  steps: FunnelStepFigures[];
+};
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
@@ -30,7 +41,13 @@ export function FunnelsPanel({ range }: { range: Range }) {
   const task = useAdminTask({ onDone: () => void list.load() });
 
   const remove = async (funnel: Funnel) => {
-    const gone = await task.run(() => adminFetch(`/api/admin/analytics/funnels/${funnel.id}`, { method: "DELETE" }), { done: "Funnel deleted", failed: "Could not delete the funnel" });
+    const gone = await task.run(
+      () =>
+        adminFetch(`/api/admin/analytics/funnels/${funnel.id}`, {
+          method: "DELETE",
+        }),
+      { done: "Funnel deleted", failed: "Could not delete the funnel" },
+    );
     if (gone) setChosen(null);
   };
 
@@ -41,7 +58,8 @@ export function FunnelsPanel({ range }: { range: Range }) {
           Funnels
         </h3>
         <p className="text-sm text-slate-700">
-          How many visitors did each step after the ones before it, on the same day (a visitor is known for one day only). Conversion is the share of the first step&apos;s visitors.
+          How many visitors did each step after the ones before it, on the same day (a visitor is known for one day only). Conversion is the share of the first step&apos;s
+          visitors.
         </p>
       </div>
       {list.failed ? <LoadFailed what="the funnels" onRetry={() => void list.load()} /> : null}
@@ -86,12 +104,17 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onChange({ source: String(form.get("source") ?? ""), campaign: String(form.get("campaign") ?? ""), page: String(form.get("page") ?? ""), device: String(form.get("device") ?? "") });
+    onChange({
+      source: String(form.get("source") ?? ""),
+      campaign: String(form.get("campaign") ?? ""),
+      page: String(form.get("page") ?? ""),
+      device: String(form.get("device") ?? ""),
+    });
   };
   const text = (name: keyof Filters, label: string, placeholder: string) => (
-    <label className="grid gap-1 text-sm">
+    <label className="grid min-w-0 gap-1 text-sm">
       {label}
-      <input name={name} defaultValue={filters[name]} placeholder={placeholder} maxLength={name === "page" ? 300 : 100} className="input" />
+      <input name={name} defaultValue={filters[name]} placeholder={placeholder} maxLength={name === "page" ? 300 : 100} className={`${inputClass} min-w-0 sm:w-40`} />
     </label>
   );
   return (
@@ -99,9 +122,9 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
       {text("source", "Source", "Google")}
       {text("campaign", "Campaign", "launch")}
       {text("page", "Page", "/blog/*")}
-      <label className="grid gap-1 text-sm">
+      <label className="grid min-w-0 gap-1 text-sm">
         Device
-        <select name="device" defaultValue={filters.device} className="input">
+        <select name="device" defaultValue={filters.device} className={`${inputClass} min-w-0 sm:w-32`}>
           <option value="">Any</option>
           {SCREEN_CLASSES.map((d) => (
             <option key={d} value={d}>
@@ -110,7 +133,7 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
           ))}
         </select>
       </label>
-      <button type="submit" className="btn btn-secondary">
+      <button type="submit" className="btn btn-secondary col-span-2 w-fit">
         Filter
       </button>
     </form>
@@ -125,50 +148,68 @@ function FunnelFigures({ funnel, range, filters }: { funnel: Funnel; range: Rang
   const figures = answer.data?.id === funnel.id ? answer.data : null;
   if (!figures) return <p className="text-sm text-slate-700">Loading the funnel…</p>;
   const top = Math.max(1, figures.steps[0]?.visitors ?? 0);
+  const bar = (visitors: number) => (
+    <span aria-hidden="true" className="mt-1 block h-2 rounded bg-slate-100">
+      <span className="block h-2 rounded bg-sky-700" style={{ width: `${(visitors / top) * 100}%` }} />
+    </span>
+  );
+  const caption = `${funnel.name}, ${figures.from} to ${figures.to}`;
   return (
-    <div className="overflow-x-auto text-sm">
-      <table className="w-full text-left" data-testid="funnel-figures">
-        <caption className="sr-only">
-          {funnel.name}, {figures.from} to {figures.to}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Step
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">
-              Visitors
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">
-              Drop-off
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">
-              Conversion
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              From previous
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {figures.steps.map((step, i) => (
-            <tr key={i} className="border-b border-slate-100 align-top last:border-b-0">
-              <th scope="row" className="min-w-40 py-2 pr-3 font-normal">
-                <span className="block [overflow-wrap:anywhere]">
-                  {i + 1}. {stepLabel(step.step)}
-                </span>
-                <span aria-hidden="true" className="mt-1 block h-2 rounded bg-slate-100">
-                  <span className="block h-2 rounded bg-sky-700" style={{ width: `${(step.visitors / top) * 100}%` }} />
-                </span>
-              </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{step.visitors}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{i === 0 ? "–" : step.dropOff}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{percent(step.conversion)}</td>
-              <td className="py-2 text-right tabular-nums">{i === 0 ? "–" : percent(step.conversionFromPrevious)}</td>
+    <>
+      {/* A phone: one card per step (the table's five columns do not fit); hidden, it is not read twice. */}
+      <ol className="grid gap-3 text-sm sm:hidden" aria-label={caption}>
+        {figures.steps.map((step, i) => (
+          <li key={i} className="rounded-lg border border-slate-200 p-3" data-testid="funnel-step">
+            <p className="font-semibold [overflow-wrap:anywhere]">
+              {i + 1}. {stepLabel(step.step)}
+            </p>
+            {bar(step.visitors)}
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+              {[
+                ["Visitors", step.visitors],
+                ["Drop-off", i === 0 ? "–" : step.dropOff],
+                ["Conversion", percent(step.conversion)],
+                ["From previous", i === 0 ? "–" : percent(step.conversionFromPrevious)],
+              ].map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-2">
+                  <dt className="text-slate-700">{label}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto text-sm sm:block" tabIndex={0} role="region" aria-label={`Figures of the funnel ${funnel.name}`}>
+        <table className="w-full text-left" data-testid="funnel-figures">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200">
+              {["Step", "Visitors", "Drop-off", "Conversion", "From previous"].map((label, i) => (
+                <th key={label} scope="col" className={`py-1 pr-3 font-semibold last:pr-0 ${i > 0 ? "text-right" : ""}`}>
+                  {label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {figures.steps.map((step, i) => (
+              <tr key={i} className="border-b border-slate-100 align-top last:border-b-0">
+                <th scope="row" className="min-w-40 py-2 pr-3 font-normal">
+                  <span className="block [overflow-wrap:anywhere]">
+                    {i + 1}. {stepLabel(step.step)}
+                  </span>
+                  {bar(step.visitors)}
+                </th>
+                <td className="py-2 pr-3 text-right tabular-nums">{step.visitors}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{i === 0 ? "–" : step.dropOff}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{percent(step.conversion)}</td>
+                <td className="py-2 text-right tabular-nums">{i === 0 ? "–" : percent(step.conversionFromPrevious)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

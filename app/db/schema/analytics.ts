@@ -69,7 +69,9 @@ export const analyticsRollups = pgTable(
  * a user agent, and a visitor on two days has two unrelated numbers). `at`: microseconds since 1970 (the
  * order of a visitor's steps). `source` (a name, "Google", "Direct") is set only on the page view that came
  * from outside the site (and on a goal that said its source); `campaign` is utm_campaign; `screen` the class;
- * `city` what a goal said. Kept 25 months (the retention job), as the counts.
+ * `city` what a goal said. A goal's row also keeps its visitor's landing page (`landing`: their first page view
+ * that day before it; its `landing_source`, `landing_campaign`), looked up when it is written, so "What it
+ * brought" reads the goals' rows alone. Kept 25 months (the retention job), as the counts.
  */
 export const analyticsVisitSteps = pgTable(
   "analytics_visit_steps",
@@ -84,6 +86,9 @@ export const analyticsVisitSteps = pgTable(
     screen: text("screen"),
     city: text("city"),
     views: integer("views").notNull().default(1),
+    landing: text("landing"),
+    landingSource: text("landing_source"),
+    landingCampaign: text("landing_campaign"),
   },
   (t) => [
     index("analytics_visit_steps_visitor_idx").on(t.day, t.visitor, t.at),
@@ -98,3 +103,21 @@ export const analyticsFunnels = pgTable("analytics_funnels", {
   steps: jsonb("steps").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A funnel's figures of a day that is over (they never change): the visitors who reached each step that day,
+ * for no filter (`filters` '') or for one set of filters (their JSON). Counts only, no personal data; made by
+ * the funnels job and by the first read of a range, gone with the funnel, and with the steps they count.
+ */
+export const analyticsFunnelDays = pgTable(
+  "analytics_funnel_days",
+  {
+    funnelId: integer("funnel_id")
+      .notNull()
+      .references(() => analyticsFunnels.id, { onDelete: "cascade" }),
+    filters: text("filters").notNull().default(""),
+    day: date("day", { mode: "string" }).notNull(),
+    reached: integer("reached").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.funnelId, t.filters, t.day] })],
+);

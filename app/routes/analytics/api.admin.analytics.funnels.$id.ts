@@ -1,8 +1,9 @@
 /**
  * Role needed: editor (administrators and the owner too).
  * GET    /api/admin/analytics/funnels/{id}?from=YYYY-MM-DD&to=YYYY-MM-DD[&source=&campaign=&page=&device=]
- *        -> 200 {id, name, from, to, filters, steps: [{label, step, visitors, dropOff, conversion, conversionFromPrevious}]}
- *        (conversion: a fraction of the first step's visitors; conversionFromPrevious: of the step before's)
+ *        -> 200 {id, name, from, to, filters, steps: [{label, step, visitors, dropOff, conversion, conversionFromPrevious}], keptDays}
+ *        (conversion: a fraction of the first step's visitors; conversionFromPrevious: of the step before's;
+ *        keptDays: the days that are over read from their kept figures, analytics_funnel_days)
  *        | 400 (a bad range or filter) | 404 unknown funnel | 401 | 403
  * DELETE /api/admin/analytics/funnels/{id} -> 204 | 404 | 401 | 403. Audited as analytics.funnel.delete.
  */
