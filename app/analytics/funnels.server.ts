@@ -57,9 +57,10 @@ function filterConditions(filters: FunnelFilters): SQL[] {
 
 /**
  * The visitors who reached each step on each of `days` (a visitor id lives one day): one scan of those days'
- * rows that match a step or a filter (by the (day, visitor, at) index's day), grouped per visitor's day into a
- * string of their matching steps in time order, tested against each step's pattern. A day without a visitor
- * who did step 1 is absent.
+ * rows (by the (day, visitor, at) index's day), grouped per visitor's day into a string of one character per
+ * row in time order, chr(256 + the steps it matches), tested against each step's pattern. A row matching no
+ * step is chr(256), which no pattern's class holds: testing each row's steps once there is cheaper than
+ * choosing the rows first (a third of the time on PGlite). A day without a visitor who did step 1 is absent.
  */
 async function reachedOnDays(steps: FunnelStep[], days: string[], filters: FunnelFilters): Promise<Map<string, number[]>> {
   const conditions = steps.map(stepCondition);
@@ -78,11 +79,11 @@ async function reachedOnDays(steps: FunnelStep[], days: string[], filters: Funne
   const rows = await rowsOf<Record<string, number> & { day: string }>(
     getDb(),
     sql`select to_char(day, 'YYYY-MM-DD') as day, ${counts} from (
-          select day, string_agg(chr(256 + mask), '' order by at) filter (where mask > 0) as seq ${sql.join(kept, sql``)}
+          select day, string_agg(chr(256 + mask), '' order by at) as seq ${sql.join(kept, sql``)}
           from (
             select day, visitor, at, ${mask} as mask ${sql.join(flags, sql``)}
             from analytics_visit_steps
-            where day = any(${`{${days.join(",")}}`}::date[]) and (${sql.join([...conditions, ...filtersOn], sql` or `)})
+            where day = any(${`{${days.join(",")}}`}::date[])
           ) e
           group by day, visitor
         ) v
