@@ -1,3 +1,8 @@
+CREATE TABLE "analytics_brought_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"rows" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_funnel_days" (
 	"funnel_id" integer NOT NULL,
 	"filters" text DEFAULT '' NOT NULL,

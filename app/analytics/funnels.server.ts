@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, rowsOf, schema } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
 import { addDays, daysOf } from "~/core/utc-days";
+import { broughtReport } from "./brought.server";
 import { flushAnalytics } from "./collect.server";
 import { lastClosedDay } from "./rollups.server";
 import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type FunnelInput, type FunnelStep, type FunnelStepFigures } from "./funnels";
@@ -13,12 +13,11 @@ import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type Fu
  */
 const t = schema.analyticsFunnels;
 
-/** Saves a funnel; the funnels job then computes its last 90 days, so its first read is quick too. */
+/** Saves a funnel (its first read computes and keeps its days that are over; the funnels job keeps the new ones). */
 export async function createFunnel(actor: AuditActor, input: FunnelInput): Promise<number> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.insert(t).values({ name: input.name, steps: input.steps }).returning({ id: t.id });
     await recordAudit(actor, "analytics.funnel.create", { targetType: "funnel", targetId: row!.id, summary: `${input.name} (${input.steps.length} steps)` }, tx);
-    await enqueueJob(tx, FUNNELS_JOB, {});
     return row!.id;
   });
 }
@@ -130,7 +129,10 @@ export async function funnelReached(funnel: { id: number; steps: FunnelStep[] },
   return { reached: total, keptDays: kept.length };
 }
 
-/** The job that keeps each funnel's figures of the last KEPT_AHEAD_DAYS days that are over ready (hourly, and for a new funnel). */
+/**
+ * The job that keeps each funnel's figures, and "What it brought", of the last KEPT_AHEAD_DAYS days that are over
+ * ready (hourly: a day is added within the hour after it ends), so a read adds up kept days and computes today.
+ */
 export const FUNNELS_JOB = "analytics.funnels";
 const KEPT_AHEAD_DAYS = 90;
 
@@ -138,6 +140,7 @@ export async function fillFunnelDays(now = new Date()): Promise<void> {
   const to = lastClosedDay(now);
   const from = addDays(to, 1 - KEPT_AHEAD_DAYS);
   for (const funnel of await listFunnels()) await funnelReached(funnel, from, to, {}, now);
+  await broughtReport(from, to, now);
 }
 
 /** A funnel's figures for a range and filters, or null when there is no such funnel. */

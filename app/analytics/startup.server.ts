@@ -11,7 +11,7 @@ export async function startAnalytics(): Promise<() => Promise<void>> {
   });
   // Hourly: a day is rolled up within the hour after it ends (and after a restart, every day missed).
   defineSchedule("analytics-rollup", { everyMinutes: 60 }, ROLLUP_JOB);
-  // Each funnel's figures of the days just over (and a new funnel's last 90 days): its reads add them up.
+  // Each funnel's figures and "What it brought" of the days just over: the reads add them up.
   defineJobType(FUNNELS_JOB, async () => {
     await fillFunnelDays();
   });

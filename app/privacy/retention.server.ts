@@ -84,8 +84,9 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, utcDay(cut.crawlerVisits))),
       ),
     );
-  // A funnel's figures of a day (counts only) go with the steps they count.
+  // A funnel's figures and "What it brought" of a day (counts only) go with the steps they count.
   await db.delete(schema.analyticsFunnelDays).where(lt(schema.analyticsFunnelDays.day, cut.analyticsCounts));
+  await db.delete(schema.analyticsBroughtDays).where(lt(schema.analyticsBroughtDays.day, cut.analyticsCounts));
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
   await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });
   // A year of daily runs is history enough.

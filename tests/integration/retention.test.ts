@@ -62,6 +62,9 @@ insert into analytics_funnels (id, name, steps) values (9001, 'ret', '[]');
 insert into analytics_funnel_days (funnel_id, day, reached) values
   (9001, (now() - interval '25 months' - interval '1 day')::date, '{1}'),
   (9001, (now() - interval '25 months' + interval '1 day')::date, '{2}');
+insert into analytics_brought_days (day, rows) values
+  ((now() - interval '25 months' - interval '1 day')::date, '[["app-store","","","/ret-out","",1,1]]'),
+  ((now() - interval '25 months' + interval '1 day')::date, '[["app-store","","","/ret-in","",1,1]]');
 insert into analytics_salts (day, salt) values
   ((now() at time zone 'UTC')::date - 1, 'ret-out'),
   ((now() at time zone 'UTC')::date, 'ret-in');
@@ -100,6 +103,7 @@ select json_build_object(
   'analytics', (select json_agg(key order by key) from analytics_daily where key like '/ret-%'),
   'steps', (select json_agg(path order by path) from analytics_visit_steps where path like '/ret-%'),
   'funnelDays', (select json_agg(reached[1] order by day) from analytics_funnel_days where funnel_id = 9001),
+  'broughtDays', (select json_agg(rows->0->>3 order by day) from analytics_brought_days where rows->0->>3 like '/ret-%'),
   'salts', (select json_agg(salt order by salt) from analytics_salts where salt like 'ret-%'),
   'visitors', (select json_agg(visitor order by visitor) from analytics_visitor_days where visitor like 'ret-%'),
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
@@ -155,6 +159,7 @@ describe("the retention job", () => {
       analytics: ["/ret-in"],
       steps: ["/ret-in"],
       funnelDays: [2],
+      broughtDays: ["/ret-in"],
       salts: ["ret-in"],
       visitors: ["ret-in"],
       sessions: ["ret-in"],

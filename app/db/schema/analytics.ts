@@ -121,3 +121,13 @@ export const analyticsFunnelDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.funnelId, t.filters, t.day] })],
 );
+
+/**
+ * "What it brought" of a day that is over (app/analytics/brought.server.ts): its rows as JSON
+ * `[[goal, source, campaign, landing, city, count, visitors], …]` (`[]` for none). Counts only; kept with the
+ * steps they sum (25 months).
+ */
+export const analyticsBroughtDays = pgTable("analytics_brought_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  rows: jsonb("rows").notNull(),
+});
