@@ -67,8 +67,8 @@ export function funnelRows() {
       const to = new Date().toISOString().slice(0, 10);
       const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
       const api = `${server.url}/api/admin/analytics/funnels/${id}?from=${from}&to=${to}`;
-      // The first read of a new funnel computes the 89 days that are over (and keeps them), racing the funnels
-      // job that the funnel's creation started; later reads add up the kept days and compute today.
+      // The first read of a new funnel computes the 89 days that are over (and keeps them); later reads add up the
+      // kept days and compute today (the hourly funnels job keeps each new day).
       const first = await timed(api, headers, 0, false);
       const answer = await (await fetch(api, { headers })).json();
       const { database } = site;
@@ -77,13 +77,16 @@ export function funnelRows() {
       const filteredApi = `${api}&source=TikTok&device=mobile`;
       const filteredFirst = await timed(filteredApi, headers, 0, false);
       const filtered = await timed(filteredApi, headers, REPEATS);
-      const brought = await timed(`${server.url}/api/admin/analytics/brought?from=${from}&to=${to}`, headers, REPEATS);
+      const broughtApi = `${server.url}/api/admin/analytics/brought?from=${from}&to=${to}`;
+      const broughtFirst = await timed(broughtApi, headers, 0, false);
+      const brought = await timed(broughtApi, headers, REPEATS);
       return [
         { page: `a new 4-step funnel's first read, 90 days of 10,000 visitors a day (${database})`, "median ms": first.median, "p95 ms": first.p95, target: "" },
         { page: `the same funnel read again: 89 kept days + today (${database})`, "median ms": funnel.median, "p95 ms": funnel.p95, target: "< 300 ms" },
         { page: `the same, a new filter (source and device): first read (${database})`, "median ms": filteredFirst.median, "p95 ms": filteredFirst.p95, target: "" },
         { page: `the same filter read again (${database})`, "median ms": filtered.median, "p95 ms": filtered.p95, target: "< 300 ms" },
-        { page: `What it brought, 90 days (${database})`, "median ms": brought.median, "p95 ms": brought.p95, target: "< 300 ms" },
+        { page: `What it brought, 90 days: first read (days kept by the funnels job at start) (${database})`, "median ms": broughtFirst.median, "p95 ms": broughtFirst.p95, target: "" },
+        { page: `What it brought read again: 89 kept days + today (${database})`, "median ms": brought.median, "p95 ms": brought.p95, target: "< 300 ms" },
       ];
     } finally {
       await server.stop();

@@ -9,7 +9,8 @@ import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type Fu
 
 /**
  * Funnels (the service): their definitions in analytics_funnels (shared by every instance), their figures
- * computed in one SQL query over the range's visit steps (analytics_visit_steps), never in this process.
+ * computed in SQL over the visit steps (analytics_visit_steps), never in this process's memory, and kept per
+ * finished day (analytics_funnel_days; docs/decisions/0065-funnels-and-visit-steps.md).
  */
 const t = schema.analyticsFunnels;
 
