@@ -266,6 +266,8 @@ if (process.argv.includes("--write-docs")) {
 await import("./bench-venues.mjs"); // venue explorer: rules per update and /venue-map JavaScript
 // The Analytics section over 90 days of 100,000 page views a day (a site of its own): ./bench-analytics.mjs.
 console.table(await (await import("./bench-analytics.mjs")).analyticsRows());
+// Funnels and "What it brought" over 90 days of 10,000 visitors a day (a site of its own): ./bench-funnels.mjs.
+console.table(await (await import("./bench-funnels.mjs")).funnelRows());
 // 5,000 broadcast recipients queued, and the home page meanwhile beside the bare server (a site of its own): ./bench-broadcasts.mjs.
 console.table(await (await import("./bench-broadcasts.mjs")).broadcastRows());
 // Mail beside receivers that never answer (a site of its own): ./bench-lanes.mjs.

@@ -72,7 +72,7 @@ describe("what is counted", () => {
   });
 
   it("counts a page view in its page, source, campaign and AI figures, a goal in its own", () => {
-    const base = { day: "2026-11-26", visitor: "v", address: "a", path: "/faq", views: 1 };
+    const base = { day: "2026-11-26", visitor: "v", address: "a", at: 0, path: "/faq", sourceSaid: true, views: 1 };
     expect(figuresOf({ ...base, source: { name: "ChatGPT", kind: "ai" }, campaign: "a\tb\tc" }).map((f) => f.dimension)).toEqual(["site", "page", "source", "campaign", "ai-page"]);
     expect(figuresOf({ ...base }).map((f) => f.dimension)).toEqual(["site", "page"]);
     expect(figuresOf({ ...base, goal: "app-store" })).toEqual([

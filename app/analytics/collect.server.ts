@@ -50,12 +50,12 @@ const hits = new BatchedWriter<Hit>({
   flushMs: 2000,
   maxBuffered: 50_000,
   fold: {
-    key: (h) => [h.day, h.visitor, h.path, h.source?.kind ?? "", h.source?.name ?? "", h.campaign ?? "", h.screen ?? "", h.goal ?? ""].join("\n"),
+    key: (h) => [h.day, h.visitor, h.path, h.source?.kind ?? "", h.source?.name ?? "", h.sourceSaid, h.campaign ?? "", h.screen ?? "", h.goal ?? "", h.city ?? ""].join("\n"),
     merge: (kept, h) => void (kept.views += h.views),
   },
 });
 
-type Seen = { path: string; referrerHost?: string; utmSource?: string; utmMedium?: string; campaign?: string; screen?: string; goal?: Goal };
+type Seen = { path: string; referrerHost?: string; utmSource?: string; utmMedium?: string; campaign?: string; screen?: string; goal?: Goal; city?: string };
 type AnalyticsEvent = { visit: Visit; seen: Seen; /** A beacon names its page; a form's is known. */ checkPage: boolean };
 
 async function collect(event: AnalyticsEvent): Promise<Outcome> {
@@ -78,7 +78,7 @@ async function pipeline({ visit, seen, checkPage }: AnalyticsEvent): Promise<Out
  * otherwise answered alike (202) whether counted or not.
  */
 export function collectBeacon(beacon: AnalyticsBeacon, visit: Visit): Promise<Outcome> {
-  const seen = { path: beacon.path, referrerHost: beacon.ref, utmSource: beacon.utm_source, utmMedium: beacon.utm_medium, campaign: beacon.utm_campaign, screen: beacon.screen, goal: beacon.goal };
+  const seen = { path: beacon.path, referrerHost: beacon.ref, utmSource: beacon.utm_source, utmMedium: beacon.utm_medium, campaign: beacon.utm_campaign, screen: beacon.screen, goal: beacon.goal, city: beacon.city };
   return collect({ visit, seen, checkPage: true });
 }
 
@@ -94,7 +94,19 @@ async function hitOf(visit: Visit, seen: Seen): Promise<Hit> {
   // A campaign is a link that names one (utm_campaign); a utm_source alone is a source.
   const campaign = seen.campaign ? [seen.utmSource ?? "", seen.utmMedium ?? "", seen.campaign].join("\t") : undefined;
   const visitor = visitorHash(salt, address, visit.userAgent, site);
-  return { day, visitor, address: addressHash(salt, address, site), path: seen.path, source, campaign, screen: seen.screen, goal: seen.goal, views: 1 };
+  const sourceSaid = !!(seen.referrerHost || seen.utmSource || seen.utmMedium);
+  const at = microseconds();
+  return { day, visitor, address: addressHash(salt, address, site), at, path: seen.path, source, sourceSaid, campaign, screen: seen.screen, goal: seen.goal, city: seen.city, views: 1 };
+}
+
+/**
+ * Now, in microseconds since 1970: the wall clock's milliseconds, and within this process always after the
+ * event before (two beacons of one visitor in the same millisecond keep the order they came in).
+ */
+let lastAt = 0;
+function microseconds(): number {
+  lastAt = Math.max(lastAt + 1, Date.now() * 1000);
+  return lastAt;
 }
 
 /** Writes what waits now (before a report, so it counts the latest). */
@@ -119,14 +131,14 @@ export async function countAcceptedForm(outcome: PublicFormOutcome, goal: Goal, 
  * get-desktop), counted through the same pipeline as a beacon's, on its page, with the campaign the
  * address carried and the host of the Referer, if any. Counting never fails the answer: a fault is logged.
  */
-export async function countServerGoal(goal: Goal, seen: { path: string; campaign?: string }, request: Request, clientIp: string): Promise<void> {
+export async function countServerGoal(goal: Goal, seen: { path: string; campaign?: string; city?: string }, request: Request, clientIp: string): Promise<void> {
   let referrerHost: string | undefined;
   try {
     referrerHost = new URL(request.headers.get("referer") ?? "").host || undefined;
   } catch {
     referrerHost = undefined;
   }
-  await collect({ visit: visitOfRequest(request, clientIp), seen: { path: seen.path, goal, campaign: seen.campaign, referrerHost }, checkPage: false }).catch((error: unknown) =>
+  await collect({ visit: visitOfRequest(request, clientIp), seen: { path: seen.path, goal, campaign: seen.campaign, city: seen.city, referrerHost }, checkPage: false }).catch((error: unknown) =>
     logger.warn({ err: error }, "could not count a server-side goal"),
   );
 }

@@ -48,6 +48,15 @@ export function addressHash(salt: string, address: string, site: string): string
 }
 
 /**
+ * The number a visitor's steps of the day are kept under (analytics_visit_steps): 52 bits of a hash of the
+ * day's visitor hash, so a JavaScript number; it joins one visitor's rows of that day and nothing else (a new
+ * salt each day makes a new number), and cannot be recomputed from an address once the salt is erased.
+ */
+export function stepVisitor(visitor: string): number {
+  return Number.parseInt(createHash("sha256").update(`visit steps\n${visitor}`).digest("hex").slice(0, 13), 16);
+}
+
+/**
  * One address adds at most this many visitors a day: its first VISITORS_PER_ADDRESS - 1 user agents are a
  * visitor each, every further one is one more visitor, the same all day (66 user agents sent from one
  * address in 3 s were 66 "unique visitors"). An office or a school behind one address still counts as

@@ -4,9 +4,25 @@ import type { Source } from "./sources";
 /**
  * A counted page view (no goal) or goal event, as the collector keeps it until its batch is written.
  * `source` is absent for a navigation inside the site (its referrer is the site): it counts in no source.
- * `visitor` and `address` are the day's salted hashes of the client (./counting.server.ts).
+ * `sourceSaid`: the event named where it came from (a referrer or utm_*); a goal press names none, so its
+ * visit step keeps no source (its "Direct" would hide the landing page's). `visitor` and `address` are the
+ * day's salted hashes of the client (./counting.server.ts). `at`: when it came, in microseconds since 1970
+ * (the order of a visitor's steps; a folded hit keeps its first). `city`: what a goal said.
  */
-export type Hit = { day: string; visitor: string; address: string; path: string; source?: Source; campaign?: string; screen?: string; goal?: Goal; views: number };
+export type Hit = {
+  day: string;
+  visitor: string;
+  address: string;
+  at: number;
+  path: string;
+  source?: Source;
+  sourceSaid: boolean;
+  campaign?: string;
+  screen?: string;
+  goal?: Goal;
+  city?: string;
+  views: number;
+};
 
 /** The dimensions of analytics_daily (app/db/schema/analytics.ts). */
 export type Dimension = "site" | "page" | "source" | "campaign" | "screen" | "ai-page" | "goal" | "goal-page" | "goal-source";

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { insertRows, rowsTable } from "~/core/batched-rows.server";
 import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
-import { VISITORS_PER_ADDRESS } from "./counting.server";
+import { stepVisitor, VISITORS_PER_ADDRESS } from "./counting.server";
 import { figuresOf, type Hit } from "./figures";
 
 /**
@@ -11,7 +11,9 @@ import { figuresOf, type Hit } from "./figures";
  *    VISITORS_PER_ADDRESS - 1 becomes the address's own one (its hash);
  * 2. each hit's visitor is remembered for each figure it counts in (on conflict do nothing), and only the
  *    rows that were new add a visitor, so the same visitor on several instances, or twice in a day, counts once;
- * 3. the day's counts go up.
+ * 3. the day's counts go up;
+ * 4. each hit is kept as a step of its visitor's day (analytics_visit_steps: funnels, "What it brought"), the
+ *    page views first, then the goals with their visitor's landing page (the day's first page view before it).
  * Two instances writing one address's new visitors at the same moment may each keep theirs: the bound is then
  * that many times larger for that moment, never unbounded.
  */
@@ -47,6 +49,9 @@ export async function writeHits(batch: Hit[]): Promise<void> {
             set views = analytics_daily.views + excluded.views, visitors = analytics_daily.visitors + excluded.visitors`,
       ),
     );
+    const steps = hits.map(visitStep);
+    await tx.execute(insertRows(schema.analyticsVisitSteps, steps.filter((step) => !step.goal)));
+    await tx.execute(goalSteps(steps.filter((step) => step.goal)));
   });
 }
 
@@ -73,4 +78,25 @@ async function boundedVisitors(tx: DbExecutor, batch: Hit[]): Promise<Set<string
         select to_char(day, 'YYYY-MM-DD') as day, visitor from ranked where n >= ${VISITORS_PER_ADDRESS}`,
   );
   return new Set(past.map((row) => `${row.day}\t${row.visitor}`));
+}
+
+/** Goals' steps, each with its visitor's first page view of the day before it (none: the goal was their first step). */
+function goalSteps(goals: Array<typeof schema.analyticsVisitSteps.$inferInsert>): SQL {
+  if (goals.length === 0) return sql`select 0 where false`;
+  const r = rowsTable(goals, { day: "date", visitor: "bigint", at: "bigint", path: "text", goal: "text", source: "text", campaign: "text", screen: "text", city: "text", views: "integer" });
+  return sql`insert into analytics_visit_steps (day, visitor, at, path, goal, source, campaign, screen, city, views, landing, landing_source, landing_campaign)
+             select r.day, r.visitor, r.at, r.path, r.goal, r.source, r.campaign, r.screen, r.city, r.views, l.path, l.source, l.campaign
+             from ${r}
+             left join lateral (
+               select f.path, f.source, f.campaign from analytics_visit_steps f
+               where f.day = r.day and f.visitor = r.visitor and f.goal is null and f.at < r.at
+               order by f.at limit 1
+             ) l on true`;
+}
+
+/** A hit as a step of its visitor's day: the visitor as its day's number, the source only where it was said. */
+function visitStep(hit: Hit): typeof schema.analyticsVisitSteps.$inferInsert {
+  const source = hit.source && (hit.sourceSaid || !hit.goal) ? hit.source.name : null;
+  const campaign = hit.campaign ? (hit.campaign.split("\t")[2] ?? null) : null;
+  return { day: hit.day, visitor: stepVisitor(hit.visitor), at: hit.at, path: hit.path, goal: hit.goal ?? null, source, campaign, screen: hit.screen ?? null, city: hit.city ?? null, views: hit.views };
 }

@@ -42,13 +42,17 @@ export function sendPageView(): void {
   });
 }
 
-/** Presses on `[data-goal]` elements, for the whole page (listened to once, in the capture phase). */
+/**
+ * Presses on `[data-goal]` elements, for the whole page (listened to once, in the capture phase), with the
+ * element's `data-city` when it has one (a city page's store button).
+ */
 export function watchGoals(): void {
   addEventListener(
     "click",
     (event) => {
-      const goal = (event.target as Element | null)?.closest?.("[data-goal]")?.getAttribute("data-goal");
-      if (goal && !isAdmin(location.pathname)) send({ path: location.pathname, goal });
+      const target = (event.target as Element | null)?.closest?.("[data-goal]");
+      const goal = target?.getAttribute("data-goal");
+      if (goal && !isAdmin(location.pathname)) send({ path: location.pathname, goal, city: target?.getAttribute("data-city") || undefined });
     },
     true,
   );

@@ -40,6 +40,8 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     analyticsCounts: count(
       await db.delete(schema.analyticsDaily).where(lt(schema.analyticsDaily.day, cut.analyticsCounts)).returning({ day: schema.analyticsDaily.day }),
     ),
+    // Each day's visit steps (funnels) go with the day's counts.
+    analyticsVisitSteps: await eraseCounted(schema.analyticsVisitSteps, lt(schema.analyticsVisitSteps.day, cut.analyticsCounts)),
     // Yesterday's salt and the hashes made with it: gone, so no visitor can be followed from one day to the next.
     analyticsSalts:
       count(await db.delete(schema.analyticsSalts).where(lt(schema.analyticsSalts.day, cut.today)).returning({ day: schema.analyticsSalts.day })) +
@@ -82,6 +84,9 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         and(eq(schema.analyticsRollups.dimension, "ai-crawl"), lte(schema.analyticsRollups.day, utcDay(cut.crawlerVisits))),
       ),
     );
+  // A funnel's figures and "What it brought" of a day (counts only) go with the steps they count.
+  await db.delete(schema.analyticsFunnelDays).where(lt(schema.analyticsFunnelDays.day, cut.analyticsCounts));
+  await db.delete(schema.analyticsBroughtDays).where(lt(schema.analyticsBroughtDays.day, cut.analyticsCounts));
   const total = RETENTION_RULES.reduce((sum, rule) => sum + counts[rule], 0);
   await db.insert(schema.retentionRuns).values({ startedAt: now, erased: counts, total });
   // A year of daily runs is history enough.
@@ -113,7 +118,7 @@ async function eraseBroadcastDeliveries(before: Date): Promise<number> {
 }
 
 /** Deletes rows and says how many, without sending them all back (a day's visitor hashes are many). */
-async function eraseCounted(table: typeof schema.analyticsVisitorDays, where: SQL): Promise<number> {
+async function eraseCounted(table: typeof schema.analyticsVisitorDays | typeof schema.analyticsVisitSteps, where: SQL): Promise<number> {
   const db = getDb();
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

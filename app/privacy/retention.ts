@@ -24,6 +24,7 @@ export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labell
   webVitals: "Web-vitals samples",
   analyticsCounts: "Visitor counts (25 months)",
   analyticsSalts: "Visitor salts and hashes of past days",
+  analyticsVisitSteps: "Visitors' page and goal steps (25 months)",
   expiredSessions: "Expired admin sessions",
   expiredRateLimits: "Expired rate-limit counters",
   expiredDeletionRequests: "Deletion requests expired",

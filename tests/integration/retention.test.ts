@@ -55,6 +55,16 @@ insert into web_vitals (metric, value, page, recorded_at) values
 insert into analytics_daily (day, dimension, key, views, visitors) values
   ((now() - interval '25 months' - interval '1 day')::date, 'page', '/ret-out', 1, 1),
   ((now() - interval '25 months' + interval '1 day')::date, 'page', '/ret-in', 1, 1);
+insert into analytics_visit_steps (day, visitor, at, path) values
+  ((now() - interval '25 months' - interval '1 day')::date, 1, 0, '/ret-out'),
+  ((now() - interval '25 months' + interval '1 day')::date, 2, 0, '/ret-in');
+insert into analytics_funnels (id, name, steps) values (9001, 'ret', '[]');
+insert into analytics_funnel_days (funnel_id, day, reached) values
+  (9001, (now() - interval '25 months' - interval '1 day')::date, '{1}'),
+  (9001, (now() - interval '25 months' + interval '1 day')::date, '{2}');
+insert into analytics_brought_days (day, rows) values
+  ((now() - interval '25 months' - interval '1 day')::date, '[["app-store","","","/ret-out","",1,1]]'),
+  ((now() - interval '25 months' + interval '1 day')::date, '[["app-store","","","/ret-in","",1,1]]');
 insert into analytics_salts (day, salt) values
   ((now() at time zone 'UTC')::date - 1, 'ret-out'),
   ((now() at time zone 'UTC')::date, 'ret-in');
@@ -91,6 +101,9 @@ select json_build_object(
   'crawlers', (select json_agg(path order by path) from crawler_visits where path like '/ret-%'),
   'vitals', (select json_agg(page order by page) from web_vitals where page like '/ret-%'),
   'analytics', (select json_agg(key order by key) from analytics_daily where key like '/ret-%'),
+  'steps', (select json_agg(path order by path) from analytics_visit_steps where path like '/ret-%'),
+  'funnelDays', (select json_agg(reached[1] order by day) from analytics_funnel_days where funnel_id = 9001),
+  'broughtDays', (select json_agg(rows->0->>3 order by day) from analytics_brought_days where rows->0->>3 like '/ret-%'),
   'salts', (select json_agg(salt order by salt) from analytics_salts where salt like 'ret-%'),
   'visitors', (select json_agg(visitor order by visitor) from analytics_visitor_days where visitor like 'ret-%'),
   'sessions', (select json_agg(id_hash order by id_hash) from admin_sessions where id_hash like 'ret-%'),
@@ -122,6 +135,7 @@ describe("the retention job", () => {
       crawlerVisits: 1,
       webVitals: 1,
       analyticsCounts: 1,
+      analyticsVisitSteps: 1,
       analyticsSalts: 2,
       expiredSessions: 1,
       expiredRateLimits: 1,
@@ -133,7 +147,7 @@ describe("the retention job", () => {
 
     const dashboard = await (await admin.get("/admin/system")).text();
     expect(dashboard.includes("Data retention"), "the System section's retention box").toBe(true);
-    expect(dashboard.includes(": 14 records erased."), "the last run's total").toBe(true);
+    expect(dashboard.includes(": 15 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
     const [row] = await query<{ kept: Record<string, string[]> }>(survivors);
@@ -143,6 +157,9 @@ describe("the retention job", () => {
       crawlers: ["/ret-in"],
       vitals: ["/ret-in"],
       analytics: ["/ret-in"],
+      steps: ["/ret-in"],
+      funnelDays: [2],
+      broughtDays: ["/ret-in"],
       salts: ["ret-in"],
       visitors: ["ret-in"],
       sessions: ["ret-in"],

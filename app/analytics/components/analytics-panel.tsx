@@ -3,8 +3,11 @@ import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
+import { GOAL_LABELS } from "../funnels";
 import { addDays, TAB_ROWS, type AnalyticsReport } from "../report";
 import { AnalyticsChart } from "./analytics-chart";
+import { BroughtTable } from "./brought-table";
+import { FunnelsPanel } from "./funnels-panel";
 import { utcDay } from "~/core/utc-days";
 
 /** The Analytics section: who came, from where, what they read and did, and what AI crawlers read beside it. */
@@ -16,17 +19,6 @@ const RANGES = [
 ] as const;
 
 const today = () => utcDay(Date.now());
-const GOAL_LABELS: Record<string, string> = {
-  "app-store": "App Store",
-  "google-play": "Google Play",
-  signup: "Early-adopter sign-up",
-  contact: "Contact",
-  advertise: "Advertising enquiry",
-  deletion: "Deletion request",
-  "get-ios": "/get: App Store (iPhone, iPad)",
-  "get-android": "/get: Google Play (Android)",
-  "get-desktop": "/get: page with QR code (computer)",
-};
 
 function download(name: string, header: string[], rows: unknown[][]): void {
   const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: "text/csv;charset=utf-8" }));
@@ -130,6 +122,13 @@ export function AnalyticsPanel({ initial = null }: { initial?: AnalyticsReport |
       </p>
       {failed ? <LoadFailed what="the visitor figures" onRetry={load} /> : null}
       {report ? <Figures report={report} suffix={suffix} full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} /> : failed ? null : <p className="text-slate-700">Loading the visitor figures…</p>}
+      {/* Site-wide figures: for editors and up (an author's view is their own posts' pages). */}
+      {report && !report.ownPostsOnly ? (
+        <>
+          <BroughtTable range={range} />
+          <FunnelsPanel range={range} />
+        </>
+      ) : null}
     </div>
   );
 }
@@ -138,7 +137,7 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
   const pages = (r: AnalyticsReport) => r.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals]);
   const sources = (r: AnalyticsReport) => r.sources.map((s) => [s.name, s.kind, s.visitors]);
   const campaigns = (r: AnalyticsReport) => r.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors]);
-  const conversions = (r: AnalyticsReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal] ?? c.goal, c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
+  const conversions = (r: AnalyticsReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal], c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
   return (
     <>
       {report.ownPostsOnly ? <p className="text-sm text-slate-700">Figures for your own posts.</p> : null}
@@ -178,7 +177,7 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
             allRows={async () => campaigns(await full())}
             empty="No campaign links (utm_campaign) in this range."
           />
-          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name] ?? g.name, g.count])} more={0} allRows={async () => []} empty="No goals." />
+          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name], g.count])} more={0} allRows={async () => []} empty="No goals." />
           <Table
             title="Conversions by page"
             csv={`conversions_${suffix}`}
