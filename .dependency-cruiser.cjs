@@ -23,7 +23,8 @@ const FEATURE_FLOORS = [
   // redirects: the rules knows only core; the blog (a renamed tag or author) and the sitemaps use them.
   // webhooks: signed deliveries; the blog, the forms, the privacy erasure and the lists queue them.
   ["mail", "redirects", "webhooks"],
-  ["privacy", "auth", "ops", "venues"],
+  // errors (issue 53): browser and server errors grouped; its alert e-mail goes through the mail outbox.
+  ["privacy", "auth", "ops", "venues", "errors"],
   ["forms", "blog"],
   // The mailing lists (issue 33): the public forms' gate and mail budget, the blog's go-live, the privacy erasure.
   ["audience"],

@@ -167,6 +167,8 @@ export default [
     route("admin/redirects/export", "routes/redirects/api.admin.redirects.export.ts"),
     route("admin/redirects/import", "routes/redirects/api.admin.redirects.import.ts"),
     route("admin/redirects/:id", "routes/redirects/api.admin.redirects.$id.ts"),
+    route("admin/errors", "routes/errors/api.admin.errors.ts"),
+    route("admin/errors/:id", "routes/errors/api.admin.errors.$id.ts"),
     route("admin/webhooks", "routes/webhooks/api.admin.webhooks.ts"),
     route("admin/webhooks/:id", "routes/webhooks/api.admin.webhooks.$id.ts"),
     route("admin/webhooks/:id/deliveries", "routes/webhooks/api.admin.webhooks.$id.deliveries.ts"),

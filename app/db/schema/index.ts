@@ -19,3 +19,4 @@ export * from "./integrations";
 export * from "./redirects";
 export * from "./audience";
 export * from "./webhooks";
+export * from "./errors";
