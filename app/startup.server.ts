@@ -25,6 +25,7 @@ import { analyticsBeaconRoute } from "~/analytics/beacon-route.server";
 import { vitalsBeaconRoute } from "~/discoverability/vitals-route.server";
 import { startOps } from "~/ops/startup.server";
 import { startErrors } from "~/errors/startup.server";
+import { errorBeaconRoute } from "~/errors/beacon-route.server";
 
 import { tileImageSource } from "~/venues/tiles";
 
@@ -41,7 +42,7 @@ export function serverHooks(env: Env): ServerHooks {
     configWarnings: configWarnings(env),
     writesOnFullDisk: SIGN_IN_PATHS,
     operationRoutes: operationRoutes(),
-    beaconRoutes: [analyticsBeaconRoute, vitalsBeaconRoute],
+    beaconRoutes: [analyticsBeaconRoute, vitalsBeaconRoute, errorBeaconRoute],
     redirectFor,
   };
 }
