@@ -75,6 +75,7 @@ export default [
     route("admin/staff", "routes/auth/staff.tsx"),
     route("admin/integrations", "routes/admin/integrations.tsx"),
     route("admin/webhooks", "routes/admin/webhooks.tsx"),
+    route("admin/errors", "routes/admin/errors.tsx"),
     route("admin/system", "routes/admin/system.tsx"),
     route("admin/profile", "routes/auth/profile.tsx"),
     route("admin/security", "routes/auth/security.tsx"),

@@ -28,6 +28,7 @@ const SECTIONS: Array<[label: string, path: string, heading: string]> = [
   ["Staff", "/admin/staff", "Staff"],
   ["Integrations", "/admin/integrations", "Integrations"],
   ["Webhooks", "/admin/webhooks", "Webhooks"],
+  ["Errors", "/admin/errors", "Errors"],
   ["System", "/admin/system", "System"],
   ["Profile & security", "/admin/profile", "Your profile"],
 ];
