@@ -51,6 +51,10 @@ describe("server errors", () => {
     expect(issue!.sampleStack).toMatch(/app\/errors\/issues\.server\.ts:\d+:\d+/);
     expect(issue!.sampleStack.split("\n")[0]).toBe("InjectedFault: injected fault at errors.list");
 
+    // The overview counts it among the new errors of the last day.
+    const overview = await (await admin.get("/admin")).text();
+    expect(overview).toMatch(/data-testid="overview-new-errors"[^>]*>1</);
+
     await eventually(async () => alerts().length === 1);
     expect(alerts()[0]!.text).toContain("injected fault at errors.list");
     // More of the same: counted, not alerted again.
