@@ -71,7 +71,7 @@ for (const width of [1280, 375]) {
       await expect(page).toHaveURL(/\/admin\/system$/);
       await expect(h1(page)).toHaveText("System");
       await page.goBack();
-      await expect(page).toHaveURL(/\/admin\/webhooks$/);
+      await expect(page).toHaveURL(/\/admin\/errors$/);
       // Opened directly and reloaded: the same section, marked in the navigation.
       for (const [label, path, heading] of SECTIONS.filter(([label]) => label === "Contact Submissions" || label === "System")) {
         await page.goto(path);
