@@ -6,6 +6,7 @@ import { logger } from "~/core/logger.server";
 import { MAX_MESSAGE_CHARS, MAX_STACK_CHARS, type ErrorEvent } from "./event";
 import { fingerprint } from "./fingerprint";
 import { mapStack } from "./source-maps.server";
+import { forwardToSentry } from "./sentry.server";
 import { countedIn, PAGES_KEPT, BROWSERS_KEPT, reopens } from "./issue-rules";
 
 /** An issue keeps at most this many events (the newest); its count goes on. */
@@ -23,6 +24,7 @@ export async function recordErrorEvent(event: ErrorEvent): Promise<{ issueId: nu
   const mapped = await mapStack(stack);
   const key = createHash("sha256").update(fingerprint(event.kind, event.type, event.message, mapped)).digest("hex");
   const issues = schema.errorIssues;
+  forwardToSentry(event, mapped);
   return getDb().transaction(async (tx) => {
     const inserted = await tx
       .insert(issues)

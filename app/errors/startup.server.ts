@@ -1,5 +1,7 @@
 import { addServerErrorObserver, type ServerErrorReport } from "~/core/error-observers";
 import { currentRelease } from "~/core/release.server";
+import type { Env } from "~/core/env.server";
+import { startSentry, stopSentry } from "./sentry.server";
 import { registerErrorAlerts } from "./alerts.server";
 import { recordInBackground } from "./capture.server";
 import { browserFamily, pathOnly, type ErrorEvent } from "./event";
@@ -25,8 +27,12 @@ export function serverEvent(report: ServerErrorReport, now = new Date()): ErrorE
 }
 
 /** Wired at start (app/startup.server.ts): the server's errors recorded, the owners' alerts sent. */
-export async function startErrors(): Promise<() => Promise<void>> {
+export async function startErrors(env: Env): Promise<() => Promise<void>> {
   registerErrorAlerts();
+  await startSentry(env.SENTRY_DSN, currentRelease());
   const stop = addServerErrorObserver((report) => recordInBackground(serverEvent(report)));
-  return async () => stop();
+  return async () => {
+    stop();
+    await stopSentry();
+  };
 }
