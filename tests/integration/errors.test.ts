@@ -101,6 +101,18 @@ describe("server errors", () => {
   });
 });
 
+describe("a plain listener's fault (before Express)", () => {
+  it("is grouped too", async () => {
+    const site = await startTestServer({ env });
+    restarted.push(site);
+    const api = await adminApi(site);
+    const res = await fetch(`${site.url}/api/vitals`, { method: "POST", headers: { "content-type": "application/json", "x-clink-faults": "listener.beacons", "x-request-id": "err-listener-1" }, body: "{}" });
+    expect(res.status).toBe(500);
+    expect(res.headers.get("x-request-id")).toBe("err-listener-1");
+    await eventually(async () => (await items(api)).some((i) => i.message === "injected fault at listener.beacons" && i.kind === "server" && i.count === 1));
+  });
+});
+
 describe("source maps", () => {
   it("are built for the client and never served", async () => {
     const site = await startTestServer({ env: { SEED_DEMO: "false" } });
