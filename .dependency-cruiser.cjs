@@ -24,7 +24,8 @@ const FEATURE_FLOORS = [
   // webhooks: signed deliveries; the blog, the forms, the privacy erasure and the lists queue them.
   // install: the path to an install (store links, /get, app links); the public pages' beacon script runs its links.
   ["mail", "redirects", "webhooks", "install"],
-  ["privacy", "auth", "ops", "venues"],
+  // errors (issue 53): browser and server errors grouped; its alert e-mail goes through the mail outbox.
+  ["privacy", "auth", "ops", "venues", "errors"],
   ["forms", "blog"],
   // Mail that arrives (issue 51): the suppression list, bounces and complaints, DKIM and the domain's DNS;
   // the mail feature asks it through hooks set at start, the lists listen to it.

@@ -1,6 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { execFileSync } from "node:child_process";
 import { defineConfig, type Plugin } from "vite";
+
+/** The commit the build is made from: the release errors are counted in (app/core/release.server.ts). */
+function buildCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "";
+  }
+}
 
 /**
  * Scripts built apart from the pages (imported with `?worker&url`, loaded with a plain script tag) get
@@ -44,8 +54,11 @@ function noDomInWorkers(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The Express server is bundled with the React Router server build, so the whole
   // server (routes, database, sessions) ships as one module: build/server/index.js.
+  // Hidden source maps (no sourceMappingURL comment) for the errors feature to read on the server; never
+  // served (server/index.ts answers 404 for any .map), so visitors get no source (decision record 0074).
   build: isSsrBuild
     ? {
+        sourcemap: "hidden",
         rolldownOptions: {
           input: "./server/index.ts",
           output: {
@@ -63,6 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }
     : {
+        sourcemap: "hidden",
         rolldownOptions: {
           output: {
             // Fewer, larger chunks for what every page needs at hydration: on a slow mobile
@@ -82,6 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { tsconfigPaths: true },
+  define: { __CLINK_RELEASE__: JSON.stringify(buildCommit()) },
   // lucide-react's package entry brings all of its ~1,600 icons: loaded as an external module it held
   // ~7 MB of heap and ~18 MB resident in the server for the few dozen we draw. Bundled, only those are kept.
   ssr: { noExternal: ["lucide-react"] },

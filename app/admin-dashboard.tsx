@@ -27,6 +27,8 @@ export const ADMIN_SECTIONS = [
   { id: "staff", path: "/admin/staff", label: "Staff", group: "Settings", role: "editor" },
   { id: "integrations", path: "/admin/integrations", label: "Integrations", group: "Settings", role: "administrator" },
   { id: "webhooks", path: "/admin/webhooks", label: "Webhooks", group: "Settings", role: "administrator" },
+  // Browser and server errors grouped (issue 53).
+  { id: "errors", path: "/admin/errors", label: "Errors", group: "Settings", role: "administrator" },
   { id: "system", path: "/admin/system", label: "System", group: "Settings", role: "administrator" },
   { id: "profile", path: "/admin/profile", label: "Profile & security", group: "Settings", role: "contributor" },
 ] as const satisfies readonly AdminSection[];

@@ -9,6 +9,7 @@ import { outboxHealth } from "~/mail/outbox.server";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";
 import type { OverviewData } from "~/admin-overview";
 import { utcDay } from "~/core/utc-days";
+import { newIssuesOfLastDay } from "~/errors/issues.server";
 
 /**
  * The admin's home, the day at a glance: each figure read from its feature's own service, the one its section
@@ -18,7 +19,7 @@ import { utcDay } from "~/core/utc-days";
 export async function overviewOf(staff: { id: number; role: StaffRole }, now = new Date()): Promise<OverviewData> {
   const today = utcDay(now);
   const admin = hasRole(staff.role, "administrator");
-  const [audience, subscribers, inbox, deletions, jobs, mail, activity] = await Promise.all([
+  const [audience, subscribers, inbox, deletions, jobs, mail, activity, errors] = await Promise.all([
     hasRole(staff.role, "author") ? audienceFigures(staff, today) : null,
     hasRole(staff.role, "editor") ? subscriberFigures(today) : null,
     admin ? contactSubmissionsPage({ page: 1, q: "", status: "unresolved", sort: "oldest" }).then((p) => p.counts.unresolved) : null,
@@ -26,6 +27,7 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
     admin ? jobsOverview(0) : null,
     admin ? outboxHealth() : null,
     admin ? recentActivity(8) : null,
+    admin ? newIssuesOfLastDay(now) : null,
   ]);
   return {
     today,
@@ -35,6 +37,7 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
     deletions,
     jobs: jobs ? { dead: jobs.counts.filter((c) => c.state === "dead").reduce((n, c) => n + c.count, 0), waiting: jobs.counts.filter((c) => c.state === "queued" || c.state === "running").reduce((n, c) => n + c.count, 0) } : null,
     undeliveredMail: mail?.undelivered ?? null,
+    newErrors: errors?.count ?? null,
     activity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
   };
 }

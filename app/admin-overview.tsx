@@ -26,6 +26,8 @@ export type OverviewData = {
   deletions: { pending: number; nextDue: string | null } | null;
   jobs: { dead: number; waiting: number } | null;
   undeliveredMail: number | null;
+  /** Open error issues first seen in the last 24 hours (app/errors). */
+  newErrors: number | null;
   activity: ActivityItem[] | null;
 };
 
@@ -107,9 +109,10 @@ export function Overview({ data }: { data: OverviewData }) {
         </Group>
       ) : null}
       {health ? (
-        <Group id="overview-health" title="Jobs and mail">
+        <Group id="overview-health" title="Jobs, mail and errors">
           {jobs ? <Figure label="Failed jobs" value={jobs.dead} detail={`${jobs.waiting} waiting`} to={section("system").path} testId="overview-failed-jobs" /> : null}
           {data.undeliveredMail !== null ? <Figure label="Undelivered mail" value={data.undeliveredMail} to={section("system").path} testId="overview-undelivered" /> : null}
+          {data.newErrors !== null ? <Figure label="New errors" value={data.newErrors} detail="First seen in the last day" to={section("errors").path} testId="overview-new-errors" /> : null}
         </Group>
       ) : null}
       {data.activity ? <RecentActivity activity={data.activity} /> : null}

@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { isRouteErrorResponse, type HandleErrorFunction } from "react-router";
 import { logRequestError } from "~/core/logger.server";
+import { requestIdOfArgs } from "~/core/api.server";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +49,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          logRequestError(error, request, "render error");
+          logRequestError(error, request, "render error", loadContext.requestId);
         },
       },
     );
@@ -56,9 +57,10 @@ export default function handleRequest(
 }
 
 /** Loader and action errors go to the structured log (React Router would print them raw to stderr). */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, args) => {
+  const { request } = args;
   // A client's fault (405 on a page, 404, 400) is the request log's warning, not an error of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (error instanceof Response && error.status < 500) return;
-  logRequestError(error, request, "page error");
+  logRequestError(error, request, "page error", requestIdOfArgs(args));
 };

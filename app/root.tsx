@@ -15,6 +15,11 @@ import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.
 import "./app.css";
 import { ModuleScript } from "~/components/module-script";
 import { ClientNavigation } from "~/components/site-link";
+import { reportError, watchErrors } from "~/errors/error-beacon.client";
+
+// Hydrated pages (public and admin) report their uncaught errors from the first module on (app/errors);
+// pages without React get the same listener from the vitals beacon's file.
+if (typeof window !== "undefined") watchErrors();
 
 export function loader({ context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -116,6 +121,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A render error React caught is not uncaught: the boundary reports it (a refused request is not an error of ours).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong";
   // A refused request (400, 415, ...) carries its reason as text: show it instead of "try again".

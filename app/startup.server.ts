@@ -29,6 +29,8 @@ import { operationRoutes } from "~/ops/http.server";
 import { analyticsBeaconRoute } from "~/analytics/beacon-route.server";
 import { vitalsBeaconRoute } from "~/discoverability/vitals-route.server";
 import { startOps } from "~/ops/startup.server";
+import { startErrors } from "~/errors/startup.server";
+import { errorBeaconRoute } from "~/errors/beacon-route.server";
 
 import { tileImageSource } from "~/venues/tiles";
 
@@ -45,7 +47,7 @@ export function serverHooks(env: Env): ServerHooks {
     configWarnings: configWarnings(env),
     writesOnFullDisk: SIGN_IN_PATHS,
     operationRoutes: operationRoutes(),
-    beaconRoutes: [analyticsBeaconRoute, vitalsBeaconRoute],
+    beaconRoutes: [analyticsBeaconRoute, vitalsBeaconRoute, errorBeaconRoute],
     redirectFor,
   };
 }
@@ -86,6 +88,8 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   async () => flushRateLimits,
   seedDemoVenues,
   startOps,
+  // The server's errors grouped for the admin's Errors section, and the owners alerted of new ones.
+  startErrors,
   // Last: every feature above has defined its job types and schedules (register…Jobs()).
   async (env) => (await startJobRunner(env)).stop,
 ];

@@ -15,6 +15,7 @@ import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
 import { boundedError, loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers } from "~/core/response-observers";
+import { notifyServerError } from "~/core/error-observers";
 import type { ServerHooks } from "~/core/server-hooks";
 import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
@@ -138,10 +139,13 @@ export function createApp(
   } else {
     const clientDir = path.join(rootDir, "build/client");
     // Hashed assets never change under their name: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Source maps stay on the server (app/errors reads them to map stacks): a .map is never served, so it
+    // falls through to the router's 404 (decision record 0074).
+    const assets = express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
+    app.use("/assets", (req, res, next) => (req.path.endsWith(".map") ? next() : assets(req, res, next)));
     // Other public files all have an extension; page addresses skip the disk lookup.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith(".map") ? publicFiles(req, res, next) : next()));
   }
 
   if (policyOf) app.use(privateAnswers(policyOf, hooks.personalCookies));
@@ -161,7 +165,10 @@ export function createApp(
   app.use(((err, req, res, _next) => {
     const unavailable = isDatabaseUnavailable(err);
     if (unavailable) req.log?.warn({ error: errorMessage(err) }, "the database is unavailable: answered 503");
-    else req.log?.error({ err }, "unhandled error");
+    else {
+      req.log?.error({ err }, "unhandled error");
+      notifyServerError({ source: "request", error: err, requestId: String(req.id), where: req.path, userAgent: req.get("user-agent") ?? null });
+    }
     if (res.headersSent) return res.end();
     if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     const status = unavailable ? 503 : typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;

@@ -4,6 +4,7 @@ import proxyAddr from "proxy-addr";
 import { listenerFault } from "~/core/faults.server";
 import { boundedError, loggedText, logger } from "~/core/logger.server";
 import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
+import { notifyServerError, pathOfUrl } from "~/core/error-observers";
 
 /**
  * What Express does for every request, done once for the plain request listeners in front of it (the
@@ -78,7 +79,10 @@ export function answeringFaults(name: string, listener: PlainListener): RequestL
 }
 
 export function answerFault(req: IncomingMessage, res: ServerResponse, error: unknown, name: string): void {
-  logger.error({ err: boundedError(error), method: loggedText(req.method, 20), url: loggedText(req.url), listener: name }, "unhandled error before Express");
+  const requestId = requestIdOf(req);
+  logger.error({ err: boundedError(error), method: loggedText(req.method, 20), url: loggedText(req.url), reqId: requestId, listener: name }, "unhandled error before Express");
+  // The errors feature groups it (app/errors, through core's observer list): a listener's 5xx too.
+  notifyServerError({ source: "listener", error, requestId, where: pathOfUrl(req.url ?? ""), userAgent: req.headers["user-agent"] ?? null });
   try {
     if (res.headersSent) return void res.destroy();
     // Whatever the failed attempt set (a half-built header list) goes: the fault's answer stands alone.
@@ -88,7 +92,7 @@ export function answerFault(req: IncomingMessage, res: ServerResponse, error: un
       "Content-Length": Buffer.byteLength(FAULT_BODY),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
-      "X-Request-Id": requestIdOf(req),
+      "X-Request-Id": requestId,
     });
     if (!req.readableEnded) req.resume();
     res.end(req.method === "HEAD" ? undefined : FAULT_BODY);

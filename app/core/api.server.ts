@@ -149,6 +149,12 @@ export function validBody<T extends z.core.$ZodType>(body: unknown, schema: T): 
   return result.data;
 }
 
+/** The request id the server gave a loader's or action's context (server/index.ts), when it has one. */
+export function requestIdOfArgs(args: object): string | undefined {
+  const context = (args as { context?: { requestId?: unknown } }).context;
+  return typeof context?.requestId === "string" ? context.requestId : undefined;
+}
+
 /** Wraps a loader or action of an /api route: known errors become JSON, unknown ones a logged 500. */
 export function withApi<Args extends { request: Request }>(handler: (args: Args) => Promise<Response> | Response) {
   return async (args: Args): Promise<Response> => {
@@ -160,7 +166,7 @@ export function withApi<Args extends { request: Request }>(handler: (args: Args)
         return json({ success: false, message: error.message, ...error.body }, { status: error.status, headers: error.headers });
       }
       if (isDatabaseUnavailable(error)) return unavailableAnswer(error, args.request);
-      logRequestError(error, args.request, "unhandled API error");
+      logRequestError(error, args.request, "unhandled API error", requestIdOfArgs(args));
       return json({ success: false, message: "Something went wrong on our side. Please try again." }, { status: 500 });
     }
   };

@@ -41,6 +41,11 @@ const envSchema = z.object({
   LOCAL_DEFAULTS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** Optional: the same error events also go to Sentry or GlitchTip (app/errors), through Sentry's Node SDK. */
+  SENTRY_DSN: z
+    .string()
+    .regex(/^https?:\/\/[^@/\s]+@[^/\s]+\/\S+$/, "must be a Sentry DSN such as https://key@sentry.example/1")
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

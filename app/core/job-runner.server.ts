@@ -17,6 +17,7 @@ import {
 } from "./jobs.server";
 import { dbNow } from "./db-clock.server";
 import { logger } from "./logger.server";
+import { notifyServerError } from "./error-observers";
 import { pruneRateLimits } from "./rate-limit-store.server";
 
 const t = schema.jobs;
@@ -57,7 +58,10 @@ async function runJob(job: Claimed, env: Env, stopping: AbortSignal): Promise<vo
     const delay = retryDelayMs(job.attempts, definition.options.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS);
     const state = await markFailed(job, errorText(error), delay);
     const fields = { jobId: job.id, type: job.type, attempt: job.attempts, err: errorText(error) };
-    if (state === "dead") logger.error(fields, "job failed for the last time; kept as dead for the admin");
+    if (state === "dead") {
+      logger.error(fields, "job failed for the last time; kept as dead for the admin");
+      notifyServerError({ source: "job", error, where: job.type });
+    }
     else logger.warn({ ...fields, retryInMs: delay }, "job failed; will retry");
   } finally {
     clearTimeout(timer);

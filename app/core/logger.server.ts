@@ -2,6 +2,7 @@ import pino from "pino";
 import { formatLogLine } from "./log-format";
 import { databaseError } from "./database-error";
 import { redactLogLine } from "./log-redaction";
+import { notifyServerError, pathOfUrl } from "./error-observers";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
 export const MAX_LOGGED_TEXT = 500;
@@ -109,7 +110,9 @@ export const logger = pino({
 }, destination());
 
 /** The one way a failed request is logged: its method and address escaped and bounded. */
-export function logRequestError(error: unknown, request: Request, msg: string): void {
+export function logRequestError(error: unknown, request: Request, msg: string, requestId?: string): void {
   if (request.signal.aborted) return; // the visitor went away; nothing failed
-  logger.error({ err: error, method: request.method, url: loggedText(request.url) }, msg);
+  logger.error({ err: error, method: request.method, url: loggedText(request.url), ...(requestId ? { reqId: requestId } : {}) }, msg);
+  // The errors feature groups it (app/errors, through the observer list wired at start).
+  notifyServerError({ source: "request", error, requestId, where: pathOfUrl(request.url), userAgent: request.headers.get("user-agent") });
 }

@@ -22,6 +22,8 @@ export type LimiterName =
   | "vitalsByClientPage"
   | "analytics"
   | "analyticsByClientPage"
+  | "errors"
+  | "errorsByClientIssue"
   | "staffMailByIp"
   | "staffMailByEmail"
   | "invitationsByStaff"
@@ -65,6 +67,11 @@ const definitions: Record<LimiterName, { points: number; duration: number; block
   // A client's weight in a page's figures: 3 page views (or 3 of one goal) a minute per client and page (the
   // key is "clientKey what page", made by app/analytics); further beacons are answered alike and not counted.
   analyticsByClientPage: { points: 3, duration: 60, batched: true },
+  // Browser-error beacons (app/errors): a page sends at most 5 per view; 30 a minute per address.
+  errors: { points: 30, duration: 60, byClient: true, batched: true },
+  // The same error from one client counts 3 times an hour (the key is "clientKey message", made by
+  // app/errors); further beacons are answered alike and not kept: a loop that throws is one voice.
+  errorsByClientIssue: { points: 3, duration: 60 * 60, batched: true },
   // Password-reset requests: 10 per client address and 3 per e-mail address an hour.
   staffMailByIp: { points: 10, duration: 60 * 60, byClient: true },
   staffMailByEmail: { points: 3, duration: 60 * 60 },

@@ -73,6 +73,8 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .returning({ id: schema.subscribers.id }),
     ),
     broadcastDeliveries: await eraseBroadcastDeliveries(cut.broadcastDeliveries),
+    errorEvents: count(await db.delete(schema.errorEvents).where(lt(schema.errorEvents.occurredAt, cut.errors)).returning({ id: schema.errorEvents.id })),
+    errorIssues: count(await db.delete(schema.errorIssues).where(lt(schema.errorIssues.lastSeen, cut.errors)).returning({ id: schema.errorIssues.id })),
   };
   // The daily rollups (counts only, derived) go with the rows they sum: the AI crawler fetches rolled up from
   // crawler visits with those visits (the day cut part-way included, so the raw rows answer for it).

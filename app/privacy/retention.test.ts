@@ -16,6 +16,7 @@ describe("retention cut-offs", () => {
     expect(days(cut.crawlerVisits)).toBe(90);
     expect(days(cut.webVitals)).toBe(28);
     expect(days(cut.erasedDeletionRequests)).toBe(7);
+    expect(days(cut.errors)).toBe(30);
     expect(cut.expiredNow).toEqual(now);
   });
 });

@@ -14,6 +14,8 @@ export const ANALYTICS_KEPT_MONTHS = 25;
 export const UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS = 7;
 /** Who was sent a broadcast (app/audience): erased this long after it finished; its report keeps the numbers. */
 export const BROADCAST_DELIVERIES_KEPT_DAYS = 90;
+/** Error events (app/errors: page path, browser family, request id), and issues not seen since: 30 days. */
+export const ERRORS_KEPT_DAYS = 30;
 
 /** The rules, and what the dashboard calls each. */
 export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labelledValues({
@@ -31,6 +33,8 @@ export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labell
   erasedDeletionRequests: "Expired deletion requests erased",
   unconfirmedSubscribers: "Mailing-list sign-ups never confirmed (7 days)",
   broadcastDeliveries: "Who was sent each broadcast (90 days)",
+  errorEvents: "Error events (30 days)",
+  errorIssues: "Error issues not seen for 30 days",
 });
 export type RetentionRule = (typeof RETENTION_RULES)[number];
 
@@ -53,6 +57,8 @@ export type RetentionCutoffs = {
   unconfirmedSubscribers: Date;
   /** Broadcasts finished before this: their delivery rows (who was sent it) erased. */
   broadcastDeliveries: Date;
+  /** Error events that occurred before this, and issues last seen before it: erased. */
+  errors: Date;
 };
 
 export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRequestKeptDays: number): RetentionCutoffs {
@@ -67,6 +73,7 @@ export function retentionCutoffs(now: Date, submissionsMonths: number, expiredRe
     erasedDeletionRequests: daysBefore(now, expiredRequestKeptDays),
     unconfirmedSubscribers: daysBefore(now, UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS),
     broadcastDeliveries: daysBefore(now, BROADCAST_DELIVERIES_KEPT_DAYS),
+    errors: daysBefore(now, ERRORS_KEPT_DAYS),
   };
 }
 

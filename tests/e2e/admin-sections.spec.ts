@@ -28,6 +28,7 @@ const SECTIONS: Array<[label: string, path: string, heading: string]> = [
   ["Staff", "/admin/staff", "Staff"],
   ["Integrations", "/admin/integrations", "Integrations"],
   ["Webhooks", "/admin/webhooks", "Webhooks"],
+  ["Errors", "/admin/errors", "Errors"],
   ["System", "/admin/system", "System"],
   ["Profile & security", "/admin/profile", "Your profile"],
 ];
@@ -70,7 +71,7 @@ for (const width of [1280, 375]) {
       await expect(page).toHaveURL(/\/admin\/system$/);
       await expect(h1(page)).toHaveText("System");
       await page.goBack();
-      await expect(page).toHaveURL(/\/admin\/webhooks$/);
+      await expect(page).toHaveURL(/\/admin\/errors$/);
       // Opened directly and reloaded: the same section, marked in the navigation.
       for (const [label, path, heading] of SECTIONS.filter(([label]) => label === "Contact Submissions" || label === "System")) {
         await page.goto(path);

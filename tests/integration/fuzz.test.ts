@@ -89,6 +89,9 @@ const ENDPOINTS: Endpoint[] = [
   { path: "/api/ai-indexing-status", methods: ["GET"], body: "none", admin: true },
   { path: "/api/submit-sitemap", methods: ["POST"], body: "json", admin: true },
   { path: "/api/vitals", methods: ["POST"], body: "json", fields: ["page", "metrics"] },
+  { path: "/api/errors", methods: ["POST"], body: "json", fields: ["type", "message", "stack", "page", "seq"] },
+  { path: "/api/admin/errors", methods: ["GET"], body: "none", admin: true },
+  { path: "/api/admin/errors/:id", methods: ["PATCH"], body: "json", admin: true, fields: ["resolved"] },
   { path: "/api/tag-suggestions", methods: ["POST"], body: "json", admin: true, fields: ["title", "content", "excerpt", "category"] },
   { path: "/api/no-such-endpoint", methods: ["GET", "POST"], body: "json" },
 ];

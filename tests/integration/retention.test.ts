@@ -92,6 +92,12 @@ insert into audience_broadcasts (subject, markdown, list, state, started_at, fin
   ('ret-in', 'm', 'waitlist', 'sent', now() - interval '91 days', now() - interval '90 days' + interval '1 hour');
 insert into audience_broadcast_deliveries (broadcast_id, subscriber_id, done_at)
   select b.id, s.id, now() from audience_broadcasts b, audience_subscribers s where b.subject like 'ret-%' and s.email = 'ret-confirmed-old@x.example';
+insert into error_issues (fingerprint, kind, type, message, count, first_seen, last_seen, first_release, release) values
+  ('ret-out', 'server', 'Error', 'ret-out', 1, now() - interval '40 days', now() - interval '30 days' - interval '1 hour', 'r', 'r'),
+  ('ret-in', 'server', 'Error', 'ret-in', 2, now() - interval '40 days', now() - interval '30 days' + interval '1 hour', 'r', 'r');
+insert into error_events (issue_id, occurred_at, page, release) values
+  ((select id from error_issues where fingerprint = 'ret-in'), now() - interval '30 days' - interval '1 hour', '/ret-out', 'r'),
+  ((select id from error_issues where fingerprint = 'ret-in'), now() - interval '30 days' + interval '1 hour', '/ret-in', 'r');
 `;
 
 const survivors = `
@@ -110,7 +116,9 @@ select json_build_object(
   'limits', (select json_agg(key order by key) from rate_limits where key like 'ret-%'),
   'requests', (select json_agg(email || ':' || status order by email) from data_deletion_requests where token_hash like 'ret-%'),
   'subscribers', (select json_agg(email order by email) from audience_subscribers where email like 'ret-%'),
-  'broadcastDeliveries', (select json_agg(b.subject order by b.subject) from audience_broadcast_deliveries d join audience_broadcasts b on b.id = d.broadcast_id where b.subject like 'ret-%')
+  'broadcastDeliveries', (select json_agg(b.subject order by b.subject) from audience_broadcast_deliveries d join audience_broadcasts b on b.id = d.broadcast_id where b.subject like 'ret-%'),
+  'errorIssues', (select json_agg(fingerprint order by fingerprint) from error_issues where fingerprint like 'ret-%'),
+  'errorEvents', (select json_agg(page order by page) from error_events where page like '/ret-%')
 ) as kept`;
 
 describe("the retention job", () => {
@@ -143,11 +151,13 @@ describe("the retention job", () => {
       erasedDeletionRequests: 1,
       unconfirmedSubscribers: 1,
       broadcastDeliveries: 1,
+      errorEvents: 1,
+      errorIssues: 1,
     });
 
     const dashboard = await (await admin.get("/admin/system")).text();
     expect(dashboard.includes("Data retention"), "the System section's retention box").toBe(true);
-    expect(dashboard.includes(": 15 records erased."), "the last run's total").toBe(true);
+    expect(dashboard.includes(": 17 records erased."), "the last run's total").toBe(true);
 
     expect(fs.readdirSync(outbox).filter((f) => f.startsWith("ret-"))).toEqual(["ret-in.eml"]);
     const [row] = await query<{ kept: Record<string, string[]> }>(survivors);
@@ -167,6 +177,8 @@ describe("the retention job", () => {
       requests: ["ret-erase-in@x.example:expired", "ret-expire-in@x.example:requested", "ret-expire-out@x.example:expired", "ret-verified@x.example:verified"],
       subscribers: ["ret-confirmed-old@x.example", "ret-unconfirmed-in@x.example"],
       broadcastDeliveries: ["ret-in"],
+      errorIssues: ["ret-in"],
+      errorEvents: ["/ret-in"],
     });
 
     // Run again: nothing more is due.

@@ -21,3 +21,4 @@ export * from "./redirects";
 export * from "./audience";
 export * from "./webhooks";
 export * from "./install";
+export * from "./errors";
