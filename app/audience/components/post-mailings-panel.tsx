@@ -27,40 +27,10 @@ export function PostMailingsPanel() {
 
   const columns: RecordColumns<PostMailing> = [
     { label: "Post", cell: (m) => <span className="font-medium break-words">{m.title}</span> },
-    {
-      label: "State",
-      cell: (m) => (
-        <span>
-          {STATE_LABELS[m.state]}
-          {m.pausedReason ? <span className="block text-sm text-amber-900">{m.pausedReason}</span> : null}
-        </span>
-      ),
-    },
+    { label: "State", cell: (m) => STATE_LABELS[m.state] },
     { label: "Attempted", numeric: true, cell: (m) => m.attempted },
     { label: "Bounced", numeric: true, cell: (m) => m.bounced },
     { label: "Complained", numeric: true, cell: (m) => m.complained },
-    {
-      label: "Actions",
-      cell: (m) =>
-        m.state === "paused" && canAct ? (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" disabled={task.busy} onClick={() => control(m, "resume")} aria-label={`Resume the e-mails of ${m.title}`}>
-              Resume
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary text-red-700"
-              disabled={task.busy}
-              aria-label={`Cancel the e-mails of ${m.title}`}
-              onClick={() => (window.confirm("Cancel these e-mails? Nobody else gets them.") ? control(m, "cancel") : undefined)}
-            >
-              Cancel
-            </button>
-          </div>
-        ) : (
-          <span className="text-sm text-slate-700">None</span>
-        ),
-    },
   ];
 
   return (
@@ -70,9 +40,39 @@ export function PostMailingsPanel() {
       </h2>
       <p className="mt-1 text-sm text-slate-700">A new post's e-mails to the blog list pause themselves on too many bounces or complaints; nothing more goes out until they are resumed or cancelled.</p>
       {paused.length ? (
-        <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
-          {paused.length === 1 ? "1 new post's e-mails are paused." : `${paused.length} new posts' e-mails are paused.`}
-        </p>
+        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="post-mailings-paused">
+          <p role="status" className="font-semibold text-amber-900">
+            {paused.length === 1 ? "1 new post's e-mails are paused." : `${paused.length} new posts' e-mails are paused.`}
+          </p>
+          <ul className="mt-2 space-y-3" aria-label="Paused new-post mailings">
+            {paused.map((m) => (
+              <li key={m.postId} className="border-t border-amber-200 pt-3">
+                <p className="font-medium break-words">{m.title}</p>
+                <p className="text-sm text-slate-800">
+                  It paused itself: {m.pausedReason}. {m.attempted} attempted, {m.bounced} bounced, {m.complained} complained.
+                </p>
+                {canAct ? (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <button type="button" className="btn btn-primary" disabled={task.busy} onClick={() => control(m, "resume")} aria-label={`Resume the e-mails of ${m.title}`}>
+                      Resume
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary text-red-700"
+                      disabled={task.busy}
+                      aria-label={`Cancel the e-mails of ${m.title}`}
+                      onClick={() => (window.confirm("Cancel these e-mails? Nobody else gets them.") ? control(m, "cancel") : undefined)}
+                    >
+                      Cancel
+                    </button>
+                  </div>
+                ) : (
+                  <p className="mt-1 text-sm text-slate-700">An administrator or the owner can resume or cancel them.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {list.loading && !list.data ? <Spinner label="Loading new-post mailings" /> : null}
       {list.failed ? <LoadFailed what="new-post mailings" onRetry={() => void list.load()} /> : null}
