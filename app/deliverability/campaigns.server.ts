@@ -146,3 +146,29 @@ export async function campaignStates(keys: string[], db: DbExecutor = getDb()): 
   }
   return states;
 }
+
+export type RecentCampaign = CampaignState & { key: string; label: string; waiting: number };
+
+/** The latest mailings whose key starts with `prefix` ("post:"), newest first, with their messages not yet sent or dropped. */
+export async function recentCampaigns(prefix: string, limit = 20, db: DbExecutor = getDb()): Promise<RecentCampaign[]> {
+  const rows = await db
+    .select({
+      row: c,
+      waiting: sql<number>`(select count(*)::int from ${outbox} where ${outbox.campaign} = ${c.key} and ${outbox.sentAt} is null and ${outbox.droppedAt} is null)`,
+    })
+    .from(c)
+    .where(sql`${c.key} like ${`${prefix}%`}`)
+    .orderBy(desc(c.createdAt), desc(c.key))
+    .limit(limit);
+  return rows.map(({ row, waiting }) => ({
+    key: row.key,
+    label: row.label,
+    paused: row.pausedAt !== null && row.cancelledAt === null,
+    pausedReason: row.pausedReason,
+    cancelled: row.cancelledAt !== null,
+    attempted: row.attempted,
+    bounced: row.bounced,
+    complained: row.complained,
+    waiting: Number(waiting),
+  }));
+}

@@ -5,6 +5,7 @@ import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as api } from "~/routes/audience/api.admin.broadcasts";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { BroadcastsPanel } from "~/audience/components/broadcasts-panel";
+import { PostMailingsPanel } from "~/audience/components/post-mailings-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("broadcasts");
 
@@ -19,6 +20,7 @@ export default function BroadcastsSection({ loaderData }: Route.ComponentProps) 
     <PreloadedAnswersProvider answers={loaderData.answers}>
       <SectionHeading title="Broadcasts" />
       <BroadcastsPanel />
+      <PostMailingsPanel />
     </PreloadedAnswersProvider>
   );
 }
