@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedIn, reopens } from "./issue-rules";
+import { countedIn, isOutsideAnswer, reopens } from "./issue-rules";
 
 describe("an issue's bookkeeping", () => {
   it("counts pages and browsers, bounded in how many names it keeps", () => {
@@ -32,5 +32,13 @@ describe("the alert e-mail", () => {
     expect(alertDue(null, now)).toBe(true);
     expect(alertDue(new Date("2026-12-06T11:01:00Z"), now)).toBe(false);
     expect(alertDue(new Date("2026-12-06T11:00:00Z"), now)).toBe(true);
+  });
+});
+
+describe("what is not an error of ours", () => {
+  it("is a mail server's refusal (an SMTP reply code), not an exception of our code", () => {
+    expect(isOutsideAnswer(Object.assign(new Error("550 Mailbox unavailable"), { responseCode: 550 }))).toBe(true);
+    expect(isOutsideAnswer(new Error("boom"))).toBe(false);
+    expect(isOutsideAnswer("550")).toBe(false);
   });
 });

@@ -20,3 +20,13 @@ export const ALERT_EVERY_MS = 60 * 60 * 1000;
 export function alertDue(lastAlertedAt: Date | null, now: Date): boolean {
   return !lastAlertedAt || now.getTime() - lastAlertedAt.getTime() >= ALERT_EVERY_MS;
 }
+
+/**
+ * Whether a job gave up on another server's answer rather than a fault of ours: a mail server's refusal
+ * (an SMTP reply code) is the job's last error in the System section and, for list mail, a bounce
+ * (app/deliverability). Kept out of the errors: an alert e-mail about a refused e-mail is itself refused
+ * when the mail server refuses everything, and one refused address is not a bug.
+ */
+export function isOutsideAnswer(error: unknown): boolean {
+  return typeof error === "object" && error !== null && typeof (error as { responseCode?: unknown }).responseCode === "number";
+}

@@ -5,6 +5,7 @@ import { startSentry, stopSentry } from "./sentry.server";
 import { registerErrorAlerts } from "./alerts.server";
 import { recordInBackground } from "./capture.server";
 import { browserFamily, pathOnly, type ErrorEvent } from "./event";
+import { isOutsideAnswer } from "./issue-rules";
 
 /** A server error as an event: its type, message and stack, the request's path and id (or the job's type). */
 export function serverEvent(report: ServerErrorReport, now = new Date()): ErrorEvent {
@@ -30,7 +31,10 @@ export function serverEvent(report: ServerErrorReport, now = new Date()): ErrorE
 export async function startErrors(env: Env): Promise<() => Promise<void>> {
   registerErrorAlerts();
   await startSentry(env.SENTRY_DSN, currentRelease());
-  const stop = addServerErrorObserver((report) => recordInBackground(serverEvent(report)));
+  const stop = addServerErrorObserver((report) => {
+    if (report.source === "job" && isOutsideAnswer(report.error)) return;
+    recordInBackground(serverEvent(report));
+  });
   return async () => {
     stop();
     await stopSentry();

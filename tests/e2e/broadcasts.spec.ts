@@ -1,9 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
 import type { TestServer } from "../support/test-server";
-import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";
+import { axeViolations, expect, shootAtBothWidths, startOwnServer, test, TEST_ADMIN } from "./fixtures";
 import { scaled } from "./time-limits";
 
 /**
@@ -30,14 +29,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function shoot(page: Page, name: string, target: Locator) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
-  }
-}
 
 test("a broadcast is written, tested, sent and its report read", async ({ page, context }) => {
   test.setTimeout(180_000);
@@ -68,7 +59,7 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   await panel.getByRole("button", { name: "Send a test to me" }).click();
   await expect(page.locator("li.toast").getByText("Test sent to your address", { exact: true })).toBeVisible();
   await waitForMail(server.dataDir, TEST_ADMIN.email, /^\[Test\] Clink is open in Sydney$/);
-  await shoot(page, "broadcast-composer", panel);
+  await shootAtBothWidths(page, "broadcast-composer", panel);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -84,13 +75,13 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   await expect(figure("Recipients")).toHaveText("3");
   await expect(figure("Failed")).toHaveText("0");
   expect(outboxMessages(server.dataDir).filter((m) => m.subject === "Clink is open in Sydney").map((m) => m.to).sort()).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);
-  await shoot(page, "broadcast-report", report);
+  await shootAtBothWidths(page, "broadcast-report", report);
   expect(await axeViolations(page)).toEqual([]);
 
   await report.getByRole("button", { name: "All broadcasts" }).click();
   const row = panel.getByRole("row").filter({ hasText: "Clink is open in Sydney" });
   await expect(row).toContainText("Early-adopter list · Sydney");
   await expect(row).toContainText("Sent");
-  await shoot(page, "broadcast-list", panel);
+  await shootAtBothWidths(page, "broadcast-list", panel);
   expect(await axeViolations(page)).toEqual([]);
 });

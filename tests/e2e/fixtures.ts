@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { adminApi } from "../support/api";
 import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
 import { scaled } from "./time-limits";
@@ -100,4 +100,21 @@ export async function openSection(page: Page, name: string) {
   await link.click();
   // (On a phone the navigation has closed again: the item is looked for hidden or not.)
   await expect(page.locator("nav#admin-navigation").getByRole("link", { name, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+}
+
+/** Signs the browser in as the admin on a server of the test's own (through the API, as `adminPage` does). */
+export async function signInOn(page: Page, server: Pick<TestServer, "url">) {
+  const { cookie } = await adminApi(server);
+  const at = cookie!.indexOf("=");
+  await page.context().addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: server.url }]);
+}
+
+/** Screenshots `target` at 375 and 1280 px (kept with the test's output) and checks the page fits each width. */
+export async function shootAtBothWidths(page: Page, name: string, target: Locator) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
+  }
 }

@@ -1,12 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
-import { adminApi } from "../support/api";
 import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { seedAndRestart } from "../support/database-rows";
 import { makeTempDir, type TestServer } from "../support/test-server";
-import { axeViolations, expect, startOwnServer, test } from "./fixtures";
+import { axeViolations, expect, shootAtBothWidths, signInOn, startOwnServer, test } from "./fixtures";
 import { scaled } from "./time-limits";
 
 /**
@@ -59,24 +57,11 @@ test.afterAll(async () => {
   await dns?.close();
 });
 
-async function signIn(page: Page) {
-  const { cookie } = await adminApi(server);
-  const at = cookie!.indexOf("=");
-  await page.context().addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: server.url }]);
-}
 
-async function shoot(page: Page, name: string, target: Locator) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
-  }
-}
 
 test("the suppression list: read, added to and removed from", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInOn(page, server);
   await page.goto(`${server.url}/admin/subscribers`);
   const section = page.getByRole("region", { name: "Suppression list" });
   await expect(section).toBeVisible();
@@ -94,7 +79,7 @@ test("the suppression list: read, added to and removed from", async ({ page }) =
   await expect(list.getByRole("listitem").first()).toContainText("asked.to.stop@deliverability-e2e.example");
   await expect(list.getByRole("listitem").first()).toContainText("Added by an administrator");
 
-  await shoot(page, "suppression-list", section);
+  await shootAtBothWidths(page, "suppression-list", section);
   expect(await axeViolations(page)).toEqual([]);
 
   page.once("dialog", (dialog) => void dialog.accept());
@@ -105,7 +90,7 @@ test("the suppression list: read, added to and removed from", async ({ page }) =
 
 test("a broadcast that paused itself: its report, then resumed", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInOn(page, server);
   await page.goto(`${server.url}/admin/broadcasts`);
   const panel = page.getByRole("main");
   const row = panel.getByRole("row").filter({ hasText: "Launch day in Sydney" });
@@ -120,7 +105,7 @@ test("a broadcast that paused itself: its report, then resumed", async ({ page }
   await expect(figure("Complained")).toHaveText("1");
   await expect(figure("Left the list since")).toHaveText("0");
   await expect(figure("Waiting")).toHaveText("1");
-  await shoot(page, "paused-broadcast", report);
+  await shootAtBothWidths(page, "paused-broadcast", report);
   expect(await axeViolations(page)).toEqual([]);
 
   await report.getByRole("button", { name: "Resume sending" }).click();
@@ -132,7 +117,7 @@ test("a broadcast that paused itself: its report, then resumed", async ({ page }
 
 test("the System section shows the mail domain's records as last checked", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInOn(page, server);
   const section = page.getByRole("region", { name: "Mail domain" });
   await expect(async () => {
     await page.goto(`${server.url}/admin/system`);
@@ -144,6 +129,6 @@ test("the System section shows the mail domain's records as last checked", async
   await expect(item("DMARC")).toContainText("Missing");
   await expect(item("DMARC")).toContainText(`Add a TXT record at _dmarc.${DOMAIN}: v=DMARC1; p=none; rua=mailto:dmarc-reports@${DOMAIN}`);
   await expect(section).toContainText(`DKIM record to publish (TXT) at e2e._domainkey.${DOMAIN}`);
-  await shoot(page, "system-mail-domain", section);
+  await shootAtBothWidths(page, "system-mail-domain", section);
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,8 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
 import { adminApi, createPost } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import type { TestServer } from "../support/test-server";
-import { axeViolations, expect, startOwnServer, test } from "./fixtures";
+import { axeViolations, expect, shootAtBothWidths, signInOn, startOwnServer, test } from "./fixtures";
 import { scaled } from "./time-limits";
 
 /**
@@ -38,24 +37,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  const { cookie } = await adminApi(server);
-  const at = cookie!.indexOf("=");
-  await page.context().addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: server.url }]);
-}
 
-async function shoot(page: Page, name: string, target: Locator) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
-  }
-}
 
 test("new-post mailings: a paused one shown with why, then resumed", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInOn(page, server);
   await page.goto(`${server.url}/admin/broadcasts`);
   const panel = page.getByRole("region", { name: "New-post mailings" });
   await expect(panel.getByRole("status")).toHaveText("1 new post's e-mails are paused.");
@@ -66,7 +52,7 @@ test("new-post mailings: a paused one shown with why, then resumed", async ({ pa
   const waiting = panel.getByRole("list", { name: "Paused new-post mailings" });
   await expect(waiting.getByRole("listitem")).toHaveCount(1);
   await expect(waiting).toContainText("It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%. 21 attempted, 11 bounced, 0 complained.");
-  await shoot(page, "post-mailings", panel);
+  await shootAtBothWidths(page, "post-mailings", panel);
   expect(await axeViolations(page)).toEqual([]);
 
   await waiting.getByRole("button", { name: "Resume the e-mails of The longest bar crawl in Porto, street by street" }).click();
