@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eachMapping, TraceMap } from "@jridgewell/trace-mapping";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Api } from "../support/api";
+import { describe, expect, it } from "vitest";
+import { type Api } from "../support/api";
 import { eventually } from "../support/eventually";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { siteForSuite } from "../support/suite";
+import { type TestServer } from "../support/test-server";
 
 /**
  * POST /api/errors (issue 53): a browser's error is grouped like the server's, its frames of our bundles
@@ -14,13 +15,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback" };
 let server: TestServer;
 let admin: Api;
-beforeAll(async () => {
-  server = await startTestServer({ env });
-  admin = await adminApi(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+siteForSuite({ env }, (site) => ({ server, admin } = site));
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 const send = (body: unknown, headers: Record<string, string> = {}) =>
