@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { firstStored } from "~/core/generated-secret.server";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /**
  * The day's salt (store): made by the first instance that needs it and shared through the database
@@ -19,7 +19,7 @@ export async function saltOf(day: string): Promise<string> {
   const db = getDb();
   const t = schema.analyticsSalts;
   const salt = await firstStored(
-    () => db.insert(t).values({ day, salt: randomBytes(32).toString("hex") }).onConflictDoNothing(),
+    () => db.insert(t).values({ day, salt: newSecretToken(32, "hex") }).onConflictDoNothing(),
     async () => (await db.select({ salt: t.salt }).from(t).where(eq(t.day, day)))[0]?.salt,
   );
   // A new day: the salts of the days before go now (one small row each), not at the nightly retention run.

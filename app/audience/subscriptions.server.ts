@@ -4,7 +4,7 @@ import { afterCommit, getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { generatedSecret } from "~/core/generated-secret.server";
 import { logger } from "~/core/logger.server";
-import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
 import { verificationMailLimited } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
@@ -61,10 +61,10 @@ async function storeSignUp(email: string, entries: Entry[], page: string): Promi
   const hash = `audience:${addressHash}`;
   if (await verificationMailLimited(hash)) return;
   await getDb().transaction(async (tx) => {
-    const token = newOneTimeToken();
+    const token = newSecretToken();
     const pending = {
       state: "pending",
-      tokenHash: hashToken(token),
+      tokenHash: hashSecret(token),
       tokenExpiresAt: sql`now() + make_interval(hours => ${CONFIRM_LINK_HOURS})`,
       consentAt: sql`now()`,
       confirmedAt: null,
@@ -102,11 +102,11 @@ export type ConfirmLinkState = "valid" | "expired" | "used" | "unknown";
 
 /** What opening the link shows; looking changes nothing (mail scanners follow links). */
 export async function inspectConfirmLink(token: string): Promise<ConfirmLinkState> {
-  if (!isOneTimeToken(token)) return "unknown";
+  if (!isSecretToken(token)) return "unknown";
   const rows = await getDb()
     .select({ state: t.state, expired: sql<boolean>`${t.tokenExpiresAt} <= now()` })
     .from(t)
-    .where(eq(t.tokenHash, hashToken(token)));
+    .where(eq(t.tokenHash, hashSecret(token)));
   if (!rows.length) return "unknown";
   const pending = rows.filter((row) => row.state === "pending");
   if (!pending.length) return "used";
@@ -122,12 +122,12 @@ export type Confirmation = { outcome: "confirmed"; lists: Array<{ list: ListName
  * their city).
  */
 export async function confirmSubscription(token: string): Promise<Confirmation> {
-  if (!isOneTimeToken(token)) return { outcome: "unknown" };
+  if (!isSecretToken(token)) return { outcome: "unknown" };
   const confirmed = await getDb().transaction(async (tx) => {
     const rows = await tx
       .update(t)
       .set({ state: "confirmed", confirmedAt: sql`now()` })
-      .where(and(eq(t.tokenHash, hashToken(token)), eq(t.state, "pending"), sql`${t.tokenExpiresAt} > now()`))
+      .where(and(eq(t.tokenHash, hashSecret(token)), eq(t.state, "pending"), sql`${t.tokenExpiresAt} > now()`))
       .returning({ id: t.id, list: t.list, email: t.email, city: t.city, platform: t.platform });
     const result: Array<{ id: number; list: ListName; email: string; state: SubscriberState }> = [];
     for (const row of rows) {

@@ -1,4 +1,5 @@
 import { readCookie } from "~/core/cookies";
+import { setCookie } from "~/core/cookies.server";
 
 /**
  * A one-time note for the next /admin render ("signed in", "signed out"), carried in a short-lived
@@ -7,12 +8,12 @@ import { readCookie } from "~/core/cookies";
 export const FLASH_COOKIE = "clink_admin_flash";
 export type AdminFlash = "signed-in" | "signed-out";
 
-export function flashCookie(flash: AdminFlash): string {
-  return `${FLASH_COOKIE}=${flash}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+export function flashCookie(request: Request, flash: AdminFlash): string {
+  return setCookie(request, FLASH_COOKIE, flash, { maxAge: 60 });
 }
 
 export function readFlash(request: Request): { flash: AdminFlash | null; clear: string | null } {
   const value = readCookie(request, FLASH_COOKIE);
   if (value !== "signed-in" && value !== "signed-out") return { flash: null, clear: null };
-  return { flash: value, clear: `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
+  return { flash: value, clear: setCookie(request, FLASH_COOKIE, "", { maxAge: 0 }) };
 }

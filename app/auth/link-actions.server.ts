@@ -71,7 +71,7 @@ export async function newMemberAction(request: Request, clientIp: string, purpos
     return redirect(secondStepAddress("/admin"), { headers });
   }
   headers.append("Set-Cookie", await openSession(request, clientIp, result.staff));
-  headers.append("Set-Cookie", flashCookie("signed-in"));
+  headers.append("Set-Cookie", flashCookie(request, "signed-in"));
   return redirect("/admin", { headers });
 }
 

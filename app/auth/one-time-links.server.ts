@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { dbNow } from "~/core/db-clock.server";
-import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
 
 /**
  * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup
@@ -32,7 +32,7 @@ export async function createLink(
   purpose: LinkPurpose,
   fields: { email: string; role?: string; staffId?: number; createdBy?: number },
 ): Promise<{ id: number; url: string; token: string }> {
-  const token = newOneTimeToken();
+  const token = newSecretToken();
   await db.delete(schema.staffTokens).where(lt(schema.staffTokens.expiresAt, sql`now()`));
   // A new reset link voids the member's older ones: only the newest e-mail can change the password.
   if (purpose === "password-reset" && fields.staffId !== undefined) {
@@ -42,7 +42,7 @@ export async function createLink(
       .where(and(eq(schema.staffTokens.purpose, purpose), eq(schema.staffTokens.staffId, fields.staffId), isNull(schema.staffTokens.usedAt)));
   }
   const [row] = await db.insert(schema.staffTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecret(token),
     purpose,
     email: fields.email,
     role: fields.role ?? null,
@@ -55,7 +55,7 @@ export async function createLink(
 
 function valid(token: string, purpose: LinkPurpose) {
   return and(
-    eq(schema.staffTokens.tokenHash, hashToken(token)),
+    eq(schema.staffTokens.tokenHash, hashSecret(token)),
     eq(schema.staffTokens.purpose, purpose),
     isNull(schema.staffTokens.usedAt),
     gt(schema.staffTokens.expiresAt, sql`now()`),
@@ -64,14 +64,14 @@ function valid(token: string, purpose: LinkPurpose) {
 
 /** The link's record while it is unused and in date (to show the page), without using it. */
 export async function peekLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
-  if (!isOneTimeToken(token)) return null;
+  if (!isSecretToken(token)) return null;
   const [row] = await db.select().from(schema.staffTokens).where(valid(token, purpose)).limit(1);
   return row ?? null;
 }
 
 /** Uses the link (once: a second or parallel use gets null). Call inside the transaction that acts on it. */
 export async function useLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
-  if (!isOneTimeToken(token)) return null;
+  if (!isSecretToken(token)) return null;
   const [row] = await db.update(schema.staffTokens).set({ usedAt: sql`now()` }).where(valid(token, purpose)).returning();
   return row ?? null;
 }

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /** scrypt password hashes stored as `scrypt$N$r$p$salt$hash` (base64url), so parameters can grow later. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -28,5 +29,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A strong random password for the first admin when none is configured. */
 export function generatePassword(): string {
-  return randomBytes(18).toString("base64url");
+  return newSecretToken(18);
 }

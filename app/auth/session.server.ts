@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { json } from "~/core/api.server";
@@ -9,12 +8,13 @@ import { getEnv } from "~/core/env.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hasRole, isStaffRole, type StaffMember, type StaffRole } from "./roles";
-import { isSecure } from "./secure-request.server";
+import { setCookie } from "~/core/cookies.server";
 import { safeReturnAddress } from "./return-address";
-import { networkOf } from "./session-place";
+import { networkKey, parseIp } from "~/core/ip-addresses";
 import { dbNow } from "~/core/db-clock.server";
 import { secondStepAddress } from "./two-factor/addresses";
 import { secondFactorMissing, sessionToSetup, SETUP_REQUIRED } from "./two-factor/setup-due.server";
+import { hashSecret, newSecretToken } from "~/core/secret-token.server";
 
 export const SESSION_COOKIE = "clink_session";
 /**
@@ -28,23 +28,17 @@ const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 1000;
 
 export type { StaffMember } from "./roles";
-export { isSecure } from "./secure-request.server";
 /** Kept for the routes written before roles: the same staff member. */
 export type Admin = StaffMember;
 export type StaffSession = { staff: StaffMember; sessionHash: string };
 /** What requireAdmin answers: `admin` is the same member as `staff` (older routes destructure it). */
 export type AdminSession = StaffSession & { admin: StaffMember };
 
-export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("base64url");
+export const hashSessionId = (id: string) => hashSecret(id);
 
 
-function sessionCookie(request: Request, value: string, maxAge?: number): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  // A browser-session cookie: the server enforces the 12-hour idle limit itself.
-  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
-  if (isSecure(request)) parts.push("Secure");
-  return parts.join("; ");
-}
+// A browser-session cookie: the server enforces the 12-hour idle limit itself.
+const sessionCookie = (request: Request, value: string, maxAge?: number) => setCookie(request, SESSION_COOKIE, value, { maxAge });
 
 /**
  * The session this request carries, if it is valid and its member is active. Sessions and the member's
@@ -134,7 +128,7 @@ export async function checkPassword(email: string, password: string): Promise<St
 }
 
 let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword(randomBytes(12).toString("hex")));
+const dummyHash = () => (dummy ??= hashPassword(newSecretToken(12, "hex")));
 
 /** Opens a new session for `staff` (a fresh id: the request's old one, if any, is dropped); gives its Set-Cookie. */
 export async function openSession(request: Request, clientIp: string, staff: StaffMember): Promise<string> {
@@ -142,13 +136,14 @@ export async function openSession(request: Request, clientIp: string, staff: Sta
   const previous = readCookie(request, SESSION_COOKIE);
   if (previous) await db.delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashSessionId(previous)));
   await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, sql`now()`));
-  const id = randomBytes(32).toString("base64url");
+  const id = newSecretToken();
   await db.insert(schema.adminSessions).values({
     idHash: hashSessionId(id),
     adminUserId: staff.id,
     expiresAt: new Date(dbNow().getTime() + SESSION_IDLE_MS),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
-    network: networkOf(clientIp),
+    // Only the network is kept (an IPv4 /24, an IPv6 /48): what the member is shown of each session.
+    network: parseIp(clientIp) ? networkKey(clientIp) : null,
   });
   await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, staff.id));
   return sessionCookie(request, id);

@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { readCookie } from "~/core/cookies";
-import { isSecure } from "./session.server";
+import { setCookie } from "~/core/cookies.server";
 import { dbNow } from "~/core/db-clock.server";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -34,10 +35,8 @@ export async function deviceCookieFor(request: Request, email: string): Promise<
   const emailKey = email.trim().toLowerCase();
   const hash = await passwordHashOf(emailKey);
   if (!hash) return null;
-  const payload = `${b64(emailKey)}.${Math.floor(dbNow().getTime() / 1000)}.${randomBytes(16).toString("base64url")}`;
-  const parts = [`${DEVICE_COOKIE}=${payload}.${mac(keyFrom(hash), payload)}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${DEVICE_COOKIE_MAX_AGE}`];
-  if (isSecure(request)) parts.push("Secure");
-  return parts.join("; ");
+  const payload = `${b64(emailKey)}.${Math.floor(dbNow().getTime() / 1000)}.${newSecretToken(16)}`;
+  return setCookie(request, DEVICE_COOKIE, `${payload}.${mac(keyFrom(hash), payload)}`, { maxAge: DEVICE_COOKIE_MAX_AGE });
 }
 
 /**

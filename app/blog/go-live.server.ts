@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/core/db.server";
+import { getDb, rowsOf } from "~/core/db.server";
 import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import { emitPostEvent, POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
 import { registerPostHtmlJobs } from "./post-html-backfill.server";
@@ -18,11 +18,11 @@ const LOOK_BACK_DAYS = 7;
 export async function announcePostsGoneLive(): Promise<number> {
   const db = getDb();
   // Scheduled: the publish date was still ahead when the post was last saved.
-  const result = await db.execute(sql`
+  const result = await rowsOf<{ id: number; slug: string; title: string; publishAt: Date | string }>(db, sql`
     select id, slug, title, created_at as "publishAt" from blog_posts
     where published and created_at <= now() and created_at > updated_at
       and created_at > now() - make_interval(days => ${LOOK_BACK_DAYS})`);
-  const posts = (result as unknown as { rows: Array<{ id: number; slug: string; title: string; publishAt: Date | string }> }).rows;
+  const posts = result;
   for (const post of posts) {
     const publishAt = new Date(post.publishAt).toISOString();
     const key = `go-live:${post.id}:${publishAt}`;

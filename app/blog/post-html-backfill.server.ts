@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { getDb, type DbExecutor } from "~/core/db.server";
+import { getDb, type DbExecutor, rowsOf } from "~/core/db.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { keepRenderedBody, RENDERER_VERSION, sourceHashSql } from "./rendered-body.server";
 import { nextTurn } from "~/core/next-turn";
@@ -21,13 +21,13 @@ type Payload = { chain?: string; after?: number };
 
 /** Renders the next stale posts after `after`; returns the last post id taken, or null when none remain. */
 export async function backfillPostBodies(after: number, limit = POST_HTML_STEP): Promise<number | null> {
-  const result = await getDb().execute(sql`
+  const result = await rowsOf<{ id: number | string; content: string }>(getDb(), sql`
     select blog_posts.id, blog_posts.content from blog_posts
     left join blog_post_html on blog_post_html.post_id = blog_posts.id
     where blog_posts.id > ${after}
       and (blog_post_html.post_id is null or blog_post_html.source_hash <> ${sourceHashSql})
     order by blog_posts.id limit ${limit}`);
-  const posts = (result as unknown as { rows: Array<{ id: number | string; content: string }> }).rows;
+  const posts = result;
   for (const post of posts) {
     await keepRenderedBody({ id: Number(post.id), content: post.content });
     await nextTurn();
@@ -47,8 +47,8 @@ export async function enqueuePostHtmlBackfill(db: DbExecutor): Promise<void> {
  * it again.
  */
 export async function enqueuePostHtmlAtStart(): Promise<void> {
-  const result = await getDb().execute(sql`select count(*)::int as n, coalesce(max(id), 0) as id, coalesce(max(updated_at)::text, '') as at from blog_posts`);
-  const [state] = (result as unknown as { rows: Array<{ n: number; id: number; at: string }> }).rows;
+  const result = await rowsOf<{ n: number; id: number; at: string }>(getDb(), sql`select count(*)::int as n, coalesce(max(id), 0) as id, coalesce(max(updated_at)::text, '') as at from blog_posts`);
+  const [state] = result;
   const key = `r${RENDERER_VERSION}-${state!.n}-${state!.id}-${state!.at}`;
   await enqueueJob(getDb(), POST_HTML_JOB, { chain: `start-${key}` } satisfies Payload, { idempotencyKey: `post-html:start:${key}` });
 }

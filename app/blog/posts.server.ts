@@ -1,7 +1,7 @@
 import { asc, eq, gt, sql } from "drizzle-orm";
 import { storedImagePath } from "./image";
 import type { BlogPostDto } from "./schema";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema, rowsOf } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
 import { isPublic } from "./indexable";
@@ -48,13 +48,14 @@ async function readVersion(): Promise<string> {
   // The blog's write count (content_changes, bumped by a trigger on every write to blog_posts and
   // blog_images, decision record 0023), and how many posts have gone live by their date since that last
   // write: a scheduled post appears by itself, with no write at that moment. Both read one index range.
-  const result = await getDb().execute<{ n: number; l: number }>(
+  const result = await rowsOf<{ n: number; l: number }>(
+    getDb(),
     sql`select coalesce(max(c.changes), 0)::int as n,
           (select count(*) from blog_posts p where p.published and p.created_at <= now()
              and p.created_at > coalesce(max(c.changed_at), '-infinity'::timestamptz))::int as l
         from content_changes c where c.name = 'blog'`,
   );
-  const row = (result as unknown as { rows: Array<{ n: number; l: number }> }).rows[0]!;
+  const row = result[0]!;
   return `${row.n}:${row.l}`;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "./db.server";
+import { getDb, rowsOf } from "./db.server";
 
 /**
  * How many writes a kind of content has had (the content_changes row a statement trigger bumps on every
@@ -8,6 +8,6 @@ import { getDb } from "./db.server";
  * the embedded database (decision record 0023). "0" before the first write.
  */
 export async function contentChangeCount(name: string): Promise<string> {
-  const result = await getDb().execute<{ n: number }>(sql`select coalesce(max(changes), 0)::int as n from content_changes where name = ${name}`);
-  return String((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  const result = await rowsOf<{ n: number }>(getDb(), sql`select coalesce(max(changes), 0)::int as n from content_changes where name = ${name}`);
+  return String(result[0]!.n);
 }

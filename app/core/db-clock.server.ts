@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "./db.server";
+import { getDb, rowsOf } from "./db.server";
 import { logger } from "./logger.server";
 
 /**
@@ -19,9 +19,9 @@ let measuring: Promise<number> | undefined;
 /** Reads the database's clock; the process's skew from it (positive: the process is ahead), in ms. */
 export async function measureDbClock(): Promise<number> {
   const before = Date.now();
-  const result = await getDb().execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
+  const result = await rowsOf<{ ms: number }>(getDb(), sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
   const after = Date.now();
-  const dbMs = Number((result as unknown as { rows: Array<{ ms: number }> }).rows[0]!.ms);
+  const dbMs = Number(result[0]!.ms);
   // Half the round trip each way: the database read its clock about midway.
   offsetMs = dbMs - (before + after) / 2;
   measuredAt = after;

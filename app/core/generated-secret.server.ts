@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { newSecretToken } from "./secret-token.server";
 
 /**
  * A value made once and shared by every instance through the database: each instance offers its own
@@ -24,7 +24,7 @@ export async function generatedSecret(name: string): Promise<string> {
   if (cached) return cached;
   const db = getDb();
   const value = await firstStored(
-    () => db.insert(schema.privacySettings).values({ key: name, value: randomBytes(32).toString("base64") }).onConflictDoNothing(),
+    () => db.insert(schema.privacySettings).values({ key: name, value: newSecretToken(32, "base64") }).onConflictDoNothing(),
     async () => (await db.select().from(schema.privacySettings).where(eq(schema.privacySettings.key, name)))[0]?.value,
   );
   known.set(name, value);

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, rowsOf } from "./db.server";
 import type { Env } from "./env.server";
 import type { JobType } from "./jobs.server";
 
@@ -28,7 +28,7 @@ export async function claimDue(env: Env, types: readonly JobType[], limit: numbe
     types.map((definition) => sql`(${definition.type}::text, ${leaseOf(definition, env)}::int)`),
     sql`, `,
   );
-  const result = await getDb().execute(sql`
+  const result = await rowsOf<Claimed>(getDb(), sql`
     with lease(type, ms) as (values ${leases})
     update jobs set state = 'running', attempts = jobs.attempts + 1,
       locked_until = now() + lease.ms * interval '1 millisecond'
@@ -42,7 +42,7 @@ export async function claimDue(env: Env, types: readonly JobType[], limit: numbe
       limit ${limit}
       for update skip locked)
     returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts"`);
-  return (result as unknown as { rows: Claimed[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
+  return result.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** A job that kept losing its instance (a crash each time) stops being retried once its attempts are spent. */
@@ -87,10 +87,10 @@ export async function msUntilNextDue(types: readonly JobType[]): Promise<number 
     types.map((definition) => sql`${definition.type}::text`),
     sql`, `,
   );
-  const result = await getDb().execute(sql`
+  const result = await rowsOf<{ ms: number | null }>(getDb(), sql`
     select ceil(extract(epoch from least(
       (select min(run_at) from jobs where state = 'queued' and type in (${names})),
       (select min(locked_until) from jobs where state = 'running' and type in (${names}))) - now()) * 1000)::float8 as ms`);
-  const ms = (result as unknown as { rows: Array<{ ms: number | null }> }).rows[0]?.ms;
+  const ms = result[0]?.ms;
   return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
 }

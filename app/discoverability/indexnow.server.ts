@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { discoverableContent, sitemapEntries, siteUrl } from "./content.server";
 import { DEFAULT_INDEXNOW_ENDPOINT, engineName, indexNowBodies, INDEXNOW_KEY_PATTERN } from "./indexnow";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /**
  * Submitting URLs to search engines by IndexNow. The key is generated once, stored, and served at
@@ -21,7 +21,7 @@ export async function indexNowKey(): Promise<string> {
   const db = getDb();
   await db
     .insert(schema.discoverabilitySettings)
-    .values({ key: KEY_SETTING, value: randomBytes(16).toString("hex") })
+    .values({ key: KEY_SETTING, value: newSecretToken(16, "hex") })
     .onConflictDoNothing();
   const [row] = await db.select().from(schema.discoverabilitySettings).where(eq(schema.discoverabilitySettings.key, KEY_SETTING));
   key = row!.value;

@@ -4,7 +4,7 @@ import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { queueMail } from "~/mail/outbox.server";
-import { hashToken, isOneTimeToken, newOneTimeToken } from "~/core/one-time-token.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
 import { verificationMailLimited } from "~/core/rate-limit.server";
 import { eraseOutboxFiles } from "~/mail/transport.server";
 import { emailHash } from "~/privacy/email-hash.server";
@@ -32,13 +32,13 @@ export async function requestDataDeletion(input: DeletionRequest, clientIp: stri
     const hash = await emailHash(input.email);
     if (await verificationMailLimited(hash)) return;
     await getDb().transaction(async (tx) => {
-      const token = newOneTimeToken();
+      const token = newSecretToken();
       await tx.insert(t).values({
         firstName: input.firstName,
         email: input.email,
         phone: input.phone,
         emailHash: hash,
-        tokenHash: hashToken(token),
+        tokenHash: hashSecret(token),
         tokenExpiresAt: sql`now() + make_interval(hours => ${DELETION_LINK_HOURS})`,
       });
       const link = new URL("/delete-my-data/verify", getEnv().SITE_URL);
@@ -54,11 +54,11 @@ export async function requestDataDeletion(input: DeletionRequest, clientIp: stri
 }
 
 async function linkState(token: string): Promise<DeletionLinkState> {
-  if (!isOneTimeToken(token)) return "unknown";
+  if (!isSecretToken(token)) return "unknown";
   const [row] = await getDb()
     .select({ status: t.status, expired: sql<boolean>`${t.tokenExpiresAt} <= now()` })
     .from(t)
-    .where(eq(t.tokenHash, hashToken(token)))
+    .where(eq(t.tokenHash, hashSecret(token)))
     .limit(1);
   if (!row) return "unknown";
   if (row.status === "expired") return "expired";
@@ -76,12 +76,12 @@ export async function inspectDeletionLink(token: string): Promise<DeletionLinkSt
  * one) and, in the same transaction, puts it in the admin inbox with a notice to the admin.
  */
 export async function confirmDeletionLink(token: string): Promise<"confirmed" | Exclude<DeletionLinkState, "valid">> {
-  if (!isOneTimeToken(token)) return "unknown";
+  if (!isSecretToken(token)) return "unknown";
   const confirmed = await getDb().transaction(async (tx) => {
     const [request] = await tx
       .update(t)
       .set({ status: "verified", verifiedAt: sql`now()` })
-      .where(and(eq(t.tokenHash, hashToken(token)), eq(t.status, "requested"), sql`${t.tokenExpiresAt} > now()`))
+      .where(and(eq(t.tokenHash, hashSecret(token)), eq(t.status, "requested"), sql`${t.tokenExpiresAt} > now()`))
       .returning();
     if (!request?.email || !request.firstName || !request.phone) return false;
     const due = utcDay(deletionDueDate(request.verifiedAt ?? new Date()));

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
@@ -6,6 +5,7 @@ import { contentChangeCount } from "~/core/content-changes.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
 import { sharedVersion } from "~/core/shared-version.server";
 import { logger } from "~/core/logger.server";
+import { hashSecret, newSecretToken } from "~/core/secret-token.server";
 
 /**
  * Integrations and their Ghost Content API keys (decision record 0034). A key is 26 hex characters, as
@@ -21,8 +21,9 @@ export type IntegrationWithKey = { id: number; name: string; contentApiKey: stri
 /** How often, at most, a key's last use is written (per key and instance): no write per request. */
 const LAST_USE_WRITE_MS = 60_000;
 
-export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
-const newKey = () => randomBytes(13).toString("hex");
+// Hex, as the hashes stored since the first integration were written.
+export const hashKey = (key: string) => hashSecret(key, "hex");
+const newKey = () => newSecretToken(13, "hex");
 
 const keysVersion = sharedVersion(() => contentChangeCount("integrations"));
 const validKeys = loadedByVersion(async () => {

@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /**
  * A secret the running server keeps in its data folder (readable by its own user only), so a command on
@@ -12,7 +13,7 @@ const FILE = "ops.token";
 export const LOCAL_TOKEN_HEADER = "x-clink-ops-token";
 
 export function writeLocalToken(dataDir: string): string {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, FILE);
   fs.writeFileSync(`${file}.tmp`, token, { mode: 0o600 });

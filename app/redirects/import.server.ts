@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { insertRows, rowsTable } from "~/core/batched-rows.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { getDb, schema, type DbExecutor, rowsOf } from "~/core/db.server";
 import type { z } from "~/core/zod";
 import { eachCsvLine, eachGhostLine, type ImportLine } from "./import-formats";
 import { RulePlanner } from "./plan";
@@ -25,8 +25,8 @@ const IMPORT_STEP_LINES = 250;
 
 /** The rules' change count (one per committed transaction that changed them, migration 0027), read in `db`. */
 async function rulesChangeCount(db: DbExecutor): Promise<number> {
-  const result = await db.execute(sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  const result = await rowsOf<{ n: number }>(db, sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`);
+  return Number(result[0]!.n);
 }
 
 /** A step's writes: the rules it made (by the planner's temporary id) and the stored rules it re-pointed. */
@@ -119,8 +119,8 @@ function planLine(planner: RulePlanner, line: ImportLine, label: string, id: num
 async function writeStep(db: DbExecutor, planner: RulePlanner, { made, repointed }: StepWrites): Promise<void> {
   if (made.size > 0) {
     const rows = [...made.values()].map((rule) => ({ fromPath: rule.from, toTarget: rule.to, status: rule.status, automatic: false }));
-    const result = await db.execute(insertRows(t, rows, sql`returning id, from_path as "from"`));
-    const ids = new Map((result as unknown as { rows: Array<{ id: number; from: string }> }).rows.map((row) => [row.from, Number(row.id)]));
+    const result = await rowsOf<{ id: number; from: string }>(db, insertRows(t, rows, sql`returning id, from_path as "from"`));
+    const ids = new Map(result.map((row) => [row.from, Number(row.id)]));
     for (const [temporary, rule] of made) planner.renumber(temporary, ids.get(rule.from)!);
   }
   if (repointed.size > 0) {

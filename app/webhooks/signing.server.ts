@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { newSecretToken } from "~/core/secret-token.server";
 
 /**
  * Signing as the Standard Webhooks specification says (https://www.standardwebhooks.com): the secret is
@@ -9,12 +10,12 @@ export const SECRET_PREFIX = "whsec_";
 
 /** A new endpoint secret: 32 random bytes (the specification asks for 24 to 64). */
 export function newSecret(): string {
-  return SECRET_PREFIX + randomBytes(32).toString("base64");
+  return SECRET_PREFIX + newSecretToken(32, "base64");
 }
 
 /** A new message id (`webhook-id`): the same on every attempt of one delivery. */
 export function newMessageId(): string {
-  return `msg_${randomBytes(16).toString("base64url")}`;
+  return `msg_${newSecretToken(16)}`;
 }
 
 /** The `webhook-signature` header's value for one attempt. */

@@ -150,7 +150,7 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await author.getByRole("link", { name: "Profile" }).click();
     const sessions = author.getByRole("region", { name: "Where you are signed in" });
     await expect(sessions.getByText("This session")).toBeVisible();
-    await expect(sessions).toContainText("Network 127.0.0.x");
+    await expect(sessions).toContainText("Network 127.0.0.0/24");
     for (const width of [1280, 375]) {
       await author.setViewportSize({ width, height: 900 });
       await author.screenshot({ path: `${SHOTS}/profile-${width}.png`, fullPage: true });

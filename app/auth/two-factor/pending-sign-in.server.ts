@@ -1,10 +1,10 @@
 import { isStaffRole, type StaffMember } from "../roles";
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { readCookie } from "~/core/cookies";
 import { getDb, schema } from "~/core/db.server";
-import { isSecure } from "../secure-request.server";
+import { setCookie } from "~/core/cookies.server";
 import { dbNow } from "~/core/db-clock.server";
+import { hashSecret, newSecretToken } from "~/core/secret-token.server";
 
 /**
  * A sign-in whose password was right and whose second factor is still due. It lives in the database
@@ -17,13 +17,7 @@ export const MAX_FAILURES_PER_PENDING = 5;
 
 export type PendingSignIn = { idHash: string; stage: "verify" | "setup"; failedAttempts: number; admin: StaffMember };
 
-const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
-
-function cookie(request: Request, value: string, maxAge: number): string {
-  const parts = [`${PENDING_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
-  if (isSecure(request)) parts.push("Secure");
-  return parts.join("; ");
-}
+const cookie = (request: Request, value: string, maxAge: number) => setCookie(request, PENDING_COOKIE, value, { maxAge });
 
 export const clearPendingCookie = (request: Request) => cookie(request, "", 0);
 
@@ -32,10 +26,10 @@ export async function startPendingSignIn(request: Request, adminId: number, stag
   const db = getDb();
   await db.delete(schema.pendingSignIns).where(lt(schema.pendingSignIns.expiresAt, sql`now()`));
   const previous = readCookie(request, PENDING_COOKIE);
-  if (previous) await db.delete(schema.pendingSignIns).where(eq(schema.pendingSignIns.idHash, hashId(previous)));
-  const id = randomBytes(32).toString("base64url");
+  if (previous) await db.delete(schema.pendingSignIns).where(eq(schema.pendingSignIns.idHash, hashSecret(previous)));
+  const id = newSecretToken();
   await db.insert(schema.pendingSignIns).values({
-    idHash: hashId(id),
+    idHash: hashSecret(id),
     adminUserId: adminId,
     stage,
     expiresAt: new Date(dbNow().getTime() + PENDING_TTL_S * 1000),
@@ -62,7 +56,7 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
     .innerJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.pendingSignIns.adminUserId))
     .where(
       and(
-        eq(schema.pendingSignIns.idHash, hashId(id)),
+        eq(schema.pendingSignIns.idHash, hashSecret(id)),
         gt(schema.pendingSignIns.expiresAt, sql`now()`),
         lt(schema.pendingSignIns.failedAttempts, MAX_FAILURES_PER_PENDING),
       ),

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Database } from "~/core/db.server";
 import { formatRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeFrom } from "./codes";
+import { hashSecret } from "~/core/secret-token.server";
 
 // Recovery codes carry 49 bits of randomness each and every guess is rate limited, so a plain
 // SHA-256 (no slow hash) keeps them safe at rest.
-const hashCode = (adminId: number, code: string) => createHash("sha256").update(`${adminId}:${code}`).digest("base64url");
+const hashCode = (adminId: number, code: string) => hashSecret(`${adminId}:${code}`);
 
 /** Replaces a member's recovery codes with ten new ones; gives them, formatted, to show once. */
 export async function issueRecoveryCodes(db: Pick<Database, "delete" | "insert">, adminId: number): Promise<string[]> {

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await getStaffSession(request);
     const setCookie = await signOut(request);
     if (session) await recordAudit(session.staff, "admin.sign_out", { summary: "Signed out" });
-    return redirectWith("/admin", setCookie, flashCookie("signed-out"));
+    return redirectWith("/admin", setCookie, flashCookie(request, "signed-out"));
   }
   const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data({ intent: "login", errors: fieldErrors(parsed.error), message: null }, { status: 400 });
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const redirectTo = safeReturnAddress(new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo"));
   if (attempt.secondFactor) return redirectWith(secondStepAddress(redirectTo), ...attempt.setCookies);
-  return redirectWith(redirectTo, ...attempt.setCookies, flashCookie("signed-in"));
+  return redirectWith(redirectTo, ...attempt.setCookies, flashCookie(request, "signed-in"));
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

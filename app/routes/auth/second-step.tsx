@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
   if (result.ok) {
-    headers.append("Set-Cookie", flashCookie("signed-in"));
+    headers.append("Set-Cookie", flashCookie(request, "signed-in"));
     return redirect(returnAddress(request), { headers });
   }
   if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
