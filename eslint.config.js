@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { oneWayPlugin } from "./eslint/one-way.js";
 
 // Two rules of the house (docs/decisions/0005-feature-folders.md): routes never touch the database, browser
 // code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
@@ -53,15 +54,25 @@ export default tseslint.config(
     },
   },
   {
-    // One way for each thing (docs/architecture.md, "No request holds the server"): work that yields to the
-    // event loop calls nextTurn(), and Markdown is rendered on the server only by the bounded worker.
+    // One way for each thing (decision record 0085, eslint/one-way.js): one maker and hasher of secrets, one
+    // Set-Cookie builder, rowsOf for raw rows, nextTurn() to yield, bounded Markdown, events to webhooks
+    // wired at start, each feature's jobs in its own jobs.server.ts.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["app/core/next-turn.ts", "app/core/markdown.ts", "app/core/markdown-work.server.ts", "app/core/markdown-preview*.ts", "**/*.test.ts"],
+    ignores: ["**/*.test.ts"],
+    plugins: { clink: oneWayPlugin },
+    rules: { "clink/one-way": "error" },
+  },
+  {
+    // The tests' one polling helper (tests/support/eventually.ts): no hand-written wait in a loop.
+    files: ["tests/**/*.ts"],
+    ignores: ["tests/support/eventually.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.name='setImmediate']", message: "Let the event loop turn with nextTurn() (app/core/next-turn.ts)." },
-        { selector: "CallExpression[callee.name=/^renderMarkdown(Checked)?$/]", message: "Render Markdown with renderMarkdownBounded (server) or MarkdownPreviewPane (browser): off the main thread, within a time limit." },
+        {
+          selector: ":matches(ForStatement, WhileStatement, DoWhileStatement) CallExpression[callee.name='setTimeout']",
+          message: "Wait for a condition with eventually() or waitFor() (tests/support/eventually.ts).",
+        },
       ],
     },
   },

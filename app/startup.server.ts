@@ -1,5 +1,5 @@
 import { registerAudienceJobs } from "~/audience/post-mail.server";
-import { registerBlogJobs } from "~/blog/go-live.server";
+import { registerBlogJobs } from "~/blog/jobs.server";
 import { onPostEvent, postEventData } from "~/blog/post-events";
 import { enqueuePostHtmlAtStart } from "~/blog/post-html-backfill.server";
 import { seedDemoPosts } from "~/blog/seed.server";
@@ -12,11 +12,13 @@ import { startJobRunner } from "~/core/job-runner.server";
 import { startAnalytics } from "~/analytics/startup.server";
 import { startDiscoverability } from "~/discoverability/startup.server";
 import { registerMailJobs } from "~/mail/jobs.server";
-import { registerDomainCheckJob } from "~/mail/domain-check.server";
+import { registerDomainCheckJob } from "~/mail/jobs.server";
 import { setDeliveryHooks } from "~/mail/delivery-hooks.server";
 import { deliverabilityHooks } from "~/deliverability/bounces.server";
 import { onAddressSuppressed } from "~/deliverability/suppressions.server";
 import { leaveEveryList } from "~/audience/subscriptions.server";
+import { subscriberConfirmed } from "~/audience/events";
+import { submissionCreated } from "~/forms/events";
 import { emitWebhookEvent } from "~/webhooks/emit.server";
 import { registerWebhookJobs } from "~/webhooks/jobs.server";
 import type { ServerHooks } from "~/core/server-hooks";
@@ -76,8 +78,11 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
   registerDomainCheckJob,
   async (env) => {
     registerWebhookJobs(env);
-    // The blog's post events become post.published, .updated, .unpublished, .deleted (the blog knows no webhooks).
+    // The features' events become webhooks (no feature knows the webhooks): the blog's post.published, .updated,
+    // .unpublished, .deleted; the forms' submission.created; the lists' subscriber.confirmed.
     onPostEvent("webhooks", (db, event) => emitWebhookEvent(db, `post.${event.kind}`, postEventData(event.post, env.SITE_URL), { eventKey: event.eventKey }));
+    submissionCreated.on("webhooks", (db, event) => emitWebhookEvent(db, "submission.created", event.data, { withoutPersonalData: event.withoutPersonalData }));
+    subscriberConfirmed.on("webhooks", (db, event) => emitWebhookEvent(db, "subscriber.confirmed", event.data, { withoutPersonalData: event.withoutPersonalData }));
   },
   async () => registerPrivacyJobs(),
   startDiscoverability,

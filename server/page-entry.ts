@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
@@ -73,7 +73,7 @@ function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Page
   if (csp) headers["content-security-policy"] = withScriptHashes(String(csp), inlineScriptHashes(page.toString("utf8")));
   headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
   headers["x-accel-expires"] = FRONT_PROXY_SECONDS;
-  const tag = createHash("sha256").update(page).digest("base64url").slice(0, 27);
+  const tag = digestOf(page, "base64url").slice(0, 27);
   const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body: page });
   return { status, variants: { identity } };
 }
@@ -87,7 +87,7 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    hashes.add(`'sha256-${digestOf(text, "base64")}'`);
   }
   return [...hashes];
 }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { isbot } from "isbot";
 
 /**
- * What is counted and how a visitor is recognised for one day (pure rules; `.server` for node:crypto).
+ * What is counted and how a visitor is recognised for one day (pure rules; `.server` for its hashing).
  * Not counted: crawlers and headless browsers (isbot on the user agent), prefetches and prerenders
  * (`Sec-Purpose: prefetch`, `Purpose: prefetch`, `X-Purpose: preview`, `X-Moz: prefetch`), and visitors
  * asking not to be tracked (`Sec-GPC: 1`, Global Privacy Control).
@@ -26,7 +26,7 @@ export function notCounted(s: RequestSignals): NotCounted | null {
   return null;
 }
 
-const hash = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 32);
+const hash = (...parts: string[]) => digestOf(parts.join("\n"), "hex").slice(0, 32);
 
 /**
  * A visitor of one day: sha256 over the day's random salt, the client's address, its user agent and the
@@ -53,7 +53,7 @@ export function addressHash(salt: string, address: string, site: string): string
  * salt each day makes a new number), and cannot be recomputed from an address once the salt is erased.
  */
 export function stepVisitor(visitor: string): number {
-  return Number.parseInt(createHash("sha256").update(`visit steps\n${visitor}`).digest("hex").slice(0, 13), 16);
+  return Number.parseInt(digestOf(`visit steps\n${visitor}`, "hex").slice(0, 13), 16);
 }
 
 /**

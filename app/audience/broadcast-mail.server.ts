@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { dbNow } from "~/core/db-clock.server";
-import { getDb, schema, type DbExecutor, rowsOf } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
@@ -37,12 +37,12 @@ type Row = NonNullable<Awaited<ReturnType<typeof findBroadcast>>>;
 
 /** Takes the recipients (the segment now) and queues the first batch; a broadcast with none is sent at once. */
 async function takeRecipients(tx: DbExecutor, row: Row): Promise<number> {
-  const rows = await rowsOf<unknown>(tx, sql`
+  const rows = await tx.execute(sql`
     insert into ${deliveries} (broadcast_id, subscriber_id)
     select ${row.id}, ${subscribers.id} from ${subscribers} where ${recipientsWhere(row.list as ListName, segmentOf(row))}
     on conflict do nothing
     returning subscriber_id`);
-  const taken = rows.length;
+  const taken = (rows as unknown as { rows: unknown[] }).rows.length;
   // Its bounces and complaints are counted from here, and can pause it (issue 51).
   await openCampaign(tx, broadcastCampaign(row.id), `Broadcast #${row.id}: ${row.subject}`);
   if (taken) await enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId: row.id, batch: 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${row.id}:1` });
@@ -130,14 +130,14 @@ async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
     }
     const list = row.list as ListName;
     const stillOn = list === "waitlist" ? ["confirmed", "notify"] : ["confirmed"];
-    const result = await rowsOf<{ subscriberId: number; email: string; state: string }>(tx, sql`
+    const result = await tx.execute(sql`
       select d.subscriber_id as "subscriberId", s.email, s.state
       from ${deliveries} d join ${subscribers} s on s.id = d.subscriber_id
       where d.broadcast_id = ${broadcastId} and d.done_at is null
       order by d.subscriber_id
       limit ${batchSizeFor(room, bodyHtml.length + row.markdown.length)}
       for update of d skip locked`);
-    const todo = result;
+    const todo = (result as unknown as { rows: Array<{ subscriberId: number; email: string; state: string }> }).rows;
     const listId = listIdHeader(list, LIST_LABELS[list], env.SITE_URL);
     // On the suppression list (issue 51): skipped like one who left.
     const suppressed = await suppressedAmong(tx, todo.map((person) => person.email));

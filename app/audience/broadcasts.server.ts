@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { getDb, schema, type DbExecutor, rowsOf } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { campaignStates } from "~/deliverability/campaigns.server";
 import { broadcastCampaign, type BroadcastInput, type BroadcastReport, type BroadcastState, type BroadcastSummary, type Segment } from "./broadcasts";
 import type { ListName } from "./lists";
@@ -131,7 +131,7 @@ export async function broadcastReport(id: number): Promise<BroadcastReport | nul
   const row = await findBroadcast(id);
   if (!row) return null;
   const [summary] = await summaries([row]);
-  const failures = await rowsOf<{ reason: string; count: number }>(getDb(), sql`
+  const failures = await getDb().execute(sql`
     select coalesce(j.last_error, 'Refused') as "reason", count(*)::int as "count"
     from ${schema.broadcastDeliveries} d
     join ${schema.mailOutbox} o on o.id = d.mail_id and o.sent_at is null
@@ -141,6 +141,6 @@ export async function broadcastReport(id: number): Promise<BroadcastReport | nul
   return {
     ...summary!,
     markdown: row.markdown,
-    failures: withoutAddresses(failures),
+    failures: withoutAddresses((failures as unknown as { rows: Array<{ reason: string; count: number }> }).rows),
   };
 }

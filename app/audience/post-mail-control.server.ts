@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type DbExecutor, rowsOf } from "~/core/db.server";
+import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { cancelCampaign, recentCampaigns, resumeCampaign } from "~/deliverability/campaigns.server";
 import type { ControlOutcome } from "./broadcast-control.server";
 import type { PostMailing } from "./post-mailings";
@@ -17,8 +17,8 @@ const deliveries = schema.postDeliveries;
 export const postCampaign = (postId: number): string => `post:${postId}`;
 
 async function postExists(db: DbExecutor, postId: number): Promise<boolean> {
-  const rows = await rowsOf<unknown>(db, sql`select 1 from blog_posts where id = ${postId}`);
-  return rows.length > 0;
+  const rows = await db.execute(sql`select 1 from blog_posts where id = ${postId}`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export async function resumePostMailing(staff: StaffMember, postId: number): Promise<ControlOutcome> {
@@ -51,8 +51,8 @@ export async function listPostMailings(): Promise<PostMailing[]> {
   if (!campaigns.length) return [];
   const ids = campaigns.map((row) => row.postId);
   const titles = new Map<number, string>();
-  const posts = await rowsOf<{ id: number; title: string }>(db, sql`select id, title from blog_posts where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  for (const p of posts) titles.set(Number(p.id), p.title);
+  const posts = await db.execute(sql`select id, title from blog_posts where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  for (const p of (posts as unknown as { rows: Array<{ id: number; title: string }> }).rows) titles.set(Number(p.id), p.title);
   const todo = await db
     .select({ postId: deliveries.postId, n: sql<number>`count(*)::int` })
     .from(deliveries)

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { getDb, schema, rowsOf } from "~/core/db.server";
+import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
@@ -33,13 +33,13 @@ const subscribers = schema.subscribers;
 /** The fan-out: a row per confirmed blog subscriber (a repeat adds none), then the first batch. */
 export async function startPostMail(postId: number): Promise<number> {
   return getDb().transaction(async (tx) => {
-    const rows = await rowsOf<unknown>(tx, sql`
+    const rows = await tx.execute(sql`
       insert into ${deliveries} (post_id, subscriber_id)
       select ${postId}, id from ${subscribers} where list = 'blog' and state = 'confirmed'
         and exists (select 1 from blog_posts where id = ${postId})
       on conflict do nothing
       returning subscriber_id`);
-    const added = rows.length;
+    const added = (rows as unknown as { rows: unknown[] }).rows.length;
     // Its bounces and complaints are counted from here, and can pause it (issue 51).
     if (added) await openCampaign(tx, `post:${postId}`, `The e-mails of new post #${postId}`);
     if (added) await enqueueJob(tx, POST_MAIL_JOB, { postId, batch: 1 } satisfies PostMailPayload, { idempotencyKey: `post-mail:${postId}:1` });
@@ -61,7 +61,7 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
       await next(afterBudgetWait());
       return;
     }
-    const rows = await rowsOf<{ subscriberId: number; email: string; state: string; title: string; excerpt: string; slug: string; live: boolean }>(tx, sql`
+    const rows = await tx.execute(sql`
       select d.subscriber_id as "subscriberId", s.email, s.state, p.title, p.excerpt, p.slug,
         (p.published and p.created_at <= now()) as live
       from ${deliveries} d
@@ -71,7 +71,7 @@ export async function sendPostMailBatch({ postId, batch }: PostMailPayload): Pro
       order by d.subscriber_id
       limit ${room}
       for update of d skip locked`);
-    const todo = rows;
+    const todo = (rows as unknown as { rows: Array<{ subscriberId: number; email: string; state: string; title: string; excerpt: string; slug: string; live: boolean }> }).rows;
     const suppressed = await suppressedAmong(tx, todo.map((row) => row.email));
     for (const row of todo) {
       let mailId: number | null = null;

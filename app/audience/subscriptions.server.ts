@@ -8,7 +8,7 @@ import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.s
 import { verificationMailLimited } from "~/core/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
-import { emitWebhookEvent } from "~/webhooks/emit.server";
+import { subscriberConfirmed } from "./events";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "~/forms/submission-fields";
 import { isSuppressedHash } from "~/deliverability/suppressions.server";
 import { emailHash } from "~/privacy/email-hash.server";
@@ -137,9 +137,9 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
         await tx.update(t).set({ state }).where(eq(t.id, row.id));
       }
       result.push({ id: row.id, list: row.list as ListName, email: row.email, state });
-      // The subscriber.confirmed webhook, queued with the confirmation: the address only to endpoints the owner marked for personal data.
+      // subscriber.confirmed (the webhooks listen), queued with the confirmation: the address only to endpoints the owner marked for personal data.
       const subscriber = { id: row.id, list: row.list, state, city: row.city, platform: row.platform, confirmedAt: new Date().toISOString() };
-      await emitWebhookEvent(tx, "subscriber.confirmed", { subscriber: { ...subscriber, email: row.email } }, { withoutPersonalData: { subscriber } });
+      await subscriberConfirmed.emit(tx, { data: { subscriber: { ...subscriber, email: row.email } }, withoutPersonalData: { subscriber } });
     }
     if (result.some((row) => row.list === "waitlist")) afterCommit(spotsChanged);
     return result;

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { readCookie } from "~/core/cookies";
@@ -17,7 +18,7 @@ import { newSecretToken } from "~/core/secret-token.server";
 export const DEVICE_COOKIE = "clink_device";
 const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
-const keyFrom = (passwordHash: string) => createHash("sha256").update(`clink trusted device\0${passwordHash}`).digest();
+const keyFrom = (passwordHash: string) => digestOf(`clink trusted device\0${passwordHash}`, "buffer");
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 const b64 = (text: string) => Buffer.from(text).toString("base64url");
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { schema, type DbExecutor } from "~/core/db.server";
 
@@ -19,7 +19,7 @@ export class CreateKeyReused extends Error {
   }
 }
 
-export const createRequestHash = (input: unknown) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
+export const createRequestHash = (input: unknown) => digestOf(JSON.stringify(input), "hex");
 
 /**
  * Claims `key` for this create. Answers the id of the post an earlier request with the same key and

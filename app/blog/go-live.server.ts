@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/core/db.server";
-import { defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
+import { enqueueJob } from "~/core/jobs.server";
 import { emitPostEvent, POST_CHANGED_JOB, type PostChangedPayload } from "./post-events";
-import { registerPostHtmlJobs } from "./post-html-backfill.server";
 
 /**
  * Go-live: a post saved with a future publish date appears by itself when the date passes, and only then
@@ -33,12 +32,4 @@ export async function announcePostsGoneLive(): Promise<number> {
     });
   }
   return posts.length;
-}
-
-export function registerBlogJobs(): void {
-  defineJobType(GO_LIVE_JOB, async () => {
-    await announcePostsGoneLive();
-  });
-  defineSchedule("blog-go-live", { everyMinutes: 1 }, GO_LIVE_JOB);
-  registerPostHtmlJobs();
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { eq } from "drizzle-orm";
 import type { Metadata, Sharp } from "sharp";
 import { BLOG_IMAGE_WIDTHS } from "./image";
@@ -42,7 +42,7 @@ export class ImageRejected extends Error {
 
 export type ProcessedImage = { data: Buffer; mimeType: string; width: number; height: number; etag: string };
 
-const etagOf = (data: Buffer) => createHash("sha256").update(data).digest("base64url").slice(0, 20);
+const etagOf = (data: Buffer) => digestOf(data, "base64url").slice(0, 20);
 
 /** Accepts only bytes that decode as a raster image; answers the re-encoded image. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {

@@ -1,4 +1,4 @@
-import type { DbExecutor } from "~/core/db.server";
+import { featureEvents } from "~/core/feature-events";
 
 /**
  * What the blog tells the rest of the site about its posts. It knows none of its listeners: they register
@@ -23,19 +23,9 @@ export type PostEvent = {
   /** The event's own key, when the same event may be seen twice (a post going live, found by two runs). */
   eventKey?: string;
 };
-export type PostEventListener = (db: DbExecutor, event: PostEvent) => Promise<void>;
-
-const listeners = new Map<string, PostEventListener>();
-
-/** Registers `listener` under `name` (registering the name again replaces it: a module evaluated twice). */
-export function onPostEvent(name: string, listener: PostEventListener): void {
-  listeners.set(name, listener);
-}
-
-/** Tells every listener, in `db` (the change's transaction). */
-export async function emitPostEvent(db: DbExecutor, event: PostEvent): Promise<void> {
-  for (const listener of listeners.values()) await listener(db, event);
-}
+const postEvents = featureEvents<PostEvent>();
+export const onPostEvent = postEvents.on;
+export const emitPostEvent = postEvents.emit;
 
 /** What a post's webhook event (app/webhooks) carries: who it is and where it is read. */
 export function postEventData(post: { id: number; slug: string; title: string }, siteUrl: string) {

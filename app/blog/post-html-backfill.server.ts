@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb, type DbExecutor, rowsOf } from "~/core/db.server";
-import { defineJobType, enqueueJob } from "~/core/jobs.server";
+import { enqueueJob, type JobContext } from "~/core/jobs.server";
 import { keepRenderedBody, RENDERER_VERSION, sourceHashSql } from "./rendered-body.server";
 import { nextTurn } from "~/core/next-turn";
 
@@ -17,7 +17,8 @@ export const POST_HTML_JOB = "blog.post-html";
 /** Posts rendered per run: a run stays short, and the queue's other work gets its turn between runs. */
 export const POST_HTML_STEP = 20;
 
-type Payload = { chain?: string; after?: number };
+export type PostHtmlPayload = { chain?: string; after?: number };
+type Payload = PostHtmlPayload;
 
 /** Renders the next stale posts after `after`; returns the last post id taken, or null when none remain. */
 export async function backfillPostBodies(after: number, limit = POST_HTML_STEP): Promise<number | null> {
@@ -53,11 +54,10 @@ export async function enqueuePostHtmlAtStart(): Promise<void> {
   await enqueueJob(getDb(), POST_HTML_JOB, { chain: `start-${key}` } satisfies Payload, { idempotencyKey: `post-html:start:${key}` });
 }
 
-export function registerPostHtmlJobs(): void {
-  defineJobType<Payload>(POST_HTML_JOB, async (payload, ctx) => {
-    const chain = payload.chain ?? `job-${ctx.jobId}`;
-    const last = await backfillPostBodies(payload.after ?? 0);
-    // Keyed by chain and cursor: a run retried after its work was done queues the same next run once.
-    if (last !== null) await enqueueJob(getDb(), POST_HTML_JOB, { chain, after: last } satisfies Payload, { idempotencyKey: `post-html:${chain}:${last}` });
-  });
+/** One run of the backfill job: the next posts, then the next run queued from the last one taken. */
+export async function runPostHtmlJob(payload: Payload, ctx: JobContext): Promise<void> {
+  const chain = payload.chain ?? `job-${ctx.jobId}`;
+  const last = await backfillPostBodies(payload.after ?? 0);
+  // Keyed by chain and cursor: a run retried after its work was done queues the same next run once.
+  if (last !== null) await enqueueJob(getDb(), POST_HTML_JOB, { chain, after: last } satisfies Payload, { idempotencyKey: `post-html:${chain}:${last}` });
 }

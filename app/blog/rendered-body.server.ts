@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { logger } from "~/core/logger.server";
@@ -19,7 +19,7 @@ export const RENDERER_VERSION = "2"; // 2: uploads' srcset at /content/images/ (
 type Source = Pick<BlogPost, "id" | "content">;
 
 /** What a kept body was rendered from: the Markdown and the renderer's version. */
-const sourceHash = (content: string) => createHash("sha256").update(`${RENDERER_VERSION}\n${content}`).digest("base64url");
+const sourceHash = (content: string) => digestOf(`${RENDERER_VERSION}\n${content}`, "base64url");
 
 /** The same hash computed by the database over blog_posts.content (the backfill's search for stale bodies). */
 export const sourceHashSql = sql`translate(rtrim(encode(sha256(convert_to(${`${RENDERER_VERSION}\n`} || blog_posts.content, 'UTF8')), 'base64'), '='), '+/', '-_')`;

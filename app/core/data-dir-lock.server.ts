@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "./digest.server";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -99,7 +99,7 @@ function socketAddress(folder: string): { path: string; close: () => void } {
 
 /** The start mutex's abstract name, after the folder (abstract: no file, freed by the kernel with its holder). */
 const startMutexName = (dataDir: string) =>
-  `\0clink-data-dir-start-${createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 40)}`;
+  `\0clink-data-dir-start-${digestOf(fs.realpathSync(dataDir), "hex").slice(0, 40)}`;
 
 /**
  * Listens on a Unix socket: the server, or "in use" when the address is taken. Every socket's errors are

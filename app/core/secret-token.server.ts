@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { digestOf } from "./digest.server";
 
 /**
  * The site's one maker of secret ids and its one hasher of them (lint keeps it so: eslint.config.js). Session
@@ -16,7 +17,7 @@ export function newSecretToken(bytes = 32, encoding: TokenText = "base64url"): s
 
 /** What is stored of a secret: its SHA-256 (base64url unless stored hashes already use hex). */
 export function hashSecret(secret: string, encoding: Exclude<TokenText, "base64"> = "base64url"): string {
-  return createHash("sha256").update(secret).digest(encoding);
+  return digestOf(secret, encoding);
 }
 
 /** Whether `token` has the shape of a default newSecretToken() (anything else is unknown without a look-up). */

@@ -1,4 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
+import { nextTurn } from "~/core/next-turn";
 
 /**
  * Field Core Web Vitals from this visit, sent to POST /api/vitals when the page is hidden or left
@@ -23,7 +24,7 @@ export function reportWebVitals(): void {
   const starts = [() => onLCP(add), () => onCLS(add), () => onINP(add), () => onFCP(add), () => onTTFB(add)];
   const startNext = () => {
     starts.shift()?.();
-    if (starts.length > 0) setTimeout(startNext, 0);
+    if (starts.length > 0) void nextTurn().then(startNext);
   };
   startNext();
   addEventListener("visibilitychange", () => {

@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { defineJobType } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";
-import { ALERT_JOB } from "./capture.server";
 import { alertDue } from "./issue-rules";
 
 /**
@@ -35,6 +33,3 @@ export async function sendIssueAlert(payload: { issueId: number }): Promise<void
   });
 }
 
-export function registerErrorAlerts(): void {
-  defineJobType(ALERT_JOB, sendIssueAlert, { maxAttempts: 3 });
-}

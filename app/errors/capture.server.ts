@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { enqueueJob } from "~/core/jobs.server";
@@ -22,7 +22,7 @@ export const ALERT_JOB = "errors.alert";
 export async function recordErrorEvent(event: ErrorEvent): Promise<{ issueId: number; isNew: boolean }> {
   const stack = event.stack.slice(0, MAX_STACK_CHARS);
   const mapped = await mapStack(stack);
-  const key = createHash("sha256").update(fingerprint(event.kind, event.type, event.message, mapped)).digest("hex");
+  const key = digestOf(fingerprint(event.kind, event.type, event.message, mapped), "hex");
   const issues = schema.errorIssues;
   forwardToSentry(event, mapped);
   return getDb().transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { addServerErrorObserver, type ServerErrorReport } from "~/core/error-obs
 import { currentRelease } from "~/core/release.server";
 import type { Env } from "~/core/env.server";
 import { startSentry, stopSentry } from "./sentry.server";
-import { registerErrorAlerts } from "./alerts.server";
+import { registerErrorJobs } from "./jobs.server";
 import { recordInBackground } from "./capture.server";
 import { browserFamily, pathOnly, type ErrorEvent } from "./event";
 import { isOutsideAnswer } from "./issue-rules";
@@ -29,7 +29,7 @@ export function serverEvent(report: ServerErrorReport, now = new Date()): ErrorE
 
 /** Wired at start (app/startup.server.ts): the server's errors recorded, the owners' alerts sent. */
 export async function startErrors(env: Env): Promise<() => Promise<void>> {
-  registerErrorAlerts();
+  registerErrorJobs();
   await startSentry(env.SENTRY_DSN, currentRelease());
   const stop = addServerErrorObserver((report) => {
     if (report.source === "job" && isOutsideAnswer(report.error)) return;

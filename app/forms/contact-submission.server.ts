@@ -4,11 +4,12 @@ import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { ADMIN_PAGE_SIZE, pageCount, type PageOf } from "~/core/paging";
 import { toCsv } from "~/core/csv";
+import type { PersonalEvent } from "~/core/feature-events";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { consume } from "~/core/rate-limit.server";
 import { adminNotifyAddress, queueMail, type DbExecutor } from "~/mail/outbox.server";
-import { emitWebhookEvent } from "~/webhooks/emit.server";
+import { submissionCreated } from "./events";
 import { advertisingSubmission, type AdvertisingInquiry } from "./advertising-inquiry";
 import type { ContactSubmission, DeletionStatus, SubmissionPageQuery, SubmissionStatus } from "./contact-submission";
 import { budgetLabel, contactSubmissionSchema, HONEYPOT_FIELD, inquiryTypeLabel, PROOF_FIELD } from "./contact-submission";
@@ -73,7 +74,7 @@ export async function storeSubmission(db: DbExecutor, input: NewSubmission, opti
   }
   if (options.receipt) await queuePublicFormMail(db, { purpose: "submission-receipt", to: input.email, content: submissionReceipt(input) });
   // The lead hand-off (webhooks): enquiries only, not a deletion request put in the inbox.
-  if (!input.deletionRequestId) await emitWebhookEvent(db, "submission.created", ...submissionEvent(row!));
+  if (!input.deletionRequestId) await submissionCreated.emit(db, submissionEvent(row!));
   return toSubmission(row!);
 }
 
@@ -81,7 +82,7 @@ export async function storeSubmission(db: DbExecutor, input: NewSubmission, opti
  * A new enquiry as webhooks carry it: in full to endpoints marked for personal data, otherwise only what
  * says nothing about the person (id, kind, type, budget band, time). docs/privacy.md lists where it goes.
  */
-function submissionEvent(row: Row): [unknown, { withoutPersonalData: unknown }] {
+function submissionEvent(row: Row): PersonalEvent {
   const about = {
     id: row.id,
     kind: row.inquiryType === "advertising" ? "advertising" : "contact",
@@ -98,7 +99,7 @@ function submissionEvent(row: Row): [unknown, { withoutPersonalData: unknown }] 
     phone: row.phone,
     website: row.website,
   };
-  return [{ submission: { ...about, ...personal } }, { withoutPersonalData: { submission: about } }];
+  return { data: { submission: { ...about, ...personal } }, withoutPersonalData: { submission: about } };
 }
 
 export const TOO_MANY_SUBMISSIONS = "Too many messages from your address. Please try again later.";

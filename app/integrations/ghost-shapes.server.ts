@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { coverImagePath } from "~/blog/content-images";
 import type { BlogPost } from "~/blog/posts.server";
 import { authorOf, type Author } from "~/blog/authors.server";
@@ -18,9 +18,9 @@ import { absoluteHtml, ghostPageUrl } from "./ghost-urls";
 export type GhostObject = Record<string, unknown>;
 export type Include = { tags: boolean; authors: boolean; countPosts: boolean };
 
-const objectId = (kind: string, slug: string) => createHash("sha1").update(`${kind}:${slug}`).digest("hex").slice(0, 24);
+const objectId = (kind: string, slug: string) => digestOf(`${kind}:${slug}`, "hex", "sha1").slice(0, 24);
 function uuidOf(id: number): string {
-  const h = createHash("sha1").update(`post:${id}`).digest("hex");
+  const h = digestOf(`post:${id}`, "hex", "sha1");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { dnsResolver } from "~/core/dns-resolver.server";
 import { getEnv, type Env } from "~/core/env.server";
-import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import { dkimPublicKey, dkimRecord, dkimSettings } from "./dkim.server";
 import { judgeDkim, judgeDmarc, judgeSpf, mailFromDomain, type DomainCheck, type DomainReport } from "./domain-records";
 
@@ -63,7 +62,7 @@ export async function latestDomainReport(): Promise<DomainReport | null> {
   return (row?.report as DomainReport | undefined) ?? null;
 }
 
-async function storeDomainReport(): Promise<void> {
+export async function storeDomainReport(): Promise<void> {
   const report = await checkMailDomain(getEnv());
   await getDb()
     .insert(schema.mailDomainReports)
@@ -71,14 +70,3 @@ async function storeDomainReport(): Promise<void> {
     .onConflictDoUpdate({ target: schema.mailDomainReports.id, set: { report, checkedAt: sql`now()` } });
 }
 
-/**
- * The domain is checked every 6 hours and at each start, in a lane of its own (a slow resolver holds no other
- * job's place), when the site sends mail for real (SMTP) or signs it; files on one's own machine need none.
- */
-export async function registerDomainCheckJob(env: Env): Promise<void> {
-  if (env.MAIL_TRANSPORT !== "smtp" && !env.DKIM_DOMAIN) return;
-  defineJobLane("mail-dns", 1);
-  defineJobType(MAIL_DOMAIN_CHECK_JOB, storeDomainReport, { lane: "mail-dns", maxAttempts: 2 });
-  defineSchedule("mail-domain-check", { everyMinutes: 360 }, MAIL_DOMAIN_CHECK_JOB);
-  await enqueueJob(getDb(), MAIL_DOMAIN_CHECK_JOB, {}, { idempotencyKey: `mail-domain-check:start:${process.pid}:${Date.now()}` });
-}

@@ -1,9 +1,11 @@
-import { defineJobLane, defineJobType } from "~/core/jobs.server";
+import { getDb } from "~/core/db.server";
+import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
 import type { Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { DELIVER_BULK_MAIL, DELIVER_MAIL, findQueuedMail, markMailDropped, markMailSent, type DeliverMailPayload } from "./outbox.server";
 import { deliveryHooks, permanentRefusal } from "./delivery-hooks.server";
 import { createMailTransport, type MailTransport } from "./transport.server";
+import { MAIL_DOMAIN_CHECK_JOB, storeDomainReport } from "./domain-check.server";
 
 const BULK_MAIL_LANE = "bulk-mail";
 /** List mail delivered at once per instance: as many as the default lane gave it before it had its own. */
@@ -61,4 +63,16 @@ export async function registerMailJobs(env: Env): Promise<() => Promise<void>> {
   defineJobType<DeliverMailPayload>(DELIVER_BULK_MAIL, (payload) => deliver(payload, true), { ...options, lane: BULK_MAIL_LANE });
   logger.info({ transport: transport.describe }, "mail delivery ready");
   return async () => transport.close();
+}
+
+/**
+ * The domain is checked every 6 hours and at each start, in a lane of its own (a slow resolver holds no other
+ * job's place), when the site sends mail for real (SMTP) or signs it; files on one's own machine need none.
+ */
+export async function registerDomainCheckJob(env: Env): Promise<void> {
+  if (env.MAIL_TRANSPORT !== "smtp" && !env.DKIM_DOMAIN) return;
+  defineJobLane("mail-dns", 1);
+  defineJobType(MAIL_DOMAIN_CHECK_JOB, storeDomainReport, { lane: "mail-dns", maxAttempts: 2 });
+  defineSchedule("mail-domain-check", { everyMinutes: 360 }, MAIL_DOMAIN_CHECK_JOB);
+  await enqueueJob(getDb(), MAIL_DOMAIN_CHECK_JOB, {}, { idempotencyKey: `mail-domain-check:start:${process.pid}:${Date.now()}` });
 }

@@ -1,12 +1,11 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { logger } from "~/core/logger.server";
 import { MAIL_JOB_TYPES, queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";
-import { ALERTS_JOB, alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
+import { alertChanges, FAILING_WINDOW_MS, opsConditions, type OpsCondition, type OpsFacts } from "./alerts";
 import { backupFolder, lastBackup } from "./backup/service.server";
 import { recoverInterruptedBackups } from "./backup/lease.server";
 
@@ -74,7 +73,3 @@ export async function checkOpsAlerts(): Promise<void> {
   });
 }
 
-export function registerOpsAlerts(): void {
-  defineJobType(ALERTS_JOB, checkOpsAlerts, { maxAttempts: 3 });
-  defineSchedule("ops.alerts", { everyMinutes: 10 }, ALERTS_JOB);
-}

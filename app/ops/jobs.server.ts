@@ -1,7 +1,9 @@
 import type { Env } from "~/core/env.server";
 import { defineJobType, defineSchedule } from "~/core/jobs.server";
-import { registerOpsAlerts } from "./alerts.server";
-import { registerSystemSamples } from "./system.server";
+import { ALERTS_JOB } from "./alerts";
+import { checkOpsAlerts } from "./alerts.server";
+import { SAMPLE_EVERY_MINUTES } from "./system-history";
+import { SYSTEM_SAMPLE_JOB, takeSystemSample } from "./system.server";
 import { logger } from "~/core/logger.server";
 import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } from "./backup/service.server";
 
@@ -17,6 +19,9 @@ export function registerOpsJobs(env: Env): void {
     await backupToFolder(trigger);
   }, { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 });
   defineSchedule("ops.backup.daily", { dailyAt: env.BACKUP_AT }, BACKUP_JOB);
-  registerOpsAlerts();
-  registerSystemSamples();
+  // The owner's alerts (a failing backup, a full disk, dead jobs), and the System section's samples.
+  defineJobType(ALERTS_JOB, checkOpsAlerts, { maxAttempts: 3 });
+  defineSchedule("ops.alerts", { everyMinutes: 10 }, ALERTS_JOB);
+  defineJobType(SYSTEM_SAMPLE_JOB, takeSystemSample, { maxAttempts: 2 });
+  defineSchedule("ops.system-sample", { everyMinutes: SAMPLE_EVERY_MINUTES }, SYSTEM_SAMPLE_JOB);
 }

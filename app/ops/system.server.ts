@@ -3,14 +3,13 @@ import { asc, gte, inArray, lt, sql } from "drizzle-orm";
 import { clockSkewWarning, measureDbClock } from "~/core/db-clock.server";
 import { getDb, schema } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { latestDomainReport } from "~/mail/domain-check.server";
 import { MAIL_JOB_TYPES } from "~/mail/outbox.server";
 import { rowsOf } from "./backup/catalog.server";
 import { lastBackup } from "./backup/service.server";
 import { diskUse } from "./disk.server";
 import { instanceReadings } from "./metrics.server";
-import { cleanValues, historyPoints, HISTORY_MS, perMinute, SAMPLE_EVERY_MINUTES, type SampleValues, type SystemOverview } from "./system-history";
+import { cleanValues, historyPoints, HISTORY_MS, perMinute, type SampleValues, type SystemOverview } from "./system-history";
 
 export const SYSTEM_SAMPLE_JOB = "ops.system-sample";
 
@@ -94,7 +93,3 @@ export async function systemOverview(): Promise<SystemOverview> {
   };
 }
 
-export function registerSystemSamples(): void {
-  defineJobType(SYSTEM_SAMPLE_JOB, takeSystemSample, { maxAttempts: 2 });
-  defineSchedule("ops.system-sample", { everyMinutes: SAMPLE_EVERY_MINUTES }, SYSTEM_SAMPLE_JOB);
-}

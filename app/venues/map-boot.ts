@@ -1,12 +1,14 @@
+import { nextTurn } from "~/core/next-turn";
 import type { MapState, VenueMapController } from "./map.client";
 
 export type MapBootStatus = "loading" | "ready" | "failed";
 export type MapHandlers = { onSelect: (id: number) => void; onHover: (id: number | null) => void };
 
-/** Until the next task: the browser can paint and handle input between two steps. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** After the next paint: two frames, then a task. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+const afterPaint = async () => {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  await nextTurn();
+};
 
 export const MAP_NOTES: Record<MapBootStatus, string | null> = {
   loading: "Loading the map…",
@@ -49,10 +51,10 @@ export class MapBoot {
     try {
       await afterPaint();
       await import("./leaflet-core");
-      await nextTask();
+      await nextTurn();
       const { createVenueMap } = await import("./map.client");
       if (this.destroyed) return;
-      await nextTask();
+      await nextTurn();
       const controller = createVenueMap(this.element, {
         tileUrl: this.tiles.url,
         attribution: this.tiles.attribution,
@@ -63,17 +65,17 @@ export class MapBoot {
         },
         onHover: (id) => this.handlers?.onHover(id),
       });
-      await nextTask();
+      await nextTurn();
       if (this.destroyed) return controller.destroy();
       controller.frame(this.state);
-      await nextTask();
+      await nextTurn();
       if (this.destroyed) return controller.destroy();
       controller.showControls();
-      await nextTask();
+      await nextTurn();
       if (this.destroyed) return controller.destroy();
       controller.update(this.state);
       this.controller = controller;
-      await nextTask();
+      await nextTurn();
       if (this.destroyed) return;
       controller.showTiles();
       this.setStatus("ready");

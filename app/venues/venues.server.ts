@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digestOf } from "~/core/digest.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
@@ -63,7 +63,7 @@ export async function listPublicVenues(city?: City): Promise<Venue[]> {
 /** The public list as JSON with a validator made from its bytes (any instance gives the same one). */
 export async function publicVenuesJson(city?: City): Promise<{ body: string; etag: string }> {
   const body = JSON.stringify(await listPublicVenues(city));
-  return { body, etag: `W/"v-${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"` };
+  return { body, etag: `W/"v-${digestOf(body, "base64url", "sha1").slice(0, 22)}"` };
 }
 
 export async function listAdminVenues(): Promise<AdminVenue[]> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { outboxMessages } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { STAFF_PASSWORD } from "../support/staff";
 import type { TestServer } from "../support/test-server";
 import { axeViolations, expect, startOwnServer, test, TEST_ADMIN } from "./fixtures";

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createPost, publicApi, type Api } from "../support/api";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { header, waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { header } from "../support/smtp";
 import { inviteStaff } from "../support/staff";
 import { siteForSuite } from "../support/suite";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";

@@ -6,7 +6,7 @@ import { type Api } from "../support/api";
 import { heldBound } from "../support/held";
 import { outboxMessages } from "../support/outbox-folder";
 import { rawRequest } from "../support/raw-http";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { siteForSuite } from "../support/suite";
 import { type TestServer } from "../support/test-server";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
-import { decodeQuotedPrintable, header, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { decodeQuotedPrintable, header, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { postForm, sessionCookieOf, STAFF_PASSWORD } from "../support/staff";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 

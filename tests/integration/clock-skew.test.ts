@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, postInput, publicApi, type Api } from "../support/api";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Api } from "../support/api";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { siteForSuite } from "../support/suite";
 import { queryTestDatabase, usingPostgres, type TestServer } from "../support/test-server";
 

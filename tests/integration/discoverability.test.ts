@@ -9,6 +9,7 @@ import { createPost, publicApi } from "../support/api";
 import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
 import { schemaErrors } from "../support/xml-schema";
+import { waitFor } from "../support/eventually";
 
 const SITE = "http://localhost:3000"; // SITE_URL the test server runs with
 
@@ -73,15 +74,12 @@ afterAll(async () => {
 const get = (p: string, headers: Record<string, string> = {}) => fetch(server.url + p, { headers });
 const admin = (p: string, init: RequestInit = {}) => fetch(server.url + p, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+/** Reads until `ok` holds (the one polling helper, tests/support/eventually.ts). */
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> =>
+  waitFor(async () => {
     const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+    return ok(value) ? { value } : null;
+  }, what).then((found) => found.value);
 
 async function publishedPosts(): Promise<Array<{ id: number; slug: string; title: string; content: string }>> {
   return (await get("/api/blog")).json();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, postInput, type Api } from "../support/api";
 import { outboxMessages } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 
 /**

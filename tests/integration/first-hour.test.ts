@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { ROOT, usingPostgres } from "../support/test-server";
 
 /**

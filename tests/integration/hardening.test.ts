@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, TEST_ADMIN, type TestServer } from "../support/test-server";
+import { waitFor } from "../support/eventually";
 
 // Client addresses come from X-Forwarded-For here, so "from any address" can be tried for real.
 let server: TestServer;
@@ -216,8 +217,7 @@ describe("9. every error goes through the structured logger, bounded", () => {
     await rawRequest(server.url, { method: "TRACE", path: "/" });
     await rawRequest(server.url, { path: "/search?q=%00" });
     // Wait for the log line of the forged request to be written (the logger writes asynchronously).
-    const started = Date.now();
-    while (!server.output().includes("/no-such-page") && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => server.output().includes("/no-such-page"), "the forged request's log line");
     const lines = server.output().split("\n").filter(Boolean);
     for (const line of lines) {
       expect(() => JSON.parse(line), line.slice(0, 200)).not.toThrow();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 

@@ -10,7 +10,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
-import { decodeQuotedPrintable, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { createTestDatabase, makeTempDir, ROOT, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, createSubmission, publicApi, type Api } from "../support/api";
-import { decodeQuotedPrintable, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { startTestServer, usingPostgres, type StartOptions, type TestServer } from "../support/test-server";
 
 /**

@@ -8,7 +8,8 @@ import { adminApi, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { runOps } from "../support/ops";
-import { header, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { header, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { createTestDatabase, makeTempDir, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 
 /**

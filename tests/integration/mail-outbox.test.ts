@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeQuotedPrintable, header, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { decodeQuotedPrintable, header, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { signInCookie, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 
 /**

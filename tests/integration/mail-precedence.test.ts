@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
-import { decodeQuotedPrintable, startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from "../support/smtp";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**

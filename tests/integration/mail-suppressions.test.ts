@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { startTestSmtp, waitFor, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/eventually";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { inviteStaff } from "../support/staff";
 import { queryTestDatabase, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 

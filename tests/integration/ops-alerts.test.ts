@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { opsTarget, runOps } from "../support/ops";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { makeTempDir, startTestServer, TEST_ADMIN } from "../support/test-server";
 import { serversStoppedAfterEach } from "../support/tracked-servers";
 

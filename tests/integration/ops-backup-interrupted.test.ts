@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { adminApi, type Api } from "../support/api";
 import { waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres } from "../support/test-server";
 import { serversStoppedAfterEach } from "../support/tracked-servers";
 

@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { adminApi } from "../support/api";
 import { readRows } from "../support/database-rows";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { serversStoppedAfterEach } from "../support/tracked-servers";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { createTestDatabase, makeTempDir, ROOT, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 import { freePort } from "../support/free-port";
 

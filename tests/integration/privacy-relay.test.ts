@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, proofOfWork } from "../support/api";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { siteForSuite } from "../support/suite";
 import { startTestServer, type TestServer } from "../support/test-server";
 

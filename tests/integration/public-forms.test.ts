@@ -2,7 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { ADVERTISING_MESSAGES, outboxMessages, waitForMail } from "../support/outbox-folder";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { queryTestDatabase, startTestServer, TEST_ADMIN, usingPostgres, type TestServer } from "../support/test-server";
 import { siteForSuite } from "../support/suite";
 import { proofOfWork } from "../support/api";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { inviteStaff, type StaffRole } from "../support/staff";
 import { siteForSuite } from "../support/suite";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import type { TestServer } from "../support/test-server";
 
 /**

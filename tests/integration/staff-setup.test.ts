@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { publicApi } from "../support/api";
-import { waitFor } from "../support/smtp";
+import { waitFor } from "../support/eventually";
 import { postForm, sessionCookieOf, STAFF_PASSWORD } from "../support/staff";
 import { ROOT, startTestServer, usingPostgres, type TestServer } from "../support/test-server";
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { queryTestDatabase, ROOT, signInCookie, startTestServer, usingPostgres } from "../support/test-server";
 import { serversStoppedAfterEach } from "../support/tracked-servers";
+import { waitFor } from "../support/eventually";
 
 const track = serversStoppedAfterEach("kill");
 
@@ -29,7 +30,7 @@ describe("durability", () => {
     // Kill once enough writes are acknowledged, however long that takes on a loaded machine, while
     // the writers are still sending more.
     const enough = 10;
-    while (acknowledged.length < enough) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => acknowledged.length >= enough, `${enough} acknowledged writes`, 120_000);
     await first.kill();
     running = false;
     await Promise.all(writers);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { makeTempDir, ROOT } from "./test-server";
+import { waitFor } from "./eventually";
 
 /**
  * Ghost's Eleventy starter (github.com/TryGhost/eleventy-starter-ghost, MIT), vendored unchanged in
@@ -36,14 +37,13 @@ export async function installedStarter(): Promise<string> {
   const dir = path.join(os.tmpdir(), `clink-eleventy-starter-${createHash("sha256").update(manifest).digest("hex").slice(0, 12)}`);
   const done = path.join(dir, ".installed");
   const lock = `${dir}.lock`;
-  for (let waited = 0; !fs.existsSync(done); waited += 500) {
+  while (!fs.existsSync(done)) {
     let mine = false;
     try {
       fs.mkdirSync(lock);
       mine = true;
     } catch {
-      if (waited > INSTALL_LIMIT_MS) throw new Error(`the starter's install by another worker did not finish (${lock})`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitFor(() => fs.existsSync(done) || !fs.existsSync(lock), `the starter's install by another worker (${lock})`, INSTALL_LIMIT_MS);
     }
     if (!mine) continue;
     try {

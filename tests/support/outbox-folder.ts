@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { decodeQuotedPrintable, header, waitFor } from "./smtp";
+import { waitFor } from "./eventually";
+import { decodeQuotedPrintable, header } from "./smtp";
 
 /** The .eml files a server without SMTP_URL wrote into DATA_DIR/outbox/, decoded enough to read. */
 export function outboxMessages(dataDir: string): Array<{ file: string; raw: string; to: string; subject: string; text: string }> {

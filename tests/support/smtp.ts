@@ -101,17 +101,6 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   };
 }
 
-/** Polls `check` until it returns something truthy (a test waits for the condition it needs, never a fixed time). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** The decoded text of a quoted-printable part, so links and words can be found in a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,5 +1,5 @@
 import { publicApi, type Api } from "./api";
-import { waitFor } from "./smtp";
+import { waitFor } from "./eventually";
 import { outboxMessages } from "./outbox-folder";
 import type { TestServer } from "./test-server";
 

@@ -3,6 +3,7 @@ import { useAdminData, useAdminSession } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
+import { nextTurn } from "~/core/next-turn";
 import { GOAL_LABELS } from "../funnels";
 import { addDays, TAB_ROWS, type AnalyticsReport } from "../report";
 import { AnalyticsChart } from "./analytics-chart";
@@ -24,7 +25,7 @@ function download(name: string, header: string[], rows: unknown[][]): void {
   const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: "text/csv;charset=utf-8" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: name });
   link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  void nextTurn().then(() => URL.revokeObjectURL(url));
 }
 
 type TableProps = {

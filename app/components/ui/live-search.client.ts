@@ -11,6 +11,7 @@
  * and the click lost (the fault this replaces: a pending search used to cancel a card's navigation). Cards
  * are plain links, so a click always navigates, whatever is pending.
  */
+import { nextTurn } from "~/core/next-turn";
 export const DEBOUNCE_MS = 150;
 
 type Swap = () => void;
@@ -27,7 +28,7 @@ export function startLiveSearch(root: Document = document): void {
     const swap = heldSwap;
     heldSwap = null;
     // After the click that follows this release has been dispatched.
-    if (swap) setTimeout(swap, 0);
+    if (swap) void nextTurn().then(swap);
   };
   root.addEventListener("pointerdown", () => (pointerDown = true), true);
   root.addEventListener("pointerup", release, true);
