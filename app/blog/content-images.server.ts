@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/db.server";
 import { VersionedCache } from "~/core/versioned-cache";
 import { extensionMatches, formatOfType, type ContentImageRef } from "./content-images";
-import { readPostImage, type ServedImage } from "./image-variants.server";
+import { digestOf } from "~/core/digest.server";
+import { madeVariant, readPostImage, type ServedImage } from "./image-variants.server";
+import { readSiteFile } from "./site-files.server";
 import { readMedia } from "./media.server";
 import { findPost, imageAudience } from "./posts.server";
 
@@ -19,6 +21,7 @@ const recent = new VersionedCache<ServedImage>({ maxBytes: 16 * 1024 * 1024, siz
  * are made by the same functions and kept in the same tables as the ones the site's pages use, so every
  * instance shares them. Null when the address names nothing stored or visible: an unknown hash, another
  * extension than the stored type's, a cover that has since been replaced, a draft's cover for a visitor.
+ * The site's own pictures are files: their variants are made in the same pool and kept only in memory.
  */
 export async function readContentImage(
   image: ContentImageRef,
@@ -26,6 +29,7 @@ export async function readContentImage(
   format: ReturnType<typeof formatOfType>,
   isAdmin: () => Promise<boolean>,
 ): Promise<{ image: ServedImage; audience: "public" | "admin" } | null> {
+  if (image.kind === "site") return readSiteImage(image.file, image.ext, width, format);
   const key = image.kind === "media" ? `m:${image.hash}.${image.ext}:${width}:${format}` : `c:${image.postId}:${image.version}.${image.ext}:${width}:${format}`;
   if (image.kind === "media") {
     const hit = recent.get(key, "");
@@ -48,4 +52,23 @@ export async function readContentImage(
   if (!served || served.baseEtag !== image.version) return null;
   recent.set(key, "", served);
   return { image: served, audience };
+}
+
+async function readSiteImage(file: string, ext: string, width: number | null, format: ReturnType<typeof formatOfType>): Promise<{ image: ServedImage; audience: "public" } | null> {
+  const key = `s:${file}:${width}:${format}`;
+  const hit = recent.get(key, "");
+  if (hit) return { image: hit, audience: "public" };
+  const data = await readSiteFile(file);
+  if (!data) return null;
+  const mimeType = ext === "jpg" ? "image/jpeg" : `image/${ext}`;
+  const baseEtag = digestOf(data, "base64url").slice(0, 20);
+  let served: ServedImage = { data, mimeType, etag: `"${baseEtag}"`, baseEtag };
+  if (width !== null) {
+    const variantFormat = format ?? formatOfType(mimeType) ?? "jpeg";
+    const variant = await madeVariant(`site:${baseEtag}-${width}-${variantFormat}`, async () => ({ data, mimeType }), width, variantFormat);
+    if (!variant) return null;
+    served = { data: variant, mimeType: `image/${variantFormat}`, etag: `"${baseEtag}-${width}-${variantFormat}"`, baseEtag };
+  }
+  recent.set(key, "", served);
+  return { image: served, audience: "public" };
 }

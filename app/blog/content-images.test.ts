@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverImagePath, extensionMatches, mediaImagePath, pageImageSources, parseContentImagePath, sizedImagePath } from "./content-images";
+import { coverImagePath, extensionMatches, mediaImagePath, pageImageSources, parseContentImagePath, siteImagePath, sizedImagePath } from "./content-images";
 
 const HASH = "AbCdEfGhIjKlMnOpQr_-";
 const media = { kind: "media", hash: HASH, ext: "png" };
@@ -13,6 +13,21 @@ describe("parseContentImagePath", () => {
       format: null,
       original: `/content/images/posts/12/${HASH}.jpg`,
     });
+  });
+
+  it("reads the site's own blog pictures, by their place under /images/blog/", () => {
+    expect(parseContentImagePath("/content/images/size/w600/site/blog/posts/happy-hour.webp")).toEqual({
+      image: { kind: "site", file: "/images/blog/posts/happy-hour.webp", ext: "webp" },
+      width: 600,
+      format: null,
+      original: "/content/images/site/blog/posts/happy-hour.webp",
+    });
+    for (const path of ["/content/images/site/blog/../secret.webp", "/content/images/site/blog/posts/a.b.webp", "/content/images/site/favicon.ico", "/content/images/site/blog/posts/", "/content/images/site/logo.png"]) {
+      expect(parseContentImagePath(path), path).toBeNull();
+    }
+    expect(siteImagePath("/images/blog/posts/happy-hour.webp")).toBe("/content/images/site/blog/posts/happy-hour.webp");
+    expect(siteImagePath("/images/rss-logo.png")).toBeNull();
+    expect(siteImagePath("https://cdn.example/images/blog/x.webp")).toBeNull();
   });
 
   it("reads Ghost's size and format segments, for the widths Ghost makes by default", () => {

@@ -3,6 +3,7 @@
  * Ghost find them and build Ghost's resized addresses from them:
  *   /content/images/media/{hash}.{ext}            an image uploaded for posts' text (blog_media)
  *   /content/images/posts/{id}/{version}.{ext}     a post's uploaded cover (blog_images; version = its etag)
+ *   /content/images/site/blog/{path}.{ext}         one of the site's own blog pictures (/images/blog/{path}.{ext})
  *   /content/images/size/w{N}/[format/{f}/]<one of the above>   a resized variant, made on first request
  * Pure rules: reading an address, writing one. What is stored decides the rest (content-images.server.ts).
  */
@@ -23,7 +24,11 @@ const FORMATS: Record<string, ImageFormat> = { jpeg: "jpeg", jpg: "jpeg", png: "
 const EXTENSION_OF: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" };
 
 /** The stored image an address names; `ext` must match its stored type (checked where it is read). */
-export type ContentImageRef = { kind: "media"; hash: string; ext: string } | { kind: "cover"; postId: number; version: string; ext: string };
+export type ContentImageRef =
+  | { kind: "media"; hash: string; ext: string }
+  | { kind: "cover"; postId: number; version: string; ext: string }
+  /** One of the site's own files: `file` is its address (/images/blog/…). */
+  | { kind: "site"; file: string; ext: string };
 
 export type ContentImageRequest =
   /** The original (width null, format null) or a variant: `format` null keeps the original's; `original` its address. */
@@ -35,12 +40,18 @@ const NAME = "[A-Za-z0-9_-]{20}";
 const EXT = "(jpe?g|png|webp|gif|avif)";
 const MEDIA = new RegExp(`^media/(${NAME})\\.${EXT}$`);
 const COVER = new RegExp(`^posts/([1-9][0-9]{0,9})/(${NAME})\\.${EXT}$`);
+/** The site's blog pictures: lower-case names in folders, no dots but the extension's (no way out of /images/blog/). */
+const SITE_FILE = /^(?:[a-z0-9][a-z0-9_-]{0,63}\/){0,3}[a-z0-9][a-z0-9_-]{0,63}\.(jpe?g|png|webp|gif|avif)$/;
+const SITE_FOLDER = "/images/blog/";
+const SITE = "site/blog/";
 
 function refOf(rest: string): ContentImageRef | null {
   const media = MEDIA.exec(rest);
   if (media) return { kind: "media", hash: media[1]!, ext: media[2]! };
   const cover = COVER.exec(rest);
   if (cover && Number(cover[1]) <= 2_147_483_647) return { kind: "cover", postId: Number(cover[1]), version: cover[2]!, ext: cover[3]! };
+  const site = rest.startsWith(SITE) ? SITE_FILE.exec(rest.slice(SITE.length)) : null;
+  if (site) return { kind: "site", file: `${SITE_FOLDER}${site[0]}`, ext: site[1]! };
   return null;
 }
 
@@ -85,6 +96,14 @@ export function mediaImagePath(hash: string, mimeType: string): string {
 
 export function coverImagePath(postId: number, version: string, mimeType: string): string {
   return `${CONTENT_IMAGES}posts/${postId}/${version}.${EXTENSION_OF[mimeType] ?? "jpg"}`;
+}
+
+/**
+ * One of the site's own blog pictures (/images/blog/…) at Ghost's address, so a front end's sized addresses
+ * answer too; null for any other address (another site's image, a file elsewhere on this one).
+ */
+export function siteImagePath(file: string): string | null {
+  return file.startsWith(SITE_FOLDER) && SITE_FILE.test(file.slice(SITE_FOLDER.length)) ? `${CONTENT_IMAGES}${SITE}${file.slice(SITE_FOLDER.length)}` : null;
 }
 
 /** A variant of an original's address: `size/w{N}/` (and `format/{f}/`) put after /content/images/. */

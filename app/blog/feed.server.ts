@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { Feed } from "feed";
 import { blogVersion, listPosts, type BlogPost } from "./posts.server";
 import { isIndexable } from "./indexable";
@@ -8,6 +7,7 @@ import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from ".
 import { categoryLabel } from "./category";
 import { findAuthor } from "./authors.server";
 import { renderedPostBody } from "./rendered-body.server";
+import { siteFilePath } from "./site-files.server";
 import { blogTagsVersion, findTag, tagNamer } from "./tags.server";
 import { getEnv } from "~/core/env.server";
 import { stringBytes, VersionedCache } from "~/core/versioned-cache";
@@ -140,8 +140,8 @@ async function enclosure(siteUrl: string, post: BlogPost): Promise<{ url: string
   }
   const url = normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category);
   if (!url.startsWith("/")) return null;
-  const local = path.resolve("build/client", `.${url.split(/[?#]/)[0]}`);
-  if (!local.startsWith(path.resolve("build/client") + path.sep)) return null;
+  const local = siteFilePath(url);
+  if (!local) return null;
   try {
     const ext = local.split(".").pop()!.toLowerCase();
     return { url: absoluteUrl(siteUrl, url), type: TYPES[ext] ?? "application/octet-stream", length: (await fs.promises.stat(local)).size };

@@ -1,5 +1,6 @@
 import { afterCommit, schema, type DbExecutor } from "./db.server";
 import { checkScheduleWhen, type ScheduleWhen } from "./job-rules";
+import { DEFAULT_LANE_CONCURRENCY } from "./jobs";
 
 /**
  * The one job runner's API (decision record 0010). A feature defines its job types and schedules in a
@@ -48,8 +49,6 @@ export const DEFAULT_BACKOFF_BASE_MS = 5_000;
 
 /** The lane of every job type that names none: mail, schedules, go-live, imports' follow-ups. */
 export const DEFAULT_LANE = "default";
-/** Jobs of the default lane one instance runs at once: a slow backup still leaves mail two slots. */
-export const DEFAULT_LANE_CONCURRENCY = 3;
 
 const jobTypes = new Map<string, JobType>();
 const lanes = new Map<string, number>([[DEFAULT_LANE, DEFAULT_LANE_CONCURRENCY]]);

@@ -3,3 +3,6 @@ export type JobState = "queued" | "running" | "done" | "dead";
 export type JobCount = { type: string; state: JobState; count: number };
 export type DeadJob = { id: number; type: string; attempts: number; lastError: string | null; createdAt: string; finishedAt: string | null };
 export type JobsOverview = { counts: JobCount[]; dead: DeadJob[] };
+
+/** Jobs of the default lane one instance runs at once: a slow backup still leaves mail two slots. */
+export const DEFAULT_LANE_CONCURRENCY = 3;

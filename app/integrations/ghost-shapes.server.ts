@@ -1,5 +1,5 @@
 import { digestOf } from "~/core/digest.server";
-import { coverImagePath } from "~/blog/content-images";
+import { coverImagePath, siteImagePath } from "~/blog/content-images";
 import type { BlogPost } from "~/blog/posts.server";
 import { authorOf, type Author } from "~/blog/authors.server";
 import { postReadingMinutes } from "~/blog/reading-time";
@@ -73,8 +73,9 @@ export function ghostPost(
   include: Include,
   bodies: { html?: string; plaintext?: string },
 ): GhostObject {
-  // An uploaded cover at Ghost's address, so a front end's /content/images/size/w600/… variants answer.
-  const imagePath = post.hasStoredImage && post.imageVersion && post.imageMimeType ? coverImagePath(post.id, post.imageVersion, post.imageMimeType) : post.image;
+  // An uploaded cover, or one of the site's own pictures, at Ghost's address, so a front end's
+  // /content/images/size/w600/… variants answer.
+  const imagePath = post.hasStoredImage && post.imageVersion && post.imageMimeType ? coverImagePath(post.id, post.imageVersion, post.imageMimeType) : post.image && (siteImagePath(post.image) ?? post.image);
   const image = imagePath ? absoluteUrl(siteUrl, imagePath) : null;
   const shaped: GhostObject = {
     id: String(post.id),

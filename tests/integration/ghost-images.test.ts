@@ -1,3 +1,4 @@
+import GhostContentAPI from "@tryghost/content-api";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, createPost, type Api } from "../support/api";
@@ -139,6 +140,27 @@ describe("/content/images", () => {
     expect((await get(draftCover)).status).toBe(404);
     expect((await get(draftCover.replace("/content/images/", "/content/images/size/w600/"))).status).toBe(404);
     expect((await get(draftCover, { cookie: admin.cookie! })).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves a post's picture that is one of the site's own files under /content/images/, so Ghost's client and a front end's sizes find it", async () => {
+    const key = await contentKey();
+    const post = await createPost(admin, { title: "A site picture", image: "/images/blog/posts/happy-hour.webp" });
+    const read = (await GhostContentAPI({ url: server.url, key, version: "v5.0" }).posts.read({ slug: post.slug })) as { url: string; feature_image: string | null };
+    expect(read.feature_image).toBe(new URL("/content/images/site/blog/posts/happy-hour.webp", read.url).toString());
+    const res = await get(read.feature_image!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await (await get("/images/blog/posts/happy-hour.webp")).arrayBuffer()))).toBe(true);
+    // What a front end built for Ghost derives from feature_image: the 1200 px picture made smaller.
+    for (const size of ["w600", "w600/format/avif", "w200/format/jpeg"]) {
+      const variant = await get(read.feature_image!.replace("/content/images/", `/content/images/size/${size}/`));
+      expect(variant.status, size).toBe(200);
+      expect((await metadataOf(variant)).width, size).toBeLessThanOrEqual(Number(size.slice(1, 4)));
+    }
+    // Only the blog's pictures: nothing else of the site's files, and no way out of their folder.
+    for (const path of ["/content/images/site/blog/posts/no-such-picture.webp", "/content/images/site/blog/posts/happy-hour.png", "/content/images/site/favicon.ico", "/content/images/site/blog/../../robots.txt"]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
   });
 
   it("offers the same variants in srcset on the site's own post and blog pages", async () => {

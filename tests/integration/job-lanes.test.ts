@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LANE_CONCURRENCY } from "~/core/jobs";
 import { adminApi, createPost, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";
@@ -9,8 +10,9 @@ import { startTestServer, usingPostgres, type TestServer } from "../support/test
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 /**
- * Background work in lanes (issue 39, decision record 0047): two webhook receivers that accept and never
- * answer, subscribed to every event, hold only the webhooks' lane. A staff invitation and a sign-up's
+ * Background work in lanes (issue 39, decision record 0047): more webhook receivers that accept and never
+ * answer than the default lane has slots, subscribed to every event, hold only the webhooks' lane (without
+ * it they would hold every slot of the default lane, and its mail would wait for their time-outs). A staff invitation and a sign-up's
  * confirmation go out while their requests are still open, 300 new-post e-mails all go out before those
  * deliveries have spent their attempts (once each, with two instances on PostgreSQL), retries keep their
  * configured back-off relative to each other, and a receiver's endless answer is cut off, not read to the end.
@@ -18,6 +20,8 @@ import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-r
 const EVERY_EVENT = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"];
 const READERS = 300;
 const RETRY_BASE_MS = 1000;
+/** One more silent receiver than the default lane has slots. */
+const SILENT_RECEIVERS = DEFAULT_LANE_CONCURRENCY + 1;
 
 type Attempt = { path: string; open: boolean };
 type SilentReceiver = { url: string; attempts: Attempt[]; close: () => Promise<void> };
@@ -84,7 +88,7 @@ beforeAll(async () => {
   const readers = Array.from({ length: READERS }, (_, i) => `('blog', 'reader${i}@lanes.example', 'confirmed', '/blog', 'seeded', now())`).join(", ");
   server = await seedAndRestart(first, `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${readers}`, { env });
   admin = await adminApi(server);
-  silent.push(await startSilentReceiver(), await startSilentReceiver());
+  for (let i = 0; i < SILENT_RECEIVERS; i++) silent.push(await startSilentReceiver());
   refusing = await startWebhookReceiver();
   for (const receiver of silent) await addEndpoint(`${receiver.url}/all`, EVERY_EVENT);
 }, 180_000);
@@ -104,18 +108,18 @@ async function addEndpoint(url: string, events: string[]): Promise<number> {
 
 const openAttempts = () => silent.flatMap((receiver) => receiver.attempts.filter((attempt) => attempt.open));
 
-/** Makes both silent receivers hold a request open (a test message to each), and gives those attempts. */
-async function hangBoth(): Promise<Attempt[]> {
+/** Makes every silent receiver hold a request open (a test message to each), and gives those attempts. */
+async function hangAll(): Promise<Attempt[]> {
   const endpoints = ((await (await admin.get("/api/admin/webhooks")).json()) as { webhooks: Array<{ id: number; url: string }> }).webhooks;
   const before = silent.map((receiver) => receiver.attempts.length);
   for (const endpoint of endpoints.filter((e) => e.url.endsWith("/all"))) expect((await admin.call("POST", `/api/admin/webhooks/${endpoint.id}/test`)).status).toBe(202);
-  await waitFor(() => silent.every((receiver, i) => receiver.attempts.slice(before[i]).some((a) => a.open)) || null, "both silent receivers holding a request");
+  await waitFor(() => silent.every((receiver, i) => receiver.attempts.slice(before[i]).some((a) => a.open)) || null, "every silent receiver holding a request");
   return openAttempts();
 }
 
-describe("with two webhook receivers that never answer", () => {
+describe(`with ${SILENT_RECEIVERS} webhook receivers that never answer (the default lane has ${DEFAULT_LANE_CONCURRENCY} slots)`, () => {
   it("a staff invitation is mailed while their requests are still open", async () => {
-    const hanging = await hangBoth();
+    const hanging = await hangAll();
     const res = await admin.call("POST", "/api/admin/invitations", { email: "lanes.invitee@test.clink.app", role: "editor" });
     expect(res.status, await res.clone().text()).toBe(201);
     await waitForMail(server.dataDir, "lanes.invitee@test.clink.app", /invited/);
@@ -124,7 +128,7 @@ describe("with two webhook receivers that never answer", () => {
   });
 
   it("a sign-up's confirmation is mailed while their requests are still open", async () => {
-    const hanging = await hangBoth();
+    const hanging = await hangAll();
     const res = await publicApi(server).call("POST", "/api/subscriptions", { email: "lanes.signup@lanes.example", lists: ["blog"] }, client());
     expect(res.status).toBe(202);
     await waitForMail(server.dataDir, "lanes.signup@lanes.example", /Confirm your Clink subscription/);
@@ -132,7 +136,7 @@ describe("with two webhook receivers that never answer", () => {
   });
 
   it("a refused delivery is retried after the configured back-off, each wait twice the one before", { timeout: 120_000 }, async () => {
-    await hangBoth();
+    await hangAll();
     const id = await addEndpoint(`${refusing.url}/refuse`, ["post.deleted"]);
     refusing.answers.set("/refuse", [500]);
     const arrivals: number[] = [];

@@ -1,6 +1,6 @@
 /**
- * GET /content/images/{media/{hash}|posts/{id}/{version}}.{ext}  a stored image at the address Ghost serves
- * images from; /content/images/size/w{N}/[format/{webp|avif|jpeg|jpg|png|gif}/]…  its variant at one of
+ * GET /content/images/{media/{hash}|posts/{id}/{version}|site/blog/{path}}.{ext}  a stored image (or one of the
+ * site's own blog pictures, /images/blog/{path}.{ext}) at the address Ghost serves images from; /content/images/size/w{N}/[format/{webp|avif|jpeg|jpg|png|gif}/]…  its variant at one of
  * Ghost's default widths (200, 600, 1000, 1200, 1600, 2400), made by sharp on first request and kept in the
  * database (shared by every instance). Another size or format, or a variant while the instance makes as
  * many as it may (image.server.ts): 302 to the original, as Ghost answers.
