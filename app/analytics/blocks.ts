@@ -1,12 +1,12 @@
 import { dayNumber, dayOfNumber } from "~/core/utc-days";
 
 /**
- * Rollup blocks (pure; docs/decisions/0043-audience-rollup-blocks.md): a block is `span` days (a power of two,
+ * Rollup blocks (pure; docs/decisions/0043-analytics-rollup-blocks.md): a block is `span` days (a power of two,
  * 1 to MAX_SPAN) starting on a day whose number (days since 1970-01-01) is a multiple of its span. Every figure
  * is a sum over days, so a block's figures are its two halves' added up, and any range of days is covered by a
  * few blocks: 90 days by at most 12 (two per size at most), instead of 90 daily rollups.
  */
-export const MAX_SPAN = 512;
+const MAX_SPAN = 512;
 
 export type Block = { day: string; span: number };
 /** A range's cover: rolled-up blocks, and the days no block covers (read from the raw rows). */

@@ -24,7 +24,7 @@ import { visitOfForm, visitOfRequest, type Visit } from "./visits.server";
  * (./hits-store.server.ts) into the day's aggregates. Nothing that identifies a person is written: the
  * address and user agent only feed the day's salted hashes (./counting.server.ts), in memory.
  */
-export type Dropped = "not-a-public-page" | NotCounted | "over-page-bound" | "buffer-full";
+type Dropped = "not-a-public-page" | NotCounted | "over-page-bound" | "buffer-full";
 export type Outcome = "counted" | Dropped;
 
 const dropped = new Map<Dropped, number>();

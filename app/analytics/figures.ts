@@ -25,10 +25,10 @@ export type Hit = {
 };
 
 /** The dimensions of analytics_daily (app/db/schema/analytics.ts). */
-export type Dimension = "site" | "page" | "source" | "campaign" | "screen" | "ai-page" | "goal" | "goal-page" | "goal-source";
+type Dimension = "site" | "page" | "source" | "campaign" | "screen" | "ai-page" | "goal" | "goal-page" | "goal-source";
 export type Figure = { dimension: Dimension; key: string };
 
-export const sourceKey = (source: Source): string => `${source.kind}\t${source.name}`;
+const sourceKey = (source: Source): string => `${source.kind}\t${source.name}`;
 
 /**
  * The figures a hit counts in (pure): a page view in the site's, its page's, its source's, its campaign's

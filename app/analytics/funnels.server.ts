@@ -107,7 +107,7 @@ const DAYS_PER_QUERY = 7;
  * read from analytics_funnel_days when it was computed before, else computed (a few days per statement) and
  * kept; today is always computed.
  */
-export async function funnelReached(funnel: { id: number; steps: FunnelStep[] }, from: string, to: string, filters: FunnelFilters, now = new Date()): Promise<{ reached: number[]; keptDays: number }> {
+async function funnelReached(funnel: { id: number; steps: FunnelStep[] }, from: string, to: string, filters: FunnelFilters, now = new Date()): Promise<{ reached: number[]; keptDays: number }> {
   const key = filtersKey(filters);
   const closed = lastClosedDay(now);
   const d = schema.analyticsFunnelDays;

@@ -26,11 +26,11 @@ export type FunnelStep = { page: string } | { goal: Goal };
 export type Funnel = { id: number; name: string; steps: FunnelStep[]; createdAt: string };
 
 /** A page pattern: a path starting with /, without spaces, ? or #; a `*` may only end it (every page under it). */
-export const PAGE_PATTERN = /^\/[^\s?#*]*\*?$/;
+const PAGE_PATTERN = /^\/[^\s?#*]*\*?$/;
 const isGoal = (value: unknown): value is Goal => typeof value === "string" && (GOALS as readonly string[]).includes(value);
 
 /** Why one step is not one, naming its field (`steps[1].goal`), or null. */
-export function stepProblem(step: unknown, i: number): string | null {
+function stepProblem(step: unknown, i: number): string | null {
   const at = `steps[${i}]`;
   if (typeof step !== "object" || step === null || Array.isArray(step)) return `${at} must be {page: "/path"} or {goal: "name"}`;
   const keys = Object.keys(step);

@@ -17,7 +17,7 @@ const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - 
  * over the days (a visitor's hash changes with each day's salt). `onlyPaths`: an author's view, their
  * posts' pages only (no site-wide sources, campaigns or goals).
  */
-export async function analyticsReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AnalyticsReport> {
+async function analyticsReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AnalyticsReport> {
   await flushAnalytics();
   const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays, rollupBlocks } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
@@ -139,7 +139,7 @@ export async function staffAnalyticsReport(
 }
 
 /** The public paths of an author's posts (/blog/slug), for an author's own view. */
-export async function ownPostPaths(authorId: number): Promise<string[]> {
+async function ownPostPaths(authorId: number): Promise<string[]> {
   const rows = await getDb().select({ slug: schema.blogPosts.slug }).from(schema.blogPosts).where(eq(schema.blogPosts.authorId, authorId));
   return rows.map((r) => `/blog/${r.slug}`);
 }

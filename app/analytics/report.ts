@@ -7,10 +7,10 @@ import type { Goal } from "./beacon";
 import type { SourceKind } from "./sources";
 
 /** What GET /api/admin/analytics answers (issue 32's contract), shared by the server and the Analytics section. */
-export type AnalyticsPage = { path: string; pageviews: number; visitors: number; aiCrawls: number; aiReferrals: number };
-export type AnalyticsSource = { name: string; kind: SourceKind; visitors: number };
-export type AnalyticsCampaign = { source: string; medium: string; campaign: string; visitors: number };
-export type AnalyticsGoal = { name: Goal; count: number };
+type AnalyticsPage = { path: string; pageviews: number; visitors: number; aiCrawls: number; aiReferrals: number };
+type AnalyticsSource = { name: string; kind: SourceKind; visitors: number };
+type AnalyticsCampaign = { source: string; medium: string; campaign: string; visitors: number };
+type AnalyticsGoal = { name: Goal; count: number };
 /** A goal reached on a page or from a source, and its rate: the goal's visitors over that page's (source's). */
 export type Conversion = { goal: Goal; on: string; visitors: number; rate: number };
 export type AnalyticsReport = {
@@ -29,7 +29,7 @@ export type AnalyticsReport = {
   ownPostsOnly: boolean;
   /** How many days of the range were read from their daily rollups (the rest from the raw rows). */
   rolledUpDays: number;
-  /** How many rollup blocks those days were read from (docs/decisions/0043-audience-rollup-blocks.md). */
+  /** How many rollup blocks those days were read from (docs/decisions/0043-analytics-rollup-blocks.md). */
   rollupBlocks: number;
   /** Rows left out of each list by `?limit=` (all 0 without it): the lists keep their top rows. */
   more: Record<ListName, number>;
@@ -59,7 +59,7 @@ export function topRows(report: AnalyticsReport, limit: number): AnalyticsReport
   };
 }
 
-export const MAX_RANGE_DAYS = 800;
+const MAX_RANGE_DAYS = 800;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")

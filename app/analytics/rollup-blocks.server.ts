@@ -3,7 +3,7 @@ import { getDb, schema } from "~/core/db.server";
 import { addTuples, blocksToBuild, type Tuple } from "./blocks";
 
 /**
- * Builds every rollup block of one kind whose two halves are rolled up (docs/decisions/0043-audience-rollup-blocks.md):
+ * Builds every rollup block of one kind whose two halves are rolled up (docs/decisions/0043-analytics-rollup-blocks.md):
  * `marker` "site" for the daily counts (every dimension but "ai-crawl"), "ai-crawl" for the AI crawler fetches.
  * Each block in its own transaction, from its halves' rows; concurrent instances insert with on conflict do
  * nothing (both would write the same sums). Returns how many blocks were built.

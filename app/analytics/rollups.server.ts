@@ -10,20 +10,20 @@ import { buildBlocks } from "./rollup-blocks.server";
 /**
  * Daily rollups (analytics_rollups): a day that is over never changes, so the job runner sums each past day
  * once into one row per dimension, and days into aligned blocks of 2ⁿ days, so a 90-day report reads at most
- * 12 blocks per dimension (docs/decisions/0043-audience-rollup-blocks.md) instead of every page's row of every day. Today (and any day not rolled up yet) is read from the raw rows; the answer is the same
+ * 12 blocks per dimension (docs/decisions/0043-analytics-rollup-blocks.md) instead of every page's row of every day. Today (and any day not rolled up yet) is read from the raw rows; the answer is the same
  * either way (tests/integration/analytics-rollups.test.ts).
  */
 export const ROLLUP_JOB = "analytics.rollup";
 /** A day is rolled up this long after it ends: longer than any batched write holds a count (2 s). */
-export const ROLLUP_GRACE_MS = 15 * 60_000;
+const ROLLUP_GRACE_MS = 15 * 60_000;
 /** The rollup row that says a day's analytics_daily rows are summed (written even for an empty day). */
-export const SITE_MARKER = "site";
+const SITE_MARKER = "site";
 /** Verified AI crawler fetches per path, from crawler_visits (kept CRAWLER_VISITS_KEPT_DAYS, so rolled up apart). */
-export const AI_CRAWL = "ai-crawl";
+const AI_CRAWL = "ai-crawl";
 
 const AI_CRAWLERS = KNOWN_CRAWLERS.filter((c) => c.kind === "ai").map((c) => c.name);
 
-export type Figure = {
+type Figure = {
   dimension: string;
   key: string;
   views: number;
@@ -97,7 +97,7 @@ const inBlocks = (blocks: readonly Block[]): SQL | undefined => {
 };
 
 /**
- * The range's figures: the fewest rolled-up blocks that cover it (docs/decisions/0043-audience-rollup-blocks.md),
+ * The range's figures: the fewest rolled-up blocks that cover it (docs/decisions/0043-analytics-rollup-blocks.md),
  * and the raw rows for the days no block covers (today, and any day not rolled up yet). `useRollups: false`
  * reads the raw rows only (the reference the rollups are checked against).
  */

@@ -23,7 +23,7 @@ type Known = {
   utm?: readonly string[];
 };
 
-export const KNOWN_SOURCES: readonly Known[] = [
+const KNOWN_SOURCES: readonly Known[] = [
   { name: "ChatGPT", kind: "ai", hosts: ["chatgpt.com", "chat.openai.com"], utm: ["chatgpt.com", "chatgpt", "openai"] },
   { name: "Perplexity", kind: "ai", hosts: ["perplexity.ai"], utm: ["perplexity", "perplexity.ai"] },
   { name: "Gemini", kind: "ai", hosts: ["gemini.google.com", "bard.google.com"], utm: ["gemini", "gemini.google.com"] },

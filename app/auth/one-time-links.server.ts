@@ -12,7 +12,7 @@ import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.s
  */
 export type LinkPurpose = "invitation" | "password-reset" | "owner-setup";
 
-export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   invitation: 7 * 24 * 60 * 60 * 1000,
   "password-reset": 60 * 60 * 1000,
   "owner-setup": 24 * 60 * 60 * 1000,

@@ -3,7 +3,7 @@
  * printable ASCII with no backslash (browsers read "/\t/evil.example", "//evil" or "/\evil" as
  * another host, and CR, LF or non-ASCII cannot go in a Location header). Anything else: /admin.
  */
-export const DEFAULT_RETURN_ADDRESS = "/admin";
+const DEFAULT_RETURN_ADDRESS = "/admin";
 
 export function safeReturnAddress(target: unknown): string {
   if (typeof target !== "string" || target.length > 2000) return DEFAULT_RETURN_ADDRESS;

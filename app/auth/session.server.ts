@@ -16,7 +16,7 @@ import { secondStepAddress } from "./two-factor/addresses";
 import { secondFactorMissing, sessionToSetup, SETUP_REQUIRED } from "./two-factor/setup-due.server";
 import { hashSecret, newSecretToken } from "~/core/secret-token.server";
 
-export const SESSION_COOKIE = "clink_session";
+const SESSION_COOKIE = "clink_session";
 /**
  * Cookies that make an answer this visitor's own: a request carrying one is never answered from,
  * nor stored in, the shared page cache (server/front-cache.ts), and its answer is never shared.
@@ -34,7 +34,7 @@ export type StaffSession = { staff: StaffMember; sessionHash: string };
 /** What requireAdmin answers: `admin` is the same member as `staff` (older routes destructure it). */
 export type AdminSession = StaffSession & { admin: StaffMember };
 
-export const hashSessionId = (id: string) => hashSecret(id);
+const hashSessionId = (id: string) => hashSecret(id);
 
 
 // A browser-session cookie: the server enforces the 12-hour idle limit itself.
@@ -208,7 +208,7 @@ export async function requireStaff(request: Request, role: StaffRole): Promise<S
 }
 
 /** A 403 in the shape the request expects (JSON for the API, a page's error boundary otherwise). */
-export function forbidden(request: Request, message = NOT_ALLOWED): Response {
+function forbidden(request: Request, message = NOT_ALLOWED): Response {
   if (wantsJson(request)) return json({ success: false, message }, { status: 403 });
   return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

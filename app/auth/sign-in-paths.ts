@@ -1,7 +1,7 @@
 /**
  * The requests that sign a member of staff in or out. They stay open when the disk is nearly full (the
  * server refuses other writes with 507): each writes one small session row, the floor keeps room for it,
- * and the owner must be able to sign in to see the System tab and act (issue 30).
+ * and the owner must be able to sign in to see the System section and act (issue 30).
  */
 export const SIGN_IN_PATHS: readonly string[] = [
   "/api/admin/login",

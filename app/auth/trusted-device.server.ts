@@ -15,7 +15,7 @@ import { newSecretToken } from "~/core/secret-token.server";
  * hash: it lives in the database (every instance shares it), and changing the password revokes
  * every device cookie at once.
  */
-export const DEVICE_COOKIE = "clink_device";
+const DEVICE_COOKIE = "clink_device";
 const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
 const keyFrom = (passwordHash: string) => digestOf(`clink trusted device\0${passwordHash}`, "buffer");

@@ -7,7 +7,7 @@ import { MAX_POST_CONTENT } from "./schema";
  */
 
 /** A draft's autosaves by one member within this long of the run's first one replace one revision. */
-export const AUTOSAVE_COALESCE_MINUTES = 10;
+const AUTOSAVE_COALESCE_MINUTES = 10;
 
 const version = z
   .number({ error: "Send the post's version as a whole number" })

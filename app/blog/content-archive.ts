@@ -12,13 +12,13 @@ import { utcDay } from "~/core/utc-days";
  * Pure: no database. Why this shape and the idempotency rule: docs/decisions/0021-content-archive.md.
  */
 
-export const ARCHIVE_FORMAT = "clink-content";
-export const ARCHIVE_VERSION = 1;
+const ARCHIVE_FORMAT = "clink-content";
+const ARCHIVE_VERSION = 1;
 
 /** The largest import accepted (the upload), and what its files may unpack to. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
-export const MAX_ARCHIVE_FILES = 5_000;
+const MAX_UNPACKED_BYTES = 120 * 1024 * 1024;
+const MAX_ARCHIVE_FILES = 5_000;
 export const MAX_IMPORT_POSTS = 5_000;
 
 /**
@@ -46,7 +46,7 @@ const text = (max: number) => z.string().max(max);
 const nullableText = (max: number) => z.string().max(max).nullable().default(null);
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
 
-export const archivedRevisionSchema = z.object({
+const archivedRevisionSchema = z.object({
   title: text(500),
   excerpt: text(5_000),
   content: text(200_000),
@@ -56,7 +56,7 @@ export const archivedRevisionSchema = z.object({
 });
 export type ArchivedRevision = z.infer<typeof archivedRevisionSchema>;
 
-export const archivedPostSchema = z.object({
+const archivedPostSchema = z.object({
   slug: text(200),
   title: text(500),
   excerpt: text(5_000),
@@ -88,13 +88,13 @@ export const archivedPostSchema = z.object({
 });
 export type ArchivedPost = z.infer<typeof archivedPostSchema>;
 
-export const archivedTagSchema = z.object({ slug: text(200), name: text(200), description: text(5_000).default("") });
+const archivedTagSchema = z.object({ slug: text(200), name: text(200), description: text(5_000).default("") });
 export type ArchivedTag = z.infer<typeof archivedTagSchema>;
 
-export const archivedAuthorSchema = z.object({ name: text(200), email: nullableText(320), slug: nullableText(200), bio: nullableText(5_000) });
+const archivedAuthorSchema = z.object({ name: text(200), email: nullableText(320), slug: nullableText(200), bio: nullableText(5_000) });
 export type ArchivedAuthor = z.infer<typeof archivedAuthorSchema>;
 
-export const archivedImageSchema = z.object({
+const archivedImageSchema = z.object({
   hash: z.string().regex(MEDIA_HASH_PATTERN),
   /** media: linked from posts' text as /api/media/{hash}; cover: a post's uploaded image. */
   kind: z.enum(["media", "cover"]),
@@ -103,7 +103,7 @@ export const archivedImageSchema = z.object({
 });
 export type ArchivedImage = z.infer<typeof archivedImageSchema>;
 
-export const archiveContentSchema = z.object({
+const archiveContentSchema = z.object({
   posts: z.array(archivedPostSchema).max(MAX_IMPORT_POSTS),
   tags: z.array(archivedTagSchema).max(10_000),
   authors: z.array(archivedAuthorSchema).max(10_000),
@@ -111,7 +111,7 @@ export const archiveContentSchema = z.object({
 });
 export type ArchiveContent = z.infer<typeof archiveContentSchema>;
 
-export const archiveManifestSchema = z.object({
+const archiveManifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.number().int(),
   siteUrl: z.string(),

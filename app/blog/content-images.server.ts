@@ -6,7 +6,7 @@ import { digestOf } from "~/core/digest.server";
 import { madeVariant, readPostImage, type ServedImage } from "./image-variants.server";
 import { readSiteFile } from "./site-files.server";
 import { readMedia } from "./media.server";
-import { findPost, imageAudience } from "./posts.server";
+import { findPost, imageVisibility } from "./posts.server";
 
 /**
  * Images asked for again and again (a post's variants, on every page view) are kept in memory a minute:
@@ -28,36 +28,36 @@ export async function readContentImage(
   width: number | null,
   format: ReturnType<typeof formatOfType>,
   isAdmin: () => Promise<boolean>,
-): Promise<{ image: ServedImage; audience: "public" | "admin" } | null> {
+): Promise<{ image: ServedImage; visibility: "public" | "admin" } | null> {
   if (image.kind === "site") return readSiteImage(image.file, image.ext, width, format);
   const key = image.kind === "media" ? `m:${image.hash}.${image.ext}:${width}:${format}` : `c:${image.postId}:${image.version}.${image.ext}:${width}:${format}`;
   if (image.kind === "media") {
     const hit = recent.get(key, "");
-    if (hit) return { image: hit, audience: "public" };
+    if (hit) return { image: hit, visibility: "public" };
     const [row] = await getDb().select({ mimeType: schema.blogMedia.mimeType }).from(schema.blogMedia).where(eq(schema.blogMedia.hash, image.hash));
     if (!row || !extensionMatches(image.ext, row.mimeType)) return null;
     // Without a format segment a variant keeps the original's type, as Ghost's do.
     const served = await readMedia(image.hash, width, format ?? formatOfType(row.mimeType) ?? "jpeg");
     if (served) recent.set(key, "", served);
-    return served ? { image: served, audience: "public" } : null;
+    return served ? { image: served, visibility: "public" } : null;
   }
-  const audience = await imageAudience(image.postId, isAdmin);
-  const post = audience ? await findPost(image.postId) : null;
-  if (!audience || !post?.hasStoredImage || post.imageVersion !== image.version || !post.imageMimeType || !extensionMatches(image.ext, post.imageMimeType)) return null;
+  const visibility = await imageVisibility(image.postId, isAdmin);
+  const post = visibility ? await findPost(image.postId) : null;
+  if (!visibility || !post?.hasStoredImage || post.imageVersion !== image.version || !post.imageMimeType || !extensionMatches(image.ext, post.imageMimeType)) return null;
   // Who may see it is asked every time (above); the bytes of this version are the same for everyone.
   const hit = recent.get(key, "");
-  if (hit) return { image: hit, audience };
+  if (hit) return { image: hit, visibility };
   const served = await readPostImage(image.postId, width, format ?? formatOfType(post.imageMimeType) ?? "jpeg");
   // The stored cover changed between the two reads: this address names the old one.
   if (!served || served.baseEtag !== image.version) return null;
   recent.set(key, "", served);
-  return { image: served, audience };
+  return { image: served, visibility };
 }
 
-async function readSiteImage(file: string, ext: string, width: number | null, format: ReturnType<typeof formatOfType>): Promise<{ image: ServedImage; audience: "public" } | null> {
+async function readSiteImage(file: string, ext: string, width: number | null, format: ReturnType<typeof formatOfType>): Promise<{ image: ServedImage; visibility: "public" } | null> {
   const key = `s:${file}:${width}:${format}`;
   const hit = recent.get(key, "");
-  if (hit) return { image: hit, audience: "public" };
+  if (hit) return { image: hit, visibility: "public" };
   const data = await readSiteFile(file);
   if (!data) return null;
   const mimeType = ext === "jpg" ? "image/jpeg" : `image/${ext}`;
@@ -70,5 +70,5 @@ async function readSiteImage(file: string, ext: string, width: number | null, fo
     served = { data: variant, mimeType: `image/${variantFormat}`, etag: `"${baseEtag}-${width}-${variantFormat}"`, baseEtag };
   }
   recent.set(key, "", served);
-  return { image: served, audience: "public" };
+  return { image: served, visibility: "public" };
 }

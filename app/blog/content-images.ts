@@ -7,7 +7,7 @@
  *   /content/images/size/w{N}/[format/{f}/]<one of the above>   a resized variant, made on first request
  * Pure rules: reading an address, writing one. What is stored decides the rest (content-images.server.ts).
  */
-export const CONTENT_IMAGES = "/content/images/";
+const CONTENT_IMAGES = "/content/images/";
 
 /**
  * The widths Ghost 5 resizes to by default (its config's imageOptimization: contentImageSizes w600, w1000,

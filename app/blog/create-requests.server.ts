@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { schema, type DbExecutor } from "~/core/db.server";
 
 /**
- * Idempotent creates: POST /api/blog with an Idempotency-Key (the editor sends one per dialog) is done
+ * Idempotent creates: POST /api/blog with an Idempotency-Key (the editor sends one per opening of its page) is done
  * once. The key is claimed in the create's own transaction, so a create that fails leaves it free for
  * the retry, and two requests with one key at once queue on its row: the second sees the first's post.
  */

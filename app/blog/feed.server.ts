@@ -20,7 +20,7 @@ import { siteConfig } from "~/site/config";
  * author's, of their 20 latest posts with the full sanitised HTML in content:encoded. Kept per version
  * of the posts and tags; only feeds of tags and authors that live posts have are made (others are 404).
  */
-export const FEED_LENGTH = 20;
+const FEED_LENGTH = 20;
 
 const feeds = new VersionedCache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: stringBytes });
 

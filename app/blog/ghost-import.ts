@@ -79,7 +79,7 @@ export function ghostExportOf(json: unknown): unknown {
 }
 
 /** Ghost's major version from meta.version ("5.75.2" -> 5). */
-export function ghostMajorVersion(version: string): number {
+function ghostMajorVersion(version: string): number {
   return Number.parseInt(version, 10);
 }
 

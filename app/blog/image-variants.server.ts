@@ -9,15 +9,15 @@ import { resizedVariant, type VariantFormat } from "./image.server";
  * many at once is made once: they share the promise. 60 requests for 60 variants at once took 178 s
  * and 1 GB before; now they take a core, and the rest get the original at once.
  */
-export const VARIANT_SLOTS = 1;
-export const VARIANT_WAITING = 8;
-export class ImageBusy extends Error {}
+const VARIANT_SLOTS = 1;
+const VARIANT_WAITING = 8;
+class ImageBusy extends Error {}
 
 /**
  * The answer while the pool is full: the original image, as Ghost answers sizes it does not make. Kept by
  * no cache, so the variant is asked for again on the next view.
  */
-export function originalInstead(location: string): Response {
+function originalInstead(location: string): Response {
   return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store", "Retry-After": "5" } });
 }
 
@@ -59,7 +59,7 @@ function inVariantPool(key: string, make: () => Promise<Buffer>, patient = false
 }
 
 /** Raised for a variant not worth making: the original serves better (the routes answer 302 to it, kept an hour). */
-export class VariantNotOffered extends Error {}
+class VariantNotOffered extends Error {}
 
 const LOSSY = new Set(["image/jpeg", "image/webp", "image/avif"]);
 

@@ -24,14 +24,14 @@ import {
  * apart from the server), so it loads a few MB, not the whole server. Under the Vite dev server the module
  * is TypeScript, which a worker cannot load: the file is read inline.
  */
-export const IMPORT_READ_LIMIT_MS = 60_000;
+const IMPORT_READ_LIMIT_MS = 60_000;
 /** Heap for the worker: a 50 MB Ghost export parses to ~150 MB of objects. */
 const IMPORT_READ_HEAP_MB = 512;
 
 export type ImportFile = { source: "clink" | "ghost"; content: ArchiveContent; imageBytes: Map<string, Uint8Array> };
 
 /** Which kind of file this is, read into one shape. ImportUnsupported (415) / ImportMalformed (400) / ImportTooLarge (413). */
-export async function readImportFile(bytes: Uint8Array): Promise<ImportFile> {
+async function readImportFile(bytes: Uint8Array): Promise<ImportFile> {
   if (looksLikeZip(bytes)) {
     const archive = readArchive(bytes);
     return { source: "clink", content: archive.content, imageBytes: archive.imageBytes };
@@ -58,7 +58,7 @@ export type ImportUpload = { body: Uint8Array; contentType: string };
 export const IMPORT_TOO_LARGE = `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`;
 
 /** The file in the upload's field `file`: taking a 50 MB form apart is work too, so it happens here, off the main thread, without copying the file. */
-export async function fileOfUpload({ body, contentType }: ImportUpload): Promise<Uint8Array> {
+async function fileOfUpload({ body, contentType }: ImportUpload): Promise<Uint8Array> {
   let file: Uint8Array | null;
   try {
     file = multipartField(body, contentType, "file");

@@ -4,7 +4,7 @@ import { mediaImagePath, pageImageSources } from "./content-images";
  * Images in a post's text: uploaded once, named by their content's hash, linked from the Markdown as
  * `![alt](/api/media/{hash})`. Pure rules shared by the editor, the renderer and the media library.
  */
-export const MEDIA_PATH = "/api/media/";
+const MEDIA_PATH = "/api/media/";
 const HASH = "[A-Za-z0-9_-]{20}";
 export const MEDIA_HASH_PATTERN = new RegExp(`^${HASH}$`);
 

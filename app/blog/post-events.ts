@@ -15,7 +15,7 @@ export const POST_CHANGED_JOB = "blog.post-changed";
 export type PostChangedPayload = { slug: string };
 
 export type PostEventKind = "published" | "updated" | "unpublished" | "deleted";
-export type PostEvent = {
+type PostEvent = {
   kind: PostEventKind;
   post: { id: number; slug: string; title: string };
   /** News for readers: false when the post arrived by a content import (no new-post e-mails). */

@@ -15,13 +15,13 @@ import { nextTurn } from "~/core/next-turn";
  */
 export const POST_HTML_JOB = "blog.post-html";
 /** Posts rendered per run: a run stays short, and the queue's other work gets its turn between runs. */
-export const POST_HTML_STEP = 20;
+const POST_HTML_STEP = 20;
 
 export type PostHtmlPayload = { chain?: string; after?: number };
 type Payload = PostHtmlPayload;
 
 /** Renders the next stale posts after `after`; returns the last post id taken, or null when none remain. */
-export async function backfillPostBodies(after: number, limit = POST_HTML_STEP): Promise<number | null> {
+async function backfillPostBodies(after: number, limit = POST_HTML_STEP): Promise<number | null> {
   const result = await rowsOf<{ id: number | string; content: string }>(getDb(), sql`
     select blog_posts.id, blog_posts.content from blog_posts
     left join blog_post_html on blog_post_html.post_id = blog_posts.id

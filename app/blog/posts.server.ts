@@ -287,7 +287,7 @@ export async function findPostFresh(id: number): Promise<BlogPost | null> {
 }
 
 /** Who may see a post's image: anyone (published), only the admin (a draft), or no one (no such post). */
-export async function imageAudience(
+export async function imageVisibility(
   id: number,
   isAdmin: () => Promise<boolean>,
 ): Promise<"public" | "admin" | null> {

@@ -12,7 +12,7 @@ export class RevisionNotFound extends Error {}
 
 const r = schema.blogPostRevisions;
 
-export function revisionFields(input: BlogPostInput): RevisionFields {
+function revisionFields(input: BlogPostInput): RevisionFields {
   const { author, category, tags, imageAlt, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex } = input;
   return { author, category, tags, imageAlt: imageAlt ?? null, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex };
 }

@@ -5,7 +5,7 @@ import type { PostSearchFields } from "./schema";
  * Revisions of a post: what one keeps, which are thinned when there are too many, and how one compares
  * with the current text. Pure rules, shared by the service and its tests.
  */
-export const MAX_REVISIONS = 50;
+const MAX_REVISIONS = 50;
 /** The newest revisions are never thinned: the edits of the last sessions stay one by one. */
 export const KEEP_NEWEST = 10;
 
@@ -46,7 +46,7 @@ export function revisionsToThin(revisions: ReadonlyArray<{ id: number; createdAt
   return dropped;
 }
 
-export type TextChange = { value: string; added: boolean; removed: boolean };
+type TextChange = { value: string; added: boolean; removed: boolean };
 
 export type RevisionDiff = {
   title: { from: string; to: string } | null;

@@ -39,7 +39,7 @@ export const blogMessages = {
   publishDate: "Please enter a valid publish date",
 } as const;
 
-export const MAX_SLUG_LENGTH = 80;
+const MAX_SLUG_LENGTH = 80;
 
 /**
  * Tags as typed (an array, or the form's comma-separated text): trimmed, empties dropped,

@@ -13,7 +13,7 @@ import { logger } from "~/core/logger.server";
 
 type DemoPost = { slug: string; title: string; excerpt: string; author: string; category: string; image: string; tags: string[]; daysAgo: number; content: string };
 
-export const DEMO_POSTS: DemoPost[] = [
+const DEMO_POSTS: DemoPost[] = [
   {
     slug: "how-to-host-your-first-clink-meetup",
     title: "How to Host Your First Clink Meetup",

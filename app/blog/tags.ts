@@ -11,8 +11,8 @@ export type TagRef = { slug: string; name: string };
 /** A tag as the admin lists it: with how many posts (drafts included) carry it. */
 export type AdminTag = TagRef & { description: string; posts: number };
 
-export const MAX_TAG_SLUG_LENGTH = 80;
-export const MAX_TAG_DESCRIPTION_LENGTH = 500;
+const MAX_TAG_SLUG_LENGTH = 80;
+const MAX_TAG_DESCRIPTION_LENGTH = 500;
 
 /**
  * A tag's slug. The backfill migration (drizzle/0013_blog_public_tags_data.sql) computes the same in SQL:

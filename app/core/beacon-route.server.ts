@@ -4,7 +4,7 @@ import { consume, type LimiterName } from "./rate-limit.server";
 import type { z } from "./zod";
 
 /** A beacon's request as the server hands it over (server/beacons-first.ts). */
-export type BeaconInput = {
+type BeaconInput = {
   method: string;
   header: (name: string) => string | null;
   clientIp: string;

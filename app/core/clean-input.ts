@@ -5,8 +5,8 @@
  * database or a header and answer 500. Such input is refused with a message instead.
  */
 
-export const UNCLEAN_TEXT_MESSAGE = "The request contains characters that are not allowed (a NUL character or an unpaired surrogate)";
-export const MALFORMED_ADDRESS_MESSAGE = "The address is not valid (malformed percent-encoding)";
+const UNCLEAN_TEXT_MESSAGE = "The request contains characters that are not allowed (a NUL character or an unpaired surrogate)";
+const MALFORMED_ADDRESS_MESSAGE = "The address is not valid (malformed percent-encoding)";
 
 /** Deeper than any form or API body we accept; deeper input is refused rather than walked. */
 const MAX_DEPTH = 32;
@@ -15,7 +15,7 @@ const MAX_DEPTH = 32;
 // eslint-disable-next-line no-control-regex
 const UNCLEAN = /[\u0000\uD800-\uDFFF]/u;
 
-export function isCleanText(text: string): boolean {
+function isCleanText(text: string): boolean {
   return !UNCLEAN.test(text);
 }
 

@@ -2,7 +2,7 @@ import { stringifySetCookie } from "cookie";
 import { getEnv } from "./env.server";
 
 /** Whether cookies set for this request are marked Secure (served over HTTPS, or the site is). */
-export function isSecure(request: Request): boolean {
+function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || getEnv().SITE_URL.startsWith("https:");
 }
 

@@ -11,7 +11,7 @@ const QUERY_WORDS = 8;
 const MAX_MESSAGE = 1000;
 
 /** The query's first words ("insert into "blog_posts" ("id", ..."), cut short. */
-export function queryStart(query: string): string {
+function queryStart(query: string): string {
   const words = query.trim().split(/\s+/);
   const start = words.slice(0, QUERY_WORDS).join(" ").slice(0, 120);
   return words.length > QUERY_WORDS || start.length < query.trim().length ? `${start} …` : start;

@@ -188,7 +188,7 @@ export function getDb(): Database {
   return connection.db;
 }
 
-/** Which database the site runs on, for operations (backups, the System tab). */
+/** Which database the site runs on, for operations (backups, the System section). */
 export function databaseKind(): "pglite" | "postgres" {
   if (!connection) throw new Error("The database is not open yet.");
   return connection.kind;

@@ -10,7 +10,7 @@ import { loggedText, logger } from "./logger.server";
  * floor that keeps room for the database's next WAL segments keeps it from ever getting there (issue 30,
  * docs/decisions/0030-disk-floor-and-bounded-logs.md).
  */
-export type FolderSpace = { name: string; dir: string; freeBytes: number | null };
+type FolderSpace = { name: string; dir: string; freeBytes: number | null };
 export type DiskState = { low: boolean; floorBytes: number; folders: FolderSpace[]; reason: string | null };
 
 const MB = 1024 * 1024;
@@ -38,7 +38,7 @@ export function freeBytesOf(folder: string): number {
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 /** One sentence naming the folders under the floor, or null when every folder has room. */
-export function describeShortage(folders: readonly FolderSpace[], floor: number): string | null {
+function describeShortage(folders: readonly FolderSpace[], floor: number): string | null {
   const short = folders.filter((f) => f.freeBytes !== null && f.freeBytes < floor);
   if (short.length === 0) return null;
   const list = short.map((f) => `the ${f.name} folder ${f.dir} has ${megabytes(f.freeBytes!)} free`).join(" and ");

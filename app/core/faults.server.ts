@@ -9,7 +9,7 @@ import { logger } from "./logger.server";
  * default), the header is ignored and a fault point costs one comparison. Even when on, a fault only
  * fails the request that asked for it: nothing a visitor can do reaches anyone else's request.
  */
-export class InjectedFault extends Error {
+class InjectedFault extends Error {
   constructor(readonly point: string) {
     super(`injected fault at ${point}`);
   }

@@ -5,7 +5,7 @@ import { redactLogLine } from "./log-redaction";
 import { notifyServerError, pathOfUrl } from "./error-observers";
 
 /** Request data in a log line is cut to this many characters, so one request cannot write kilobytes. */
-export const MAX_LOGGED_TEXT = 500;
+const MAX_LOGGED_TEXT = 500;
 
 /**
  * Text from a request, for a log field: control characters shown as \\uXXXX escapes (the JSON
@@ -19,7 +19,7 @@ export function loggedText(value: unknown, max = MAX_LOGGED_TEXT): string {
 }
 
 /** Longest log line written (bytes of JSON); a longer one is cut to its level, time and message (issue 30). */
-export const MAX_LOG_LINE = 8 * 1024;
+const MAX_LOG_LINE = 8 * 1024;
 
 /**
  * Errors keep their type and where they came from, with message and stack bounded. A failed query logs the
@@ -55,7 +55,7 @@ export function boundedError(given: unknown, depth = 0): unknown {
  * The logger's last step: the cap on a line's length (a valid JSON line either way), then redaction. The cap
  * comes first: redaction's patterns on a megabyte of letters took minutes of CPU.
  */
-export function finalLogLine(line: string): string {
+function finalLogLine(line: string): string {
   if (line.length <= MAX_LOG_LINE) return redactLogLine(line);
   let kept: Record<string, unknown>;
   try {

@@ -9,7 +9,7 @@ import { offThreadWork } from "./off-thread.server";
  * length (16,000 characters of one pattern took 68 s on the main thread); what does not finish in time
  * is shown as plain paragraphs, as is text nested deeper than markdown.ts allows.
  */
-export const MARKDOWN_LIMIT_MS = 3000;
+const MARKDOWN_LIMIT_MS = 3000;
 
 const rendering = offThreadWork("markdown", import.meta.url, renderMarkdownChecked, { limitMs: MARKDOWN_LIMIT_MS, maxWaiting: 32 });
 

@@ -13,7 +13,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
  */
 export class OffThreadTimeout extends Error {}
 /** Refused at once: more jobs are waiting than the work's queue holds (the caller answers as for a timeout). */
-export class OffThreadBusy extends OffThreadTimeout {}
+class OffThreadBusy extends OffThreadTimeout {}
 
 /**
  * A new worker loads its modules before it can take a job; on a busy machine that alone took seconds,

@@ -6,7 +6,7 @@ import { digestOf } from "./digest.server";
  * ids, pending sign-ins, one-time links (staff links, list confirmations, deletion requests) and the like are
  * random bytes as text; the database keeps only their SHA-256, so it never holds a usable one.
  */
-export const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type TokenText = "base64url" | "base64" | "hex";
 

@@ -8,7 +8,7 @@ export const DAY_MS = 86_400_000;
 export const utcDay = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
 
 /** The instant a UTC day begins. */
-export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
+const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
 /** The day `days` after `day` (before it when negative). */
 export const addDays = (day: string, days: number): string => utcDay(dayStart(day).getTime() + days * DAY_MS);

@@ -54,7 +54,7 @@ function crawlerOf(userAgent: string): Crawler | null {
   return crawler;
 }
 
-export function observeCrawlerRequest(info: ResponseInfo): void {
+function observeCrawlerRequest(info: ResponseInfo): void {
   const crawler = crawlerOf(info.userAgent);
   if (!crawler) return;
   visits.add({ crawler, ip: info.ip, path: info.path.slice(0, 1000), status: info.status, hits: 1, visitedAt: new Date() });
@@ -127,8 +127,8 @@ async function toRows(visits: Visit[]): Promise<Row[]> {
  * CLAIMED_PATHS_PER_HOUR distinct paths an hour as they were; later paths fold into one "(other paths)"
  * row per write, so random paths cannot grow the table (at most one such row a second per instance).
  */
-export const CLAIMED_PATHS_PER_HOUR = 20;
-export const OTHER_PATHS = "(other paths)";
+const CLAIMED_PATHS_PER_HOUR = 20;
+const OTHER_PATHS = "(other paths)";
 let claimedHour = -1;
 const claimedPaths = new Map<string, Set<string>>();
 function claimedPath(visit: Visit): string {

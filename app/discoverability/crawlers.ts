@@ -15,7 +15,7 @@
  * - meta-externalagent: Meta publishes no address list or DNS name for its crawlers, only that they
  *   come from its autonomous system (AS32934), to be looked up in a routing registry.
  */
-export type CrawlerKind = "search" | "ai";
+type CrawlerKind = "search" | "ai";
 
 export type Crawler = {
   /** The token in the user agent and in robots.txt, as the operator writes it. */

@@ -32,7 +32,7 @@ export async function isIndexNowKeyFile(candidate: string): Promise<boolean> {
   return INDEXNOW_KEY_PATTERN.test(candidate) && candidate === (await indexNowKey());
 }
 
-export function indexNowEndpoint(): string {
+function indexNowEndpoint(): string {
   return getEnv().INDEXNOW_ENDPOINT ?? DEFAULT_INDEXNOW_ENDPOINT;
 }
 

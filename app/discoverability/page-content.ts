@@ -56,7 +56,7 @@ const SIDE_BY_SIDE = new Set(["a", "span", "time"]);
 const STRUCTURE = new Set(["img", "br", "hr", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]);
 
 /** Whether an element is left out of the Markdown (see above). */
-export function isDropped(element: Element): boolean {
+function isDropped(element: Element): boolean {
   const p = element.properties;
   if (DROPPED_TAGS.has(element.tagName)) return true;
   if (p.hidden !== undefined && p.hidden !== false && p.hidden !== null) return true;

@@ -18,7 +18,7 @@ export type DnsLookups = {
 export type DnsVerdict = "verified" | "not-verified" | "unknown";
 
 /** Names compared the way DNS does: case-insensitive, the root's trailing dot dropped. */
-export function normalizeHost(name: string): string {
+function normalizeHost(name: string): string {
   return name.trim().toLowerCase().replace(/\.$/, "");
 }
 

@@ -7,7 +7,7 @@ import { AI_CRAWLERS } from "./crawlers";
  * Disallow lines before `Allow: /`: Google's parsers take the longest match whatever the order, but
  * others (Python's urllib.robotparser, many crawlers built on it) take the first rule that matches.
  */
-export const PRIVATE_PATHS = ["/admin", "/ai-admin", "/api/"] as const;
+const PRIVATE_PATHS = ["/admin", "/ai-admin", "/api/"] as const;
 
 export function robotsTxt(siteUrl: string, options: { disallowedAiCrawlers?: readonly string[] } = {}): string {
   const blocked = new Set((options.disallowedAiCrawlers ?? []).map((n) => n.toLowerCase()));

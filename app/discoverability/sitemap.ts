@@ -11,7 +11,7 @@ const IMAGE_NAMESPACE = "http://www.google.com/schemas/sitemap-image/1.1";
 /** `images`: absolute addresses of the images a page shows (Google's image sitemap extension). */
 export type SitemapEntry = { loc: string; lastmod?: string; images?: readonly string[] };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
@@ -36,7 +36,7 @@ export function urlsetXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${images}>\n${urls}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(sitemaps: readonly SitemapEntry[]): string {
+function sitemapIndexXml(sitemaps: readonly SitemapEntry[]): string {
   const items = sitemaps
     .map((s) => `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>${s.lastmod ? `\n    <lastmod>${escapeXml(s.lastmod)}</lastmod>` : ""}\n  </sitemap>`)
     .join("\n");

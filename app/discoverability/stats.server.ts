@@ -12,8 +12,8 @@ import { DAY_MS } from "~/core/utc-days";
  * GET /api/crawler-stats and GET /api/ai-indexing-status, computed from what was recorded and
  * what the site serves; nothing is invented. Field names follow spec section 3.
  */
-export const ACTIVE_DAYS = 7;
-export const PAGES_CRAWLED_DAYS = 30;
+const ACTIVE_DAYS = 7;
+const PAGES_CRAWLED_DAYS = 30;
 
 export async function crawlerStats(): Promise<CrawlerStatsResponse> {
   await flushCrawlerVisits();

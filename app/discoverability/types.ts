@@ -1,7 +1,7 @@
 import type { VITAL_THRESHOLDS, VitalName, VitalRating } from "./vitals";
 
 /** What GET /api/crawler-stats, GET /api/ai-indexing-status and POST /api/submit-sitemap answer (spec section 3). */
-export type CrawlerStatus = "active" | "inactive" | "never seen";
+type CrawlerStatus = "active" | "inactive" | "never seen";
 export type VitalSummary = { p75: number; rating: VitalRating; samples: number };
 export type FieldVitals = {
   rating: VitalRating | "No data";

@@ -15,7 +15,7 @@ import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName
  * costs a bounded amount of writing. The rating is the 75th percentile of the last RATING_DAYS days,
  * per page and overall.
  */
-export const RATING_DAYS = 28;
+const RATING_DAYS = 28;
 const BUSY_AT = 1000;
 const SAMPLE_WHEN_BUSY = 10;
 
@@ -41,7 +41,7 @@ export async function acceptVitals(beacon: VitalsBeacon, clientIp: string): Prom
 }
 
 /** Keeps a beacon's metrics for the next batch; says whether it was kept (false: sampled out). */
-export function recordVitals(beacon: VitalsBeacon): boolean {
+function recordVitals(beacon: VitalsBeacon): boolean {
   seen++;
   if (vitals.size >= BUSY_AT && seen % SAMPLE_WHEN_BUSY !== 0) return false;
   const now = new Date();
@@ -49,7 +49,7 @@ export function recordVitals(beacon: VitalsBeacon): boolean {
 }
 
 /** Writes the buffered beacons now (before a report, so it counts the latest). */
-export const flushVitals = (): Promise<void> => vitals.flush();
+const flushVitals = (): Promise<void> => vitals.flush();
 /** At shutdown: writes what is buffered and takes no more. */
 export const closeVitals = (): Promise<void> => vitals.close();
 

@@ -7,7 +7,7 @@ import { z } from "~/core/zod";
 export const VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 /** The three that make up the Core Web Vitals assessment; FCP and TTFB are diagnostic. */
-export const CORE_VITALS: readonly VitalName[] = ["LCP", "INP", "CLS"];
+const CORE_VITALS: readonly VitalName[] = ["LCP", "INP", "CLS"];
 
 export type VitalRating = "Good" | "Needs Improvement" | "Poor";
 export const NO_DATA = "No data";

@@ -10,7 +10,7 @@ import { forwardToSentry } from "./sentry.server";
 import { countedIn, PAGES_KEPT, BROWSERS_KEPT, reopens } from "./issue-rules";
 
 /** An issue keeps at most this many events (the newest); its count goes on. */
-export const EVENTS_KEPT_PER_ISSUE = 200;
+const EVENTS_KEPT_PER_ISSUE = 200;
 export const ALERT_JOB = "errors.alert";
 
 /**
@@ -19,7 +19,7 @@ export const ALERT_JOB = "errors.alert";
  * another release, and an alert e-mail queued for a new (or reopened) issue. One transaction, the issue's
  * row locked, so instances counting the same issue at once add up.
  */
-export async function recordErrorEvent(event: ErrorEvent): Promise<{ issueId: number; isNew: boolean }> {
+async function recordErrorEvent(event: ErrorEvent): Promise<{ issueId: number; isNew: boolean }> {
   const stack = event.stack.slice(0, MAX_STACK_CHARS);
   const mapped = await mapStack(stack);
   const key = digestOf(fingerprint(event.kind, event.type, event.message, mapped), "hex");

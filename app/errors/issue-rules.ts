@@ -16,7 +16,7 @@ export function reopens(issue: { resolved: boolean; resolvedRelease: string | nu
 }
 
 /** At most one alert per issue per hour. */
-export const ALERT_EVERY_MS = 60 * 60 * 1000;
+const ALERT_EVERY_MS = 60 * 60 * 1000;
 export function alertDue(lastAlertedAt: Date | null, now: Date): boolean {
   return !lastAlertedAt || now.getTime() - lastAlertedAt.getTime() >= ALERT_EVERY_MS;
 }

@@ -8,7 +8,7 @@ import { browserFamily, pathOnly, type ErrorEvent } from "./event";
 import { isOutsideAnswer } from "./issue-rules";
 
 /** A server error as an event: its type, message and stack, the request's path and id (or the job's type). */
-export function serverEvent(report: ServerErrorReport, now = new Date()): ErrorEvent {
+function serverEvent(report: ServerErrorReport, now = new Date()): ErrorEvent {
   const error = report.error instanceof Error ? report.error : new Error(String(report.error));
   const type = error.name && error.name !== "Error" ? error.name : error.constructor?.name || "Error";
   const message = error.message || type;

@@ -11,9 +11,9 @@ import { consume } from "~/core/rate-limit.server";
  * the signature, the expiry and the number, and accepts each challenge once (its signature is spent in
  * the shared rate-limit store until it could no longer be valid). People still see the spec's widget.
  */
-export const MAX_NUMBER = 50_000;
-export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
-export const PROOF_REFUSED = "The security check has expired or was already used. Please reload the page and try again.";
+const MAX_NUMBER = 50_000;
+const CHALLENGE_LIFETIME_MS = 10 * 60_000;
+const PROOF_REFUSED = "The security check has expired or was already used. Please reload the page and try again.";
 
 const KEY_SETTING = "proof-of-work-hmac-key";
 const hmacKey = () => generatedSecret(KEY_SETTING);

@@ -36,7 +36,7 @@ export type FormActionResult = { ok: boolean; errors: Record<string, string>; va
 export const CONTACT_SENT = { title: "Message Sent", description: "Thank you for your message. We will get back to you soon." };
 export const AD_SENT = { title: "Request Sent", description: `Thank you for your interest in advertising with ${siteConfig.name}. Our team will contact you shortly.` };
 export const AD_ERROR = { title: "Error", description: "There was an error sending your request. Please try again." };
-export const DELETION_TOAST = "Verification Email Sent";
+const DELETION_TOAST = "Verification Email Sent";
 
 const contact: PublicForm<typeof contactFormSchema> = {
   schema: contactFormSchema,

@@ -17,7 +17,7 @@ type PublicMailPurpose = (typeof PUBLIC_MAIL_PURPOSES)[number];
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The hour a message may go in: now while the budget lasts, then one more hour for each budget's worth queued. */
-export function publicMailDelayHours(queuedInLastHour: number, hourlyBudget: number): number {
+function publicMailDelayHours(queuedInLastHour: number, hourlyBudget: number): number {
   return Math.floor(queuedInLastHour / hourlyBudget);
 }
 

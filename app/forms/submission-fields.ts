@@ -16,7 +16,7 @@ export const INQUIRY_TYPES = {
   other: "Other",
 } as const;
 
-export const BUDGETS = {
+const BUDGETS = {
   under_5k: "Under $5,000",
   "5k_to_15k": "$5,000 - $15,000",
   "15k_to_30k": "$15,000 - $30,000",

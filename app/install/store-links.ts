@@ -42,7 +42,7 @@ const APPLE_HOSTS = new Set(["apps.apple.com", "itunes.apple.com"]);
 const PLAY_HOST = "play.google.com";
 
 /** Lower case, letters and digits, words joined by "-" (accents dropped): safe in a token and readable. */
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

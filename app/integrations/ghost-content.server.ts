@@ -17,7 +17,7 @@ import { integrationForKey } from "./integrations.server";
  * an ETag. CORS is open: the key is public by design, as Ghost's.
  */
 
-export const CORS_HEADERS: Record<string, string> = { "Access-Control-Allow-Origin": "*" };
+const CORS_HEADERS: Record<string, string> = { "Access-Control-Allow-Origin": "*" };
 
 /** Ghost's error body (its JSON error handler's fields), for everything refused. */
 export function ghostError(status: number, type: string, message: string, context: string | null = null, help: string | null = null): Response {

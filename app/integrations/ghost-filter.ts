@@ -10,13 +10,13 @@
  * `authors` are `authors.slug`, `primary_tag` is the first tag's slug) and what kind of value each holds.
  */
 
-export type FilterKind = "text" | "list" | "date" | "boolean";
+type FilterKind = "text" | "list" | "date" | "boolean";
 /** What a filter is matched against: one value per field (a list for tags and authors, epoch ms for dates). */
 export type FilterSubject = Record<string, string | number | boolean | null | readonly string[]>;
 export type FilterKeys = Record<string, { field: string; kind: FilterKind }>;
 
-export type Op = "=" | "!=" | ">" | ">=" | "<" | "<=" | "~" | "~^" | "~$";
-export type Clause = { field: string; kind: FilterKind; op: Op; values: string[] };
+type Op = "=" | "!=" | ">" | ">=" | "<" | "<=" | "~" | "~^" | "~$";
+type Clause = { field: string; kind: FilterKind; op: Op; values: string[] };
 export type GhostFilter = { or: GhostFilter[] } | { and: GhostFilter[] } | Clause;
 
 export class FilterError extends Error {}

@@ -7,9 +7,9 @@
  */
 
 /** The Ghost version this API answers as (Ghost's "safe" version: major.minor). */
-export const GHOST_VERSION = "5.0";
+const GHOST_VERSION = "5.0";
 
-export const LEGACY_VERSIONS = ["v2", "v3", "v4", "canary"] as const;
+const LEGACY_VERSIONS = ["v2", "v3", "v4", "canary"] as const;
 
 export function isLegacyVersion(segment: string): boolean {
   return (LEGACY_VERSIONS as readonly string[]).includes(segment);

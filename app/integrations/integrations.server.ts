@@ -22,7 +22,7 @@ export type IntegrationWithKey = { id: number; name: string; contentApiKey: stri
 const LAST_USE_WRITE_MS = 60_000;
 
 // Hex, as the hashes stored since the first integration were written.
-export const hashKey = (key: string) => hashSecret(key, "hex");
+const hashKey = (key: string) => hashSecret(key, "hex");
 const newKey = () => newSecretToken(13, "hex");
 
 const keysVersion = sharedVersion(() => contentChangeCount("integrations"));

@@ -46,7 +46,7 @@ function alertMail(fresh: readonly OpsCondition[], all: readonly OpsCondition[])
     { kind: "paragraph", text: "The web site's checks found:" },
     ...fresh.map((c) => ({ kind: "paragraph" as const, text: `• ${c.detail}` })),
     ...(others.length ? [{ kind: "paragraph" as const, text: `Still open from before: ${others.map((c) => c.detail).join(" ")}` }] : []),
-    { kind: "paragraph", text: "The admin's System tab shows the details; `npm run doctor` on the server checks the configuration. You get one e-mail per new problem, not one per event." },
+    { kind: "paragraph", text: "The admin's System section shows the details; `npm run doctor` on the server checks the configuration. You get one e-mail per new problem, not one per event." },
   ]);
 }
 

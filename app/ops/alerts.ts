@@ -5,11 +5,11 @@
  */
 /** The job that runs the checks (app/ops/alerts.server.ts), also enqueued at once when a backup fails. */
 export const ALERTS_JOB = "ops.alerts";
-export const MAIL_STUCK_MS = 60 * 60_000;
+const MAIL_STUCK_MS = 60 * 60_000;
 /** A job type "keeps failing" when this many of its jobs ended dead within the window. */
-export const FAILING_JOBS = 3;
+const FAILING_JOBS = 3;
 export const FAILING_WINDOW_MS = 24 * 60 * 60_000;
-export const DISK_ALERT_FRACTION = 0.9;
+const DISK_ALERT_FRACTION = 0.9;
 
 export type OpsFacts = {
   /** Age of the oldest mail delivery still waiting (queued or retrying), if any. */

@@ -108,7 +108,7 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
 }
 
 /** Any failure of a command as one sentence saying what to do. */
-export function failureSentence(error: unknown, command: string | undefined): string {
+function failureSentence(error: unknown, command: string | undefined): string {
   if (error instanceof EnvError) return `${envErrorSentence(error)} Fix it in the environment (or .env.example's variables) and run npm run ${command ?? "doctor"} again.`;
   if (error instanceof CommandError || error instanceof DataDirLockedError) return error.message;
   // A database's error is its own message and code, never the query and its parameters.

@@ -8,7 +8,7 @@ import { isLocalToken, LOCAL_TOKEN_HEADER } from "./local-token.server";
  * POST /_ops/backup: `npm run backup` on the machine asks the running server, which holds PGlite's
  * folder, to take the backup. Only from this machine, with the token the server keeps in its data folder.
  */
-export function opsBackupHandler(): RequestHandler {
+function opsBackupHandler(): RequestHandler {
   return async (req, res) => {
     res.set("Cache-Control", "no-store");
     if (!isLocalRequest(req.ip, req.headers) || !isLocalToken(req.get(LOCAL_TOKEN_HEADER))) {

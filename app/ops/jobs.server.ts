@@ -9,7 +9,7 @@ import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } fr
 
 /**
  * The daily backup (BACKUP_AT, in SITE_TIMEZONE) through the one job runner: one instance takes each
- * day's job. A failure is retried twice, then stays failed for the admin's System tab and the owner's alert.
+ * day's job. A failure is retried twice, then stays failed for the admin's System section and the owner's alert.
  * A scheduled run on a site where nobody has made anything yet (a first start) skips: nothing to keep.
  */
 export function registerOpsJobs(env: Env): void {

@@ -144,12 +144,12 @@ function jobStats(): Promise<JobStat[]> {
   return jobStatsValue;
 }
 
-/** This instance's event-loop delay since the System tab's last sample (prom-client's own resets on every scrape). */
+/** This instance's event-loop delay since the System section's last sample (prom-client's own resets on every scrape). */
 let loopDelay: IntervalHistogram | null = null;
 
 /**
  * Totals since this process started, and the event-loop delay's p99 since the last sample, for the
- * System tab. `endPeriod` (the sampling job) starts the next period of the delay's histogram.
+ * System section. `endPeriod` (the sampling job) starts the next period of the delay's histogram.
  */
 export async function instanceReadings(endPeriod: boolean): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
   const counted = (await requests.get()).values;

@@ -1,7 +1,7 @@
 import type { DomainReport } from "~/mail/domain-records";
 /**
- * The System tab's vital signs: what each sample holds, and how a week of samples (one every
- * SAMPLE_EVERY_MINUTES) becomes a chart's points. Pure, shared by the service and the tab.
+ * The System section's vital signs: what each sample holds, and how a week of samples (one every
+ * SAMPLE_EVERY_MINUTES) becomes a chart's points. Pure, shared by the service and the section.
  */
 
 import type { LastBackup } from "./backup/format";
@@ -10,7 +10,7 @@ export const SAMPLE_EVERY_MINUTES = 5;
 export const HISTORY_DAYS = 7;
 export const HISTORY_MS = HISTORY_DAYS * 24 * 60 * 60_000;
 
-/** Each figure a sample may hold, in the order the tab shows them. */
+/** Each figure a sample may hold, in the order the section shows them. */
 export const VITAL_SIGNS = [
   { key: "requestsPerMinute", label: "Requests a minute", unit: "", scope: "instance" },
   { key: "serverErrorsPerMinute", label: "Server errors a minute", unit: "", scope: "instance" },
@@ -30,7 +30,7 @@ export type Sample = { takenAt: string; values: SampleValues };
 /** One chart point: the mean of the samples in its bucket (null where no sample holds the figure). */
 export type HistoryPoint = { at: string; values: Partial<Record<VitalSign, number | null>> };
 
-/** What the System tab shows (GET /api/admin/system). */
+/** What the System section shows (GET /api/admin/system). */
 export type SystemOverview = {
   /** The figures now, read by the instance answering. */
   now: SampleValues;
@@ -47,7 +47,7 @@ export type SystemOverview = {
 
 const KEYS = new Set<string>(VITAL_SIGNS.map((v) => v.key));
 
-/** Keeps only known, finite figures (a sample is stored as JSON; a NaN or an unknown key never reaches the tab). */
+/** Keeps only known, finite figures (a sample is stored as JSON; a NaN or an unknown key never reaches the section). */
 export function cleanValues(values: Record<string, number | null | undefined>): SampleValues {
   const clean: SampleValues = {};
   for (const [key, value] of Object.entries(values)) {

@@ -17,11 +17,11 @@ export const SYSTEM_SAMPLE_JOB = "ops.system-sample";
 let previous: { at: number; requests: number; serverErrors: number; cacheHits: number; cacheMisses: number } | null = null;
 
 /**
- * The figures the System tab charts. Jobs, mail, disk and database are the whole site's; requests,
+ * The figures the System section charts. Jobs, mail, disk and database are the whole site's; requests,
  * errors, cache hits, event-loop delay and memory are those of the instance that takes the sample (with
  * several instances, /metrics scraped from each gives every instance's figures).
  */
-export async function readVitalSigns(options: { endPeriod: boolean }): Promise<SampleValues> {
+async function readVitalSigns(options: { endPeriod: boolean }): Promise<SampleValues> {
   const db = getDb();
   const j = schema.jobs;
   const [jobs] = await db
@@ -46,7 +46,7 @@ export async function readVitalSigns(options: { endPeriod: boolean }): Promise<S
   const serverErrorsPerMinute = perMinute(previous && { total: previous.serverErrors, at: previous.at }, { total: current.serverErrors, at: now });
   const lookups = previous ? current.cacheHits + current.cacheMisses - previous.cacheHits - previous.cacheMisses : 0;
   const cacheHitPercent = previous && lookups > 0 ? ((current.cacheHits - previous.cacheHits) * 100) / lookups : null;
-  // Only a sample ends the period its rates cover: opening the System tab reads them without moving it.
+  // Only a sample ends the period its rates cover: opening the System section reads them without moving it.
   if (options.endPeriod) previous = current;
   return cleanValues({
     requestsPerMinute,
@@ -70,7 +70,7 @@ export async function takeSystemSample(): Promise<void> {
   await db.delete(schema.systemSamples).where(lt(schema.systemSamples.takenAt, new Date(Date.now() - HISTORY_MS)));
 }
 
-/** The System tab: the vital signs now, a week's history (hourly means), the last backup and this instance's clock. */
+/** The System section: the vital signs now, a week's history (hourly means), the last backup and this instance's clock. */
 export async function systemOverview(): Promise<SystemOverview> {
   const since = new Date(Date.now() - HISTORY_MS);
   const rows = await getDb()
@@ -79,7 +79,7 @@ export async function systemOverview(): Promise<SystemOverview> {
     .where(gte(schema.systemSamples.takenAt, since))
     .orderBy(asc(schema.systemSamples.takenAt));
   const env = getEnv();
-  // Measured now, so the tab shows this instance's clock as it is (the start's warning may be old).
+  // Measured now, so the section shows this instance's clock as it is (the start's warning may be old).
   const skew = await measureDbClock();
   return {
     now: await readVitalSigns({ endPeriod: false }),

@@ -18,7 +18,7 @@ export const DELETION_LINK_HOURS = 24;
 /** An expired (never confirmed) request is erased this many days after it expired. */
 export const EXPIRED_REQUEST_KEPT_DAYS = 7;
 /** The law's month: a verified request must be completed within this many days. */
-export const DELETION_DUE_DAYS = 30;
+const DELETION_DUE_DAYS = 30;
 
 /** When a verified request must be completed by. */
 export function deletionDueDate(verifiedAt: Date): Date {

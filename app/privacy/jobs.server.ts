@@ -2,7 +2,7 @@ import { defineJobType, defineSchedule } from "~/core/jobs.server";
 import { runRetention } from "./retention.server";
 
 /** The daily enforcement of docs/privacy.md (app/privacy/retention.ts). */
-export const RETENTION_JOB = "privacy.retention";
+const RETENTION_JOB = "privacy.retention";
 
 export function registerPrivacyJobs(): void {
   defineJobType(RETENTION_JOB, async () => {

@@ -5,17 +5,17 @@ import { labelledValues } from "~/core/labelled-values";
  * How long the site keeps each kind of personal data (docs/privacy.md is the same list in words). Pure:
  * the retention service (retention.server.ts) turns these cut-offs into deletions once a day.
  */
-export const DELIVERED_MAIL_KEPT_DAYS = 30;
+const DELIVERED_MAIL_KEPT_DAYS = 30;
 export const CRAWLER_VISITS_KEPT_DAYS = 90;
-export const WEB_VITALS_KEPT_DAYS = 28;
+const WEB_VITALS_KEPT_DAYS = 28;
 /** Visitor analytics' daily counts (no personal data, but a record of visits): 25 months, a year beside a year. */
 export const ANALYTICS_KEPT_MONTHS = 25;
 /** Mailing-list sign-ups never confirmed (app/audience): erased after a week. */
 export const UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS = 7;
 /** Who was sent a broadcast (app/audience): erased this long after it finished; its report keeps the numbers. */
-export const BROADCAST_DELIVERIES_KEPT_DAYS = 90;
+const BROADCAST_DELIVERIES_KEPT_DAYS = 90;
 /** Error events (app/errors: page path, browser family, request id), and issues not seen since: 30 days. */
-export const ERRORS_KEPT_DAYS = 30;
+const ERRORS_KEPT_DAYS = 30;
 
 /** The rules, and what the dashboard calls each. */
 export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labelledValues({
@@ -36,7 +36,7 @@ export const { values: RETENTION_RULES, labels: RETENTION_RULE_LABELS } = labell
   errorEvents: "Error events (30 days)",
   errorIssues: "Error issues not seen for 30 days",
 });
-export type RetentionRule = (typeof RETENTION_RULES)[number];
+type RetentionRule = (typeof RETENTION_RULES)[number];
 
 export type RetentionCutoffs = {
   /** Resolved before this: erased. */

@@ -10,7 +10,7 @@ import type { RuleInput } from "./rules";
 /** One line of a file: the rule's fields as given (checked by the schema next), or why it was skipped. */
 export type ImportLine = { line: number; fields: { from: unknown; to: unknown; status: unknown } } | { line: number; problem: string };
 
-export const CSV_HEADER = ["from", "to", "status"];
+const CSV_HEADER = ["from", "to", "status"];
 
 export function rulesToCsv(rules: readonly RuleInput[]): string {
   return toCsv(CSV_HEADER, rules.map((rule) => [rule.from, rule.to, rule.status]));
@@ -20,7 +20,7 @@ export function rulesToCsv(rules: readonly RuleInput[]): string {
  * RFC 4180 records: quoted fields with "" for a quote, CRLF or LF line ends. One at a time, as asked for:
  * a 1 MB file is read in the import's steps, never in one go on the thread that answers pages.
  */
-export function* csvRecords(text: string): Generator<{ line: number; cells: string[] }> {
+function* csvRecords(text: string): Generator<{ line: number; cells: string[] }> {
   let cells: string[] = [];
   let cell = "";
   let quoted = false;

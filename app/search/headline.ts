@@ -9,8 +9,8 @@ import { MAX_WORD, STOP_WORDS, stem } from "./text";
  * the text's first MIN_WORDS words. The clean-up after it (./snippet.ts) is the same as before.
  */
 export const MAX_WORDS = 28;
-export const MIN_WORDS = 10;
-export const MAX_FRAGMENTS = 2;
+const MIN_WORDS = 10;
+const MAX_FRAGMENTS = 2;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -16,7 +16,7 @@ import { nextTurn } from "~/core/next-turn";
  */
 
 /** How much of a post's body is indexed: its first ~450 words (10,000 posts of 8,000 characters would need ~170 MB). */
-export const BODY_CHARS = 3_000;
+const BODY_CHARS = 3_000;
 /** Field boosts: as ts_rank's weights were (title A, excerpt/author/category/tags B, body C). */
 const BOOST = { title: 5, meta: 2, body: 1 };
 const BUILD_SLICE = 250;

@@ -15,8 +15,8 @@ import { parseQuery, shownTerms } from "./text";
  */
 
 export type { Snippet };
-export type PostResult = { kind: "post"; path: string; title: string; category: string; date: string; snippet: Snippet };
-export type PageResult = { kind: "page"; path: string; title: string; snippet: Snippet };
+type PostResult = { kind: "post"; path: string; title: string; category: string; date: string; snippet: Snippet };
+type PageResult = { kind: "page"; path: string; title: string; snippet: Snippet };
 export type SearchResults = {
   query: string;
   posts: PostResult[];

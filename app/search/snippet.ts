@@ -88,8 +88,8 @@ export function toSnippet(headline: string): Snippet {
 }
 
 /** How far a fragment may grow to start or end at a sentence's edge, in characters, before it is cut with "…" instead. */
-export const SENTENCE_REACH = 40;
-export const CUT_MARK = "…";
+const SENTENCE_REACH = 40;
+const CUT_MARK = "…";
 
 /**
  * Makes each fragment of a headline start and end at a sentence's edge when one is near, and marks

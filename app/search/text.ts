@@ -74,7 +74,7 @@ export function terms(text: string): string[] {
  * As a tree: any of `groups`, each needing all its `all` terms and `phrases`, and none of its `none`.
  */
 export type ParsedQuery = { groups: QueryGroup[] };
-export type QueryGroup = { all: string[]; phrases: string[][]; none: string[] };
+type QueryGroup = { all: string[]; phrases: string[][]; none: string[] };
 
 export function parseQuery(query: string): ParsedQuery {
   const groups: QueryGroup[] = [];

@@ -5,7 +5,7 @@ import { siteConfig } from "./config";
  * `meta` reads its entry (pageSeo in ./seo), site search matches these titles and descriptions, and the
  * sitemap, robots and llms.txt list the indexable ones. Add a page here when you add its route.
  */
-export type PageGroup = "home" | "company" | "landing" | "support" | "legal" | "blog" | "tools" | "admin";
+type PageGroup = "home" | "company" | "landing" | "support" | "legal" | "blog" | "tools" | "admin";
 
 export type SitePage = {
   path: string;

@@ -5,7 +5,7 @@ import { labelledValues } from "~/core/labelled-values";
 /** The explorer's rules (spec sections 4 and 9), pure so they can be tested and timed. */
 
 export const EARTH_RADIUS_MILES = 3959;
-export const NEARBY_MILES = 0.25;
+const NEARBY_MILES = 0.25;
 export const CHECK_IN_MILES = 0.06;
 export const NEARBY_RECHECK_MS = 30_000;
 export const MAX_CARD_FEATURES = 3;
@@ -15,7 +15,7 @@ export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, 
 
 export const TRANSPORT_MODES = ["walking", "driving", "transit"] as const;
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
-export const MINUTES_PER_MILE: Record<TransportMode, number> = { walking: 20, driving: 3, transit: 8 };
+const MINUTES_PER_MILE: Record<TransportMode, number> = { walking: 20, driving: 3, transit: 8 };
 export const TRANSPORT_LABELS: Record<TransportMode, { button: string; trip: string }> = {
   walking: { button: "Walk", trip: "walk" },
   driving: { button: "Drive", trip: "drive" },

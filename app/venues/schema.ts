@@ -30,7 +30,7 @@ export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"
 const count = z.number({ error: venueMessages.count }).int(venueMessages.count).min(0, venueMessages.count).max(100_000, venueMessages.count);
 const trimmed = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message);
 
-export const happyHourSchema = z.object({
+const happyHourSchema = z.object({
   days: z.array(z.enum(WEEK_DAYS, { error: venueMessages.happyHourDays }), { error: venueMessages.happyHourDays }).min(1, venueMessages.happyHourDays).max(7),
   times: trimmed(3, 60, venueMessages.happyHourTimes),
   deals: z.array(trimmed(1, 100, venueMessages.deals), { error: venueMessages.deals }).max(10, venueMessages.deals).default([]),

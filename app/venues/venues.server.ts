@@ -13,7 +13,7 @@ type Row = typeof schema.venues.$inferSelect;
 export class VenueNotFound extends Error {}
 export class VenueNameTaken extends Error {}
 
-export function toVenue(row: Row): Venue {
+function toVenue(row: Row): Venue {
   return {
     id: row.id,
     city: row.city as City,

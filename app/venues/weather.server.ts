@@ -6,7 +6,7 @@ import { simulatedWeather, type Weather, type WeatherProvider } from "./weather"
 
 /** Weather per city for the explorer, from the provider WEATHER_PROVIDER names, cached per city. */
 
-export const WEATHER_TIMEOUT_MS = 3_000;
+const WEATHER_TIMEOUT_MS = 3_000;
 export const WEATHER_CACHE_MS = 10 * 60_000;
 /** After a failure the fallback is kept briefly, so a down service is not asked on every request. */
 export const WEATHER_RETRY_MS = 60_000;

@@ -7,8 +7,8 @@ export interface WeatherProvider {
   current(at: { lat: number; lng: number }): Promise<Weather>;
 }
 
-export const SIMULATED_TEMPERATURE = { min: 50, max: 79 } as const;
-export const SIMULATED_RAIN_CHANCE = 0.3;
+const SIMULATED_TEMPERATURE = { min: 50, max: 79 } as const;
+const SIMULATED_RAIN_CHANCE = 0.3;
 
 /** The spec's simulation: 50-79 °F, rain 30% of the time. `random` is injectable so tests can pin it. */
 export function simulateWeather(random: () => number = Math.random): Weather {

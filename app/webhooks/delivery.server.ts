@@ -11,9 +11,9 @@ import { isPrivateAddress } from "~/core/ip-addresses";
  * name that resolves to a public address at the check and a private one a moment later cannot slip
  * through). Redirects are not followed. The whole attempt, answer included, takes 10 s at most.
  */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** Bytes of a receiver's answer read at most: its status is what counts; a body past this closes the socket. */
-export const ANSWER_READ_LIMIT = 4096;
+const ANSWER_READ_LIMIT = 4096;
 
 export class PrivateAddress extends Error {}
 

@@ -17,7 +17,7 @@ const d = schema.webhookDeliveries;
 export class WebhookRefused extends Error {}
 
 /** Why `url` cannot be an endpoint (its shape, or where it resolves), or null. Checked at create and at each delivery. */
-export async function destinationProblem(url: string, env: Env = getEnv()): Promise<string | null> {
+async function destinationProblem(url: string, env: Env = getEnv()): Promise<string | null> {
   const shape = urlShapeProblem(url);
   if (shape) return shape;
   try {

@@ -16,13 +16,13 @@ const e = schema.webhookEndpoints;
 const d = schema.webhookDeliveries;
 
 const PRUNE_WEBHOOKS = "webhook.prune";
-export const WEBHOOK_MAX_ATTEMPTS = 8;
+const WEBHOOK_MAX_ATTEMPTS = 8;
 /**
  * Deliveries in flight at once per instance, in a lane of their own (decision record 0047): a receiver that
  * never answers holds one of these for DELIVERY_TIMEOUT_MS, never a slot of mail or schedules.
  */
-export const WEBHOOK_LANE = "webhooks";
-export const WEBHOOK_CONCURRENCY = 8;
+const WEBHOOK_LANE = "webhooks";
+const WEBHOOK_CONCURRENCY = 8;
 
 /** One attempt of one delivery (the job's handler); throws to be retried. */
 async function deliver({ deliveryId }: DeliverPayload, ctx: JobContext, env: Env): Promise<void> {

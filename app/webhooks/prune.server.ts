@@ -7,7 +7,7 @@ const d = schema.webhookDeliveries;
 /** Deliveries kept per endpoint (the log the admin sees). */
 export const KEEP_DELIVERIES = 100;
 /** A body holding personal data is dropped once delivered, and this long after the event whatever happened. */
-export const PERSONAL_BODY_DAYS = 7;
+const PERSONAL_BODY_DAYS = 7;
 
 export async function pruneEndpointLog(endpointId: number): Promise<void> {
   const db = getDb();

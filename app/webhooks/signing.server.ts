@@ -6,7 +6,7 @@ import { newSecretToken } from "~/core/secret-token.server";
  * "whsec_" + base64 of random bytes; the signature is base64(HMAC-SHA256(key, "id.timestamp.body")) with
  * the key the secret's base64-decoded bytes, sent as "v1,<signature>" in `webhook-signature`.
  */
-export const SECRET_PREFIX = "whsec_";
+const SECRET_PREFIX = "whsec_";
 
 /** A new endpoint secret: 32 random bytes (the specification asks for 24 to 64). */
 export function newSecret(): string {

@@ -149,8 +149,8 @@ test("the overview's figures equal the sections' own", async ({ adminPage: page 
   await expect(page.getByRole("tab", { name: /^Unresolved/ })).toHaveText(`Unresolved (${unresolved})`);
   await page.goto("/admin");
   await page.getByRole("link", { name: /Visitors, 7 days/ }).click();
-  await expect(page.getByTestId("audience-visitors")).toHaveText(visitors);
-  await expect(page.getByTestId("audience-pageviews")).toHaveText(pageviews);
+  await expect(page.getByTestId("analytics-visitors")).toHaveText(visitors);
+  await expect(page.getByTestId("analytics-pageviews")).toHaveText(pageviews);
 });
 
 test("an author sees only what an author may, and the server refuses the rest", async ({ browser }) => {

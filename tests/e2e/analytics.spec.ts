@@ -87,8 +87,8 @@ test("visits, goals and exclusions reach the Analytics section with exact counts
     await page.goto(`${server.url}/admin`);
     await openSection(page, "Analytics");
     await page.getByRole("button", { name: "Today" }).click();
-    await expect(page.getByTestId("audience-pageviews")).toHaveText("5");
-    await expect(page.getByTestId("audience-visitors")).toHaveText("4");
+    await expect(page.getByTestId("analytics-pageviews")).toHaveText("5");
+    await expect(page.getByTestId("analytics-visitors")).toHaveText("4");
     // (A source names its row: FiguresTable makes the first column a row header.)
     await expect(page.getByRole("rowheader", { name: "ChatGPT" })).toBeVisible();
     const goalsTable = page.getByRole("region", { name: "Goals" });

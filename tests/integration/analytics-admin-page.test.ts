@@ -26,8 +26,8 @@ describe("the admin's Analytics section", () => {
     const res = await admin.get("/admin/analytics");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/data-testid="audience-pageviews"[^>]*>4321</);
-    expect(html).toMatch(/data-testid="audience-visitors"[^>]*>1234</);
+    expect(html).toMatch(/data-testid="analytics-pageviews"[^>]*>4321</);
+    expect(html).toMatch(/data-testid="analytics-visitors"[^>]*>1234</);
     expect(html).toContain("/blog/first-html-figures");
     expect(html).toContain("876");
     expect(html).not.toContain("Loading the visitor figures");
@@ -35,7 +35,7 @@ describe("the admin's Analytics section", () => {
 
   it("shows the range in its address", async () => {
     const html = await (await admin.get("/admin/analytics?from=2020-01-01&to=2020-01-07")).text();
-    expect(html).toMatch(/data-testid="audience-pageviews"[^>]*>0</);
+    expect(html).toMatch(/data-testid="analytics-pageviews"[^>]*>0</);
   });
 
   it("is what the overview counts: today and the last 7 days, the top page and source", async () => {
@@ -49,7 +49,7 @@ describe("the admin's Analytics section", () => {
 
   it("leaves them out of another section", async () => {
     const html = await (await admin.get("/admin/posts")).text();
-    expect(html).not.toContain("audience-pageviews");
+    expect(html).not.toContain("analytics-pageviews");
     expect(html).not.toContain("/blog/first-html-figures");
   });
 });

@@ -54,7 +54,7 @@ describe("the Audience report's daily rollups", () => {
     const from = dayOf(Date.now() - 20 * DAY);
     const closedDays = Math.round((Date.parse(lastClosed) - Date.parse(from)) / DAY) + 1;
     const whole = `from=${from}&to=${today}`;
-    // The days, then the blocks of several days built from them (docs/decisions/0043-audience-rollup-blocks.md):
+    // The days, then the blocks of several days built from them (docs/decisions/0043-analytics-rollup-blocks.md):
     // 20 days are then read from at most 8 blocks.
     await eventually(async () => {
       const r = await report(whole);

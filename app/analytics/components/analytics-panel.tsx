@@ -145,13 +145,13 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
       <dl className="grid grid-cols-2 gap-3">
         <div className="card p-4">
           <dt className="text-sm text-slate-700">Visitors</dt>
-          <dd className="text-3xl font-bold tabular-nums" data-testid="audience-visitors">
+          <dd className="text-3xl font-bold tabular-nums" data-testid="analytics-visitors">
             {report.visitors}
           </dd>
         </div>
         <div className="card p-4">
           <dt className="text-sm text-slate-700">Page views</dt>
-          <dd className="text-3xl font-bold tabular-nums" data-testid="audience-pageviews">
+          <dd className="text-3xl font-bold tabular-nums" data-testid="analytics-pageviews">
             {report.pageviews}
           </dd>
         </div>

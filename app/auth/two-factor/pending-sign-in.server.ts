@@ -11,9 +11,9 @@ import { hashSecret, newSecretToken } from "~/core/secret-token.server";
  * (any instance can finish it), for 10 minutes (long enough to set up an authenticator app), and
  * ends after 5 wrong codes. The browser holds only a random id, in an HttpOnly cookie.
  */
-export const PENDING_COOKIE = "clink_pending_sign_in";
+const PENDING_COOKIE = "clink_pending_sign_in";
 const PENDING_TTL_S = 10 * 60;
-export const MAX_FAILURES_PER_PENDING = 5;
+const MAX_FAILURES_PER_PENDING = 5;
 
 export type PendingSignIn = { idHash: string; stage: "verify" | "setup"; failedAttempts: number; admin: StaffMember };
 

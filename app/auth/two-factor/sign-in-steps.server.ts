@@ -11,7 +11,7 @@ export type StepResult =
   | { ok: true; setCookies: string[] }
   | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number; setCookies?: string[] };
 
-export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
+const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 const WRONG_CODE = "That code is not valid. Please try again.";
 const TOO_MANY_CODES = "Too many wrong codes. Please wait a few minutes and sign in again.";
 

@@ -47,7 +47,7 @@ export const analyticsSalts = pgTable("analytics_salts", {
  * Rollups of days that are over (app/analytics/rollups.server.ts): one row per block of days and dimension of
  * analytics_daily, plus "ai-crawl" (verified AI crawler fetches per path, from crawler_visits), its figures as
  * JSON `[[key, views, visitors], …]`. A block is `span` days (1, 2, 4, … 512) from `day`, aligned on its
- * span (docs/decisions/0043-audience-rollup-blocks.md), so any range is a handful of blocks. Counts only,
+ * span (docs/decisions/0043-analytics-rollup-blocks.md), so any range is a handful of blocks. Counts only,
  * no personal data; erased with the rows they sum (retention job).
  */
 export const analyticsRollups = pgTable(

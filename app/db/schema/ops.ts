@@ -20,7 +20,7 @@ export const opsBackups = pgTable(
   (t) => [index("ops_backups_started_idx").on(t.startedAt)],
 );
 
-/** The System tab's history: one sample of the site's vital signs every few minutes, kept a week. */
+/** The System section's history: one sample of the site's vital signs every few minutes, kept a week. */
 export const systemSamples = pgTable(
   "system_samples",
   {

@@ -64,7 +64,7 @@ export async function readCatalog(db: Executor): Promise<Catalog> {
 
 type JournalEntry = { tag: string; when: number };
 
-export function codeMigrations(): JournalEntry[] {
+function codeMigrations(): JournalEntry[] {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] };
   return journal.entries;
 }

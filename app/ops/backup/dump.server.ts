@@ -14,7 +14,7 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type BackupMan
 const PAGE_ROWS = 200;
 
 /** The site's version from package.json (found upwards from the source or the built chunk). */
-export function appVersion(): string {
+function appVersion(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const file = path.join(dir, "package.json");

@@ -9,7 +9,7 @@ import { z } from "zod";
 export const BACKUP_FORMAT = "clink-backup";
 export const BACKUP_FORMAT_VERSION = 1;
 
-export const migrationSchema = z.object({ tag: z.string().nullable(), when: z.number().int() });
+const migrationSchema = z.object({ tag: z.string().nullable(), when: z.number().int() });
 export type MigrationMark = z.infer<typeof migrationSchema>;
 
 export const headerSchema = z.object({

@@ -18,9 +18,9 @@ const t = schema.opsBackups;
 
 /** This process, as the owner of the backups it writes. */
 export const BACKUP_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-export const BACKUP_LEASE_SECONDS = 30;
+const BACKUP_LEASE_SECONDS = 30;
 const RENEW_EVERY_MS = 5_000;
-export const INTERRUPTED = "interrupted: the process writing it stopped before it finished";
+const INTERRUPTED = "interrupted: the process writing it stopped before it finished";
 
 /** The lease's end from now, by the database's clock. */
 export const leaseFromNow = () => sql`now() + make_interval(secs => ${BACKUP_LEASE_SECONDS})`;
@@ -47,7 +47,7 @@ export function leaseRenewer(id: number): () => void {
 }
 
 /** Marks failed every running backup whose process is gone; the ids marked. */
-export async function failInterruptedBackups(): Promise<number[]> {
+async function failInterruptedBackups(): Promise<number[]> {
   const gone =
     databaseKind() === "pglite"
       ? sql`true`
@@ -62,7 +62,7 @@ export async function failInterruptedBackups(): Promise<number[]> {
 }
 
 /** Removes the partial archives in `folder` that no running backup is writing. */
-export async function removeLeftoverParts(folder: string): Promise<string[]> {
+async function removeLeftoverParts(folder: string): Promise<string[]> {
   let names: string[];
   try {
     names = await fs.promises.readdir(folder);

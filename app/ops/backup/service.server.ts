@@ -126,7 +126,7 @@ export function backupStream(file: string): ReadableStream<Uint8Array> {
 }
 
 /** An archive in BACKUP_DIR by its exact name (never a path), for the owner's download. */
-export function backupFilePath(name: string): string | undefined {
+function backupFilePath(name: string): string | undefined {
   if (!isBackupFileName(name)) return undefined;
   const file = path.join(backupFolder(), name);
   return fs.existsSync(file) ? file : undefined;

@@ -15,15 +15,15 @@ import { getAdminSession } from "~/auth/session.server";
 import { parsePostId } from "~/blog/api.server";
 import { negotiateFormat, parseWidth } from "~/blog/image.server";
 import { readPostImage, variantOr } from "~/blog/image-variants.server";
-import { imageAudience } from "~/blog/posts.server";
+import { imageVisibility } from "~/blog/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
   const url = new URL(request.url);
   const width = parseWidth(url.searchParams.get("w"));
   if (Number.isNaN(width)) throw new ApiError(400, "Width must be one of 400, 800 or 1200");
-  const audience = await imageAudience(id, async () => Boolean(await getAdminSession(request)));
-  if (!audience) throw new ApiError(404, "Image not found");
+  const visibility = await imageVisibility(id, async () => Boolean(await getAdminSession(request)));
+  if (!visibility) throw new ApiError(404, "Image not found");
   const original = `${url.pathname}${url.searchParams.has("v") ? `?v=${encodeURIComponent(url.searchParams.get("v")!)}` : ""}`;
   const image = await variantOr(() => readPostImage(id, width, negotiateFormat(request.headers.get("accept"))), original);
   if (image instanceof Response) return image;
@@ -33,7 +33,7 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const headers: Record<string, string> = {
     ETag: image.etag,
     // A draft's image is the admin's alone: no shared cache may keep it, nor serve it after publishing changes.
-    "Cache-Control": audience === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
+    "Cache-Control": visibility === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
     "Content-Security-Policy": "default-src 'none'",
   };
   if (width !== null) headers.Vary = "Accept";

@@ -21,10 +21,10 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const found = await variantOr(() => readContentImage(asked.image, asked.width, asked.format, async () => Boolean(await getAdminSession(request))), asked.original);
   if (found instanceof Response) return found;
   if (!found) throw new ApiError(404, "Image not found");
-  const { image, audience } = found;
+  const { image, visibility } = found;
   const headers: Record<string, string> = {
     ETag: image.etag,
-    "Cache-Control": audience === "admin" ? "private, no-store" : "public, max-age=31536000, immutable",
+    "Cache-Control": visibility === "admin" ? "private, no-store" : "public, max-age=31536000, immutable",
     // Ghost lets any origin read its images (a front end on another host draws them on a canvas).
     "Access-Control-Allow-Origin": "*",
     "X-Content-Type-Options": "nosniff",

@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/system (administrators) -> 200 {now, instance, history, samples, backup, backupSchedule}: the
- * site's vital signs now, a week of them in hourly means, and the last backup (the admin's System tab).
+ * site's vital signs now, a week of them in hourly means, and the last backup (the admin's System section).
  */
 import type { Route } from "./+types/api.admin.system";
 import { json, methodNotAllowed, withApi } from "~/core/api.server";

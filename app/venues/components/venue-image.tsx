@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { VenueType } from "~/venues/venue";
 
 /** The spec's placeholder colours by type (other grey), with text that stays readable on them. */
-export const TYPE_PLACEHOLDER: Record<VenueType | "other", string> = {
+const TYPE_PLACEHOLDER: Record<VenueType | "other", string> = {
   bar: "bg-blue-700",
   restaurant: "bg-green-700",
   club: "bg-purple-700",

@@ -7,7 +7,7 @@ import { mediaPath, type MediaItem } from "~/blog/media";
 import { LoadFailed } from "~/admin/components/load-failed";
 
 /** "1.2 MB", "340 KB". */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 

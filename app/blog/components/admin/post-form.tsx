@@ -61,7 +61,7 @@ export function BlogPostForm({
     return { ...initial, authorId: writerChoosesAuthor(writer) ? String(writer.id) : "", published: initial.published && writerPublishes(writer) };
   }, [post, writer]);
   const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
-  // A draft left from before (a reload, a crashed tab), offered back when the dialog opens.
+  // A draft left from before (a reload, a crashed tab), offered back when the editor opens.
   const [offered, setOffered] = useState<LocalDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The form as it was when the errors were shown: a server's error stays until its field is changed.

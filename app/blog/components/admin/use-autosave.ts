@@ -6,7 +6,7 @@ import { toRequestBody, type PostFormState } from "./post-form-state";
 import type { PostWriter } from "./post-writer";
 
 /** Typing must have stopped this long before the text is sent (issue 35: "a few seconds"). */
-export const AUTOSAVE_DELAY_MS = 2_000;
+const AUTOSAVE_DELAY_MS = 2_000;
 
 export type SaveTarget = { id: number; version: number };
 
