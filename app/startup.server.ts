@@ -1,4 +1,4 @@
-import { registerAudienceJobs } from "~/audience/post-mail.server";
+import { registerAudienceJobs } from "~/audience/jobs.server";
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { onPostEvent, postEventData } from "~/blog/post-events";
 import { enqueuePostHtmlAtStart } from "~/blog/post-html-backfill.server";
