@@ -132,11 +132,16 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
     finished: source.finished ? (tx, payload) => source.finished!(tx, idOf(payload)) : undefined,
   });
 
+  /** Queues the message of each of `ids` (delivery rows this batch leased), and marks each row done. */
   async function sendTo(tx: DbExecutor, id: number, found: Item, prepared: Prepared, ids: number[]): Promise<void> {
     if (!ids.length) return;
     const env = getEnv();
     const list = source.list(found);
-    const people = new Map((await tx.select({ id: subscribers.id, email: subscribers.email, state: subscribers.state }).from(subscribers).where(inArray(subscribers.id, ids))).map((p) => [p.id, p]));
+    const rows = await tx
+      .select({ id: subscribers.id, email: subscribers.email, state: subscribers.state })
+      .from(subscribers)
+      .where(inArray(subscribers.id, ids));
+    const people = new Map(rows.map((person) => [person.id, person]));
     const suppressed = await suppressedAmong(tx, [...people.values()].map((person) => person.email));
     for (const subscriberId of ids) {
       const person = people.get(subscriberId);

@@ -32,7 +32,13 @@ export const postMail = listMail({
   feedbackId: (postId) => `post-${postId}`,
   load: async (tx, postId) => {
     const [post] = await tx
-      .select({ id: posts.id, title: posts.title, excerpt: posts.excerpt, slug: posts.slug, live: sql<boolean>`(${posts.published} and ${posts.createdAt} <= now())` })
+      .select({
+        id: posts.id,
+        title: posts.title,
+        excerpt: posts.excerpt,
+        slug: posts.slug,
+        live: sql<boolean>`(${posts.published} and ${posts.createdAt} <= now())`,
+      })
       .from(posts)
       .where(eq(posts.id, postId));
     return post ?? null;
