@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, createPost, publicApi, type Api, type CreatedPost } from "../support/api";
+import { adminApi, createPost, publicApi, venueInput, type Api, type CreatedPost } from "../support/api";
 import { eventually } from "../support/eventually";
 import { startFakeCdn, type CdnCall, type FakeCdn } from "../support/fake-cdn";
 import { outboxMessages } from "../support/outbox-folder";
@@ -148,27 +148,7 @@ describe("purges", () => {
     await purgeOf(() => admin.call("PUT", `/api/blog/${other.id}`, { published: true }), postTags);
     await purgeOf(() => admin.call("DELETE", `/api/blog/${other.id}`), postTags);
     await purgeOf(() => admin.call("POST", "/api/admin/redirects", { from: "/old-menu", to: "/about", status: 301 }), ["path:/old-menu", "404"]);
-    await purgeOf(
-      () =>
-        admin.call("POST", "/api/admin/venues", {
-          name: "Purge Test Tavern",
-          city: "chicago",
-          address: "1 Test Plaza, Chicago, IL",
-          lat: 41.88,
-          lng: -87.63,
-          type: "lounge",
-          rating: 4.25,
-          priceLevel: "$$",
-          openUntil: "1:00 AM",
-          happyHour: { days: ["Friday"], times: "5:00 PM - 7:00 PM", deals: ["$5 spritz"] },
-          features: ["Indoor"],
-          phone: "(312) 555-0199",
-          website: "https://www.example.com/test",
-          image: "/images/venues/lounge-1.webp",
-          upcomingEvents: 2,
-        }),
-      ["venues", "city-chicago"],
-    );
+    await purgeOf(() => admin.call("POST", "/api/admin/venues", venueInput({ name: "Purge Test Tavern" })), ["venues", "city-chicago"]);
     await purgeOf(() => admin.call("PATCH", "/api/admin/tags/rooftops", { name: "Roof Terraces" }), ["tag-rooftops", "tag-roof-terraces", "blog"]);
   });
 
