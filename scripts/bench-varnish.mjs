@@ -104,7 +104,7 @@ export async function varnishRows() {
         { measure: `a post page through Varnish, 50 conn (${database})`, value: figure(throughVarnish), target: "" },
         { measure: "the same bytes from a bare node:http server, 50 conn", value: `${figure(bareServer)} (Varnish ${(throughVarnish.rps / Math.max(1, bareServer.rps)).toFixed(2)}x)`, target: "" },
         { measure: "the same page from the site alone (its front cache), 50 conn", value: figure(siteAlone), target: "" },
-        { measure: `hit ratio through Varnish during ${EDITS} edits, one a second, ${paths.length} pages at 20 conn`, value: `${((hits * 100) / Math.max(1, hits + misses)).toFixed(1)}% (${hits} hits, ${misses} misses, ${Math.round(during.requests.average)} req/s)`, target: "" },
+        { measure: `hit ratio through Varnish during ${EDITS} edits, one a second, ${paths.length} pages at 20 conn`, value: `${((hits * 100) / Math.max(1, hits + misses)).toFixed(2)}% (${hits} hits, ${misses} misses, ${Math.round(during.requests.average)} req/s)`, target: "" },
         { measure: "an edit through the admin API until Varnish serves it", value: `median ${Math.round(shown[Math.floor(shown.length / 2)])} ms, worst ${Math.round(shown.at(-1))} ms`, target: "< 2 s" },
       ];
       for (const row of rows) console.log(JSON.stringify(row));
