@@ -12,7 +12,7 @@ function Purge({ row, withError = false }: { row: PurgeRow; withError?: boolean 
       <p className="flex flex-wrap justify-between gap-x-2 text-sm">
         <span className="font-medium text-slate-900">{row.reason}</span>
         <span className="text-slate-700">
-          {STATUS_LABEL[row.status] ?? row.status}
+          {row.status === "sending" && row.lastError ? "Retrying" : (STATUS_LABEL[row.status] ?? row.status)}
           {row.attempts > 1 ? `, ${row.attempts} attempts` : ""}
         </span>
       </p>
