@@ -1,8 +1,9 @@
 // What the suites need from the machine beyond npm's packages, checked before anything runs (`npm test` and
 // `.ci/run` both start here): Debian's Chromium for the browser tests, xmllint to validate the sitemap, nginx
-// and openssl for the deploy/ recipes' tests, faketime for the clock-skew test. Where this process may install
-// packages (root with apt-get, as on CI and a fresh container) it installs what is missing; elsewhere it names
-// the one command to type and stops, rather than letting a dozen tests fail later with four different messages.
+// and openssl for the deploy/ recipes' tests, Varnish with its xkey module for deploy/varnish/'s, faketime for
+// the clock-skew test. Where this process may install packages (root with apt-get, as on CI and a fresh
+// container) it installs what is missing; elsewhere it names the one command to type and stops, rather than
+// letting a dozen tests fail later with four different messages.
 import { spawnSync } from "node:child_process";
 
 /** Each command the suites run, and the Debian package that brings it. */
@@ -12,13 +13,17 @@ export const PREREQUISITES = [
   { command: "nginx", pkg: "nginx", why: "the deploy/ recipe tests" },
   { command: "openssl", pkg: "openssl", why: "the deploy/ recipe tests (TLS)" },
   { command: "faketime", pkg: "faketime", why: "the clock-skew test" },
+  { command: "varnishd", pkg: "varnish", why: "the Varnish recipe's test (deploy/varnish/)" },
+  // The xkey module (no command of its own): Varnish's purges by the site's Surrogate-Key.
+  { check: "ls /usr/lib/*/varnish/vmods/libvmod_xkey.so", pkg: "varnish-modules", why: "the Varnish recipe's purges (xkey)" },
 ];
 
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+const present = (p) => (p.check ? spawnSync("sh", ["-c", p.check], { stdio: "ignore" }).status === 0 : has(p.command));
 
 /** The packages of the commands this machine lacks. */
 export function missingPackages(prerequisites = PREREQUISITES) {
-  return prerequisites.filter((p) => !has(p.command)).map((p) => p.pkg);
+  return prerequisites.filter((p) => !present(p)).map((p) => p.pkg);
 }
 
 /** Installs what is missing where it can; returns the packages still missing. */
