@@ -1,4 +1,4 @@
-import { registerAudienceJobs } from "~/audience/post-mail.server";
+import { registerAudienceJobs } from "~/audience/jobs.server";
 import { registerBlogJobs } from "~/blog/jobs.server";
 import { onPostEvent, postEventData } from "~/blog/post-events";
 import { enqueuePostHtmlAtStart } from "~/blog/post-html-backfill.server";
@@ -32,6 +32,9 @@ import { analyticsBeaconRoute } from "~/analytics/beacon-route.server";
 import { vitalsBeaconRoute } from "~/discoverability/vitals-route.server";
 import { startOps } from "~/ops/startup.server";
 import { startErrors } from "~/errors/startup.server";
+import { registerCdnJobs } from "~/cdn/jobs.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { postChangeTags } from "~/core/cache-tags";
 import { errorBeaconRoute } from "~/errors/beacon-route.server";
 
 import { tileImageSource } from "~/venues/tiles";
@@ -85,6 +88,11 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
     subscriberConfirmed.on("webhooks", (db, event) => emitWebhookEvent(db, "subscriber.confirmed", event.data, { withoutPersonalData: event.withoutPersonalData }));
   },
   async () => registerPrivacyJobs(),
+  async () => {
+    // Issue 52: a live post's change purges its pages at the CDN or Varnish (the blog knows no CDN).
+    registerCdnJobs();
+    onPostEvent("cdn", (db, event) => queueCachePurge(db, postChangeTags(event.post), `post ${event.post.id} ${event.kind}`));
+  },
   startDiscoverability,
   startAnalytics,
   // At shutdown: the redirect hits still in memory are written.

@@ -12,6 +12,8 @@ import { MailHealth } from "~/mail/components/mail-health";
 import { outboxHealth } from "~/mail/outbox.server";
 import { SystemPanel } from "~/ops/components/system-panel";
 import { RetentionSummary } from "~/privacy/components/retention-summary";
+import { PurgeSummary } from "~/cdn/components/purge-summary";
+import { cdnStatus } from "~/cdn/purge-job.server";
 import { lastRetentionRun } from "~/privacy/retention.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("system");
@@ -19,18 +21,19 @@ export const meta: Route.MetaFunction = () => sectionMeta("system");
 // The site's machinery in one place: its vital signs and backups, outgoing mail, background jobs, data retention.
 export async function loader(args: Route.LoaderArgs) {
   const { staff } = await requireSection(args.request, "system");
-  const [mail, jobs, retention, publicMail, answers] = await Promise.all([
+  const [mail, jobs, retention, publicMail, cdn, answers] = await Promise.all([
     outboxHealth(),
     jobsOverview(10),
     lastRetentionRun(),
     heldPublicMail(),
+    cdnStatus(),
     preloadAnswers(args, [{ url: "/api/admin/system", loader: systemApi }]),
   ]);
-  return { owner: staff.role === "owner", mail, jobs, retention, publicMail, answers };
+  return { owner: staff.role === "owner", mail, jobs, retention, publicMail, cdn, answers };
 }
 
 export default function SystemSection({ loaderData }: Route.ComponentProps) {
-  const { owner, mail, jobs, retention, publicMail, answers } = loaderData;
+  const { owner, mail, jobs, retention, publicMail, cdn, answers } = loaderData;
   return (
     <PreloadedAnswersProvider answers={answers}>
       <SectionHeading title="System" />
@@ -41,6 +44,7 @@ export default function SystemSection({ loaderData }: Route.ComponentProps) {
           <MailHealth health={mail} />
           <JobsPanel overview={jobs} />
           <RetentionSummary run={retention} />
+          <PurgeSummary status={cdn} />
         </div>
       </div>
     </PreloadedAnswersProvider>
