@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact-submissions";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { keepLoaderForListChanges } from "~/admin/revalidation";
 import { loader as api } from "~/routes/forms/api.admin.contact-submissions";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/deletion-requests";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as api } from "~/routes/privacy/api.admin.data-deletion-requests";
 import { SectionHeading } from "~/admin/components/admin-shell";

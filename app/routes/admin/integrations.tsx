@@ -1,6 +1,6 @@
 import type { Route } from "./+types/integrations";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as api } from "~/routes/integrations/api.admin.integrations";
 import { loader as appLinksApi } from "~/routes/install/api.admin.app-links";

@@ -2,7 +2,7 @@ import { LogOut } from "lucide-react";
 import { data, Form, Outlet, useLocation, useMatches } from "react-router";
 import { keepLoaderForListChanges } from "~/admin/revalidation";
 import type { Route } from "./+types/layout";
-import { currentSection, navigationFor } from "~/admin-dashboard";
+import { currentSection, navigationFor } from "~/admin/sections";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ADMIN_FRAME_HANDLE, isFullPage } from "~/admin/components/admin-frame";
 import { AdminShell } from "~/admin/components/admin-shell";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/posts";
-import { sectionMeta } from "~/admin-dashboard";
-import { postWriterOf, preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { postWriterOf, preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { keepLoaderForListChanges } from "~/admin/revalidation";
 import { BlogManagementPanel, postListAddress } from "~/blog/components/admin/management-panel";

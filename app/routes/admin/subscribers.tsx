@@ -1,6 +1,6 @@
 import type { Route } from "./+types/subscribers";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection, type PreloadCall } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection, type PreloadCall } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as countsApi } from "~/routes/audience/api.admin.audience";
 import { loader as peopleApi } from "~/routes/audience/api.admin.subscribers";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/system";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as systemApi } from "~/routes/ops/api.admin.system";
 import { SectionHeading } from "~/admin/components/admin-shell";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/tags";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin/sections";
+import { preloadAnswers, requireSection } from "~/admin/sections.server";
 import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
 import { loader as api } from "~/routes/blog/api.admin.tags";
 import { SectionHeading } from "~/admin/components/admin-shell";
