@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
 import { useToast, type ToastOptions } from "~/components/ui/toast";
 import { AdminApiError, SessionExpiredError } from "./admin-api";
 
@@ -12,14 +13,16 @@ export type TaskMessages = {
 };
 
 /**
- * The admin kit's one way to make a change through the API (add, remove, resolve, retry...): `busy` while it
- * runs, and `pending` names its item. Done: the toast says `done`, then `onDone` (reload the list). Refused with
- * field errors: they go to `onFieldErrors` for the form to show; else the toast says "`failed`: message". An
- * expired session toasts nothing (the sign-in dialog already says so). `run` answers `{ value }` when the
- * change was made, null when it was not.
+ * The admin's one way to make a change (decision 0095): `work` calls the admin API's action through
+ * `adminFetch` (the server checks the role), `busy` while it runs, and `pending` names its item. Done: the
+ * toast says `done`, `onDone` runs (close a form) and the page's loaders run again, so the section shows what
+ * changed. Refused with field errors: they go to `onFieldErrors` for the form to show; else the toast says
+ * "`failed`: message". An expired session toasts nothing (the sign-in dialog already says so). `run` answers
+ * `{ value }` when the change was made, null when it was not: no panel needs a catch block of its own.
  */
 export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (errors: Record<string, string>) => void } = {}) {
   const toast = useToast();
+  const { revalidate } = useRevalidator();
   const [running, setRunning] = useState<{ key: number | null } | null>(null);
   const { onDone, onFieldErrors } = options;
   const run = useCallback(
@@ -29,6 +32,7 @@ export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (er
         const value = await work();
         toast(typeof messages.done === "string" ? { title: messages.done } : messages.done);
         onDone?.();
+        await revalidate();
         return { value };
       } catch (error) {
         const fieldErrors = error instanceof AdminApiError ? error.fieldErrors : undefined;
@@ -39,7 +43,7 @@ export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (er
         setRunning(null);
       }
     },
-    [toast, onDone, onFieldErrors],
+    [toast, onDone, onFieldErrors, revalidate],
   );
   return { busy: running !== null, pending: running?.key ?? null, run };
 }
