@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 
 /**
  * What a section's loader already asked the admin API for, by the address a panel asks (decision 0050): the
@@ -9,31 +9,9 @@ export type PreloadedAnswers = Record<string, unknown>;
 
 const PreloadedContext = createContext<PreloadedAnswers>({});
 
-const subscribeNever = () => () => {};
-
-/** False in the server's HTML and until the page's script has taken over, then true. */
-function useScriptRunning(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * The answers for the panels inside. A list in the first HTML is seen before the page's script runs, and its
- * buttons (Edit, Delete, Resolve...) work only once it does: until then they are disabled (a disabled fieldset),
- * so a press is refused visibly instead of being lost. Links inside still work as plain links.
- */
+/** The answers for the panels inside. */
 export function PreloadedAnswersProvider({ answers, children }: { answers: PreloadedAnswers | null | undefined; children: ReactNode }) {
-  const running = useScriptRunning();
-  return (
-    <PreloadedContext.Provider value={answers ?? {}}>
-      <fieldset disabled={!running} aria-busy={!running} className="m-0 min-w-0 border-0 p-0">
-        {children}
-      </fieldset>
-    </PreloadedContext.Provider>
-  );
+  return <PreloadedContext.Provider value={answers ?? {}}>{children}</PreloadedContext.Provider>;
 }
 
 /** The loader's answer for `url`, if it gave one. */

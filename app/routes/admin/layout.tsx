@@ -6,6 +6,7 @@ import { currentSection, navigationFor } from "~/admin/sections";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ADMIN_FRAME_HANDLE, isFullPage } from "~/admin/components/admin-frame";
 import { AdminShell } from "~/admin/components/admin-shell";
+import { UntilScriptRuns } from "~/admin/components/until-script-runs";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { readFlash } from "~/auth/flash.server";
 import { ROLE_LABELS } from "~/auth/roles";
@@ -61,7 +62,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </Form>
             }
           >
-            <Outlet />
+            <UntilScriptRuns>
+              <Outlet />
+            </UntilScriptRuns>
           </AdminShell>
         ) : (
           <Outlet />
