@@ -6,8 +6,11 @@ import { AdminApiError, SessionExpiredError } from "./admin-api";
 export type TaskMessages = {
   /** The toast once the change is made. */
   done: string | ToastOptions;
-  /** The start of the toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"). */
-  failed: string;
+  /**
+   * The toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"),
+   * or, given `{ title }`, that title with the message below it.
+   */
+  failed: string | { title: string };
   /** The item the change is about (a submission, a request), `pending` while it runs. */
   key?: number;
 };
@@ -20,11 +23,18 @@ export type TaskMessages = {
  * "`failed`: message". An expired session toasts nothing (the sign-in dialog already says so). `run` answers
  * `{ value }` when the change was made, null when it was not: no panel needs a catch block of its own.
  */
-export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (errors: Record<string, string>) => void } = {}) {
+export function useAdminTask(
+  options: {
+    onDone?: () => void;
+    onFieldErrors?: (errors: Record<string, string>) => void;
+    /** Field errors are shown on the form and said in the toast too (a long form in a dialog). */
+    toastFieldErrors?: boolean;
+  } = {},
+) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [running, setRunning] = useState<{ key: number | null } | null>(null);
-  const { onDone, onFieldErrors } = options;
+  const { onDone, onFieldErrors, toastFieldErrors = false } = options;
   const run = useCallback(
     async <T>(work: () => Promise<T>, messages: TaskMessages): Promise<{ value: T } | null> => {
       setRunning({ key: messages.key ?? null });
@@ -37,13 +47,18 @@ export function useAdminTask(options: { onDone?: () => void; onFieldErrors?: (er
       } catch (error) {
         const fieldErrors = error instanceof AdminApiError ? error.fieldErrors : undefined;
         if (fieldErrors && onFieldErrors) onFieldErrors(fieldErrors);
-        else if (!(error instanceof SessionExpiredError)) toast({ title: `${messages.failed}: ${(error as Error).message}`, variant: "destructive" });
+        const said = fieldErrors && onFieldErrors && !toastFieldErrors;
+        if (!said && !(error instanceof SessionExpiredError)) toast(failureToast(messages.failed, (error as Error).message));
         return null;
       } finally {
         setRunning(null);
       }
     },
-    [toast, onDone, onFieldErrors, revalidate],
+    [toast, onDone, onFieldErrors, toastFieldErrors, revalidate],
   );
   return { busy: running !== null, pending: running?.key ?? null, run };
+}
+
+function failureToast(failed: TaskMessages["failed"], message: string): ToastOptions {
+  return typeof failed === "string" ? { title: `${failed}: ${message}`, variant: "destructive" } : { title: failed.title, description: message, variant: "destructive" };
 }
