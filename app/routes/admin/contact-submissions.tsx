@@ -26,5 +26,5 @@ export default function Section({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <SectionError what="contact submissions" />;
+  return <SectionError message="Failed to load contact submissions." />;
 }
