@@ -3,9 +3,9 @@ import { useRevalidator } from "react-router";
 import { useToast, type ToastOptions } from "~/components/ui/toast";
 import { AdminApiError, SessionExpiredError } from "./admin-api";
 
-export type TaskMessages = {
-  /** The toast once the change is made. */
-  done: string | ToastOptions;
+export type TaskMessages<T = unknown> = {
+  /** The toast once the change is made (or made from the answer: the server's own words). */
+  done: string | ToastOptions | ((value: T) => string);
   /**
    * The toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"),
    * or, given `{ title }`, that title with the message below it.
@@ -36,11 +36,12 @@ export function useAdminTask(
   const [running, setRunning] = useState<{ key: number | null } | null>(null);
   const { onDone, onFieldErrors, toastFieldErrors = false } = options;
   const run = useCallback(
-    async <T>(work: () => Promise<T>, messages: TaskMessages): Promise<{ value: T } | null> => {
+    async <T>(work: () => Promise<T>, messages: TaskMessages<T>): Promise<{ value: T } | null> => {
       setRunning({ key: messages.key ?? null });
       try {
         const value = await work();
-        toast(typeof messages.done === "string" ? { title: messages.done } : messages.done);
+        const done = typeof messages.done === "function" ? messages.done(value) : messages.done;
+        toast(typeof done === "string" ? { title: done } : done);
         onDone?.();
         await revalidate();
         return { value };
