@@ -5,7 +5,6 @@ import { useToast } from "~/components/ui/toast";
 import { CenteredDialog } from "~/components/ui/centered-dialog";
 import { FormError } from "~/components/ui/form-error";
 import { listValues } from "./list-params";
-import { usePreloadedAnswer } from "./preloaded-answers";
 
 /** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
 export class SessionExpiredError extends Error {
@@ -170,23 +169,19 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
 }
 
 /**
- * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
- * last answer while the next loads, `failed` after an error, `load` to retry. A null `url` loads nothing (the
- * page's loader already gave the figures); an address the section's loader answered (PreloadedAnswersProvider)
- * starts with that answer and is not fetched again until it changes or `load` is called.
+ * What a section opens on demand (a webhook's deliveries, a broadcast's report) or works out from what is
+ * typed (a broadcast's recipients), never a section's own lists (its loader gives those, decision 0095):
+ * loaded through `adminFetch` when `url` is first asked and again whenever it changes; `data` keeps the last
+ * answer while the next loads, `failed` after an error, `load` to retry.
  */
-export function useAdminData<T>(url: string | null) {
+export function useAdminDetail<T>(url: string) {
   const { adminFetch } = useAdminSession();
-  const preloaded = usePreloadedAnswer<T>(url);
-  const [data, setData] = useState<T | null>(preloaded);
+  const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(url !== null && preloaded === null);
+  const [loading, setLoading] = useState(true);
   const latest = useRef(url);
-  // The section's loader answered this address: the first fetch is not needed.
-  const skip = useRef(preloaded !== null ? url : null);
   const load = useCallback(async () => {
     latest.current = url;
-    if (url === null) return;
     setFailed(false);
     setLoading(true);
     try {
@@ -200,14 +195,9 @@ export function useAdminData<T>(url: string | null) {
     }
   }, [adminFetch, url]);
   useEffect(() => {
-    if (skip.current !== null && skip.current === url) {
-      skip.current = null;
-      return;
-    }
-    skip.current = null;
     void load();
   }, [load, url]);
-  return { data, setData, failed, loading, load };
+  return { data, failed, loading, load };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
@@ -72,7 +72,7 @@ function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => 
 }
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
-  const { data, failed, load } = useAdminData<BroadcastReport>(`/api/admin/broadcasts/${id}`);
+  const { data, failed, load } = useAdminDetail<BroadcastReport>(`/api/admin/broadcasts/${id}`);
   const { expired, adminFetch } = useAdminSession();
   const task = useAdminTask({ onDone: () => void load() });
   const control = (verb: "resume" | "cancel") =>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
@@ -114,7 +114,7 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
 const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = { pending: "Waiting", retrying: "Retrying", delivered: "Delivered", failed: "Failed" };
 
 function DeliveryLog({ endpointId }: { endpointId: number }) {
-  const { data, failed, loading, load } = useAdminData<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
+  const { data, failed, loading, load } = useAdminDetail<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
   const { adminFetch } = useAdminSession();
   const { run } = useAdminTask({ onDone: () => void load() });
   const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), { done: "Sent again", failed: "Could not send it again" });
