@@ -1,11 +1,11 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { sectionRoutes } from "./admin/sections";
+import { sectionRoutes } from "./admin-sections";
 
 /**
  * Every address the site answers: the one list (app/routes.test.ts checks it names every route module and
  * only those). Route modules live by feature, in app/routes/<feature>/ beside the feature's app/<feature>/
  * (pages and API alike); app/routes/_marketing/ holds the site's content pages and their layout, and
- * app/routes/admin/ the admin's sections (one module each, listed in app/admin/sections.ts) (docs/decisions/0035-routes-by-feature.md).
+ * app/routes/admin/ the admin's sections (one module each, listed in app/admin-sections.ts) (docs/decisions/0035-routes-by-feature.md).
  */
 export default [
   layout("routes/_marketing/layout.tsx", [
@@ -62,7 +62,7 @@ export default [
   // Ghost's legacy versioned paths (v2, v3, v4, canary), answered as the current API; others 404.
   route("ghost/api/:version/content/*", "routes/integrations/ghost.content-api.ts", { id: "ghost-content-api-legacy" }),
   // The admin's sections, each at its own address inside one shell (the navigation), made from the one list of
-  // sections (app/admin/sections.ts; docs/decisions/0050-admin-sections.md, 0095-one-admin-data-path.md).
+  // sections (app/admin-sections.ts; docs/decisions/0050-admin-sections.md, 0095-one-admin-data-path.md).
   layout(
     "routes/admin/layout.tsx",
     sectionRoutes().map((page) => route(page.path.slice(1), page.file, page.routeId ? { id: page.routeId } : {})),

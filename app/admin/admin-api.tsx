@@ -42,6 +42,32 @@ async function errorFrom(response: Response): Promise<AdminApiError> {
 
 export type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
 
+/**
+ * The one JSON call: `json` sent as JSON, the answer's JSON (or text) back, an AdminApiError for any other
+ * answer. Called bare only where there is no session to lose (the sign-in steps); inside the admin it is
+ * `adminFetch`, which adds the sign-in-again dialog.
+ */
+export const fetchJson: AdminFetch = async (url, init = {}) => {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("accept", "application/json");
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const response = await fetch(url, {
+    credentials: "same-origin",
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  const type = response.headers.get("content-type") ?? "";
+  return (type.includes("json") ? await response.json() : await response.text()) as never;
+};
+
+/** What to show of a failed call next to a form: the server's own message ("That code is not right"). */
+export function problemText(error: unknown): string {
+  return error instanceof AdminApiError ? error.detail : (error as Error).message;
+}
+
 type SessionState = { adminFetch: AdminFetch; expired: boolean; showSignIn: () => void };
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -55,25 +81,15 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [expired, setExpired] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const revalidator = useRevalidator();
-  const adminFetch = useCallback<AdminFetch>(async (url, init = {}) => {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    headers.set("accept", "application/json");
-    if (json !== undefined) headers.set("content-type", "application/json");
-    const response = await fetch(url, {
-      credentials: "same-origin",
-      ...rest,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
-    if (response.status === 401) {
+  const adminFetch = useCallback<AdminFetch>(async (url, init) => {
+    try {
+      return await fetchJson(url, init);
+    } catch (error) {
+      if (!(error instanceof AdminApiError && error.status === 401)) throw error;
       setExpired(true);
       setDialogOpen(true);
       throw new SessionExpiredError();
     }
-    if (!response.ok) throw await errorFrom(response);
-    const type = response.headers.get("content-type") ?? "";
-    return (type.includes("json") ? await response.json() : await response.text()) as never;
   }, []);
   const value = useMemo(() => ({ adminFetch, expired, showSignIn: () => setDialogOpen(true) }), [adminFetch, expired]);
   return (
@@ -98,6 +114,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       />
     </SessionContext.Provider>
   );
+}
+
+/** The JSON call for a part used both inside the admin (`adminFetch`) and on a sign-in step (`fetchJson`). */
+export function useJsonCall(): AdminFetch {
+  return useContext(SessionContext)?.adminFetch ?? fetchJson;
 }
 
 export function useAdminSession(): SessionState {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN_SECTIONS, sectionHeading } from "~/admin/sections";
+import { ADMIN_SECTIONS, sectionHeading } from "~/admin-sections";
 import { adminApi } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { axeViolations, expect, hydrated, openSection, startOwnServer, test } from "./fixtures";
@@ -13,7 +13,7 @@ import { scaled } from "./time-limits";
  */
 const SHOTS = "test-results/admin-sections";
 
-// Every section but the overview, from the one list (app/admin/sections.ts), in the navigation's order.
+// Every section but the overview, from the one list (app/admin-sections.ts), in the navigation's order.
 const SECTIONS: Array<[label: string, path: string, heading: string]> = ADMIN_SECTIONS.filter((s) => s.id !== "overview").map((s) => [
   s.label,
   s.path,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_SECTIONS, sectionHeading } from "~/admin/sections";
+import { ADMIN_SECTIONS, sectionHeading } from "~/admin-sections";
 import { adminApi, createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { startTestServer, type TestServer } from "../support/test-server";

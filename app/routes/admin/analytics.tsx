@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { AnalyticsPanel } from "~/analytics/components/analytics-panel";
 import { analyticsQuerySchema, TAB_ROWS } from "~/analytics/report";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/broadcasts";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { canSendBroadcasts } from "~/audience/broadcasts";
 import { listBroadcasts } from "~/audience/broadcasts.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact-submissions";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { SectionError } from "~/admin/components/section-error";
 import { submissionPageQuerySchema } from "~/forms/contact-submission";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/deletion-requests";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/errors";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { ErrorsPanel } from "~/errors/components/errors-panel";
 import { listErrorIssues } from "~/errors/issues.server";

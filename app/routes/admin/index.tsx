@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
-import { addressOfOldTab, sectionHeading, sectionMeta } from "~/admin/sections";
-import { Overview } from "~/admin/overview";
-import { overviewOf } from "~/admin/overview.server";
+import { addressOfOldTab, sectionHeading, sectionMeta } from "~/admin-sections";
+import { Overview } from "~/admin-overview";
+import { overviewOf } from "~/admin-overview.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { attemptSignIn } from "~/auth/sign-in.server";
 import { flashCookie } from "~/auth/flash.server";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ];
 
 /**
- * /admin: signed in, the overview of the day (app/admin/overview.server.ts); signed out, the spec's login card.
+ * /admin: signed in, the overview of the day (app/admin-overview.server.ts); signed out, the spec's login card.
  * An old dashboard address (`/admin?tab=…`) is sent to its section for good (decision 0050).
  */
 export async function loader({ request }: Route.LoaderArgs) {

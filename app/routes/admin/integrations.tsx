@@ -1,6 +1,6 @@
 import type { Route } from "./+types/integrations";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
 import { listIntegrations } from "~/integrations/integrations.server";

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { data, Form, Outlet, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
-import { currentSection, navigationFor } from "~/admin/sections";
+import { currentSection, navigationFor } from "~/admin-sections";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ADMIN_FRAME_HANDLE, isFullPage } from "~/admin/components/admin-frame";
 import { AdminShell } from "~/admin/components/admin-shell";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { MediaLibrary } from "~/blog/components/admin/media-library";
 import { listMedia } from "~/blog/media.server";

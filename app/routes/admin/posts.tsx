@@ -1,6 +1,6 @@
 import type { Route } from "./+types/posts";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { postWriterOf, requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { postWriterOf, requireSection } from "~/admin-sections.server";
 import { SectionError } from "~/admin/components/section-error";
 import { postsListFor } from "~/blog/admin-listing.server";
 import { BlogManagementPanel, postListQuery } from "~/blog/components/admin/management-panel";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/redirects";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { RedirectsPanel } from "~/redirects/components/redirects-panel";
 import { listRedirects } from "~/redirects/redirects.server";

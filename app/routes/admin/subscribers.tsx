@@ -1,6 +1,6 @@
 import type { Route } from "./+types/subscribers";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { audienceCounts, listSubscribers } from "~/audience/admin.server";
 import { peopleListOf, SubscribersPanel } from "~/audience/components/subscribers-panel";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/system";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { jobsOverview } from "~/core/job-admin.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/tags";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { listTagsForAdmin } from "~/blog/tag-admin.server";
 import { TagsPanel } from "~/blog/components/tags-panel";

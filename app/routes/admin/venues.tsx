@@ -1,6 +1,6 @@
 import type { Route } from "./+types/venues";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
 import { listAdminVenues } from "~/venues/venues.server";

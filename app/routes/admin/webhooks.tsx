@@ -1,6 +1,6 @@
 import type { Route } from "./+types/webhooks";
-import { sectionHeading, sectionMeta } from "~/admin/sections";
-import { requireSection } from "~/admin/sections.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { WebhooksPanel } from "~/webhooks/components/webhooks-panel";
 import { listWebhooks } from "~/webhooks/endpoints.server";

@@ -7,7 +7,7 @@ import { jobsOverview } from "~/core/job-admin.server";
 import { contactSubmissionsPage } from "~/forms/contact-submission.server";
 import { outboxHealth } from "~/mail/outbox.server";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";
-import type { OverviewData } from "~/admin/overview";
+import type { OverviewData } from "~/admin-overview";
 import { utcDay } from "~/core/utc-days";
 import { newIssuesOfLastDay } from "~/errors/issues.server";
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { section } from "~/admin/sections";
+import { section } from "~/admin-sections";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
 import { addDays } from "~/analytics/report";
 import { formatDateTime } from "~/core/dates";
 
 type Counts = { visitors: number; pageviews: number };
 
-/** The overview's figures (app/admin/overview.server.ts); null where the member's role does not open the section. */
+/** The overview's figures (app/admin-overview.server.ts); null where the member's role does not open the section. */
 export type OverviewData = {
   today: string;
   audience: {

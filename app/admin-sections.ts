@@ -1,5 +1,5 @@
 // Relative: app/routes.ts reads this list where the `~` alias is not known.
-import { hasRole, type StaffRole } from "../auth/roles";
+import { hasRole, type StaffRole } from "./auth/roles";
 
 /**
  * The admin's sections, the one list (decision 0050, 0095): app/routes.ts makes each entry's route (and the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addressOfOldTab, ADMIN_SECTIONS, currentSection, navigationFor } from "~/admin/sections";
+import { addressOfOldTab, ADMIN_SECTIONS, currentSection, navigationFor } from "~/admin-sections";
 import routes from "~/routes";
-import { changeText } from "~/admin/overview";
+import { changeText } from "~/admin-overview";
 
 const paths = (role: Parameters<typeof navigationFor>[0]) => navigationFor(role).flatMap((g) => g.items.map((i) => i.path));
 
