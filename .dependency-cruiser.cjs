@@ -25,7 +25,8 @@ const FEATURE_FLOORS = [
   // install: the path to an install (store links, /get, app links); the public pages' beacon script runs its links.
   ["mail", "redirects", "webhooks", "install"],
   // errors (issue 53): browser and server errors grouped; its alert e-mail goes through the mail outbox.
-  ["privacy", "auth", "ops", "venues", "errors"],
+  // cdn (issue 52): purging changed pages at the CDN; its alert e-mail goes through the mail outbox too.
+  ["privacy", "auth", "ops", "venues", "errors", "cdn"],
   ["forms", "blog"],
   // Mail that arrives (issue 51): the suppression list, bounces and complaints, DKIM and the domain's DNS;
   // the mail feature asks it through hooks set at start, the lists listen to it.

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { scaled } from "./tests/e2e/time-limits";
 
@@ -15,8 +16,9 @@ export default defineConfig({
   // The production build is started once, on a free port with a temporary DATA_DIR.
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  // The browser tests mostly wait (on pages, mail, the job runner): 0.7 of a core with two workers.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Two per core (four on the 2-core machine): the browser tests mostly wait (on pages, mail, the job
+  // runner): 0.7 of a core with two workers.
+  workers: Number(process.env.E2E_WORKERS ?? 2 * os.availableParallelism()),
   retries: 0,
   // Safety nets for a hang, grown on a slow machine (tests/e2e/time-limits.ts), as is every limit a test sets.
   timeout: scaled(30_000),

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit tests are pure and fast; integration tests start the built server (see
@@ -24,10 +25,10 @@ const integration = (name: string, db: "pglite" | "postgres", alone = false) => 
 
 export default defineConfig({
   test: {
-    // Four files at a time on the 2-core machine: an integration file mostly waits on its servers (the
+    // Two files per core (four on the 2-core machine): an integration file mostly waits on its servers (the
     // PGlite project used 1.2 cores with two at a time: 9.5 min of CPU in 7.7 min). VITEST_MAX_WORKERS
     // overrides it.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2 * os.availableParallelism()),
     projects: [
       {
         resolve: { tsconfigPaths: true },

@@ -1,4 +1,4 @@
-import { registerAudienceJobs } from "~/audience/post-mail.server";
+import { registerAudienceJobs } from "~/audience/jobs.server";
 import { registerBlogJobs } from "~/blog/go-live.server";
 import { onPostEvent, postEventData } from "~/blog/post-events";
 import { enqueuePostHtmlAtStart } from "~/blog/post-html-backfill.server";
@@ -30,6 +30,9 @@ import { analyticsBeaconRoute } from "~/analytics/beacon-route.server";
 import { vitalsBeaconRoute } from "~/discoverability/vitals-route.server";
 import { startOps } from "~/ops/startup.server";
 import { startErrors } from "~/errors/startup.server";
+import { registerCdnJobs } from "~/cdn/purge-job.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { postChangeTags } from "~/core/cache-tags";
 import { errorBeaconRoute } from "~/errors/beacon-route.server";
 
 import { tileImageSource } from "~/venues/tiles";
@@ -80,6 +83,11 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
     onPostEvent("webhooks", (db, event) => emitWebhookEvent(db, `post.${event.kind}`, postEventData(event.post, env.SITE_URL), { eventKey: event.eventKey }));
   },
   async () => registerPrivacyJobs(),
+  async () => {
+    // Issue 52: a live post's change purges its pages at the CDN or Varnish (the blog knows no CDN).
+    registerCdnJobs();
+    onPostEvent("cdn", (db, event) => queueCachePurge(db, postChangeTags(event.post), `post ${event.post.id} ${event.kind}`));
+  },
   startDiscoverability,
   startAnalytics,
   // At shutdown: the redirect hits still in memory are written.

@@ -278,3 +278,5 @@ console.table(await (await import("./bench-redirects.mjs")).redirectRows());
 console.table(await (await import("./bench-content-api.mjs")).contentApiRows());
 // The costliest inputs found (Markdown in the editor, 60 image variants at once), /healthz meanwhile (a site of its own): ./bench-bounded.mjs.
 console.table(await (await import("./bench-bounded.mjs")).boundedRows());
+// A post page through Varnish beside a bare server on the same bytes, and its hit ratio during a run of edits (deploy/varnish/; a site of its own): ./bench-varnish.mjs.
+console.table(await (await import("./bench-varnish.mjs")).varnishRows());

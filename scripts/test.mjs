@@ -3,11 +3,24 @@
 // every log the run printed for e-mail addresses and tokens; then one line "N passed, N failed" summing them all.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { ensurePrerequisites } from "./test-prerequisites.mjs";
 
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+// Each phase's wall time, for the report of where the time goes (scripts/test-times.mjs).
+const phases = {};
+const run = (command, args, env = {}, phase = undefined) => {
+  const startedAt = Date.now();
+  const status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+  if (phase) phases[phase] = (Date.now() - startedAt) / 1000;
+  return status;
+};
 
 fs.mkdirSync("reports", { recursive: true });
+// Chromium, faketime, xmllint, nginx, openssl: installed here where this user may, else named in one line.
+const missing = ensurePrerequisites();
+if (missing.length > 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
 
 // The suites' servers write their databases to temporary folders: in memory (tmpfs) where the machine has
 // one with room, since CI on a busy disk spent a third of its time waiting on I/O. TMPDIR, if set, wins.
@@ -22,16 +35,21 @@ if (!process.env.TMPDIR) {
     // no /dev/shm: the system's temporary folder
   }
 }
-for (const f of ["reports/vitest.json", "reports/playwright.json", "reports/log-scan.json", "reports/test-logs"]) fs.rmSync(f, { recursive: true, force: true });
+const timings = "reports/test-timings.jsonl";
+for (const f of ["reports/vitest.json", "reports/playwright.json", "reports/log-scan.json", "reports/test-logs", timings]) fs.rmSync(f, { recursive: true, force: true });
+process.env.CLINK_TEST_TIMINGS = fs.realpathSync("reports") + "/test-timings.jsonl";
 
-if (run("npm", ["run", "build", "--silent"]) !== 0) {
+if (run("npm", ["run", "build", "--silent"], {}, "build") !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"]);
-const e2e = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: "reports/playwright.json" });
+const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], {}, "vitest");
+const e2e = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: "reports/playwright.json" }, "playwright");
 // No log line of the whole run may hold a visitor's e-mail address or a token.
-const logScan = run("node", ["scripts/scan-test-logs.mjs"]);
+const logScan = run("node", ["scripts/scan-test-logs.mjs"], {}, "log scan");
+fs.writeFileSync("reports/phases.json", JSON.stringify(phases));
+// Where the time went (reports/test-times.md), printed before the summary so that CI's tail stays the summary.
+run("node", ["scripts/test-times.mjs"]);
 const summary = spawnSync("node", ["scripts/test-summary.mjs", "reports/vitest.json", "reports/playwright.json", "reports/log-scan.json"], {
   encoding: "utf8",
 });

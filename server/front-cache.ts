@@ -122,7 +122,7 @@ export function frontCache(options: FrontCacheOptions) {
   }
 
   /** Renders through Express with the response held back; keeps it if it may be shared. */
-  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, key: string, version: string, acceptEncoding: string | undefined): Promise<PageEntry | null> {
+  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, key: string, version: string, acceptEncoding: string | undefined): Promise<PageEntry | null> {
     return new Promise((resolve) => {
       // A connection closed mid-render may never see the response end (React Router aborts the request):
       // the turn is free at once, not after turns()'s give-up time.
@@ -156,7 +156,7 @@ export function frontCache(options: FrontCacheOptions) {
         delete held.write;
         delete held.end;
         const body = Buffer.concat(chunks);
-        makeEntry(this, body, policy)
+        makeEntry(this, body, policy, pathname)
           .catch(() => null)
           .then((entry) => {
             try {
@@ -229,7 +229,7 @@ export function frontCache(options: FrontCacheOptions) {
     req.url = renderUrl;
     // A visitor who gave up while the render waited its turn is not rendered for: under a burst, rendering
     // for the departed made everyone after them wait longer still, until no one was answered in time.
-    const queued = () => renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, key, version, acceptEncoding)));
+    const queued = () => renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, pathname, key, version, acceptEncoding)));
     const pending = rendering.get(flight);
     if (pending) {
       // No shared page came of it (not shareable, or its visitor left): this one takes its own turn.

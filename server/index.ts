@@ -22,6 +22,7 @@ import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand, runOpsCommand } from "~/startup.server";
 import { printLast } from "./console-notice";
+import { edgeTags } from "./edge-tags";
 import { diskShortageAtStart, healthOf, refuseWritesOnFullDisk } from "./disk-guard";
 import { frontCache, isFrontCacheCapture } from "./front-cache";
 import { pagePolicies, type PagePolicy } from "./page-policies";
@@ -148,7 +149,8 @@ export function createApp(
     app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith(".map") ? publicFiles(req, res, next) : next()));
   }
 
-  if (policyOf) app.use(privateAnswers(policyOf, hooks.personalCookies));
+  // Tags and edge lifetime first: private-answers' wrapper runs before it, so its private is seen (./edge-tags.ts).
+  if (policyOf) app.use(edgeTags(policyOf), privateAnswers(policyOf, hooks.personalCookies));
 
   app.use(
     createRequestHandler({

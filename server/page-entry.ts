@@ -3,6 +3,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
 import type { ContentEncoding } from "~/core/content-encoding";
+import { sharedAnswerHeaders } from "./edge-tags";
 import type { PagePolicy } from "./page-policies";
 
 /**
@@ -12,8 +13,6 @@ import type { PagePolicy } from "./page-policies";
  * those scripts by their SHA-256 hashes, worked out here once (decision record 0015).
  */
 
-/** CDNs and proxies may keep a shared page a minute, and serve it stale while they refetch it. */
-export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 /**
  * nginx in front of the site (deploy/nginx.conf) keeps a shared page one second instead (X-Accel-Expires
  * outranks Cache-Control there, and nginx never passes it on), then revalidates it with its ETag: a
@@ -46,19 +45,21 @@ const gzipAsync = promisify(gzip);
  * The rendered answer as a page to keep (plain and gzip), or null when it may not be shared. The gzip
  * is made on libuv's thread pool: ~0.3 ms of every miss (a new search) off the one main thread.
  */
-export async function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Promise<PageEntry | null> {
-  const entry = plainEntry(res, body, policy);
+export async function makeEntry(res: ServerResponse, body: Buffer, policy: PagePolicy, pathname: string): Promise<PageEntry | null> {
+  const entry = plainEntry(res, body, policy, pathname);
   if (!entry) return null;
   const identity = entry.variants.identity!;
   entry.variants.gzip = variant(identity, await gzipAsync(identity.body, { level: 9 }), "gzip");
   return entry;
 }
 
-function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): PageEntry | null {
+function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy, pathname: string): PageEntry | null {
   const status = res.statusCode;
   if (status !== 200 && !(status === 404 && policy.pageCache?.sharedKey)) return null;
   if (res.getHeader("set-cookie") !== undefined || res.getHeader("content-encoding") !== undefined) return null;
-  if (/private|no-store/i.test(String(res.getHeader("cache-control") ?? ""))) return null;
+  // CDNs and proxies may keep a shared page (a minute, or a day when purged on change), tagged with what it shows.
+  const shared = sharedAnswerHeaders(policy, pathname, status, String(res.getHeader("cache-control") ?? ""), res.getHeader("surrogate-key")?.toString());
+  if (!shared) return null;
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
   // The encoding is ours to choose now; whatever else the route said it varies by still holds.
@@ -71,7 +72,7 @@ function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy): Page
   if (nonce && body.includes(nonce)) page = Buffer.from(body.toString("utf8").replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, ""));
   const csp = headers["content-security-policy"];
   if (csp) headers["content-security-policy"] = withScriptHashes(String(csp), inlineScriptHashes(page.toString("utf8")));
-  headers["cache-control"] = SHARED_PAGE_CACHE_CONTROL;
+  Object.assign(headers, shared);
   headers["x-accel-expires"] = FRONT_PROXY_SECONDS;
   const tag = createHash("sha256").update(page).digest("base64url").slice(0, 27);
   const identity: Variant = withHeaders({ headers, missHeaders: {}, etag: `"${tag}"`, body: page });

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { desc, eq, gt, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { toCsv } from "~/core/csv";
 import { getDb, schema } from "~/core/db.server";
 import { LIST_LABELS, LISTS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "./lists";
+import { onList } from "./list-mail.server";
 import { waitlistSpots } from "./spots.server";
 
 const t = schema.subscribers;
@@ -37,7 +38,7 @@ export async function audienceCounts(): Promise<AudienceCounts> {
     const byState = lists[row.list as ListName];
     if (byState && row.state in byState) byState[row.state as SubscriberState] = Number(row.n);
   }
-  const onWaitlist = and(eq(t.list, "waitlist"), sql`${t.state} in ('confirmed', 'notify')`);
+  const onWaitlist = onList("waitlist");
   const byCity = await db.select({ city: sql<string>`coalesce(${t.city}, 'Other')`, count: sql<number>`count(*)::int` }).from(t).where(onWaitlist).groupBy(sql`1`).orderBy(sql`2 desc`, sql`1`);
   const byPlatform = await db
     .select({ platform: sql<string>`coalesce(${t.platform}, 'unknown')`, count: sql<number>`count(*)::int` })

@@ -1,9 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { getDb, schema } from "~/core/db.server";
-import { cancelCampaign, resumeCampaign } from "~/deliverability/campaigns.server";
-import { broadcastCampaign } from "./broadcasts";
+import { broadcastMailing } from "./broadcast-mail.server";
 
 /**
  * A broadcast that paused itself (issue 51, decision record 0071) is resumed or cancelled by an administrator
@@ -18,7 +17,7 @@ export async function resumeBroadcast(staff: StaffMember, id: number): Promise<C
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select({ state: b.state }).from(b).where(eq(b.id, id));
     if (!row) return "not-found";
-    if (!["sending", "sent"].includes(row.state) || !(await resumeCampaign(tx, broadcastCampaign(id)))) return "not-paused";
+    if (!["sending", "sent"].includes(row.state) || !(await broadcastMailing.resume(tx, id))) return "not-paused";
     await recordAudit(staff, "audience.broadcast-resume", { targetType: "audience_broadcast", targetId: id, summary: `Resumed broadcast #${id}` }, tx);
     return "done";
   });
@@ -28,9 +27,7 @@ export async function cancelBroadcast(staff: StaffMember, id: number): Promise<C
   return getDb().transaction(async (tx) => {
     const [row] = await tx.select({ state: b.state }).from(b).where(eq(b.id, id));
     if (!row) return "not-found";
-    if (!["sending", "sent"].includes(row.state) || !(await cancelCampaign(tx, broadcastCampaign(id)))) return "not-paused";
-    const d = schema.broadcastDeliveries;
-    await tx.update(d).set({ doneAt: sql`now()` }).where(and(eq(d.broadcastId, id), isNull(d.doneAt)));
+    if (!["sending", "sent"].includes(row.state) || !(await broadcastMailing.cancel(tx, id))) return "not-paused";
     await tx.update(b).set({ state: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(b.id, id));
     await recordAudit(staff, "audience.broadcast-cancel", { targetType: "audience_broadcast", targetId: id, summary: `Cancelled broadcast #${id}` }, tx);
     return "done";

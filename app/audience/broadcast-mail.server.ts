@@ -1,53 +1,36 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
 import { dbNow } from "~/core/db-clock.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { defineJobType, enqueueJob } from "~/core/jobs.server";
-import { logger } from "~/core/logger.server";
 import { renderMarkdownBounded } from "~/core/markdown-work.server";
 import { queueMail } from "~/mail/outbox.server";
-import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
-import { openCampaign } from "~/deliverability/campaigns.server";
-import { broadcastCampaign, feedbackIdHeader, listIdHeader } from "./broadcasts";
-import { countRecipients, findBroadcast, recipientsWhere, segmentOf } from "./broadcasts.server";
+import { broadcastCampaign, listIdHeader } from "./broadcasts";
+import { countRecipients, findBroadcast, segmentOf } from "./broadcasts.server";
 import { LIST_LABELS, type ListName } from "./lists";
-import { afterBudgetWait, batchSizeFor, BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMailRoom } from "./list-mail.server";
-import { broadcastMail, listHeaders } from "./mail";
-import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
+import { BROADCAST_PURPOSE, BROADCAST_TEST_PURPOSE, listMail, onList } from "./list-mail.server";
+import { broadcastMail } from "./mail";
 
 /**
- * Sending a broadcast (decision record 0049). At the moment it is sent (now, or by the start job at its
- * time), its recipients are taken: one delivery row per person of the segment (primary key broadcast and
- * person: never two). Batches of the job runner then turn rows into outbox messages, each row marked in the
- * transaction that queues its message, within the hourly mail budget (list-mail.server.ts). A batch killed
- * half-way rolls back whole; a second instance skips the rows another holds: one message per person.
+ * Sending a broadcast (decision record 0049), a source of the list-mail engine (list-mail.server.ts,
+ * decision record 0090). At the moment it is sent (now, or by the start job at its time), its recipients are
+ * taken: the engine's fan-out over the segment; its batches queue the messages, one per person, and the last
+ * marks the broadcast sent. A cancelled broadcast queues nothing more. Its campaign is `broadcast:ID`.
  */
-export const BROADCAST_START_JOB = "audience.broadcast-start";
-export const BROADCAST_MAIL_JOB = "audience.broadcast-mail";
+const BROADCAST_START_JOB = "audience.broadcast-start";
+const BROADCAST_MAIL_JOB = "audience.broadcast-mail";
 type StartPayload = { broadcastId: number };
-type BatchPayload = { broadcastId: number; batch: number };
 
 const b = schema.broadcasts;
-const deliveries = schema.broadcastDeliveries;
-const subscribers = schema.subscribers;
 
 type Row = NonNullable<Awaited<ReturnType<typeof findBroadcast>>>;
 
 /** Takes the recipients (the segment now) and queues the first batch; a broadcast with none is sent at once. */
 async function takeRecipients(tx: DbExecutor, row: Row): Promise<number> {
-  const rows = await tx.execute(sql`
-    insert into ${deliveries} (broadcast_id, subscriber_id)
-    select ${row.id}, ${subscribers.id} from ${subscribers} where ${recipientsWhere(row.list as ListName, segmentOf(row))}
-    on conflict do nothing
-    returning subscriber_id`);
-  const taken = (rows as unknown as { rows: unknown[] }).rows.length;
-  // Its bounces and complaints are counted from here, and can pause it (issue 51).
-  await openCampaign(tx, broadcastCampaign(row.id), `Broadcast #${row.id}: ${row.subject}`);
-  if (taken) await enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId: row.id, batch: 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${row.id}:1` });
-  else await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(eq(b.id, row.id));
-  logger.info({ broadcastId: row.id, recipients: taken }, "broadcast recipients taken");
+  const taken = await broadcastMailing.start(tx, row.id, onList(row.list as ListName, segmentOf(row)), `Broadcast #${row.id}: ${row.subject}`);
+  if (!taken) await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(eq(b.id, row.id));
   return taken;
 }
 
@@ -109,65 +92,36 @@ export function broadcastBody(markdown: string): Promise<string> {
   return body;
 }
 
-/** One batch: queues up to the budget's room, each row marked with its message; the next batch is a job of its own. */
-async function sendBatch({ broadcastId, batch }: BatchPayload): Promise<void> {
-  const env = getEnv();
-  await loadUnsubscribeKey();
-  await loadSuppressionKey();
-  const sending = await findBroadcast(broadcastId);
-  if (!sending) return;
-  const bodyHtml = await broadcastBody(sending.markdown);
-  await getDb().transaction(async (tx) => {
-    const row = await findBroadcast(broadcastId, tx);
-    // Cancelled (issue 51): nothing more is queued.
-    if (!row || row.state === "cancelled") return;
-    const next = (runAt?: Date) =>
-      enqueueJob(tx, BROADCAST_MAIL_JOB, { broadcastId, batch: batch + 1 } satisfies BatchPayload, { idempotencyKey: `broadcast-mail:${broadcastId}:${batch + 1}`, ...(runAt ? { runAt } : {}) });
-    const room = await listMailRoom(tx);
-    if (room <= 0) {
-      await next(afterBudgetWait());
-      return;
-    }
+export const broadcastMailing = listMail({
+  job: BROADCAST_MAIL_JOB,
+  keyPrefix: "broadcast-mail",
+  idKey: "broadcastId",
+  deliveries: schema.broadcastDeliveries,
+  itemColumn: schema.broadcastDeliveries.broadcastId,
+  itemId: b.id,
+  purpose: BROADCAST_PURPOSE,
+  campaign: broadcastCampaign,
+  feedbackId: (id) => `broadcast-${id}`,
+  prepare: async (id) => {
+    const row = await findBroadcast(id);
+    return row ? { bodyHtml: await broadcastBody(row.markdown) } : null;
+  },
+  // Cancelled (issue 51): nothing more is queued.
+  load: async (tx, id) => {
+    const row = await findBroadcast(id, tx);
+    return row && row.state !== "cancelled" ? row : null;
+  },
+  list: (row) => row.list as ListName,
+  mailBytes: (row, { bodyHtml }) => bodyHtml.length + row.markdown.length,
+  message: (row, { bodyHtml }, leave) => {
     const list = row.list as ListName;
-    const stillOn = list === "waitlist" ? ["confirmed", "notify"] : ["confirmed"];
-    const result = await tx.execute(sql`
-      select d.subscriber_id as "subscriberId", s.email, s.state
-      from ${deliveries} d join ${subscribers} s on s.id = d.subscriber_id
-      where d.broadcast_id = ${broadcastId} and d.done_at is null
-      order by d.subscriber_id
-      limit ${batchSizeFor(room, bodyHtml.length + row.markdown.length)}
-      for update of d skip locked`);
-    const todo = (result as unknown as { rows: Array<{ subscriberId: number; email: string; state: string }> }).rows;
-    const listId = listIdHeader(list, LIST_LABELS[list], env.SITE_URL);
-    // On the suppression list (issue 51): skipped like one who left.
-    const suppressed = await suppressedAmong(tx, todo.map((person) => person.email));
-    for (const person of todo) {
-      let mailId: number | null = null;
-      // Left the list since the recipients were taken: nothing is sent.
-      if (stillOn.includes(person.state) && !suppressed.has(person.email.toLowerCase())) {
-        const leave = await unsubscribeLink(person.subscriberId);
-        mailId = await queueMail(tx, {
-          purpose: BROADCAST_PURPOSE,
-          to: person.email,
-          content: broadcastMail({ subject: row.subject, markdown: row.markdown, bodyHtml, list }, leave),
-          headers: { ...listHeaders(leave), "List-Id": listId, "Feedback-ID": feedbackIdHeader(`broadcast-${broadcastId}`, list, env.SITE_URL) },
-          bulk: true,
-          campaign: broadcastCampaign(broadcastId),
-        });
-      }
-      await tx
-        .update(deliveries)
-        .set({ mailId, doneAt: sql`now()` })
-        .where(and(eq(deliveries.broadcastId, broadcastId), eq(deliveries.subscriberId, person.subscriberId), isNull(deliveries.doneAt)));
-    }
-    const [left] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deliveries)
-      .where(and(eq(deliveries.broadcastId, broadcastId), isNull(deliveries.doneAt)));
-    if (Number(left?.n ?? 0) > 0) await next();
-    else await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(and(eq(b.id, broadcastId), eq(b.state, "sending")));
-  });
-}
+    return {
+      content: broadcastMail({ subject: row.subject, markdown: row.markdown, bodyHtml, list }, leave),
+      headers: { "List-Id": listIdHeader(list, LIST_LABELS[list], getEnv().SITE_URL) },
+    };
+  },
+  finished: async (tx, id) => void (await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(and(eq(b.id, id), eq(b.state, "sending")))),
+});
 
 /** A test to the signed-in staff member alone, its subject marked; it is not list mail and has no delivery row. */
 export async function sendTestBroadcast(staff: StaffMember, id: number): Promise<boolean> {
@@ -188,5 +142,5 @@ export async function sendTestBroadcast(staff: StaffMember, id: number): Promise
 
 export function registerBroadcastJobs(): void {
   defineJobType<StartPayload>(BROADCAST_START_JOB, startScheduled);
-  defineJobType<BatchPayload>(BROADCAST_MAIL_JOB, sendBatch);
+  broadcastMailing.define();
 }

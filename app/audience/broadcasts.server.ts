@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { campaignStates } from "~/deliverability/campaigns.server";
 import { broadcastCampaign, type BroadcastInput, type BroadcastReport, type BroadcastState, type BroadcastSummary, type Segment } from "./broadcasts";
 import type { ListName } from "./lists";
+import { onList } from "./list-mail.server";
 
 /**
  * Broadcasts kept and read (issue 43, decision record 0049): drafts written by editors and up, their
@@ -11,22 +12,12 @@ import type { ListName } from "./lists";
  * (or, once the retention job erased those, from the numbers it kept). Sending is broadcast-mail.server.ts.
  */
 const b = schema.broadcasts;
-const s = schema.subscribers;
 const LIST_LIMIT = 200;
 
 type BroadcastRow = typeof b.$inferSelect;
 
-/** Who a broadcast goes to: the confirmed people of the segment, and on the early-adopter list those told at city launch. */
-export function recipientsWhere(list: ListName, segment: Segment): SQL {
-  const states = list === "waitlist" ? ["confirmed", "notify"] : ["confirmed"];
-  const parts = [eq(s.list, list), inArray(s.state, states)];
-  if (segment.city) parts.push(eq(s.city, segment.city));
-  if (segment.platform) parts.push(eq(s.platform, segment.platform));
-  return and(...parts)!;
-}
-
 export async function countRecipients(list: ListName, segment: Segment, db: DbExecutor = getDb()): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(s).where(recipientsWhere(list, segment));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.subscribers).where(onList(list, segment));
   return Number(row?.n ?? 0);
 }
 

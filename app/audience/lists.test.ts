@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogSignupSchema, emailLink, spotsHeadline, spotsLeft, waitlistSignupSchema } from "./lists";
+import { blogSignupSchema, emailLink, isOnList, spotsHeadline, spotsLeft, waitlistSignupSchema } from "./lists";
 import { listHeaders } from "./mail";
 
 describe("the lists' rules", () => {
@@ -9,6 +9,17 @@ describe("the lists' rules", () => {
     expect(spotsLeft(3, 5)).toBe(0);
     expect(spotsHeadline(500)).toBe("Only 500 spots available");
     expect(spotsHeadline(0)).toBe("The early-adopter list is full");
+  });
+
+  it("puts the confirmed on a list, and on the early-adopter list those waiting for their city too; never the pending or those who left", () => {
+    expect(isOnList("blog", "confirmed")).toBe(true);
+    expect(isOnList("waitlist", "confirmed")).toBe(true);
+    expect(isOnList("waitlist", "notify")).toBe(true);
+    expect(isOnList("blog", "notify")).toBe(false);
+    for (const state of ["pending", "unsubscribed"]) {
+      expect(isOnList("blog", state)).toBe(false);
+      expect(isOnList("waitlist", state)).toBe(false);
+    }
   });
 
   it("marks a list e-mail's links as coming from e-mail", () => {

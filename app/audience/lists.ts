@@ -20,6 +20,14 @@ export type Platform = keyof typeof PLATFORMS;
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "notify", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
+/**
+ * Who is on a list, the one rule of the list mail, its counts and the admin's figures (decision record 0090):
+ * the confirmed, and on the early-adopter list also those kept to be told at their city's launch. Pending and
+ * unsubscribed people are not; a suppressed address (app/deliverability) is skipped when its mail is queued.
+ */
+export const ON_LIST_STATES: Record<ListName, readonly SubscriberState[]> = { waitlist: ["confirmed", "notify"], blog: ["confirmed"] };
+export const isOnList = (list: ListName, state: string): boolean => (ON_LIST_STATES[list] as readonly string[]).includes(state);
+
 /** The confirmation link works once, for this long. */
 export const CONFIRM_LINK_HOURS = 24;
 

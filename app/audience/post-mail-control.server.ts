@@ -1,30 +1,27 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { cancelCampaign, recentCampaigns, resumeCampaign } from "~/deliverability/campaigns.server";
+import { getDb, rowsOf, type DbExecutor } from "~/core/db.server";
+import { recentCampaigns } from "~/deliverability/campaigns.server";
 import type { ControlOutcome } from "./broadcast-control.server";
+import { postMail } from "./post-mail.server";
 import type { PostMailing } from "./post-mailings";
 
 /**
  * A new post's e-mails that paused themselves (issue 51, decision records 0071 and 0077) are resumed or
  * cancelled by an administrator or the owner, audited, as a broadcast is. Resumed: its held messages go out
  * again and its batches go on. Cancelled: its held messages never go, and the readers it had not reached yet
- * are marked done, so its batches queue nothing more.
+ * are marked done, so its batches queue nothing more (the list-mail engine's controls, list-mail.server.ts).
  */
 
-const deliveries = schema.postDeliveries;
-export const postCampaign = (postId: number): string => `post:${postId}`;
-
 async function postExists(db: DbExecutor, postId: number): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from blog_posts where id = ${postId}`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  return (await rowsOf(db, sql`select 1 from blog_posts where id = ${postId}`)).length > 0;
 }
 
 export async function resumePostMailing(staff: StaffMember, postId: number): Promise<ControlOutcome> {
   return getDb().transaction(async (tx) => {
     if (!(await postExists(tx, postId))) return "not-found";
-    if (!(await resumeCampaign(tx, postCampaign(postId)))) return "not-paused";
+    if (!(await postMail.resume(tx, postId))) return "not-paused";
     await recordAudit(staff, "audience.post-mail-resume", { targetType: "blog_post", targetId: postId, summary: `Resumed the e-mails of new post #${postId}` }, tx);
     return "done";
   });
@@ -33,9 +30,7 @@ export async function resumePostMailing(staff: StaffMember, postId: number): Pro
 export async function cancelPostMailing(staff: StaffMember, postId: number): Promise<ControlOutcome> {
   return getDb().transaction(async (tx) => {
     if (!(await postExists(tx, postId))) return "not-found";
-    if (!(await cancelCampaign(tx, postCampaign(postId)))) return "not-paused";
-    // Who was not reached yet never will be: the batches find nothing left to queue.
-    await tx.update(deliveries).set({ doneAt: sql`now()` }).where(and(eq(deliveries.postId, postId), isNull(deliveries.doneAt)));
+    if (!(await postMail.cancel(tx, postId))) return "not-paused";
     await recordAudit(staff, "audience.post-mail-cancel", { targetType: "blog_post", targetId: postId, summary: `Cancelled the e-mails of new post #${postId}` }, tx);
     return "done";
   });
@@ -53,12 +48,7 @@ export async function listPostMailings(): Promise<PostMailing[]> {
   const titles = new Map<number, string>();
   const posts = await db.execute(sql`select id, title from blog_posts where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   for (const p of (posts as unknown as { rows: Array<{ id: number; title: string }> }).rows) titles.set(Number(p.id), p.title);
-  const todo = await db
-    .select({ postId: deliveries.postId, n: sql<number>`count(*)::int` })
-    .from(deliveries)
-    .where(and(inArray(deliveries.postId, ids), isNull(deliveries.doneAt)))
-    .groupBy(deliveries.postId);
-  const left = new Map(todo.map((row) => [row.postId, Number(row.n)]));
+  const left = await postMail.left(db, ids);
   return campaigns.map((row) => ({
     postId: row.postId,
     title: titles.get(row.postId) ?? row.label,

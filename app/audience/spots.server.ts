@@ -3,6 +3,8 @@ import { getDb, schema, type DbExecutor } from "~/core/db.server";
 import { getEnv } from "~/core/env.server";
 import { sharedVersion } from "~/core/shared-version.server";
 import { spotsLeft } from "./lists";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { SPOTS_TAG } from "~/core/cache-tags";
 
 const t = schema.waitlistSpots;
 
@@ -27,6 +29,8 @@ export async function takeSpot(tx: DbExecutor): Promise<boolean> {
     .set({ taken: sql`${t.taken} + 1` })
     .where(sql`${t.id} = 1 and ${t.taken} < ${total}`)
     .returning({ taken: t.taken });
+  // The promo's count on shared pages (home, /early-access) is purged with the confirmation.
+  if (taken.length === 1) await queueCachePurge(tx, [SPOTS_TAG], "an early-access spot taken");
   return taken.length === 1;
 }
 

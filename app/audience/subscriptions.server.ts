@@ -25,6 +25,8 @@ import {
 } from "./lists";
 import { confirmationMail } from "./mail";
 import { spotsChanged, takeSpot, waitlistSpots } from "./spots.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { SPOTS_TAG } from "~/core/cache-tags";
 
 const t = schema.subscribers;
 
@@ -227,6 +229,9 @@ export async function unsubscribe(token: string, scope: "list" | "all"): Promise
     .where(and(which, ne(t.state, "unsubscribed")))
     .returning({ list: t.list });
   // A confirmed early adopter's spot was handed back (a trigger, drizzle/0034): the promo shows it at once here.
-  if (ended.some((r) => r.list === "waitlist")) spotsChanged();
+  if (ended.some((r) => r.list === "waitlist")) {
+    spotsChanged();
+    await queueCachePurge(getDb(), [SPOTS_TAG], "an early-access spot handed back");
+  }
   return { lists: ended.map((r) => r.list as ListName) };
 }

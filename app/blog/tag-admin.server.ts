@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { BLOG_TAG, tagPageTag } from "~/core/cache-tags";
 import { getDb, schema } from "~/core/db.server";
 import { commonestSpelling, tagSlug, type AdminTag, type TagCreate, type TagMerge, type TagUpdate } from "./tags";
 
@@ -67,6 +69,7 @@ export async function createTag(admin: AuditActor, input: TagCreate): Promise<Ad
   const slug = tagSlug(input.name);
   const [row] = await getDb().insert(schema.blogTags).values({ slug, name: input.name, description: input.description }).onConflictDoNothing().returning();
   if (!row) throw new TagTaken();
+  await queueCachePurge(getDb(), [tagPageTag(slug)], `tag ${slug} described`);
   tagsChanged();
   await recordAudit(admin, "tag.create", { targetType: "tag", targetId: slug, summary: input.name });
   return (await findAdminTag(slug))!;
@@ -100,6 +103,8 @@ export async function updateTag(admin: AuditActor, slug: string, input: TagUpdat
   const description = input.description ?? current.description;
   const retagged = await getDb().transaction(async (tx) => {
     const count = name !== current.name ? await retagPosts(tx, new Set([slug]), name) : 0;
+    // Its pages, and every post page showing its name (they carry its tag).
+    await queueCachePurge(tx, [tagPageTag(slug), tagPageTag(newSlug), BLOG_TAG], `tag ${slug} changed`);
     if (newSlug !== slug) {
       await tx.delete(schema.blogTags).where(eq(schema.blogTags.slug, slug));
       // The tag's old address (and its pages and feed) answers 301 to the new one (app/redirects).
@@ -130,6 +135,7 @@ export async function mergeTags(admin: AuditActor, input: TagMerge): Promise<{ t
   if (from.size === 0 || [...from].some((slug) => !known.has(slug))) throw new TagNotFound();
   const posts = await getDb().transaction(async (tx) => {
     const count = await retagPosts(tx, from, into.name);
+    await queueCachePurge(tx, [...[...from].map(tagPageTag), tagPageTag(into.slug), BLOG_TAG], `tags merged into ${into.slug}`);
     await tx.delete(schema.blogTags).where(inArray(schema.blogTags.slug, [...from]));
     for (const slug of from) await redirectMovedPage(tx, tagPath(slug), tagPath(into.slug));
     await tx.insert(schema.blogTags).values({ slug: into.slug, name: into.name, description: into.description }).onConflictDoUpdate({ target: schema.blogTags.slug, set: { updatedAt: sql`now()` } });

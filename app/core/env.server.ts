@@ -25,6 +25,10 @@ const dnsServerList = () =>
       return servers;
     });
 
+/** Where changed pages can be purged (app/cdn). */
+export const CDN_TARGETS = ["cloudflare", "fastly", "varnish"] as const;
+export type CdnTarget = (typeof CDN_TARGETS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -155,6 +159,37 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   WEATHER_PROVIDER: z.enum(["simulated", "open-meteo"]).default("simulated"),
   OPEN_METEO_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
+  /**
+   * Where changed pages are purged (comma-separated: cloudflare, fastly, varnish; docs/operations.md). With
+   * one set, shared answers carry an edge lifetime of EDGE_MAX_AGE; without, 60 s as before.
+   */
+  CDN_PURGE: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const targets = [...new Set(value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+      const bad = targets.filter((t) => !CDN_TARGETS.includes(t as CdnTarget));
+      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `unknown purge target ${bad.join(", ")} (write cloudflare, fastly and/or varnish)` });
+      return targets as CdnTarget[];
+    }),
+  CLOUDFLARE_ZONE_ID: z.string().regex(/^[a-f0-9]{32}$/i, "must be the zone's 32-character id (Overview page of the domain)").optional(),
+  CLOUDFLARE_API_TOKEN: z.string().min(20, "must be an API token with the Cache Purge permission").optional(),
+  CLOUDFLARE_API_BASE: z.url().transform((url) => url.replace(/\/+$/, "")).default("https://api.cloudflare.com"),
+  FASTLY_SERVICE_ID: z.string().regex(/^[A-Za-z0-9]{10,40}$/, "must be the service's id (letters and digits)").optional(),
+  FASTLY_API_TOKEN: z.string().min(20, "must be an API token with the purge_select scope").optional(),
+  FASTLY_API_BASE: z.url().transform((url) => url.replace(/\/+$/, "")).default("https://api.fastly.com"),
+  /** Each Varnish to send PURGE (xkey) to, comma-separated, e.g. http://127.0.0.1:6081 (deploy/varnish/). */
+  VARNISH_PURGE_URLS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const urls = value.split(",").map((s) => s.trim().replace(/\/+$/, "")).filter(Boolean);
+      const bad = urls.filter((u) => !/^https?:\/\/[^\s/]+$/.test(u));
+      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not an http(s) origin such as http://127.0.0.1:6081: ${bad.join(", ")}` });
+      return urls;
+    }),
+  /** Seconds a CDN or Varnish keeps a shared answer when CDN_PURGE is set (it is purged on change). Default a day. */
+  EDGE_MAX_AGE: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
   /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
@@ -218,6 +253,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const dkim = [parsed.DKIM_DOMAIN, parsed.DKIM_SELECTOR, parsed.DKIM_PRIVATE_KEY ?? parsed.DKIM_PRIVATE_KEY_FILE];
   if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
     throw fail("DKIM_DOMAIN", "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) must be set together");
+  }
+  const cdnNeeds: Record<CdnTarget, Array<[string, unknown]>> = {
+    cloudflare: [["CLOUDFLARE_ZONE_ID", parsed.CLOUDFLARE_ZONE_ID], ["CLOUDFLARE_API_TOKEN", parsed.CLOUDFLARE_API_TOKEN]],
+    fastly: [["FASTLY_SERVICE_ID", parsed.FASTLY_SERVICE_ID], ["FASTLY_API_TOKEN", parsed.FASTLY_API_TOKEN]],
+    varnish: [["VARNISH_PURGE_URLS", parsed.VARNISH_PURGE_URLS.length > 0 ? true : undefined]],
+  };
+  for (const target of parsed.CDN_PURGE) {
+    const missing = cdnNeeds[target].find(([, value]) => value === undefined);
+    if (missing) throw fail(missing[0], `must be set when CDN_PURGE includes ${target}`);
   }
   if (parsed.DKIM_PRIVATE_KEY && parsed.DKIM_PRIVATE_KEY_FILE) throw fail("DKIM_PRIVATE_KEY", "is set, and DKIM_PRIVATE_KEY_FILE too: set one of them");
   return {

@@ -12,6 +12,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
  *   entry for every path the route answers (the 404 page).
  * - `hydrate: false`: the page works as plain HTML; the root leaves out React Router's scripts.
  * - `private: true`: an answer for the signed-in admin only, never stored anywhere (no-store).
+ * - `cacheTags`: the content every answer of the route shows, for a CDN's purge (app/core/cache-tags.ts);
+ *   a page or file with tags is shared with CDNs for their edge lifetime. Its loader may add the tags of
+ *   the records it shows in a `Surrogate-Key` header (a post page: its post and those it links).
  */
 export type QueryNormaliser = (value: string) => string | undefined;
 
@@ -25,6 +28,9 @@ export type PageHandle = {
   pageCache?: PageCachePolicy;
   hydrate?: boolean;
   private?: boolean;
+  cacheTags?: readonly string[];
+  /** At most this many seconds at a CDN, for a page that changes with time (the venue map's weather). */
+  edgeMaxAge?: number;
 };
 
 /** A page of fixed content that needs no JavaScript in the browser. */
@@ -50,6 +56,8 @@ export function pageHandleOf(handles: readonly unknown[]): PageHandle {
     if (page.pageCache !== undefined) merged.pageCache = page.pageCache;
     if (page.hydrate !== undefined) merged.hydrate = page.hydrate;
     if (page.private) merged.private = true;
+    if (page.cacheTags !== undefined) merged.cacheTags = page.cacheTags;
+    if (page.edgeMaxAge !== undefined) merged.edgeMaxAge = page.edgeMaxAge;
   }
   return merged;
 }

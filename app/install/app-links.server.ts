@@ -1,6 +1,8 @@
 import { getDb, schema } from "~/core/db.server";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { appLinksSchema, normalAppLinks, type AndroidLinks, type AppleLinks, type AppLinks } from "./app-links";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { SITE_TAG } from "~/core/cache-tags";
 import { storeSettings } from "./store-config.server";
 
 /**
@@ -43,6 +45,8 @@ export async function saveAppLinks(actor: AuditActor, input: AppLinks): Promise<
       links.apple ? `Apple ${links.apple.teamId}.${links.apple.bundleId}` : "no Apple app",
       links.android ? `Android ${links.android.packageName}` : "no Android app",
     ];
+    // The site's settings: every page may show them.
+    await queueCachePurge(tx, [SITE_TAG], "app links changed");
     await recordAudit(actor, "app-links.update", { targetType: "app-links", summary: said.join(", ") }, tx);
   });
   return links;

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { rowsTable } from "~/core/batched-rows.server";
 import { BatchedWriter } from "~/core/batched-writer.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { redirectTags } from "~/core/cache-tags";
 import { contentChangeCount } from "~/core/content-changes.server";
 import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
 import { loadedByVersion } from "~/core/loaded-by-version";
@@ -133,6 +135,8 @@ export async function lockRules(db: DbExecutor): Promise<void> {
 /** Stores the plan's rule and re-points the others, in the transaction. */
 async function applyPlan(db: DbExecutor, rule: RuleInput, repoint: ReadonlyArray<{ id: number; to: string }>, automatic: boolean): Promise<number> {
   const [made] = await db.insert(t).values({ fromPath: rule.from, toTarget: rule.to, status: rule.status, automatic }).returning({ id: t.id });
+  // A moved page's own change (a renamed tag or author) purges what moved; a rule the staff made purges its address.
+  if (!automatic) await queueCachePurge(db, redirectTags(rule.from), `redirect ${rule.from}`);
   for (const change of repoint) await db.update(t).set({ toTarget: change.to }).where(eq(t.id, change.id));
   return made!.id;
 }
@@ -156,6 +160,7 @@ export async function addRedirect(actor: AuditActor, input: RuleInput): Promise<
 export async function deleteRedirect(actor: AuditActor, id: number): Promise<boolean> {
   const gone = await getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(t).where(eq(t.id, id)).returning({ from: t.fromPath });
+    if (deleted) await queueCachePurge(tx, redirectTags(deleted.from), `redirect ${deleted.from} removed`);
     if (deleted) await recordAudit(actor, "redirect.delete", { targetType: "redirect", targetId: id, summary: `Removed the redirect of ${deleted.from}` }, tx);
     return Boolean(deleted);
   });

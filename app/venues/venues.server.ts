@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/core/audit.server";
+import { queueCachePurge } from "~/core/cache-purge.server";
+import { cityTag, VENUES_TAG } from "~/core/cache-tags";
 import { getDb, schema } from "~/core/db.server";
 import { contentChangeCount } from "~/core/content-changes.server";
 import { sharedVersion } from "~/core/shared-version.server";
@@ -102,15 +104,20 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The venue map's pages of the cities a change touched, and the venues' JSON. */
+const purgeVenues = (cities: readonly string[], reason: string) => queueCachePurge(getDb(), [VENUES_TAG, ...cities.map(cityTag)], reason);
+
 export async function createVenue(admin: AuditActor, input: VenueInput): Promise<AdminVenue> {
   const [row] = await uniqueName(() => getDb().insert(schema.venues).values(values(input)).returning());
   if (!row) throw new Error("insert returned no row");
   venuesVersion.changed();
+  await purgeVenues([row.city], `venue ${row.id} added`);
   await recordAudit(admin, "venue.create", { targetType: "venue", targetId: row.id, summary: `Added venue "${row.name}" (${CITY_INFO[input.city].name})` });
   return toAdminVenue(row);
 }
 
 export async function updateVenue(admin: AuditActor, id: number, input: VenueInput): Promise<AdminVenue> {
+  const [before] = await getDb().select({ city: schema.venues.city }).from(schema.venues).where(eq(schema.venues.id, id));
   const [row] = await uniqueName(() =>
     getDb()
       .update(schema.venues)
@@ -120,6 +127,7 @@ export async function updateVenue(admin: AuditActor, id: number, input: VenueInp
   );
   if (!row) throw new VenueNotFound();
   venuesVersion.changed();
+  await purgeVenues([row.city, ...(before ? [before.city] : [])], `venue ${id} edited`);
   await recordAudit(admin, "venue.update", { targetType: "venue", targetId: id, summary: `Edited venue "${row.name}"` });
   return toAdminVenue(row);
 }
@@ -128,6 +136,7 @@ export async function setVenueHidden(admin: AuditActor, id: number, hidden: bool
   const [row] = await getDb().update(schema.venues).set({ hidden, updatedAt: sql`now()` }).where(eq(schema.venues.id, id)).returning();
   if (!row) throw new VenueNotFound();
   venuesVersion.changed();
+  await purgeVenues([row.city], `venue ${id} ${hidden ? "hidden" : "shown"}`);
   await recordAudit(admin, hidden ? "venue.hide" : "venue.show", {
     targetType: "venue",
     targetId: id,

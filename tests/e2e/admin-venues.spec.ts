@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
+import { scaled } from "./time-limits";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
@@ -26,6 +27,9 @@ test("the Venues tab adds (validated), edits and hides a venue, and the public m
   await dialog.getByLabel("Latitude").fill("25.775");
   await dialog.getByLabel("Features (comma-separated)").fill("Indoor, Live Music");
   await dialog.getByRole("button", { name: "Add Venue" }).click();
+  // The save closes the dialog and shows the toast in one step; a loaded machine may take long to save, and
+  // the toast lives 5 s: wait for the save itself, then the toast is there at once (CI saw it missed at 21 s).
+  await expect(dialog).toBeHidden({ timeout: scaled(60_000) });
   await expect(toast(page, "Venue added successfully")).toBeVisible();
   await page.getByLabel("Show city").selectOption("miami");
   const item = page.getByRole("listitem", { name });
@@ -36,6 +40,7 @@ test("the Venues tab adds (validated), edits and hides a venue, and the public m
   await expect(edit.getByLabel("Latitude")).toHaveValue("25.775");
   await edit.getByLabel("Open until").fill("3:00 AM");
   await edit.getByRole("button", { name: "Save Venue" }).click();
+  await expect(edit).toBeHidden({ timeout: scaled(60_000) });
   await expect(toast(page, "Venue updated successfully")).toBeVisible();
   await expect(item).toContainText("open until 3:00 AM");
 

@@ -55,6 +55,17 @@ export async function axeViolations(page: Page) {
   addToTimeLimit(AXE_BUDGET_MS);
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A toast fading out is half transparent, and axe measured its contrast mid-fade (broadcasts.spec in CI).
+  // With reduced motion the site's animations are off, so every element is where and as it rests.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
   let deadline: NodeJS.Timeout | undefined;
   const overBudget = new Promise<never>((_, reject) => {
     deadline = setTimeout(() => reject(new Error(`axe analysis of ${page.url()} took more than ${scaled(AXE_BUDGET_MS) / 1000} s`)), scaled(AXE_BUDGET_MS));
@@ -65,6 +76,7 @@ export async function axeViolations(page: Page) {
     return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
   } finally {
     clearTimeout(deadline);
+    await page.emulateMedia({ reducedMotion: null });
   }
 }
 

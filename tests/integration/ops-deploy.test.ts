@@ -13,10 +13,19 @@ afterAll(() => {
 
 describe("deploy/ recipes", () => {
   // Skipped only where systemd's tools are not installed: the unit cannot be checked without them.
-  it.skipIf(!has("systemd-analyze"))("the systemd unit passes systemd-analyze verify", () => {
-    const result = spawnSync("systemd-analyze", ["verify", path.join(ROOT, "deploy/clink.service")], { encoding: "utf8" });
-    expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
+  it.skipIf(!has("systemd-analyze"))("the systemd units pass systemd-analyze verify (the site's, and Varnish's in front of it)", () => {
+    for (const unit of ["deploy/clink.service", "deploy/varnish/varnish.service"]) {
+      const result = spawnSync("systemd-analyze", ["verify", path.join(ROOT, unit)], { encoding: "utf8" });
+      expect(result.stderr, unit).toBe("");
+      expect(result.status, unit).toBe(0);
+    }
+  });
+
+  it.skipIf(!has("varnishd"))("the Varnish recipe's VCL compiles (varnishd -C)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-varnish-"));
+    folders.push(dir);
+    const result = spawnSync("varnishd", ["-j", "none", "-C", "-f", path.join(ROOT, "deploy/varnish/clink.vcl"), "-n", dir], { encoding: "utf8" });
+    expect(result.status, result.stderr).toBe(0);
   });
 
   it.skipIf(!has("nginx") || !has("openssl"))("the nginx configuration passes nginx -t with a certificate in place", () => {

@@ -173,11 +173,11 @@ describe.skipIf(!usingPostgres() || !has("nginx") || !has("openssl"))("nginx in 
       body: { title, author: "Topology", excerpt: "Seen through the proxy.", content: "Body of the post.", category: "tips", published: true },
     });
     expect(created.status).toBe(201);
-    const publishedAt = Date.now();
     // nginx keeps a shared page a second (X-Accel-Expires) and then revalidates it (ETag): the new post
-    // shows within seconds, not after the minute CDNs may keep it (s-maxage=60).
+    // shows within seconds, not after the minute CDNs may keep it (s-maxage=60). The second is the site's
+    // word to nginx, read from the origin; how soon the post shows on a loaded machine is not timed here.
+    expect((await fetch(`${instances[0]!.url}/blog`)).headers.get("x-accel-expires")).toBe("1");
     await waitFor(async () => ((await gunzipText(await viaNginx("/blog"))).includes(title) ? true : undefined), "the new post on /blog through nginx");
-    expect(Date.now() - publishedAt).toBeLessThan(15_000);
     await waitFor(async () => {
       const answer = await viaNginx("/blog");
       return ["HIT", "REVALIDATED"].includes(String(answer.headers["x-proxy-cache"])) && (await gunzipText(answer)).includes(title) ? true : undefined;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { distanceMiles } from "~/venues/rules";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { siteForSuite } from "../support/suite";
+import { venueInput } from "../support/api";
 
 let server: TestServer;
 let cookie: string;
@@ -14,24 +15,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${ser
 const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
 const venues = async (query = ""): Promise<Venue[]> => (await get(`/api/venues${query}`)).json();
 
-const valid = {
-  name: "Integration Test Tavern",
-  city: "chicago",
-  address: "1 Test Plaza, Chicago, IL",
-  lat: 41.88,
-  lng: -87.63,
-  type: "lounge",
-  rating: 4.25,
-  priceLevel: "$$",
-  openUntil: "1:00 AM",
-  happyHour: { days: ["Friday"], times: "5:00 PM - 7:00 PM", deals: ["$5 spritz"] },
-  features: ["Indoor"],
-  phone: "(312) 555-0199",
-  website: "https://www.example.com/test",
-  image: "/images/venues/lounge-1.webp",
-  upcomingEvents: 2,
-  activeUsers: 9,
-};
+const valid = venueInput();
 
 describe("GET /api/venues", () => {
   it("lists the seeded demo venues of five cities with every field", async () => {

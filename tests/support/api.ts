@@ -87,3 +87,26 @@ export async function proofOfWork(server: Pick<TestServer, "url">): Promise<stri
   while (number <= c.maxnumber && createHash("sha256").update(`${c.salt}${number}`).digest("hex") !== c.challenge) number++;
   return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString("base64");
 }
+
+/** A valid venue for the admin's venues API (Chicago). */
+export function venueInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Integration Test Tavern",
+    city: "chicago",
+    address: "1 Test Plaza, Chicago, IL",
+    lat: 41.88,
+    lng: -87.63,
+    type: "lounge",
+    rating: 4.25,
+    priceLevel: "$$",
+    openUntil: "1:00 AM",
+    happyHour: { days: ["Friday"], times: "5:00 PM - 7:00 PM", deals: ["$5 spritz"] },
+    features: ["Indoor"],
+    phone: "(312) 555-0199",
+    website: "https://www.example.com/test",
+    image: "/images/venues/lounge-1.webp",
+    upcomingEvents: 2,
+    activeUsers: 9,
+    ...overrides,
+  };
+}

@@ -13,8 +13,12 @@ import { makeTempDir, ROOT } from "./test-server";
  * by where CI runs, neither touching the vendored files: its yarn.lock is left out (it names
  * @tryghost/helpers@1.1.100, which the registry no longer has), and `eleventy-plugin-lazyimages`, which the
  * starter takes from GitHub (CI reaches only npm), comes from its npm release. Dev dependencies (its
- * linter) are not installed.
+ * linter) are not installed. The versions are fixed by a lockfile kept beside this module
+ * (eleventy-starter.package-lock.json, made once with `npm install --package-lock-only --omit=dev` on that
+ * manifest): the run installs them with `npm ci`, from npm's cache where it has them, and never resolves a
+ * version at test time (issue 48).
  */
+const LOCKFILE = path.join(ROOT, "tests/support/eleventy-starter.package-lock.json");
 export const STARTER = path.join(ROOT, "tests/vendor/eleventy-starter-ghost");
 const run = promisify(execFile);
 const INSTALL_LIMIT_MS = 10 * 60_000;
@@ -33,7 +37,8 @@ function installManifest(): string {
  */
 export async function installedStarter(): Promise<string> {
   const manifest = installManifest();
-  const dir = path.join(os.tmpdir(), `clink-eleventy-starter-${createHash("sha256").update(manifest).digest("hex").slice(0, 12)}`);
+  const lockfile = fs.readFileSync(LOCKFILE, "utf8");
+  const dir = path.join(os.tmpdir(), `clink-eleventy-starter-${createHash("sha256").update(manifest).update(lockfile).digest("hex").slice(0, 12)}`);
   const done = path.join(dir, ".installed");
   const lock = `${dir}.lock`;
   for (let waited = 0; !fs.existsSync(done); waited += 500) {
@@ -51,7 +56,8 @@ export async function installedStarter(): Promise<string> {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, "package.json"), manifest);
-      await run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--omit=dev"], { cwd: dir, timeout: INSTALL_LIMIT_MS, maxBuffer: 16 * 1024 * 1024 });
+      fs.writeFileSync(path.join(dir, "package-lock.json"), lockfile);
+      await run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev"], { cwd: dir, timeout: INSTALL_LIMIT_MS, maxBuffer: 16 * 1024 * 1024 });
       fs.writeFileSync(done, new Date().toISOString());
     } finally {
       fs.rmSync(lock, { recursive: true, force: true });

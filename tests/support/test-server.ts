@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { keepLogs } from "./test-logs";
+import { recordServerStart } from "./test-timings";
 
 /**
  * Starts the production build (build/server) as a real child process on a free port, with a
@@ -155,14 +156,23 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const serverEntry = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first (npm test does).");
 
+  const startedAt = Date.now();
   let dataDir = options.dataDir;
   let databaseUrl = options.databaseUrl;
+  let fromTemplate = false;
   if (!dataDir) {
     dataDir = makeTempDir();
     const template = pgliteTemplate();
-    if (template && !usingPostgres() && !databaseUrl) fs.cpSync(template, dataDir, { recursive: true });
+    if (template && !usingPostgres() && !databaseUrl) {
+      fs.cpSync(template, dataDir, { recursive: true });
+      fromTemplate = true;
+    }
   }
-  if (!databaseUrl && usingPostgres()) databaseUrl = await createTestDatabase({ migrated: true });
+  if (!databaseUrl && usingPostgres()) {
+    databaseUrl = await createTestDatabase({ migrated: true });
+    fromTemplate = Boolean(process.env.CLINK_PG_TEMPLATE);
+  }
+  const copyMs = fromTemplate ? Date.now() - startedAt : 0;
 
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -223,6 +233,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     });
   });
 
+  // "restart": a folder or database given (the same site again); "fresh": migrated from nothing here.
+  if (port > 0) recordServerStart(startedAt, { copyMs, how: options.dataDir || options.databaseUrl ? "restart" : fromTemplate ? "template-copy" : "fresh" });
   const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -22,3 +22,4 @@ export * from "./audience";
 export * from "./webhooks";
 export * from "./install";
 export * from "./errors";
+export * from "./cdn";

@@ -9,6 +9,7 @@ import { PhoneMockup } from "~/components/phone-mockup";
 import { StoreButtons } from "~/install/components/store-buttons";
 import { WaitlistCard } from "~/audience/components/waitlist-card";
 import { waitlistSpots } from "~/audience/spots.server";
+import { SPOTS_TAG } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 import { Accordion } from "~/components/ui/accordion";
 import { homeFaq } from "~/site/faq-content";
@@ -18,7 +19,7 @@ import { faqItemsToMarkUp, faqPageJsonLd } from "~/site/structured-data";
 
 // The same for everyone until the early-adopter spots change (the front cache keys the page on them), and no
 // JavaScript needed: never hydrated; the sign-up card posts to /early-access.
-export const handle = { pageCache: { versions: ["spots"] }, hydrate: false } as const satisfies PageHandle;
+export const handle = { pageCache: { versions: ["spots"] }, hydrate: false, cacheTags: [SPOTS_TAG] } as const satisfies PageHandle;
 
 // The FAQ reaches the page as loader data, not as an import: it then costs HTML, not JavaScript,
 // on the page whose script budget is tightest, and meta builds the FAQPage JSON-LD from the same items.

@@ -4,6 +4,8 @@ import { FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketi
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 import { getEnv } from "~/core/env.server";
+import { data } from "react-router";
+import { cityTag } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 import { VenueExplorerIsland } from "~/venues/explorer-island";
 import leafletCss from "leaflet/dist/leaflet.css?url";
@@ -15,6 +17,8 @@ import { cityWeather } from "~/venues/weather.server";
 /** The same for every visitor until a venue or the weather changes; one entry per city, however it is named. */
 export const handle = {
   pageCache: { versions: ["venues", "weather"], query: { city: (value) => cityFromParam(value) } },
+  // A CDN keeps it only as long as its weather holds (app/venues/weather.server.ts's WEATHER_CACHE_MS); a venue change purges its city.
+  edgeMaxAge: 600,
   // The explorer is an island with its own small script (~/venues/explorer-island.tsx), not React Router's.
   hydrate: false,
 } satisfies PageHandle;
@@ -33,13 +37,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const city = cityFromParam(new URL(request.url).searchParams.get("city")) ?? DEFAULT_CITY;
   const [venues, weather] = await Promise.all([listPublicVenues(city), cityWeather(city)]);
-  return {
+  return data({
     city,
     venues,
     weather: weather.weather,
     weatherSimulated: weather.source === "simulated",
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
-  };
+  }, { headers: { "Surrogate-Key": cityTag(city) } });
+
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

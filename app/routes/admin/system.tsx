@@ -11,6 +11,8 @@ import { outboxHealth } from "~/mail/outbox.server";
 import { SystemPanel } from "~/ops/components/system-panel";
 import { systemOverview } from "~/ops/system.server";
 import { RetentionSummary } from "~/privacy/components/retention-summary";
+import { PurgeSummary } from "~/cdn/components/purge-summary";
+import { cdnStatus } from "~/cdn/purge-job.server";
 import { lastRetentionRun } from "~/privacy/retention.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("system");
@@ -18,12 +20,19 @@ export const meta: Route.MetaFunction = () => sectionMeta("system");
 // The site's machinery in one place: its vital signs and backups, outgoing mail, background jobs, data retention.
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireSection(request, "system");
-  const [system, mail, jobs, retention, publicMail] = await Promise.all([systemOverview(), outboxHealth(), jobsOverview(10), lastRetentionRun(), heldPublicMail()]);
-  return { owner: staff.role === "owner", system, mail, jobs, retention, publicMail };
+  const [system, mail, jobs, retention, publicMail, cdn] = await Promise.all([
+    systemOverview(),
+    outboxHealth(),
+    jobsOverview(10),
+    lastRetentionRun(),
+    heldPublicMail(),
+    cdnStatus(),
+  ]);
+  return { owner: staff.role === "owner", system, mail, jobs, retention, publicMail, cdn };
 }
 
 export default function SystemSection({ loaderData }: Route.ComponentProps) {
-  const { owner, system, mail, jobs, retention, publicMail } = loaderData;
+  const { owner, system, mail, jobs, retention, publicMail, cdn } = loaderData;
   return (
     <>
       <SectionHeading title={sectionHeading("system")} />
@@ -34,6 +43,7 @@ export default function SystemSection({ loaderData }: Route.ComponentProps) {
           <MailHealth health={mail} />
           <JobsPanel overview={jobs} />
           <RetentionSummary run={retention} />
+          <PurgeSummary status={cdn} />
         </div>
       </div>
     </>

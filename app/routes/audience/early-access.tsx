@@ -4,12 +4,13 @@ import { WaitlistCard } from "~/audience/components/waitlist-card";
 import { waitlistForm } from "~/audience/forms";
 import { signUpForWaitlist } from "~/audience/subscriptions.server";
 import { waitlistSpots } from "~/audience/spots.server";
+import { SPOTS_TAG } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 import { handleFormPost } from "~/forms/public-form.server";
 import { pageSeo } from "~/site/seo";
 
 /** The same for everyone until the spots change (the front cache keys it on them); plain HTML. */
-export const handle = { pageCache: { versions: ["spots"] }, hydrate: false } as const satisfies PageHandle;
+export const handle = { pageCache: { versions: ["spots"] }, hydrate: false, cacheTags: [SPOTS_TAG] } as const satisfies PageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/early-access");
 

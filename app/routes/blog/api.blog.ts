@@ -28,10 +28,11 @@ import { sharedBodyResponse } from "~/core/shared-body.server";
 import { blogPostInputSchema } from "~/blog/schema";
 import { listPostsJson, toDto } from "~/blog/posts.server";
 import { createPost } from "~/blog/post-writes.server";
+import { BLOG_TAG } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
-export const handle = { pageCache: { versions: ["blog"] } } satisfies PageHandle;
+export const handle = { pageCache: { versions: ["blog"] }, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = request.headers.get("cookie") ? await getStaffSession(request) : null;

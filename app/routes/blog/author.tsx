@@ -9,17 +9,18 @@ import { siteConfig } from "~/site/config";
 import { absoluteUrl } from "~/site/addresses";
 import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
+import { BLOG_TAG, authorTag } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 
 // /blog/author/{slug} and its numbered pages: plain HTML, front-cached with the posts.
-export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false } satisfies PageHandle;
+export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { authorListPage } = await import("~/blog/post-lists.server");
   const page = pageNumberFrom(params.page);
   const found = page && (await authorListPage(params.author, page));
   if (!found) throw data(null, { status: 404 });
-  return data(found, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return data(found, { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Key": authorTag(params.author) } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -3,6 +3,11 @@
  * <link rel="alternate" type="application/rss+xml"> on blog pages.
  */
 import type { Route } from "./+types/blog.rss";
+import { BLOG_TAG } from "~/core/cache-tags";
+import type { PageHandle } from "~/core/page-handle";
+
+/** What a CDN purges it for (app/core/cache-tags.ts): every post change. */
+export const handle = { cacheTags: [BLOG_TAG, "feeds"] } satisfies PageHandle;
 
 export async function loader(_args: Route.LoaderArgs) {
   const { blogFeed, feedResponse } = await import("~/blog/feed.server");

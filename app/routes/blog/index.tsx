@@ -10,11 +10,14 @@ import { sitePage } from "~/site/pages";
 import { seo } from "~/site/seo";
 import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
+import { BLOG_TAG } from "~/core/cache-tags";
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
 
 // /blog and /blog/page/N. Plain HTML: live search is the small script over this same page (BlogPageScript).
 export const handle = {
   pageCache: { versions: ["blog", "tags"], query: { q: normaliseQueryText(200) } },
+  // Every post change purges the lists (app/core/cache-tags.ts).
+  cacheTags: [BLOG_TAG],
   hydrate: false,
 } satisfies PageHandle;
 

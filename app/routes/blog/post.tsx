@@ -18,6 +18,7 @@ import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
+import { authorTag, postTag, tagPageTag } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 
 // Plain HTML: a post needs no framework JavaScript (only the blog pages' small script).
@@ -45,19 +46,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
     : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };
   const card = await cardMaker();
+  const shown = { ...card(post, post.id), updatedAt: post.updatedAt, html };
+  const related = preview ? [] : (await relatedPosts(post, 3)).map((other) => card(other, other.id));
   return data(
     {
-      post: { ...card(post, post.id), updatedAt: post.updatedAt, html },
+      post: shown,
       preview: preview ? { scheduled: post.published } : null,
       socialImage: post.socialImage ? { url: post.socialImage, width: undefined, height: undefined } : socialImage,
       search: { metaTitle: post.metaTitle, metaDescription: post.metaDescription, canonicalUrl: post.canonicalUrl, socialTitle: post.socialTitle, noindex: post.noindex },
-      related: preview ? [] : (await relatedPosts(post, 3)).map((other) => card(other, other.id)),
+      related,
     },
     {
       // A preview is for this admin only: never stored by a browser or shared cache, never indexed.
       headers: preview
         ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" }
-        : { "Cache-Control": "public, max-age=0, must-revalidate", ...(post.noindex ? { "X-Robots-Tag": "noindex" } : {}) },
+        : {
+            "Cache-Control": "public, max-age=0, must-revalidate",
+            // What a CDN purges this page for: the post, those it links, its tags' and author's names (app/core/cache-tags.ts).
+            "Surrogate-Key": [postTag(post.id), ...related.map((other) => postTag(other.id)), ...shown.tags.map((tag) => tagPageTag(tag.slug)), authorTag(shown.authorSlug)].join(" "),
+            ...(post.noindex ? { "X-Robots-Tag": "noindex" } : {}),
+          },
     },
   );
 }

@@ -8,17 +8,18 @@ import { postItemList } from "~/blog/structured-data";
 import { siteConfig } from "~/site/config";
 import { absoluteUrl } from "~/site/addresses";
 import { seo, siteUrlFrom } from "~/site/seo";
+import { BLOG_TAG, tagPageTag } from "~/core/cache-tags";
 import type { PageHandle } from "~/core/page-handle";
 
 // /blog/tag/{slug} and its numbered pages: plain HTML, front-cached with the posts and the tags.
-export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false } satisfies PageHandle;
+export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { tagListPage } = await import("~/blog/post-lists.server");
   const page = pageNumberFrom(params.page);
   const found = page && (await tagListPage(params.tag, page));
   if (!found) throw data(null, { status: 404 });
-  return data(found, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return data(found, { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Key": tagPageTag(params.tag) } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -5,6 +5,11 @@
 import type { Route } from "./+types/page-markdown";
 import { MARKDOWN, textResponse } from "~/discoverability/http.server";
 import { markdownAt } from "~/discoverability/content.server";
+import { BLOG_TAG } from "~/core/cache-tags";
+import type { PageHandle } from "~/core/page-handle";
+
+/** What a CDN purges it for (app/core/cache-tags.ts): every post change. */
+export const handle = { cacheTags: [BLOG_TAG, "llms"] } satisfies PageHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const path = decodeURIComponent(new URL(request.url).pathname);

@@ -5,11 +5,12 @@ import type { Snippet } from "~/search/search.server";
 import { SiteSearchForm } from "~/search/components/site-search-form";
 import { pageSeo } from "~/site/seo";
 
+import { BLOG_TAG } from "~/core/cache-tags";
 import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
 import { ModuleScript } from "~/components/module-script";
 
 // Plain HTML: live results are the small script over this same page (app/search/search-page.client.ts).
-export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } }, hydrate: false } satisfies PageHandle;
+export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { searchSite } = await import("~/search/search.server");

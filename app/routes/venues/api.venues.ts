@@ -8,6 +8,11 @@ import type { Route } from "./+types/api.venues";
 import { ApiError, withApi } from "~/core/api.server";
 import { CITIES } from "~/venues/schema";
 import { parseCityParam, publicVenuesJson } from "~/venues/venues.server";
+import { VENUES_TAG } from "~/core/cache-tags";
+import type { PageHandle } from "~/core/page-handle";
+
+/** What a CDN purges it for: every venue change. */
+export const handle = { cacheTags: [VENUES_TAG] } satisfies PageHandle;
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const city = parseCityParam(new URL(request.url).searchParams.get("city"));
