@@ -3,7 +3,7 @@
  * cycles; each folder of app/ stands on a floor and imports only folders on the floors below it; server/
  * reaches features only through app/core and the composition roots (app/*.server.ts, which wire the
  * features together at start). Above every floor: app/routes and the files at the top of app/ (routes.ts,
- * root.tsx, startup.server.ts, admin-dashboard.tsx ...), which compose the features and may import any.
+ * root.tsx, startup.server.ts, admin-sections.ts ...), which compose the features and may import any.
  */
 
 /**
@@ -82,7 +82,7 @@ module.exports = {
       name: "admin-kit-imports-no-feature",
       severity: "error",
       comment:
-        "app/admin is the kit every feature's admin panel uses (frame, API client, fields, list controls): it imports no feature. The dashboard's tabs are named at the top, in app/admin-dashboard.tsx.",
+        "app/admin is the kit every feature's admin panel uses (frame, API client, fields, list controls): it imports no feature. The admin's sections are named at the top, in app/admin-sections.ts.",
       from: { path: "^app/admin/" },
       to: { path: "^app/", pathNot: folders(["core", "db", "site", "components", "admin"]) },
     },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { section } from "~/admin-dashboard";
+import { section } from "~/admin-sections";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
 import { addDays } from "~/analytics/report";
 import { formatDateTime } from "~/core/dates";

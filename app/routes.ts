@@ -1,10 +1,11 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { sectionRoutes } from "./admin-sections";
 
 /**
  * Every address the site answers: the one list (app/routes.test.ts checks it names every route module and
  * only those). Route modules live by feature, in app/routes/<feature>/ beside the feature's app/<feature>/
  * (pages and API alike); app/routes/_marketing/ holds the site's content pages and their layout, and
- * app/routes/admin/ the dashboard that composes every feature's panel (docs/decisions/0035-routes-by-feature.md).
+ * app/routes/admin/ the admin's sections (one module each, listed in app/admin-sections.ts) (docs/decisions/0035-routes-by-feature.md).
  */
 export default [
   layout("routes/_marketing/layout.tsx", [
@@ -60,32 +61,12 @@ export default [
   route("ghost/api/content/*", "routes/integrations/ghost.content-api.ts"),
   // Ghost's legacy versioned paths (v2, v3, v4, canary), answered as the current API; others 404.
   route("ghost/api/:version/content/*", "routes/integrations/ghost.content-api.ts", { id: "ghost-content-api-legacy" }),
-  // The admin's sections, each at its own address inside one shell (the navigation; app/admin-dashboard.tsx
-  // lists them with their least role; docs/decisions/0050-admin-sections.md).
-  layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/index.tsx"),
-    route("admin/posts", "routes/admin/posts.tsx"),
-    route("admin/posts/new", "routes/admin/post-editor.tsx", { id: "admin-post-new" }),
-    route("admin/posts/:id", "routes/admin/post-editor.tsx"),
-    route("admin/tags", "routes/admin/tags.tsx"),
-    route("admin/media", "routes/admin/media.tsx"),
-    route("admin/import-export", "routes/admin/import-export.tsx"),
-    route("admin/analytics", "routes/admin/analytics.tsx"),
-    route("admin/subscribers", "routes/admin/subscribers.tsx"),
-    route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
-    route("admin/contact-submissions", "routes/admin/contact-submissions.tsx"),
-    route("admin/deletion-requests", "routes/admin/deletion-requests.tsx"),
-    route("admin/venues", "routes/admin/venues.tsx"),
-    route("admin/redirects", "routes/admin/redirects.tsx"),
-    route("ai-admin", "routes/discoverability/ai-admin.tsx"),
-    route("admin/staff", "routes/auth/staff.tsx"),
-    route("admin/integrations", "routes/admin/integrations.tsx"),
-    route("admin/webhooks", "routes/admin/webhooks.tsx"),
-    route("admin/errors", "routes/admin/errors.tsx"),
-    route("admin/system", "routes/admin/system.tsx"),
-    route("admin/profile", "routes/auth/profile.tsx"),
-    route("admin/security", "routes/auth/security.tsx"),
-  ]),
+  // The admin's sections, each at its own address inside one shell (the navigation), made from the one list of
+  // sections (app/admin-sections.ts; docs/decisions/0050-admin-sections.md, 0095-one-admin-data-path.md).
+  layout(
+    "routes/admin/layout.tsx",
+    sectionRoutes().map((page) => route(page.path.slice(1), page.file, page.routeId ? { id: page.routeId } : {})),
+  ),
   route("admin/forgot-password", "routes/auth/forgot-password.tsx"),
   route("admin/reset-password", "routes/auth/reset-password.tsx"),
   route("admin/accept-invitation", "routes/auth/accept-invitation.tsx"),

@@ -5,7 +5,6 @@ import { useToast } from "~/components/ui/toast";
 import { CenteredDialog } from "~/components/ui/centered-dialog";
 import { FormError } from "~/components/ui/form-error";
 import { listValues } from "./list-params";
-import { usePreloadedAnswer } from "./preloaded-answers";
 
 /** A JSON call answered 401: the session ended (idle limit, logout elsewhere, password change). */
 export class SessionExpiredError extends Error {
@@ -43,6 +42,32 @@ async function errorFrom(response: Response): Promise<AdminApiError> {
 
 export type AdminFetch = <T>(url: string, init?: RequestInit & { json?: unknown }) => Promise<T>;
 
+/**
+ * The one JSON call: `json` sent as JSON, the answer's JSON (or text) back, an AdminApiError for any other
+ * answer. Called bare only where there is no session to lose (the sign-in steps); inside the admin it is
+ * `adminFetch`, which adds the sign-in-again dialog.
+ */
+export const fetchJson: AdminFetch = async (url, init = {}) => {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("accept", "application/json");
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const response = await fetch(url, {
+    credentials: "same-origin",
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  const type = response.headers.get("content-type") ?? "";
+  return (type.includes("json") ? await response.json() : await response.text()) as never;
+};
+
+/** What to show of a failed call next to a form: the server's own message ("That code is not right"). */
+export function problemText(error: unknown): string {
+  return error instanceof AdminApiError ? error.detail : (error as Error).message;
+}
+
 type SessionState = { adminFetch: AdminFetch; expired: boolean; showSignIn: () => void };
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -56,25 +81,15 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [expired, setExpired] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const revalidator = useRevalidator();
-  const adminFetch = useCallback<AdminFetch>(async (url, init = {}) => {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    headers.set("accept", "application/json");
-    if (json !== undefined) headers.set("content-type", "application/json");
-    const response = await fetch(url, {
-      credentials: "same-origin",
-      ...rest,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
-    if (response.status === 401) {
+  const adminFetch = useCallback<AdminFetch>(async (url, init) => {
+    try {
+      return await fetchJson(url, init);
+    } catch (error) {
+      if (!(error instanceof AdminApiError && error.status === 401)) throw error;
       setExpired(true);
       setDialogOpen(true);
       throw new SessionExpiredError();
     }
-    if (!response.ok) throw await errorFrom(response);
-    const type = response.headers.get("content-type") ?? "";
-    return (type.includes("json") ? await response.json() : await response.text()) as never;
   }, []);
   const value = useMemo(() => ({ adminFetch, expired, showSignIn: () => setDialogOpen(true) }), [adminFetch, expired]);
   return (
@@ -99,6 +114,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       />
     </SessionContext.Provider>
   );
+}
+
+/** The JSON call for a part used both inside the admin (`adminFetch`) and on a sign-in step (`fetchJson`). */
+export function useJsonCall(): AdminFetch {
+  return useContext(SessionContext)?.adminFetch ?? fetchJson;
 }
 
 export function useAdminSession(): SessionState {
@@ -170,23 +190,19 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
 }
 
 /**
- * Loads JSON for an admin panel and again whenever `url` changes (a page, a search): `data` keeps the
- * last answer while the next loads, `failed` after an error, `load` to retry. A null `url` loads nothing (the
- * page's loader already gave the figures); an address the section's loader answered (PreloadedAnswersProvider)
- * starts with that answer and is not fetched again until it changes or `load` is called.
+ * What a section opens on demand (a webhook's deliveries, a broadcast's report) or works out from what is
+ * typed (a broadcast's recipients), never a section's own lists (its loader gives those, decision 0095):
+ * loaded through `adminFetch` when `url` is first asked and again whenever it changes; `data` keeps the last
+ * answer while the next loads, `failed` after an error, `load` to retry.
  */
-export function useAdminData<T>(url: string | null) {
+export function useAdminDetail<T>(url: string) {
   const { adminFetch } = useAdminSession();
-  const preloaded = usePreloadedAnswer<T>(url);
-  const [data, setData] = useState<T | null>(preloaded);
+  const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(url !== null && preloaded === null);
+  const [loading, setLoading] = useState(true);
   const latest = useRef(url);
-  // The section's loader answered this address: the first fetch is not needed.
-  const skip = useRef(preloaded !== null ? url : null);
   const load = useCallback(async () => {
     latest.current = url;
-    if (url === null) return;
     setFailed(false);
     setLoading(true);
     try {
@@ -200,14 +216,9 @@ export function useAdminData<T>(url: string | null) {
     }
   }, [adminFetch, url]);
   useEffect(() => {
-    if (skip.current !== null && skip.current === url) {
-      skip.current = null;
-      return;
-    }
-    skip.current = null;
     void load();
   }, [load, url]);
-  return { data, setData, failed, loading, load };
+  return { data, failed, loading, load };
 }
 
 /**

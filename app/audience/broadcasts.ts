@@ -1,5 +1,6 @@
 import { oneLine } from "~/core/clean-input";
 import * as z from "~/core/zod-mini";
+import { hasRole, type StaffRole } from "~/auth/roles";
 import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from "./lists";
 
 /**
@@ -136,3 +137,8 @@ export type BroadcastReport = BroadcastSummary & {
   left: number;
   failures: Array<{ reason: string; count: number }>;
 };
+
+/** Who sends a broadcast, and resumes or cancels a new post's paused e-mails: administrators and the owner. */
+export function canSendBroadcasts(role: StaffRole): boolean {
+  return hasRole(role, "administrator");
+}

@@ -1,6 +1,7 @@
 import { postState, type AdminPostQuery, type BlogPostDto } from "./schema";
 import { pageOf, type PageOf } from "~/core/paging";
 import { listPosts, toDto } from "./posts.server";
+import { seesAllPosts, type StaffMember } from "~/auth/roles";
 
 /**
  * The admin's list: every post, searched (title, excerpt, author, category, tags, slug), filtered by
@@ -22,3 +23,7 @@ export async function listPostsForAdmin(query: AdminPostQuery, onlyAuthorId?: nu
   return { ...page, items: page.items.map(toDto), counts };
 }
 
+/** The admin's list as `staff` sees it: editors and up every post, authors and contributors their own. */
+export function postsListFor(staff: StaffMember, query: AdminPostQuery) {
+  return listPostsForAdmin(query, seesAllPosts(staff) ? undefined : staff.id);
+}

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from "~/core/audit.server";
 import { appLinksSchema, normalAppLinks, type AndroidLinks, type AppleLinks, type AppLinks } from "./app-links";
 import { queueCachePurge } from "~/core/cache-purge.server";
 import { SITE_TAG } from "~/core/cache-tags";
+import { storeSettings } from "./store-config.server";
 
 /**
  * The app links settings in the database (app_links, one row per platform set). Read on every request of a
@@ -50,3 +51,11 @@ export async function saveAppLinks(actor: AuditActor, input: AppLinks): Promise<
   });
   return links;
 }
+
+/** What the Integrations section shows of the app links: the links as set, and the store links' configuration (read-only). */
+export async function appLinksSettings(): Promise<AppLinksSettings> {
+  return { ...(await readAppLinks()), stores: storeSettings() };
+}
+
+export type AppLinksSettings = AppLinks & { stores: ReturnType<typeof storeSettings> };
+

@@ -11,7 +11,7 @@ function pagePaths(entries: RouteEntry[], prefix = ""): string[] {
     const path = entry.index ? prefix || "/" : entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
     if (entry.children) return pagePaths(entry.children, entry.path === undefined ? prefix : path);
     // The admin's sections (app/routes/admin/ but its index) are registered with their titles in
-    // app/admin-dashboard.tsx's ADMIN_SECTIONS, which its own test keeps whole: not twice here.
+    // app/admin-sections.ts's ADMIN_SECTIONS, which its own test keeps whole: not twice here.
     const adminSection = entry.file.startsWith("routes/admin/") && entry.file !== "routes/admin/index.tsx";
     const isPage = entry.file.endsWith(".tsx") && !entry.file.includes("not-found") && !adminSection;
     return isPage && !path.includes(":") && !path.includes("*") ? [path] : [];

@@ -77,7 +77,7 @@ for (const width of [375, 1280]) {
   test(`the dashboard, staff, profile and AI admin pages fit ${width} px with zero axe violations`, async ({ adminPage: page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     // The admin logo link's accessible name contains what it shows (WCAG 2.5.3; letter case aside, as the rule allows).
     const logo = page.getByRole("banner").getByRole("link").first();
     const visible = (await logo.innerText()).replace(/\s+/g, " ").trim().toLowerCase();
@@ -143,7 +143,7 @@ for (const width of [375, 1280]) {
     const overlaps = (other: { x: number; y: number; width: number; height: number } | null) =>
       other !== null && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
     await page.screenshot({ path: test.info().outputPath(`sign-in-toast-${width}.png`) });
-    expect(overlaps(await page.getByRole("heading", { name: "Admin Dashboard" }).boundingBox())).toBe(false);
+    expect(overlaps(await page.getByRole("heading", { level: 1, name: "Overview" }).boundingBox())).toBe(false);
     // Nor the Logout button, the Menu button (a phone) or any item of the navigation (1280 px).
     const nav = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
     const controls = [page.getByRole("button", { name: "Logout" }), ...(width < 1024 ? [page.getByRole("button", { name: "Menu" })] : await nav.all())];

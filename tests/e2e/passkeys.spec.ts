@@ -27,7 +27,7 @@ test("a passkey registered from the security page is a second factor and signs i
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Password").fill(TEST_ADMIN.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
     await page.getByRole("link", { name: "Security", exact: true }).first().click();
     await expect(page.getByRole("heading", { name: "Sign-in security" })).toBeVisible();
@@ -46,13 +46,13 @@ test("a passkey registered from the security page is a second factor and signs i
     expect((await context.cookies()).some((c) => c.name === "clink_session")).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Use a passkey" }).click();
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
     // Signed out again: no password at all.
     await context.clearCookies();
     await page.goto(`${site}/admin`);
     await page.getByRole("button", { name: "Use a passkey" }).click();
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${TEST_ADMIN.email}`)).toBeVisible();
   } finally {
     await server.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_SECTIONS } from "~/admin-dashboard";
+import { ADMIN_SECTIONS, sectionHeading } from "~/admin-sections";
 import { adminApi, createPost, createSubmission, publicApi, type Api } from "../support/api";
 import { inviteStaff } from "../support/staff";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -38,7 +38,7 @@ describe("the admin's sections", () => {
       const html = await res.text();
       expect(html, section.path).toContain('aria-label="Admin sections"');
       // The Posts item keeps the spec's name for its page: Blog Management.
-      const title = section.id === "posts" ? "Blog Management" : section.label.replace("&", "&amp;");
+      const title = (section.id === "posts" ? sectionHeading(section.id) : section.label).replace("&", "&amp;");
       if (section.path.startsWith("/admin/") && !["staff", "profile"].includes(section.id)) expect(html).toContain(`<title>${title} · Clink Admin</title>`);
     }
   });

@@ -6,7 +6,7 @@ import { EmailAddress } from "~/components/ui/email-address";
 /**
  * The admin's shell, which knows no feature: a navigation of sections in groups (a sidebar from lg, a menu
  * button on a phone that closes after a choice), the signed-in line and the header's actions, then the section.
- * Which sections a member sees, and where they live, is chosen at the top of the house (app/admin-dashboard.tsx).
+ * Which sections a member sees, and where they live, is chosen at the top of the house (app/admin-sections.ts).
  */
 export type ShellGroup = { group: string; items: Array<{ id: string; path: string; label: string }> };
 

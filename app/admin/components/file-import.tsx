@@ -1,5 +1,6 @@
 import { Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 import { useToast } from "~/components/ui/toast";
 import { AdminApiError, SessionExpiredError } from "../admin-api";
@@ -11,6 +12,7 @@ import { AdminApiError, SessionExpiredError } from "../admin-api";
  */
 export function useFileImport<R>(send: (file: File, form: FormData) => Promise<R>, options: { maxBytes?: { bytes: number; message: string }; onDone?: () => void } = {}) {
   const toast = useToast();
+  const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<R | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +29,8 @@ export function useFileImport<R>(send: (file: File, form: FormData) => Promise<R
       setReport(await send(file, form));
       toast({ title: "Import finished" });
       options.onDone?.();
+      // The section's loader shows what the import added (decision 0095).
+      await revalidate();
     } catch (failure) {
       if (!(failure instanceof SessionExpiredError)) setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
     } finally {

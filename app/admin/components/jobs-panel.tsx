@@ -1,8 +1,6 @@
 import { ListChecks, RotateCcw, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminSession } from "~/admin/admin-api";
 import { formatDateTime } from "~/core/dates";
 import { SideCard } from "./side-card";
 import type { JobsOverview } from "~/core/jobs";
@@ -20,27 +18,14 @@ function summarise(overview: JobsOverview) {
   return [...byType].filter(([, row]) => row.waiting + row.dead > 0);
 }
 
-/** The dashboard's view of background jobs: what waits, what gave up (with its last error), and a retry. */
+/** The System section's view of background jobs: what waits, what gave up (with its last error), and a retry. */
 export function JobsPanel({ overview }: { overview: JobsOverview }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [retrying, setRetrying] = useState<number | null>(null);
+  const { pending: retrying, run } = useAdminTask();
   const rows = summarise(overview);
   const dead = overview.dead;
 
-  async function retry(id: number) {
-    setRetrying(id);
-    try {
-      await adminFetch(`/api/admin/jobs/${id}/retry`, { method: "POST" });
-      toast({ title: "Job queued again" });
-      await revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `Could not retry the job: ${(error as Error).message}`, variant: "destructive" });
-    } finally {
-      setRetrying(null);
-    }
-  }
+  const retry = (id: number) => run(() => adminFetch(`/api/admin/jobs/${id}/retry`, { method: "POST" }), { done: "Job queued again", failed: "Could not retry the job", key: id });
 
   return (
     <SideCard

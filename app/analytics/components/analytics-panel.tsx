@@ -1,11 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from "react";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { type FormEvent, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useAdminSession } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { toCsv } from "~/core/csv";
 import { nextTurn } from "~/core/next-turn";
 import { GOAL_LABELS } from "../funnels";
-import { addDays, TAB_ROWS, type AnalyticsReport } from "../report";
+import { addDays, type AnalyticsReport } from "../report";
 import { AnalyticsChart } from "./analytics-chart";
 import { BroughtTable } from "./brought-table";
 import { FunnelsPanel } from "./funnels-panel";
@@ -71,16 +71,15 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
   );
 }
 
-/** `initial`: the default range's figures, computed by the admin page's loader (in the first HTML), when this tab is the one shown. */
-export function AnalyticsPanel({ initial = null }: { initial?: AnalyticsReport | null }) {
+/**
+ * The figures of the range in the section's address (`?from=&to=`), as its loader computed them; another
+ * range is another address, so the loader runs again (and a reload or a shared link shows the same range).
+ */
+export function AnalyticsPanel({ report }: { report: AnalyticsReport }) {
   const { adminFetch } = useAdminSession();
-  const [range, setRange] = useState(initial ? { from: initial.from, to: initial.to } : { from: addDays(today(), -6), to: today() });
-  // The server's figures stand for their range (the first HTML); another range is fetched through the kit.
-  const fromServer = initial && initial.from === range.from && initial.to === range.to;
-  const fetched = useAdminData<AnalyticsReport>(fromServer ? null : `/api/admin/analytics?from=${range.from}&to=${range.to}&limit=${TAB_ROWS}`);
-  const report = fromServer ? initial : fetched.data;
-  const failed = !fromServer && fetched.failed;
-  const load = () => void fetched.load();
+  const [, setParams] = useSearchParams();
+  const range = { from: report.from, to: report.to };
+  const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true, preventScrollReset: true });
 
   const custom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -121,10 +120,9 @@ export function AnalyticsPanel({ initial = null }: { initial?: AnalyticsReport |
         Not counted: crawlers and headless browsers, prefetches, and visitors whose browser sends Global Privacy Control (Sec-GPC). No cookie is set and no address is kept;
         a visitor is counted once a day (visitors over several days add up each day's).
       </p>
-      {failed ? <LoadFailed what="the visitor figures" onRetry={load} /> : null}
-      {report ? <Figures report={report} suffix={suffix} full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} /> : failed ? null : <p className="text-slate-700">Loading the visitor figures…</p>}
+      <Figures report={report} suffix={suffix} full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} />
       {/* Site-wide figures: for editors and up (an author's view is their own posts' pages). */}
-      {report && !report.ownPostsOnly ? (
+      {!report.ownPostsOnly ? (
         <>
           <BroughtTable range={range} />
           <FunnelsPanel range={range} />

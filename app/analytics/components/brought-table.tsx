@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useAdminData } from "~/admin/admin-api";
+import { useAdminDetail } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { BROUGHT_HEADER, broughtCells, type BroughtReport, type BroughtRow } from "../brought";
@@ -10,7 +10,7 @@ import { BROUGHT_HEADER, broughtCells, type BroughtReport, type BroughtRow } fro
  */
 export function BroughtTable({ range }: { range: { from: string; to: string } }) {
   const query = `from=${range.from}&to=${range.to}`;
-  const answer = useAdminData<BroughtReport>(`/api/admin/analytics/brought?${query}`);
+  const answer = useAdminDetail<BroughtReport>(`/api/admin/analytics/brought?${query}`);
   const rows = answer.data?.rows ?? [];
   const [, ...figures] = BROUGHT_HEADER;
   return (

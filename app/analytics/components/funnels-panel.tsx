@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { ConfirmedButton } from "~/admin/components/confirmed-button";
 import { inputClass } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
@@ -33,7 +33,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
  */
 export function FunnelsPanel({ range }: { range: Range }) {
   const { adminFetch } = useAdminSession();
-  const list = useAdminData<{ funnels: Funnel[] }>("/api/admin/analytics/funnels");
+  const list = useAdminDetail<{ funnels: Funnel[] }>("/api/admin/analytics/funnels");
   const funnels = list.data?.funnels ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -143,7 +143,7 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
 function FunnelFigures({ funnel, range, filters }: { funnel: Funnel; range: Range; filters: Filters }) {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const answer = useAdminData<FunnelAnswer>(`/api/admin/analytics/funnels/${funnel.id}?${query}`);
+  const answer = useAdminDetail<FunnelAnswer>(`/api/admin/analytics/funnels/${funnel.id}?${query}`);
   if (answer.failed) return <LoadFailed what="the funnel's figures" onRetry={() => void answer.load()} />;
   const figures = answer.data?.id === funnel.id ? answer.data : null;
   if (!figures) return <p className="text-sm text-slate-700">Loading the funnel…</p>;

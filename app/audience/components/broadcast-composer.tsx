@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useState } from "react";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { inputClass, useFieldErrors } from "~/admin/components/field";
 import { mediaPath } from "~/blog/media";
@@ -38,7 +38,7 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
   const { busy, run } = useAdminTask({ onFieldErrors: setErrors });
   const segment = draft.list === "waitlist" ? { ...(draft.city ? { city: draft.city } : {}), ...(draft.platform ? { platform: draft.platform } : {}) } : {};
   const query = new URLSearchParams({ list: draft.list, ...segment }).toString();
-  const audience = useAdminData<BroadcastAudience>(`/api/admin/broadcasts/audience?${query}`);
+  const audience = useAdminDetail<BroadcastAudience>(`/api/admin/broadcasts/audience?${query}`);
   const shown = useDeferredValue(draft.markdown);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
@@ -16,14 +17,15 @@ const audienceOf = (b: Pick<BroadcastSummary, "list" | "segment">) =>
 
 /**
  * Broadcasts (issue 43): e-mails to a list, written in Markdown, tested, sent now or at a time, each with
- * its report. Self-contained: it asks the API what it needs (whether this member may send included).
+ * its report. The list is the section loader's (`broadcasts`); a report and the composer's recipient count
+ * are asked when opened.
  */
-export function BroadcastsPanel() {
+export function BroadcastsPanel({ broadcasts }: { broadcasts: BroadcastSummary[] }) {
   const [view, setView] = useState<View>({ kind: "list" });
-  const list = useAdminData<BroadcastSummary[]>("/api/admin/broadcasts");
+  const { revalidate } = useRevalidator();
   const back = () => {
     setView({ kind: "list" });
-    void list.load();
+    void revalidate();
   };
   return (
     <div>
@@ -40,10 +42,8 @@ export function BroadcastsPanel() {
       {view.kind === "report" ? <Report id={view.id} onBack={back} onEdit={(draft) => setView({ kind: "compose", draft })} /> : null}
       {view.kind === "list" ? (
         <>
-          {list.loading && !list.data ? <Spinner label="Loading broadcasts" /> : null}
-          {list.failed ? <LoadFailed what="broadcasts" onRetry={() => void list.load()} /> : null}
-          {list.data && list.data.length === 0 ? <p className="mt-4 text-slate-700">No broadcasts yet.</p> : null}
-          {list.data && list.data.length > 0 ? <Past rows={list.data} open={(id) => setView({ kind: "report", id })} /> : null}
+          {broadcasts.length === 0 ? <p className="mt-4 text-slate-700">No broadcasts yet.</p> : null}
+          {broadcasts.length > 0 ? <Past rows={broadcasts} open={(id) => setView({ kind: "report", id })} /> : null}
         </>
       ) : null}
     </div>
@@ -72,7 +72,7 @@ function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => 
 }
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
-  const { data, failed, load } = useAdminData<BroadcastReport>(`/api/admin/broadcasts/${id}`);
+  const { data, failed, load } = useAdminDetail<BroadcastReport>(`/api/admin/broadcasts/${id}`);
   const { expired, adminFetch } = useAdminSession();
   const task = useAdminTask({ onDone: () => void load() });
   const control = (verb: "resume" | "cancel") =>

@@ -1,29 +1,23 @@
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
-import { LoadFailed } from "~/admin/components/load-failed";
+import { useAdminSession } from "~/admin/admin-api";
 import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
-import { Spinner } from "~/components/ui/spinner";
 import { POST_MAILING_STATE_LABELS as STATE_LABELS, type PostMailing } from "../post-mailings";
 
 /**
  * New-post mailings (issue 51, decision record 0077): a new post's e-mails pause themselves on bounces or
- * complaints as a broadcast does; here an administrator or the owner resumes or cancels them. Self-contained:
- * whether this member may act is the broadcasts' own answer (canSend: administrators and the owner).
+ * complaints as a broadcast does; here an administrator or the owner (`canAct`, as for sending a broadcast)
+ * resumes or cancels them.
  */
-export function PostMailingsPanel() {
-  const list = useAdminData<{ items: PostMailing[] }>("/api/admin/post-mailings");
-  const who = useAdminData<{ canSend: boolean }>("/api/admin/broadcasts/audience?list=blog");
+export function PostMailingsPanel({ items, canAct }: { items: PostMailing[]; canAct: boolean }) {
   const { adminFetch } = useAdminSession();
-  const task = useAdminTask({ onDone: () => void list.load() });
-  const canAct = who.data?.canSend === true;
+  const task = useAdminTask();
   const control = (m: PostMailing, verb: "resume" | "cancel") =>
     void task.run(() => adminFetch(`/api/admin/post-mailings/${m.postId}/${verb}`, { method: "POST" }), {
       key: m.postId,
       done: verb === "resume" ? "E-mails resumed" : "E-mails cancelled",
       failed: verb === "resume" ? "Could not resume them" : "Could not cancel them",
     });
-  const items = list.data?.items;
-  const paused = items?.filter((m) => m.state === "paused") ?? [];
+  const paused = items.filter((m) => m.state === "paused");
 
   const columns: RecordColumns<PostMailing> = [
     { label: "Post", cell: (m) => <span className="font-medium break-words">{m.title}</span> },
@@ -74,10 +68,8 @@ export function PostMailingsPanel() {
           </ul>
         </div>
       ) : null}
-      {list.loading && !list.data ? <Spinner label="Loading new-post mailings" /> : null}
-      {list.failed ? <LoadFailed what="new-post mailings" onRetry={() => void list.load()} /> : null}
-      {items && items.length === 0 ? <p className="mt-4 text-slate-700">No new-post mailings yet.</p> : null}
-      {items && items.length > 0 ? <RecordTable caption="Recent new-post mailings, newest first" minWidth="min-w-[40rem]" rows={items} rowKey={(m) => m.postId} columns={columns} /> : null}
+      {items.length === 0 ? <p className="mt-4 text-slate-700">No new-post mailings yet.</p> : null}
+      {items.length > 0 ? <RecordTable caption="Recent new-post mailings, newest first" minWidth="min-w-[40rem]" rows={items} rowKey={(m) => m.postId} columns={columns} /> : null}
     </section>
   );
 }

@@ -1,11 +1,9 @@
 import { Download } from "lucide-react";
-import { useState } from "react";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession, useListParams } from "~/admin/admin-api";
+import { listValues } from "~/admin/list-params";
 import { useAdminTask } from "~/admin/admin-action";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 import { FiguresTable } from "~/components/ui/figures-table";
-import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
@@ -17,26 +15,20 @@ const ENDED_REASONS = { bounce: "address bounced", complaint: "reported as spam"
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
 /**
- * The mailing lists for the people who run them (issue 33). Everyone who sees the tab (editors and up) gets
- * the counts: per list and state, by city and platform, growth; administrators and the owner (`full`) also
- * get the subscribers with their consent record, the CSV export and deleting one (both audited).
+ * The mailing lists for the people who run them (issue 33). Everyone who sees the section (editors and up)
+ * gets the counts: per list and state, by city and platform, growth; administrators and the owner also get
+ * the subscribers of the list in the address (`people`) with their consent record, the CSV export and
+ * deleting one (both audited).
  */
-export function SubscribersPanel({ full }: { full: boolean }) {
-  const counts = useAdminData<AudienceCounts>("/api/admin/audience");
+export function SubscribersPanel({ counts, people }: { counts: AudienceCounts; people: SubscriberRow[] | null }) {
   return (
     <div>
       <h2 className="text-xl font-bold">The lists</h2>
       <p className="mt-1 text-sm text-slate-700">
         The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after {UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS} days.
       </p>
-      {counts.loading && !counts.data ? <Spinner label="Loading subscriber counts" /> : null}
-      {counts.failed ? (
-        <div className="mt-4">
-          <LoadFailed what="subscriber counts" onRetry={() => void counts.load()} />
-        </div>
-      ) : null}
-      {counts.data ? <Counts counts={counts.data} /> : null}
-      {full ? <SubscriberList /> : null}
+      <Counts counts={counts} />
+      {people ? <SubscriberList rows={people} /> : null}
     </div>
   );
 }
@@ -101,22 +93,26 @@ function Counts({ counts }: { counts: AudienceCounts }) {
   );
 }
 
-/** The list the people table opens on (the section's loader asks for it too). */
-export const FIRST_LIST: ListName = "waitlist";
+const PARAMS = { list: "list" };
+const DEFAULTS = { list: "waitlist" };
 
-function SubscriberList() {
-  const [list, setList] = useState<ListName>(FIRST_LIST);
-  const { data, failed, loading, load } = useAdminData<SubscriberRow[]>(`/api/admin/subscribers?list=${list}`);
+/** The list whose people the section shows: the address's `?list=`, else the early-adopter list. */
+export function peopleListOf(search: URLSearchParams): string {
+  return listValues(search, PARAMS, DEFAULTS).list;
+}
+
+function SubscriberList({ rows }: { rows: SubscriberRow[] }) {
+  const [params, setParams] = useListParams(PARAMS, DEFAULTS);
+  const list = params.list as ListName;
   const { adminFetch } = useAdminSession();
   const { pending, run } = useAdminTask();
   const remove = async (row: SubscriberRow) => {
     if (!window.confirm(`Delete ${row.email} from the ${LIST_LABELS[row.list]} for good?`)) return;
-    const done = await run(() => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
+    await run(() => adminFetch(`/api/admin/subscribers/${row.id}`, { method: "DELETE" }), {
       key: row.id,
       done: { title: "Subscriber deleted" },
       failed: "Failed to delete the subscriber",
     });
-    if (done) void load();
   };
   const columns: RecordColumns<SubscriberRow> = [
     { label: "E-mail", cell: (row) => <EmailAddress address={row.email} /> },
@@ -157,7 +153,7 @@ function SubscriberList() {
         <div className="flex flex-wrap items-center gap-3">
           <label className="flex items-center gap-2 text-sm">
             List
-            <select className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" value={list} onChange={(e) => setList(e.target.value as ListName)}>
+            <select className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" value={list} onChange={(e) => setParams({ list: e.target.value })}>
               <ListOptions />
             </select>
           </label>
@@ -167,15 +163,9 @@ function SubscriberList() {
           </a>
         </div>
       </div>
-      {loading && !data ? <Spinner label="Loading subscribers" /> : null}
-      {failed ? (
-        <div className="mt-4">
-          <LoadFailed what="subscribers" onRetry={() => void load()} />
-        </div>
-      ) : null}
-      {data && data.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
-      {data && data.length > 0 ? (
-        <RecordTable caption={`Subscribers to the ${LIST_LABELS[list]}`} minWidth="min-w-[48rem]" rows={data} rowKey={(row) => row.id} columns={columns} />
+      {rows.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
+      {rows.length > 0 ? (
+        <RecordTable caption={`Subscribers to the ${LIST_LABELS[list]}`} minWidth="min-w-[48rem]" rows={rows} rowKey={(row) => row.id} columns={columns} />
       ) : null}
     </section>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 
-/** The heading of an admin page other than the dashboard, with the way back to it. */
+/** The heading of an admin page other than the overview, with the way back to it. */
 export function AdminPageHeader({ title, intro }: { title: string; intro: string }) {
   return (
     <div>

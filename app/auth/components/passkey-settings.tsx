@@ -4,12 +4,14 @@ import { useRevalidator } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
 import { formatDate } from "~/core/dates";
-import { callJson, passkeyErrorText } from "./call-json";
+import { problemText, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { passkeyErrorText } from "./call-json";
 import { PanelSection } from "~/admin/components/panel-section";
 
 /** A member's passkeys: add one from this device, see when each was last used, remove one. */
 export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["passkeys"] }) {
   const revalidator = useRevalidator();
+  const { adminFetch: call } = useAdminSession();
   const [supported, setSupported] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,13 +24,13 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
     setBusy(true);
     setError(null);
     try {
-      const { options } = await callJson<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/api/admin/passkeys/registration-options", "POST");
+      const { options } = await call<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/api/admin/passkeys/registration-options", { method: "POST" });
       const response = await startRegistration({ optionsJSON: options });
-      await callJson("/api/admin/passkeys", "POST", { name, response });
+      await call("/api/admin/passkeys", { method: "POST", json: { name, response } });
       form.reset();
       revalidator.revalidate();
     } catch (caught) {
-      setError(passkeyErrorText(caught));
+      if (!(caught instanceof SessionExpiredError)) setError(passkeyErrorText(caught));
     } finally {
       setBusy(false);
     }
@@ -37,10 +39,10 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
   async function remove(id: number) {
     setError(null);
     try {
-      await callJson(`/api/admin/passkeys/${id}`, "DELETE");
+      await call(`/api/admin/passkeys/${id}`, { method: "DELETE" });
       revalidator.revalidate();
     } catch (caught) {
-      setError((caught as Error).message);
+      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
     }
   }
 

@@ -2,7 +2,8 @@ import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/br
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { safeReturnAddress } from "~/auth/return-address";
-import { callJson, passkeyErrorText } from "./call-json";
+import { fetchJson as call } from "~/admin/admin-api";
+import { passkeyErrorText } from "./call-json";
 import { FormError } from "~/components/ui/form-error";
 
 /**
@@ -24,12 +25,9 @@ export function PasskeySignInButton({ label = "Use a passkey", hint }: { label?:
     setBusy(true);
     setError(null);
     try {
-      const { options } = await callJson<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>(
-        "/api/admin/passkeys/authentication-options",
-        "POST",
-      );
+      const { options } = await call<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>("/api/admin/passkeys/authentication-options", { method: "POST" });
       const response = await startAuthentication({ optionsJSON: options });
-      await callJson("/api/admin/passkeys/sign-in", "POST", { response });
+      await call("/api/admin/passkeys/sign-in", { method: "POST", json: { response } });
       // A full load: the admin's pages read the new session on the server.
       window.location.assign(safeReturnAddress(new URLSearchParams(window.location.search).get("redirectTo") ?? "/admin"));
     } catch (caught) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { TextField } from "~/components/ui/text-field";
-import { callJson } from "./call-json";
+import { problemText, SessionExpiredError, useJsonCall } from "~/admin/admin-api";
 import { RecoveryCodesList } from "./recovery-codes-list";
 
 type Setup = { otpauthUrl: string; secret: string; qrSvg: string };
@@ -10,6 +10,8 @@ type Setup = { otpauthUrl: string; secret: string; qrSvg: string };
  * anyone who cannot scan, and a code to confirm before it is on. Then the recovery codes, once.
  */
 export function TotpSetup({ onDone, doneLabel }: { onDone: () => void; doneLabel: string }) {
+  // On the Security page an ended session opens the sign-in-again dialog; on the sign-in step there is none.
+  const call = useJsonCall();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,9 +21,9 @@ export function TotpSetup({ onDone, doneLabel }: { onDone: () => void; doneLabel
     setBusy(true);
     setError(null);
     try {
-      setSetup(await callJson<Setup>("/api/admin/two-factor/setup", "POST"));
+      setSetup(await call<Setup>("/api/admin/two-factor/setup", { method: "POST" }));
     } catch (caught) {
-      setError((caught as Error).message);
+      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
     } finally {
       setBusy(false);
     }
@@ -33,10 +35,10 @@ export function TotpSetup({ onDone, doneLabel }: { onDone: () => void; doneLabel
     setError(null);
     try {
       const code = String(new FormData(event.currentTarget).get("code") ?? "");
-      const result = await callJson<{ recoveryCodes: string[] }>("/api/admin/two-factor/confirm", "POST", { code });
+      const result = await call<{ recoveryCodes: string[] }>("/api/admin/two-factor/confirm", { method: "POST", json: { code } });
       setCodes(result.recoveryCodes);
     } catch (caught) {
-      setError((caught as Error).message);
+      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
     } finally {
       setBusy(false);
     }

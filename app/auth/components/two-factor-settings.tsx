@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
-import { callJson } from "./call-json";
+import { problemText, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { RecoveryCodesList } from "./recovery-codes-list";
 import { TotpSetup } from "./totp-setup";
 import { PanelSection } from "~/admin/components/panel-section";
@@ -32,6 +32,7 @@ export function TwoFactorSettings({ overview, canSetPolicy }: { overview: Securi
 
 /** New recovery codes, or turning the app off: each asks for a current code first. */
 function ManageTotp({ onChanged }: { onChanged: () => void }) {
+  const { adminFetch: call } = useAdminSession();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,14 +45,14 @@ function ManageTotp({ onChanged }: { onChanged: () => void }) {
     setError(null);
     try {
       if (submitter?.value === "off") {
-        await callJson("/api/admin/two-factor", "DELETE", { code });
+        await call("/api/admin/two-factor", { method: "DELETE", json: { code } });
         onChanged();
       } else {
-        setCodes((await callJson<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", "POST", { code })).recoveryCodes);
+        setCodes((await call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } })).recoveryCodes);
         onChanged();
       }
     } catch (caught) {
-      setError((caught as Error).message);
+      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
     } finally {
       setBusy(false);
     }
@@ -77,14 +78,15 @@ function ManageTotp({ onChanged }: { onChanged: () => void }) {
 }
 
 function PolicySwitch({ required, onChanged }: { required: boolean; onChanged: () => void }) {
+  const { adminFetch: call } = useAdminSession();
   const [error, setError] = useState<string | null>(null);
   async function toggle() {
     setError(null);
     try {
-      await callJson("/api/admin/two-factor/policy", "PUT", { requiredForAllStaff: !required });
+      await call("/api/admin/two-factor/policy", { method: "PUT", json: { requiredForAllStaff: !required } });
       onChanged();
     } catch (caught) {
-      setError((caught as Error).message);
+      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
     }
   }
   return (

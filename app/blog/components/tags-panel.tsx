@@ -1,16 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import type { AdminTag } from "~/blog/tags";
-import { LoadFailed } from "~/admin/components/load-failed";
 
-/** The admin's Tags tab (editor and up): rename, describe and merge the blog's tags. */
-export function TagsPanel() {
-  const { data: tags, failed, loading, load } = useAdminData<AdminTag[]>("/api/admin/tags");
-  if (failed) {
-    return <LoadFailed what="tags" onRetry={() => void load()} />;
-  }
-  if (!tags) return <p className="text-slate-600">{loading ? "Loading tags..." : ""}</p>;
+/** The Tags section (editor and up): rename, describe and merge the blog's tags, as its loader lists them. */
+export function TagsPanel({ tags }: { tags: AdminTag[] }) {
   if (tags.length === 0) return <p className="text-slate-600">No tags yet. Tags added to posts appear here.</p>;
   return (
     <section aria-labelledby="tags-heading">
@@ -20,23 +14,18 @@ export function TagsPanel() {
       <p className="mt-1 text-sm text-slate-600">Each tag has a page at /blog/tag/… with its description. Renaming changes every post that carries the tag.</p>
       <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
         {tags.map((tag) => (
-          <TagRow key={tag.slug} tag={tag} others={tags.filter((other) => other.slug !== tag.slug)} onChanged={() => void load()} />
+          <TagRow key={tag.slug} tag={tag} others={tags.filter((other) => other.slug !== tag.slug)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function TagRow({ tag, others, onChanged }: { tag: AdminTag; others: AdminTag[]; onChanged: () => void }) {
+function TagRow({ tag, others }: { tag: AdminTag; others: AdminTag[] }) {
   const { adminFetch } = useAdminSession();
   const [editing, setEditing] = useState(false);
   const [into, setInto] = useState("");
-  const { busy, run } = useAdminTask({
-    onDone: () => {
-      setEditing(false);
-      onChanged();
-    },
-  });
+  const { busy, run } = useAdminTask({ onDone: () => setEditing(false) });
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,29 +1,27 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { ConfirmedButton } from "~/admin/components/confirmed-button";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ItemList } from "~/admin/components/item-list";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { PanelSection } from "~/admin/components/panel-section";
 import { EmailAddress } from "~/components/ui/email-address";
 import { formatDateTime } from "~/core/dates";
 import { fieldErrors } from "~/core/field-errors";
 import { SUPPRESSION_REASON_LABELS, suppressionInputSchema, type SuppressionItem } from "../suppressions";
 
-export const SUPPRESSIONS_URL = "/api/admin/suppressions";
+const SUPPRESSIONS_URL = "/api/admin/suppressions";
 
 /**
  * The suppression list (issue 51) for administrators and the owner: the addresses no list mail goes to, with
  * why and since when; an address added by hand, an entry removed (both in the audit log). A person's own mail
  * (a password reset, an invitation) still goes to a suppressed address.
  */
-export function SuppressionsPanel() {
-  const { data, failed, loading, load } = useAdminData<{ items: SuppressionItem[] }>(SUPPRESSIONS_URL);
+export function SuppressionsPanel({ items }: { items: SuppressionItem[] }) {
   const { adminFetch } = useAdminSession();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = useFieldErrors(errors);
-  const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const task = useAdminTask({ onFieldErrors: setErrors });
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,25 +51,21 @@ export function SuppressionsPanel() {
             Suppress
           </button>
         </form>
-        {failed ? (
-          <LoadFailed what="the suppression list" onRetry={() => void load()} />
-        ) : (
-          <ItemList items={data?.items} loading={loading} what="suppressed addresses" label="Suppressed addresses" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
-            {(row) => (
-              <>
-                <div className="min-w-0">
-                  <p className="font-medium">{row.email ? <EmailAddress address={row.email} /> : <span className="text-slate-700">Address erased (its keyed hash is kept)</span>}</p>
-                  <p className="text-sm text-slate-700">
-                    {SUPPRESSION_REASON_LABELS[row.reason]} · since <time dateTime={row.at}>{formatDateTime(row.at)}</time>
-                  </p>
-                </div>
-                <ConfirmedButton question={`Mail ${row.email ?? "this address"} again? It comes off the suppression list.`} disabled={task.busy} onConfirmed={() => remove(row)}>
-                  Remove<span className="sr-only"> {row.email ?? `entry ${row.id}`}</span>
-                </ConfirmedButton>
-              </>
-            )}
-          </ItemList>
-        )}
+        <ItemList items={items} loading={false} what="suppressed addresses" label="Suppressed addresses" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+          {(row) => (
+            <>
+              <div className="min-w-0">
+                <p className="font-medium">{row.email ? <EmailAddress address={row.email} /> : <span className="text-slate-700">Address erased (its keyed hash is kept)</span>}</p>
+                <p className="text-sm text-slate-700">
+                  {SUPPRESSION_REASON_LABELS[row.reason]} · since <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+                </p>
+              </div>
+              <ConfirmedButton question={`Mail ${row.email ?? "this address"} again? It comes off the suppression list.`} disabled={task.busy} onConfirmed={() => remove(row)}>
+                Remove<span className="sr-only"> {row.email ?? `entry ${row.id}`}</span>
+              </ConfirmedButton>
+            </>
+          )}
+        </ItemList>
       </PanelSection>
     </div>
   );

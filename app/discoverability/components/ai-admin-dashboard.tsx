@@ -88,7 +88,7 @@ export function AiAdminDashboard() {
         <div>
           <p className="text-sm">
             <Link to="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
-              Admin Dashboard
+              Overview
             </Link>
           </p>
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight">AI Discoverability Dashboard</h1>

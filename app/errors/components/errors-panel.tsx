@@ -1,7 +1,6 @@
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { ItemList } from "~/admin/components/item-list";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { PanelSection } from "~/admin/components/panel-section";
 import { formatDateTime } from "~/core/dates";
 import type { ErrorIssueItem } from "../issues.server";
@@ -13,14 +12,13 @@ const names = (counts: Record<string, number>) =>
     .join(", ");
 
 /**
- * The admin's Errors tab (owner, administrator): browser and server errors grouped by fingerprint, open
+ * The Errors section (owner, administrator): browser and server errors grouped by fingerprint, open
  * first; each with its count, first and last seen, release, pages and browsers, and one stack mapped to the
  * site's sources. Resolve one (it reopens by itself if it comes back in a newer release), or reopen it.
  */
-export function ErrorsPanel() {
-  const { data, failed, loading, load } = useAdminData<{ items: ErrorIssueItem[] }>("/api/admin/errors");
+export function ErrorsPanel({ items }: { items: ErrorIssueItem[] }) {
   const { adminFetch } = useAdminSession();
-  const task = useAdminTask({ onDone: () => void load() });
+  const task = useAdminTask();
 
   const setResolved = (issue: ErrorIssueItem, resolved: boolean) =>
     void task.run(() => adminFetch(`/api/admin/errors/${issue.id}`, { method: "PATCH", json: { resolved } }), {
@@ -28,7 +26,6 @@ export function ErrorsPanel() {
       failed: "Could not change it",
     });
 
-  if (failed) return <LoadFailed what="errors" onRetry={() => void load()} />;
   return (
     <PanelSection
       id="errors-heading"
@@ -36,7 +33,7 @@ export function ErrorsPanel() {
       className="grid gap-4"
       intro="Errors in visitors' browsers and on the server, grouped: the same error counts once however often it happens. Nothing is sent to another service."
     >
-      <ItemList items={data?.items} loading={loading} what="errors" label="Error issues" itemClassName="grid gap-2 py-4">
+      <ItemList items={items} loading={false} what="errors" label="Error issues" itemClassName="grid gap-2 py-4">
         {(issue) => (
           <article aria-label={issue.message} className="grid min-w-0 gap-2">
             <div className="flex flex-wrap items-start justify-between gap-3">

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { PanelSection } from "~/admin/components/panel-section";
 import { RecordTable } from "~/admin/components/record-table";
 import type { AppLinks } from "../app-links";
+import type { AppLinksSettings } from "../app-links.server";
 
-type Answer = AppLinks & {
-  stores: Array<{ name: string; value: string | null; meaning: string }>;
-};
 
 const lines = (value: FormDataEntryValue | null) =>
   String(value ?? "")
@@ -36,15 +33,11 @@ function appLinksOf(form: FormData): AppLinks {
  * served at once as /.well-known/apple-app-site-association and /.well-known/assetlinks.json; and the
  * store links' configuration, read-only (it is the server's environment).
  */
-export function AppLinksPanel() {
-  const { data, failed, load } = useAdminData<Answer>("/api/admin/app-links");
+export function AppLinksPanel({ data }: { data: AppLinksSettings }) {
   const { adminFetch } = useAdminSession();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = useFieldErrors(errors);
-  const task = useAdminTask({
-    onDone: () => void load(),
-    onFieldErrors: setErrors,
-  });
+  const task = useAdminTask({ onFieldErrors: setErrors });
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setErrors({});
@@ -52,8 +45,6 @@ export function AppLinksPanel() {
     await task.run(() => adminFetch("/api/admin/app-links", { method: "PUT", json }), { done: "App links saved", failed: "Could not save the app links" });
   };
 
-  if (failed) return <LoadFailed what="app links" onRetry={() => void load()} />;
-  if (!data) return <p className="text-sm text-slate-600">Loading app links…</p>;
   return (
     <>
       <PanelSection

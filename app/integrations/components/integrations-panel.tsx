@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask, type TaskMessages } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
 import { formatDateTime } from "~/core/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
@@ -11,17 +10,16 @@ import { ItemList } from "~/admin/components/item-list";
 import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
- * The admin's Integrations tab (administrators and the owner): make one for each tool that reads the blog
+ * The Integrations section (administrators and the owner): make one for each tool that reads the blog
  * through Ghost's Content API, and see or revoke its key. A key is shown once, when made or regenerated:
  * only its hash is stored (decision record 0034).
  */
-export function IntegrationsPanel() {
-  const { data, failed, loading, load } = useAdminData<{ integrations: IntegrationRow[] }>("/api/admin/integrations");
+export function IntegrationsPanel({ integrations }: { integrations: IntegrationRow[] }) {
   const { adminFetch } = useAdminSession();
   const [shown, setShown] = useState<IntegrationWithKey | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = useFieldErrors(errors);
-  const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const task = useAdminTask({ onFieldErrors: setErrors });
   const busy = task.busy;
   /** A made or regenerated key is shown (once), with the list reloaded. */
   const run = async (work: () => Promise<IntegrationWithKey | null>, messages: TaskMessages) =>
@@ -43,7 +41,6 @@ export function IntegrationsPanel() {
     if (ok) form.reset();
   };
 
-  if (failed) return <LoadFailed what="integrations" onRetry={() => void load()} />;
   return (
     <PanelSection
       id="integrations-heading"
@@ -66,7 +63,7 @@ export function IntegrationsPanel() {
       {shown ? (
         <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
       ) : null}
-      <ItemList items={data?.integrations} loading={loading} what="integrations" itemClassName="flex flex-wrap items-center justify-between gap-3 py-4">
+      <ItemList items={integrations} loading={false} what="integrations" itemClassName="flex flex-wrap items-center justify-between gap-3 py-4">
         {(row) => (
           <>
             <div>

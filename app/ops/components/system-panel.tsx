@@ -1,10 +1,9 @@
 import { Activity, DatabaseBackup, Download, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { useRevalidator } from "react-router";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminSession } from "~/admin/admin-api";
 import { formatDateTime } from "~/core/dates";
 import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { MailDomainSection } from "~/mail/components/mail-domain";
 
 type SystemData = SystemOverview;
@@ -18,13 +17,10 @@ function formatBytes(bytes: number | null): string {
   return `${number.format(bytes / 1024 / 1024)} MB`;
 }
 
-/** The admin's System tab (administrators): the site's vital signs now and over a week, and its backups. */
-export function SystemPanel({ owner }: { owner: boolean }) {
-  const { data, failed, loading, load } = useAdminData<SystemData>("/api/admin/system");
-  if (failed) {
-    return <LoadFailed what="the system figures" onRetry={() => void load()} />;
-  }
-  if (!data) return <p className="text-slate-600">{loading ? "Loading system figures..." : ""}</p>;
+/** The System section (administrators): the site's vital signs now and over a week, and its backups. */
+export function SystemPanel({ owner, data }: { owner: boolean; data: SystemData }) {
+  const { revalidate, state } = useRevalidator();
+  const loading = state === "loading";
   return (
     <div className="grid gap-8">
       {data.clock.warning ? (
@@ -33,7 +29,7 @@ export function SystemPanel({ owner }: { owner: boolean }) {
           {data.clock.warning}
         </p>
       ) : null}
-      <BackupSection data={data} owner={owner} onQueued={() => void load()} />
+      <BackupSection data={data} owner={owner} />
       <MailDomainSection report={data.mailDomain} />
       <section aria-labelledby="vital-signs">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -41,7 +37,7 @@ export function SystemPanel({ owner }: { owner: boolean }) {
             <Activity aria-hidden="true" className="size-5" />
             Vital signs
           </h2>
-          <button type="button" className="btn btn-secondary min-h-11" onClick={() => void load()} disabled={loading}>
+          <button type="button" className="btn btn-secondary min-h-11" onClick={() => void revalidate()} disabled={loading}>
             {loading ? "Refreshing..." : "Refresh"}
           </button>
         </div>
@@ -63,25 +59,14 @@ export function SystemPanel({ owner }: { owner: boolean }) {
   );
 }
 
-function BackupSection({ data, owner, onQueued }: { data: SystemData; owner: boolean; onQueued: () => void }) {
+function BackupSection({ data, owner }: { data: SystemData; owner: boolean }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminTask();
   const { backup, backupSchedule } = data;
   const failed = backup?.status === "failed";
 
-  async function backUpNow() {
-    setBusy(true);
-    try {
-      const answer = await adminFetch<{ message: string }>("/api/admin/backups", { method: "POST" });
-      toast({ title: answer.message });
-      onQueued();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: `Could not queue a backup: ${(error as Error).message}`, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const backUpNow = () =>
+    run(() => adminFetch<{ message: string }>("/api/admin/backups", { method: "POST" }), { done: (answer) => answer.message, failed: "Could not queue a backup" });
 
   return (
     <section aria-labelledby="backups-heading" className={`rounded-xl border p-5 ${failed ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}>

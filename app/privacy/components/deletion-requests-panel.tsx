@@ -1,22 +1,17 @@
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
-import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/core/dates";
 import { DELETION_STATE_LABELS, type DeletionRequestRecord } from "../deletion-request-state";
 import { completeDeletionRequest, DELETION_COMPLETED } from "./complete-deletion";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
-/** The admin's list of data-deletion requests: state, when each is due, and completing a verified one. */
-export function DeletionRequestsPanel() {
-  const { data, failed, loading, load } = useAdminData<DeletionRequestRecord[]>("/api/admin/data-deletion-requests");
+/** The data-deletion requests as the section's loader lists them: state, when each is due, and completing a verified one. */
+export function DeletionRequestsPanel({ requests }: { requests: DeletionRequestRecord[] }) {
   const { adminFetch } = useAdminSession();
   const { pending, run } = useAdminTask();
-  const complete = async (request: DeletionRequestRecord) => {
-    if (await run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id })) void load();
-  };
+  const complete = (request: DeletionRequestRecord) => void run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id });
 
   const columns: RecordColumns<DeletionRequestRecord> = [
     { label: "#", cell: (r) => r.id },
@@ -32,7 +27,7 @@ export function DeletionRequestsPanel() {
       label: <span className="sr-only">Action</span>,
       cell: (r) =>
         r.state === "verified" ? (
-          <button type="button" className="btn btn-primary" disabled={pending !== null} onClick={() => void complete(r)}>
+          <button type="button" className="btn btn-primary" disabled={pending !== null} onClick={() => complete(r)}>
             Mark deletion completed
           </button>
         ) : null,
@@ -46,15 +41,9 @@ export function DeletionRequestsPanel() {
         A confirmed request is due 30 days after confirmation. Delete the person's app account, then mark it completed: the site erases
         what it holds about them and tells them.
       </p>
-      {loading && !data ? <Spinner label="Loading deletion requests" /> : null}
-      {failed ? (
-        <div className="mt-4">
-          <LoadFailed what="deletion requests" onRetry={() => void load()} />
-        </div>
-      ) : null}
-      {data && data.length === 0 ? <p className="mt-4 text-slate-700">No deletion requests.</p> : null}
-      {data && data.length > 0 ? (
-        <RecordTable caption="Data deletion requests" minWidth="min-w-[40rem]" rows={data} rowKey={(r) => r.id} columns={columns} />
+      {requests.length === 0 ? <p className="mt-4 text-slate-700">No deletion requests.</p> : null}
+      {requests.length > 0 ? (
+        <RecordTable caption="Data deletion requests" minWidth="min-w-[40rem]" rows={requests} rowKey={(r) => r.id} columns={columns} />
       ) : null}
     </div>
   );

@@ -1,10 +1,9 @@
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { FileImportForm, ImportProblems, useFileImport } from "~/admin/components/file-import";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { formatDateTime } from "~/core/dates";
 import { fieldErrors } from "~/core/field-errors";
 import type { ImportReport } from "../import.server";
@@ -23,22 +22,21 @@ const STATUS_LABELS: Record<number, string> = {
 };
 
 /**
- * The admin's Redirects tab (editors and up): the rules with their hits, a form to add one (checked with
- * the server's own schema), delete, import a CSV or Ghost's redirects.json, export as CSV.
+ * The Redirects section (editors and up): the rules with their hits as its loader lists them, a form to add
+ * one (checked with the server's own schema), delete, import a CSV or Ghost's redirects.json, export as CSV.
  */
-export function RedirectsPanel() {
-  const { data, failed, loading, load } = useAdminData<{ redirects: RedirectRow[] }>("/api/admin/redirects");
+export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
   const { adminFetch } = useAdminSession();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState("301");
   const fields = useFieldErrors(errors);
-  const task = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const task = useAdminTask({ onFieldErrors: setErrors });
   const importer = useFileImport(
     async (file) => {
       const format = /\.json$/i.test(file.name) || file.type.includes("json") ? "ghost" : "csv";
       return adminFetch<ImportReport>("/api/admin/redirects/import", { method: "POST", json: { format, content: await file.text() } });
     },
-    { maxBytes: { bytes: 1_000_000, message: "Keep the file under 1 MB." }, onDone: () => void load() },
+    { maxBytes: { bytes: 1_000_000, message: "Keep the file under 1 MB." } },
   );
   const { report } = importer;
   const busy = task.busy || importer.busy;
@@ -61,7 +59,6 @@ export function RedirectsPanel() {
     await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), { done: "Redirect removed", failed: "Could not remove it" });
   };
 
-  if (failed) return <LoadFailed what="redirects" onRetry={() => void load()} />;
   return (
     <div className="grid gap-8">
       <PanelSection
@@ -95,7 +92,7 @@ export function RedirectsPanel() {
             Add redirect
           </button>
         </form>
-        <ItemList items={data?.redirects} loading={loading} what="redirects" label="Redirect rules" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+        <ItemList items={redirects} loading={false} what="redirects" label="Redirect rules" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
           {(row) => (
             <>
               <div className="min-w-0">

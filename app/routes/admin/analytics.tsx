@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics";
-import { sectionMeta } from "~/admin-dashboard";
-import { requireSection } from "~/admin-dashboard.server";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { AnalyticsPanel } from "~/analytics/components/analytics-panel";
 import { analyticsQuerySchema, TAB_ROWS } from "~/analytics/report";
@@ -21,8 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AnalyticsSection({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SectionHeading title="Analytics" intro="Visitors to the site: who came, from where, what they read and did." />
-      <AnalyticsPanel initial={loaderData.report} />
+      <SectionHeading title={sectionHeading("analytics")} intro="Visitors to the site: who came, from where, what they read and did." />
+      <AnalyticsPanel report={loaderData.report} />
     </>
   );
 }

@@ -1,26 +1,27 @@
 import type { Route } from "./+types/broadcasts";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/audience/api.admin.broadcasts";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
+import { canSendBroadcasts } from "~/audience/broadcasts";
+import { listBroadcasts } from "~/audience/broadcasts.server";
 import { BroadcastsPanel } from "~/audience/components/broadcasts-panel";
 import { PostMailingsPanel } from "~/audience/components/post-mailings-panel";
+import { listPostMailings } from "~/audience/post-mail-control.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("broadcasts");
 
-// Editors write and test; administrators and the owner send (the API checks each call).
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "broadcasts");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/broadcasts", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireSection(request, "broadcasts");
+  const [broadcasts, mailings] = await Promise.all([listBroadcasts(), listPostMailings()]);
+  return { broadcasts, mailings, canSend: canSendBroadcasts(staff.role) };
 }
 
 export default function BroadcastsSection({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Broadcasts" />
-      <BroadcastsPanel />
-      <PostMailingsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("broadcasts")} />
+      <BroadcastsPanel broadcasts={loaderData.broadcasts} />
+      <PostMailingsPanel items={loaderData.mailings} canAct={loaderData.canSend} />
+    </>
   );
 }

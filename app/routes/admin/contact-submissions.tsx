@@ -1,28 +1,30 @@
 import type { Route } from "./+types/contact-submissions";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { keepLoaderForListChanges } from "~/admin/revalidation";
-import { loader as api } from "~/routes/forms/api.admin.contact-submissions";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { ContactSubmissionsPanel, submissionListAddress } from "~/forms/components/contact-submissions-panel";
+import { SectionError } from "~/admin/components/section-error";
+import { submissionPageQuerySchema } from "~/forms/contact-submission";
+import { contactSubmissionsPage } from "~/forms/contact-submission.server";
+import { ContactSubmissionsPanel, submissionListQuery } from "~/forms/components/contact-submissions-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("submissions");
 
-// The inbox's page, search and filter live in the address; the panel asks for each change itself.
-export const shouldRevalidate = keepLoaderForListChanges;
-
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "submissions");
-  const url = submissionListAddress(new URL(args.request.url).searchParams);
-  return { answers: await preloadAnswers(args, [{ url, loader: api }]) };
+// The inbox's page, search and filter live in the address: each change runs this loader again.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "submissions");
+  const query = submissionPageQuerySchema.parse(submissionListQuery(new URL(request.url).searchParams));
+  return { page: await contactSubmissionsPage(query) };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Contact Submissions" />
-      <ContactSubmissionsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("submissions")} />
+      <ContactSubmissionsPanel page={loaderData.page} />
+    </>
   );
+}
+
+export function ErrorBoundary() {
+  return <SectionError message="Failed to load contact submissions." />;
 }

@@ -1,23 +1,22 @@
 import type { Route } from "./+types/deletion-requests";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/privacy/api.admin.data-deletion-requests";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { DeletionRequestsPanel } from "~/privacy/components/deletion-requests-panel";
+import { listDeletionRequests } from "~/privacy/deletion-requests.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("deletions");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "deletions");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/data-deletion-requests", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "deletions");
+  return { requests: await listDeletionRequests() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Deletion requests" />
-      <DeletionRequestsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("deletions")} />
+      <DeletionRequestsPanel requests={loaderData.requests} />
+    </>
   );
 }

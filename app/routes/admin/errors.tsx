@@ -1,23 +1,22 @@
 import type { Route } from "./+types/errors";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/errors/api.admin.errors";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { ErrorsPanel } from "~/errors/components/errors-panel";
+import { listErrorIssues } from "~/errors/issues.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("errors");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "errors");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/errors", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "errors");
+  return { items: await listErrorIssues() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Errors" />
-      <ErrorsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("errors")} />
+      <ErrorsPanel items={loaderData.items} />
+    </>
   );
 }

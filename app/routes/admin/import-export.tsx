@@ -1,6 +1,6 @@
 import type { Route } from "./+types/import-export";
-import { sectionMeta } from "~/admin-dashboard";
-import { requireSection } from "~/admin-dashboard.server";
+import { sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { ContentPanel } from "~/blog/components/admin/content-panel";
 

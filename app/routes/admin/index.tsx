@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { Route } from "./+types/index";
-import { addressOfOldTab } from "~/admin-dashboard";
+import { addressOfOldTab, sectionHeading, sectionMeta } from "~/admin-sections";
 import { Overview } from "~/admin-overview";
 import { overviewOf } from "~/admin-overview.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
@@ -18,11 +18,15 @@ import { loginSchema } from "~/auth/schema";
 import { BackToHome } from "~/components/marketing";
 import { FormError } from "~/components/ui/form-error";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.overview ? "Admin Dashboard" : "Admin Login" },
-  { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },
-  { name: "robots", content: "noindex, nofollow" },
-];
+// Signed in, the overview is named as in the navigation; signed out, the spec's login card.
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.overview
+    ? sectionMeta("overview")
+    : [
+        { title: "Admin Login" },
+        { name: "description", content: "Sign in to manage Clink's contact submissions and blog posts." },
+        { name: "robots", content: "noindex, nofollow" },
+      ];
 
 /**
  * /admin: signed in, the overview of the day (app/admin-overview.server.ts); signed out, the spec's login card.
@@ -64,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   return loaderData.overview ? (
     <>
-      <SectionHeading title="Admin Dashboard" intro="Today at a glance: each figure opens its section." />
+      <SectionHeading title={sectionHeading("overview")} intro="Today at a glance: each figure opens its section." />
       <Overview data={loaderData.overview} />
     </>
   ) : (

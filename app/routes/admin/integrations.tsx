@@ -1,33 +1,28 @@
 import type { Route } from "./+types/integrations";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/integrations/api.admin.integrations";
-import { loader as appLinksApi } from "~/routes/install/api.admin.app-links";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { IntegrationsPanel } from "~/integrations/components/integrations-panel";
+import { listIntegrations } from "~/integrations/integrations.server";
+import { appLinksSettings } from "~/install/app-links.server";
 import { AppLinksPanel } from "~/install/components/app-links-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("integrations");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "integrations");
-  return {
-    answers: await preloadAnswers(args, [
-      { url: "/api/admin/integrations", loader: api },
-      { url: "/api/admin/app-links", loader: appLinksApi },
-    ]),
-  };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "integrations");
+  const [integrations, appLinks] = await Promise.all([listIntegrations(), appLinksSettings()]);
+  return { integrations, appLinks };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Integrations" />
+    <>
+      <SectionHeading title={sectionHeading("integrations")} />
       <div className="grid gap-12">
-        <IntegrationsPanel />
-        <AppLinksPanel />
+        <IntegrationsPanel integrations={loaderData.integrations} />
+        <AppLinksPanel data={loaderData.appLinks} />
       </div>
-    </PreloadedAnswersProvider>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { LogOut } from "lucide-react";
-import { data, Form, Outlet, useLocation, useMatches } from "react-router";
-import { keepLoaderForListChanges } from "~/admin/revalidation";
+import { data, Form, Outlet, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
-import { currentSection, navigationFor } from "~/admin-dashboard";
+import { currentSection, navigationFor } from "~/admin-sections";
 import { AdminSessionProvider } from "~/admin/admin-api";
 import { ADMIN_FRAME_HANDLE, isFullPage } from "~/admin/components/admin-frame";
 import { AdminShell } from "~/admin/components/admin-shell";
+import { UntilScriptRuns } from "~/admin/components/until-script-runs";
 import { useFlashToast } from "~/admin/use-flash-toast";
 import { readFlash } from "~/auth/flash.server";
 import { ROLE_LABELS } from "~/auth/roles";
@@ -18,8 +18,11 @@ import { currentConfigWarnings } from "~/ops/config-warnings.server";
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 
 // Moving between sections, or a list's page or filter, does not reload who is signed in; a form's post
-// (sign in, log out) and an explicit revalidation (the sign-in-again dialog) do.
-export const shouldRevalidate = keepLoaderForListChanges;
+// (sign in, log out) and an explicit revalidation (a change made, the sign-in-again dialog) do.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A session that still owes the second factor the owner requires is sent to set it up.
@@ -61,7 +64,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </Form>
             }
           >
-            <Outlet />
+            <UntilScriptRuns>
+              <Outlet />
+            </UntilScriptRuns>
           </AdminShell>
         ) : (
           <Outlet />

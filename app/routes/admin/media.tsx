@@ -1,23 +1,22 @@
 import type { Route } from "./+types/media";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/blog/api.admin.media";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { MediaLibrary } from "~/blog/components/admin/media-library";
+import { listMedia } from "~/blog/media.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("media");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "media");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/media", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "media");
+  return { items: await listMedia() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Media" />
-      <MediaLibrary />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("media")} />
+      <MediaLibrary items={loaderData.items} />
+    </>
   );
 }

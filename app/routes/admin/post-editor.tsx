@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/post-editor";
-import { section, sectionMeta } from "~/admin-dashboard";
-import { postWriterOf, requireSection } from "~/admin-dashboard.server";
+import { section, sectionMeta } from "~/admin-sections";
+import { postWriterOf, requireSection } from "~/admin-sections.server";
 import { canEditPost } from "~/auth/roles";
 import { PostEditorPage } from "~/blog/components/admin/post-editor-page";
 import { findPost, toDto } from "~/blog/posts.server";

@@ -1,28 +1,26 @@
 import type { Route } from "./+types/posts";
-import { sectionMeta } from "~/admin-dashboard";
-import { postWriterOf, preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { keepLoaderForListChanges } from "~/admin/revalidation";
-import { BlogManagementPanel, postListAddress } from "~/blog/components/admin/management-panel";
-import { loader as api } from "~/routes/blog/api.admin.posts";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { postWriterOf, requireSection } from "~/admin-sections.server";
+import { SectionError } from "~/admin/components/section-error";
+import { postsListFor } from "~/blog/admin-listing.server";
+import { BlogManagementPanel, postListQuery } from "~/blog/components/admin/management-panel";
+import { adminPostQuerySchema } from "~/blog/schema";
 
-export const meta: Route.MetaFunction = () => sectionMeta("posts", "Blog Management");
+export const meta: Route.MetaFunction = () => sectionMeta("posts", sectionHeading("posts"));
 
-// The list's page, search and filter live in the address; the panel asks for each change itself.
-export const shouldRevalidate = keepLoaderForListChanges;
-
-export async function loader(args: Route.LoaderArgs) {
-  const { staff } = await requireSection(args.request, "posts");
-  const url = postListAddress(new URL(args.request.url).searchParams);
-  const [writer, answers] = await Promise.all([postWriterOf(staff), preloadAnswers(args, [{ url, loader: api }])]);
-  return { writer, answers };
+// The list's page, search, filter and sort live in the address: each change runs this loader again.
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireSection(request, "posts");
+  const query = adminPostQuerySchema.parse(postListQuery(new URL(request.url).searchParams));
+  const [writer, page] = await Promise.all([postWriterOf(staff), postsListFor(staff, query)]);
+  return { writer, page };
 }
 
 // The panel's own heading is the section's ("Blog Management", with its "Create Post").
 export default function PostsSection({ loaderData }: Route.ComponentProps) {
-  return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <BlogManagementPanel writer={loaderData.writer} />
-    </PreloadedAnswersProvider>
-  );
+  return <BlogManagementPanel writer={loaderData.writer} page={loaderData.page} />;
+}
+
+export function ErrorBoundary() {
+  return <SectionError message="Error loading blog posts. Please try again later." />;
 }

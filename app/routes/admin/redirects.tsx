@@ -1,23 +1,22 @@
 import type { Route } from "./+types/redirects";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/redirects/api.admin.redirects";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { RedirectsPanel } from "~/redirects/components/redirects-panel";
+import { listRedirects } from "~/redirects/redirects.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("redirects");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "redirects");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/redirects", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "redirects");
+  return { redirects: await listRedirects() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Redirects" />
-      <RedirectsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("redirects")} />
+      <RedirectsPanel redirects={loaderData.redirects} />
+    </>
   );
 }

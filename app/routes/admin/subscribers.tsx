@@ -1,32 +1,34 @@
 import type { Route } from "./+types/subscribers";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection, type PreloadCall } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as countsApi } from "~/routes/audience/api.admin.audience";
-import { loader as peopleApi } from "~/routes/audience/api.admin.subscribers";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { FIRST_LIST, SubscribersPanel } from "~/audience/components/subscribers-panel";
+import { audienceCounts, listSubscribers } from "~/audience/admin.server";
+import { peopleListOf, SubscribersPanel } from "~/audience/components/subscribers-panel";
+import { subscriberListSchema } from "~/audience/lists";
 import { hasRole } from "~/auth/roles";
-import { SUPPRESSIONS_URL, SuppressionsPanel } from "~/deliverability/components/suppressions-panel";
-import { loader as suppressionsApi } from "~/routes/deliverability/api.admin.suppressions";
+import { SuppressionsPanel } from "~/deliverability/components/suppressions-panel";
+import { listSuppressions } from "~/deliverability/suppressions.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("subscribers");
 
-// Editors see the lists' counts; administrators and the owner the people and the suppression list too.
-export async function loader(args: Route.LoaderArgs) {
-  const { staff } = await requireSection(args.request, "subscribers");
+// Editors see the lists' counts; administrators and the owner the people of the list in the address and the
+// suppression list too.
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireSection(request, "subscribers");
   const full = hasRole(staff.role, "administrator");
-  const calls: PreloadCall[] = [{ url: "/api/admin/audience", loader: countsApi }];
-  if (full) calls.push({ url: `/api/admin/subscribers?list=${FIRST_LIST}`, loader: peopleApi }, { url: SUPPRESSIONS_URL, loader: suppressionsApi });
-  return { full, answers: await preloadAnswers(args, calls) };
+  const asked = subscriberListSchema.safeParse(peopleListOf(new URL(request.url).searchParams));
+  const list = asked.success ? asked.data : "waitlist";
+  const [counts, people, suppressions] = await Promise.all([audienceCounts(), full ? listSubscribers(list) : null, full ? listSuppressions() : null]);
+  return { counts, people, suppressions };
 }
 
 export default function SubscribersSection({ loaderData }: Route.ComponentProps) {
+  const { counts, people, suppressions } = loaderData;
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Subscribers" />
-      <SubscribersPanel full={loaderData.full} />
-      {loaderData.full ? <SuppressionsPanel /> : null}
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("subscribers")} />
+      <SubscribersPanel counts={counts} people={people} />
+      {suppressions ? <SuppressionsPanel items={suppressions} /> : null}
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import type { Route } from "./+types/system";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as systemApi } from "~/routes/ops/api.admin.system";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { JobsPanel } from "~/admin/components/jobs-panel";
 import { jobsOverview } from "~/core/job-admin.server";
@@ -11,6 +9,7 @@ import { heldPublicMail } from "~/forms/public-mail.server";
 import { MailHealth } from "~/mail/components/mail-health";
 import { outboxHealth } from "~/mail/outbox.server";
 import { SystemPanel } from "~/ops/components/system-panel";
+import { systemOverview } from "~/ops/system.server";
 import { RetentionSummary } from "~/privacy/components/retention-summary";
 import { PurgeSummary } from "~/cdn/components/purge-summary";
 import { cdnStatus } from "~/cdn/purge-job.server";
@@ -19,26 +18,26 @@ import { lastRetentionRun } from "~/privacy/retention.server";
 export const meta: Route.MetaFunction = () => sectionMeta("system");
 
 // The site's machinery in one place: its vital signs and backups, outgoing mail, background jobs, data retention.
-export async function loader(args: Route.LoaderArgs) {
-  const { staff } = await requireSection(args.request, "system");
-  const [mail, jobs, retention, publicMail, cdn, answers] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff } = await requireSection(request, "system");
+  const [system, mail, jobs, retention, publicMail, cdn] = await Promise.all([
+    systemOverview(),
     outboxHealth(),
     jobsOverview(10),
     lastRetentionRun(),
     heldPublicMail(),
     cdnStatus(),
-    preloadAnswers(args, [{ url: "/api/admin/system", loader: systemApi }]),
   ]);
-  return { owner: staff.role === "owner", mail, jobs, retention, publicMail, cdn, answers };
+  return { owner: staff.role === "owner", system, mail, jobs, retention, publicMail, cdn };
 }
 
 export default function SystemSection({ loaderData }: Route.ComponentProps) {
-  const { owner, mail, jobs, retention, publicMail, cdn, answers } = loaderData;
+  const { owner, system, mail, jobs, retention, publicMail, cdn } = loaderData;
   return (
-    <PreloadedAnswersProvider answers={answers}>
-      <SectionHeading title="System" />
+    <>
+      <SectionHeading title={sectionHeading("system")} />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem]">
-        <SystemPanel owner={owner} />
+        <SystemPanel owner={owner} data={system} />
         <div className="grid content-start gap-6">
           <PublicMailNotice hold={publicMail} />
           <MailHealth health={mail} />
@@ -47,6 +46,6 @@ export default function SystemSection({ loaderData }: Route.ComponentProps) {
           <PurgeSummary status={cdn} />
         </div>
       </div>
-    </PreloadedAnswersProvider>
+    </>
   );
 }

@@ -1,23 +1,22 @@
 import type { Route } from "./+types/tags";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/blog/api.admin.tags";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
+import { listTagsForAdmin } from "~/blog/tag-admin.server";
 import { TagsPanel } from "~/blog/components/tags-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("tags");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "tags");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/tags", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "tags");
+  return { tags: await listTagsForAdmin() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Tags" />
-      <TagsPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("tags")} />
+      <TagsPanel tags={loaderData.tags} />
+    </>
   );
 }

@@ -1,23 +1,22 @@
 import type { Route } from "./+types/venues";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/venues/api.admin.venues";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { AdminVenuesPanel } from "~/venues/components/admin-venues-panel";
+import { listAdminVenues } from "~/venues/venues.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("venues");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "venues");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/venues", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "venues");
+  return { venues: await listAdminVenues() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Venues" />
-      <AdminVenuesPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("venues")} />
+      <AdminVenuesPanel venues={loaderData.venues} />
+    </>
   );
 }

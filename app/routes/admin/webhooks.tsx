@@ -1,23 +1,22 @@
 import type { Route } from "./+types/webhooks";
-import { sectionMeta } from "~/admin-dashboard";
-import { preloadAnswers, requireSection } from "~/admin-dashboard.server";
-import { PreloadedAnswersProvider } from "~/admin/preloaded-answers";
-import { loader as api } from "~/routes/webhooks/api.admin.webhooks";
+import { sectionHeading, sectionMeta } from "~/admin-sections";
+import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { WebhooksPanel } from "~/webhooks/components/webhooks-panel";
+import { listWebhooks } from "~/webhooks/endpoints.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("webhooks");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireSection(args.request, "webhooks");
-  return { answers: await preloadAnswers(args, [{ url: "/api/admin/webhooks", loader: api }]) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "webhooks");
+  return { webhooks: await listWebhooks() };
 }
 
 export default function Section({ loaderData }: Route.ComponentProps) {
   return (
-    <PreloadedAnswersProvider answers={loaderData.answers}>
-      <SectionHeading title="Webhooks" />
-      <WebhooksPanel />
-    </PreloadedAnswersProvider>
+    <>
+      <SectionHeading title={sectionHeading("webhooks")} />
+      <WebhooksPanel webhooks={loaderData.webhooks} />
+    </>
   );
 }

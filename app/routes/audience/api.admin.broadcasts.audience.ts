@@ -4,9 +4,8 @@
  * zone a send time is read in, and whether this member may send (administrators and the owner). No addresses.
  */
 import type { Route } from "./+types/api.admin.broadcasts.audience";
-import { analyticsQuerySchema } from "~/audience/broadcasts";
+import { analyticsQuerySchema, canSendBroadcasts } from "~/audience/broadcasts";
 import { countRecipients } from "~/audience/broadcasts.server";
-import { hasRole } from "~/auth/roles";
 import { requireStaff } from "~/auth/session.server";
 import { json, methodNotAllowed, validBody, withApi } from "~/core/api.server";
 import { getEnv } from "~/core/env.server";
@@ -15,7 +14,7 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "editor");
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
   const { list, ...segment } = validBody(params, analyticsQuerySchema);
-  return json({ recipients: await countRecipients(list, segment), timezone: getEnv().SITE_TIMEZONE, canSend: hasRole(staff.role, "administrator") }, { headers: { "Cache-Control": "no-store" } });
+  return json({ recipients: await countRecipients(list, segment), timezone: getEnv().SITE_TIMEZONE, canSend: canSendBroadcasts(staff.role) }, { headers: { "Cache-Control": "no-store" } });
 });
 
 export const action = methodNotAllowed("GET");

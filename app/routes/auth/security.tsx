@@ -24,7 +24,7 @@ export default function SecurityPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page grid max-w-3xl gap-6 py-8">
       <div>
         <a href="/admin" className="text-sm font-semibold text-brand-700 underline">
-          Back to the dashboard
+          Back to the overview
         </a>
         <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Sign-in security</h1>
         <p className="mt-1 text-sm text-slate-600">A second factor keeps your account safe when your password is not.</p>

@@ -6,14 +6,13 @@
 import type { Route } from "./+types/api.admin.posts";
 import { json, withApi, methodNotAllowed } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { seesAllPosts } from "~/auth/roles";
 import { adminPostQuerySchema } from "~/blog/schema";
-import { listPostsForAdmin } from "~/blog/admin-listing.server";
+import { postsListFor } from "~/blog/admin-listing.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");
   const query = adminPostQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listPostsForAdmin(query, seesAllPosts(staff) ? undefined : staff.id));
+  return json(await postsListFor(staff, query));
 });
 
 // Any other method answers 405 in the API's JSON error shape.

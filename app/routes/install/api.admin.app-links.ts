@@ -10,20 +10,17 @@ import type { Route } from "./+types/api.admin.app-links";
 import { ApiError, json, parseJson, withApi } from "~/core/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { appLinksSchema } from "~/install/app-links";
-import { readAppLinks, saveAppLinks } from "~/install/app-links.server";
+import { appLinksSettings, saveAppLinks } from "~/install/app-links.server";
 import { storeSettings } from "~/install/store-config.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");
-  return json({ ...(await readAppLinks()), stores: storeSettings() });
+  return json(await appLinksSettings());
 });
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "PUT") throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, PUT" });
   const { staff } = await requireStaff(request, "administrator");
   const links = await parseJson(request, appLinksSchema);
-  return json({
-    ...(await saveAppLinks(staff, links)),
-    stores: storeSettings(),
-  });
+  return json({ ...(await saveAppLinks(staff, links)), stores: storeSettings() });
 });

@@ -1,44 +1,28 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminSession } from "~/admin/admin-api";
 import { IconButton } from "~/admin/components/icon-button";
 import { CityOptions } from "./city-options";
-import { Spinner } from "~/components/ui/spinner";
-import { useToast } from "~/components/ui/toast";
 import { CITY_INFO, VENUE_TYPE_LABELS, type AdminVenue, type City } from "~/venues/schema";
 import { VenueForm } from "./venue-form";
 
-/** The admin's Venues tab: every venue (hidden ones too), add, edit, hide and show. */
-export function AdminVenuesPanel() {
+/** The Venues section: every venue (hidden ones too) as its loader lists them, add, edit, hide and show. */
+export function AdminVenuesPanel({ venues }: { venues: AdminVenue[] }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
-  const { data: venues, failed, load } = useAdminData<AdminVenue[]>("/api/admin/venues");
   const [city, setCity] = useState<City | "all">("all");
   const [editing, setEditing] = useState<AdminVenue | "new" | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const revalidator = useRevalidator();
-  // Reload the list and the page's data (the Recent activity box shows the change).
-  const changed = () => {
-    void load();
-    void revalidator.revalidate();
-  };
+  const { pending, run } = useAdminTask();
 
-  async function toggleHidden(venue: AdminVenue) {
-    setBusyId(venue.id);
-    try {
-      await adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: { hidden: !venue.hidden } });
-      toast({ title: venue.hidden ? "Venue shown on the map" : "Venue hidden from the map" });
-      changed();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: "Failed to update venue", description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const toggleHidden = (venue: AdminVenue) =>
+    void run(() => adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: { hidden: !venue.hidden } }), {
+      done: venue.hidden ? "Venue shown on the map" : "Venue hidden from the map",
+      failed: { title: "Failed to update venue" },
+      key: venue.id,
+    });
 
-  const shown = venues?.filter((v) => city === "all" || v.city === city) ?? null;
+  const shown = venues.filter((v) => city === "all" || v.city === city);
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -58,18 +42,9 @@ export function AdminVenuesPanel() {
         </div>
       </div>
       <div className="mt-4">
-        {venues === null && !failed ? <Spinner label="Loading venues..." /> : null}
-        {failed ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-            <p>Failed to load venues.</p>
-            <button type="button" className="btn btn-secondary mt-3" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        ) : null}
-        {shown && shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No venues yet.</p> : null}
+        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No venues yet.</p> : null}
         <ul className="grid gap-3">
-          {shown?.map((venue) => (
+          {shown.map((venue) => (
             <li key={venue.id} aria-label={venue.name} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
@@ -87,7 +62,7 @@ export function AdminVenuesPanel() {
                 </p>
               </div>
               <div className="flex gap-1">
-                <IconButton label={venue.hidden ? `Show ${venue.name}` : `Hide ${venue.name}`} disabled={busyId === venue.id} onClick={() => void toggleHidden(venue)}>
+                <IconButton label={venue.hidden ? `Show ${venue.name}` : `Hide ${venue.name}`} disabled={pending === venue.id} onClick={() => toggleHidden(venue)}>
                   {venue.hidden ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
                 </IconButton>
                 <IconButton label={`Edit ${venue.name}`} onClick={() => setEditing(venue)}>
@@ -106,10 +81,7 @@ export function AdminVenuesPanel() {
               <VenueForm
                 key={editing === "new" ? "new" : editing.id}
                 venue={editing === "new" ? null : editing}
-                onSaved={() => {
-                  setEditing(null);
-                  changed();
-                }}
+                onSaved={() => setEditing(null)}
               />
             ) : null}
           </Dialog.Content>

@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { AdminDialogHeader } from "~/admin/components/dialog-header";
-import { useToast } from "~/components/ui/toast";
 import { VENUE_IMAGES } from "~/venues/images";
 import { PRICE_LEVELS, VENUE_TYPE_LABELS, VENUE_TYPES, venueInputSchema, WEEK_DAYS, type AdminVenue } from "~/venues/schema";
 import { CityOptions } from "./city-options";
@@ -12,11 +12,14 @@ import { initialState, issueKey, toBody, type FormState } from "./venue-form-sta
 /** The add/edit venue dialog's form: every field, checked in the browser with the server's schema. */
 export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSaved: () => void }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<FormState>(() => initialState(venue));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAdminTask({
+    onDone: onSaved,
+    onFieldErrors: (found) => setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [issueKey(k.split(".")), v]))),
+    toastFieldErrors: true,
+  });
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const { id, field, error } = useFieldErrors(errors);
 
@@ -31,21 +34,10 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setSaving(true);
-    try {
-      if (venue) await adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: body });
-      else await adminFetch("/api/admin/venues", { method: "POST", json: body });
-      toast({ title: venue ? "Venue updated successfully" : "Venue added successfully" });
-      onSaved();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        const serverErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
-        if (serverErrors) setErrors(Object.fromEntries(Object.entries(serverErrors).map(([k, v]) => [issueKey(k.split(".")), v])));
-        toast({ title: venue ? "Failed to update venue" : "Failed to add venue", description: (error as Error).message, variant: "destructive" });
-      }
-    } finally {
-      setSaving(false);
-    }
+    await run(() => (venue ? adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: body }) : adminFetch("/api/admin/venues", { method: "POST", json: body })), {
+      done: venue ? "Venue updated successfully" : "Venue added successfully",
+      failed: { title: venue ? "Failed to update venue" : "Failed to add venue" },
+    });
   }
 
   const text = (name: keyof FormState & string, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminData, useAdminSession } from "~/admin/admin-api";
+import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
@@ -11,18 +11,17 @@ import { ItemList } from "~/admin/components/item-list";
 import { ConfirmedButton } from "~/admin/components/confirmed-button";
 
 /**
- * The admin's Webhooks tab (administrators and the owner): endpoints that receive the site's events,
+ * The Webhooks section (administrators and the owner): endpoints that receive the site's events,
  * signed as Standard Webhooks says (decision record 0036). The secret is shown once, when the endpoint is
  * added. Each endpoint's log shows its last 100 deliveries, with "Send a test" and "Retry".
  */
-export function WebhooksPanel() {
-  const { data, failed, loading, load } = useAdminData<{ webhooks: WebhookEndpointRow[] }>("/api/admin/webhooks");
+export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) {
   const { adminFetch } = useAdminSession();
   const [secret, setSecret] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<number | null>(null);
   const fields = useFieldErrors(errors);
-  const { busy, run } = useAdminTask({ onDone: () => void load(), onFieldErrors: setErrors });
+  const { busy, run } = useAdminTask({ onFieldErrors: setErrors });
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,7 +36,6 @@ export function WebhooksPanel() {
     }
   };
 
-  if (failed) return <LoadFailed what="webhooks" onRetry={() => void load()} />;
   return (
     <PanelSection
       id="webhooks-heading"
@@ -73,7 +71,7 @@ export function WebhooksPanel() {
       {secret ? (
         <ShownOnce title="Signing secret" hint="Copy it into the receiving tool now: it is not shown again." label="Signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
-      <ItemList items={data?.webhooks} loading={loading} what="webhooks" itemClassName="grid gap-3 py-4">
+      <ItemList items={webhooks} loading={false} what="webhooks" itemClassName="grid gap-3 py-4">
         {(row) => (
           <>
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -116,7 +114,7 @@ export function WebhooksPanel() {
 const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = { pending: "Waiting", retrying: "Retrying", delivered: "Delivered", failed: "Failed" };
 
 function DeliveryLog({ endpointId }: { endpointId: number }) {
-  const { data, failed, loading, load } = useAdminData<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
+  const { data, failed, loading, load } = useAdminDetail<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
   const { adminFetch } = useAdminSession();
   const { run } = useAdminTask({ onDone: () => void load() });
   const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), { done: "Sent again", failed: "Could not send it again" });

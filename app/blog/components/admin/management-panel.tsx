@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery, type BlogPostDto } from "~/blog/schema";
-import { SessionExpiredError, useAdminData, useAdminSession, useListParams } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { SessionExpiredError, useAdminSession, useListParams } from "~/admin/admin-api";
 import { listValues } from "~/admin/list-params";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/paging";
@@ -13,25 +14,23 @@ import type { EditorEntry } from "./post-editor-page";
 import { PostRow } from "./post-row";
 import type { PostWriter } from "./post-writer";
 import { readDrafts, UnsavedDrafts } from "./unsaved-drafts";
-import { Spinner } from "~/components/ui/spinner";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
-type PostsPage = PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> };
+export type PostsPage = PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> };
 type Status = AdminPostQuery["status"];
 type Sort = AdminPostQuery["sort"];
 
 const PARAMS = { q: "pq", sort: "psort", status: "pstatus", page: "ppage" };
 const DEFAULTS = { q: "", sort: "newest", status: "all", page: "1" };
 
-/** The API address of the list that the section's address shows: asked by this panel and by the section's loader. */
-export function postListAddress(search: URLSearchParams): string {
-  const { page, q, sort, status } = listValues(search, PARAMS, DEFAULTS);
-  return `/api/admin/posts?${new URLSearchParams({ page, q, sort, status })}`;
+/** The list's page, search, filter and sort as the section's address says them (read by the section's loader). */
+export function postListQuery(search: URLSearchParams): Record<keyof typeof PARAMS, string> {
+  return listValues(search, PARAMS, DEFAULTS);
 }
 
 /** Every post, drafts included: paged, searched and sorted on the server, with labelled actions. A post is
  * written on its own page (/admin/posts/new, /admin/posts/:id), which comes back to this list as it was. */
-export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
+export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter; page: PostsPage }) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const navigate = useNavigate();
@@ -39,17 +38,14 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
   const here = location.pathname + location.search;
   const open = (id: number | "new", restore = false) => void navigate(`/admin/posts/${id}`, { state: { back: here, restore } satisfies EditorEntry });
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
-  const { data, failed, loading, load } = useAdminData<PostsPage>(postListAddress(new URLSearchParams(location.search)));
   const [deleting, setDeleting] = useState<BlogPostDto | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { pending: busyId, run } = useAdminTask();
   const [drafts, setDrafts] = useState<LocalDraft[]>([]);
-  const posts = data?.items ?? null;
+  const posts = data.items;
 
   useEffect(() => {
     setDrafts(readDrafts());
   }, []);
-
-  const changed = () => void load();
 
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
@@ -67,71 +63,48 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
     }
   }
 
-  async function togglePublished(post: BlogPostDto) {
-    setBusyId(post.id);
-    try {
-      await adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: { published: !post.published } });
-      toast({ title: post.published ? "Blog post unpublished successfully" : "Blog post published successfully" });
-      changed();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        toast({ title: "Failed to update blog post status", description: (error as Error).message, variant: "destructive" });
-      }
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const togglePublished = (post: BlogPostDto) =>
+    void run(() => adminFetch(`/api/blog/${post.id}`, { method: "PUT", json: { published: !post.published } }), {
+      done: post.published ? "Blog post unpublished successfully" : "Blog post published successfully",
+      failed: { title: "Failed to update blog post status" },
+      key: post.id,
+    });
 
   async function confirmDelete() {
     if (!deleting) return;
     const post = deleting;
-    setBusyId(post.id);
-    try {
-      await adminFetch(`/api/blog/${post.id}`, { method: "DELETE" });
-      toast({ title: "Blog post deleted successfully" });
-      forgetDraft(post.id);
-      setDeleting(null);
-      changed();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        toast({ title: "Failed to delete blog post", description: (error as Error).message, variant: "destructive" });
-      }
-    } finally {
-      setBusyId(null);
-    }
+    const deleted = await run(() => adminFetch(`/api/blog/${post.id}`, { method: "DELETE" }), {
+      done: "Blog post deleted successfully",
+      failed: { title: "Failed to delete blog post" },
+      key: post.id,
+    });
+    if (!deleted) return;
+    forgetDraft(post.id);
+    setDeleting(null);
   }
 
   const status = params.status as Status;
   const list = (
-    <div aria-busy={loading || undefined}>
-      {posts === null && !failed ? <Spinner label="Loading blog posts..." /> : null}
-      {failed ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>Error loading blog posts. Please try again later.</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {data && data.counts.all === 0 && !params.q ? (
+    <div>
+      {data.counts.all === 0 && !params.q ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No blog posts yet. Create your first post to get started!</p>
-      ) : data && data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No posts match.</p>
       ) : null}
       <ul className="grid gap-3">
-        {posts?.map((post) => (
+        {posts.map((post) => (
           <PostRow
             key={post.id}
             post={post}
             writer={writer}
             busy={busyId === post.id}
-            onToggle={() => void togglePublished(post)}
+            onToggle={() => togglePublished(post)}
             onEdit={() => open(post.id)}
             onDelete={() => setDeleting(post)}
           />
         ))}
       </ul>
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="posts" onPage={(page) => setParams({ page: String(page) })} /> : null}
+      <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="posts" onPage={(page) => setParams({ page: String(page) })} />
     </div>
   );
 
@@ -175,7 +148,7 @@ export function BlogManagementPanel({ writer }: { writer: PostWriter }) {
                 className="min-h-10 whitespace-nowrap rounded-full px-3 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:px-4"
               >
                 {POST_STATUS_FILTERS[value]}
-                {data ? ` (${data.counts[value]})` : ""}
+                {` (${data.counts[value]})`}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

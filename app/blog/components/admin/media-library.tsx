@@ -1,10 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { SessionExpiredError, useAdminData, useAdminSession } from "~/admin/admin-api";
-import { useToast } from "~/components/ui/toast";
+import { useAdminTask } from "~/admin/admin-action";
+import { useAdminSession } from "~/admin/admin-api";
 import { formatDateTime } from "~/core/dates";
 import { mediaPath, type MediaItem } from "~/blog/media";
-import { LoadFailed } from "~/admin/components/load-failed";
 
 /** "1.2 MB", "340 KB". */
 function formatBytes(bytes: number): string {
@@ -12,27 +10,22 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * The admin's Media tab (editors and up): every image uploaded for posts' text, with the alt texts posts
+ * The Media section (editors and up): every image uploaded for posts' text, with the alt texts posts
  * give it, its size and where it is used. Only an unused image can be deleted; a used one says why not.
  */
-export function MediaLibrary() {
-  const { data, failed, loading, load } = useAdminData<{ items: MediaItem[] }>("/api/admin/media");
-  if (failed) {
-    return <LoadFailed what="the media library" onRetry={() => void load()} />;
-  }
-  if (!data) return <p className="text-slate-600">{loading ? "Loading images..." : ""}</p>;
+export function MediaLibrary({ items }: { items: MediaItem[] }) {
   return (
     <section aria-labelledby="media-heading">
       <h2 id="media-heading" className="text-xl font-bold">
         Media library
       </h2>
       <p className="mt-1 text-sm text-slate-600">Images uploaded into posts&apos; text. An image can be deleted once no post (drafts included) uses it.</p>
-      {data.items.length === 0 ? (
+      {items.length === 0 ? (
         <p className="mt-4 text-slate-600">No images yet. Images added to a post&apos;s text in the editor appear here.</p>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {data.items.map((item) => (
-            <MediaCard key={item.hash} item={item} onDeleted={() => void load()} />
+          {items.map((item) => (
+            <MediaCard key={item.hash} item={item} />
           ))}
         </ul>
       )}
@@ -40,24 +33,14 @@ export function MediaLibrary() {
   );
 }
 
-function MediaCard({ item, onDeleted }: { item: MediaItem; onDeleted: () => void }) {
+function MediaCard({ item }: { item: MediaItem }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminTask();
   const name = item.originalName ?? item.hash;
   const alt = item.altTexts[0] ?? "";
   const remove = async () => {
     if (!window.confirm(`Delete ${name}? This cannot be undone.`)) return;
-    setBusy(true);
-    try {
-      await adminFetch(`/api/admin/media/${item.hash}`, { method: "DELETE" });
-      toast({ title: "Image deleted" });
-      onDeleted();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: "Failed to delete the image", description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => adminFetch(`/api/admin/media/${item.hash}`, { method: "DELETE" }), { done: "Image deleted", failed: { title: "Failed to delete the image" } });
   };
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" data-media={item.hash}>

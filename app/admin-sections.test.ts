@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressOfOldTab, ADMIN_SECTIONS, currentSection, navigationFor } from "~/admin-dashboard";
+import { addressOfOldTab, ADMIN_SECTIONS, currentSection, navigationFor } from "~/admin-sections";
 import routes from "~/routes";
 import { changeText } from "~/admin-overview";
 
