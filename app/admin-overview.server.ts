@@ -19,8 +19,8 @@ import { newIssuesOfLastDay } from "~/errors/issues.server";
 export async function overviewOf(staff: { id: number; role: StaffRole }, now = new Date()): Promise<OverviewData> {
   const today = utcDay(now);
   const admin = hasRole(staff.role, "administrator");
-  const [audience, subscribers, inbox, deletions, jobs, mail, activity, errors] = await Promise.all([
-    hasRole(staff.role, "author") ? audienceFigures(staff, today) : null,
+  const [visitors, subscribers, inbox, deletions, jobs, mail, activity, errors] = await Promise.all([
+    hasRole(staff.role, "author") ? visitorFigures(staff, today) : null,
     hasRole(staff.role, "editor") ? subscriberFigures(today) : null,
     admin ? contactSubmissionsPage({ page: 1, q: "", status: "unresolved", sort: "oldest" }).then((p) => p.counts.unresolved) : null,
     admin ? pendingDeletions() : null,
@@ -31,7 +31,7 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
   ]);
   return {
     today,
-    audience,
+    visitors,
     subscribers,
     unresolvedSubmissions: inbox,
     deletions,
@@ -43,7 +43,7 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
 }
 
 /** Today against yesterday and the last 7 days against the 7 before, as the Analytics section counts them. */
-async function audienceFigures(staff: { id: number; role: StaffRole }, today: string): Promise<OverviewData["audience"]> {
+async function visitorFigures(staff: { id: number; role: StaffRole }, today: string): Promise<OverviewData["visitors"]> {
   const [week, before, day, yesterday] = await Promise.all([
     staffAnalyticsReport(staff, { from: addDays(today, -6), to: today }),
     staffAnalyticsReport(staff, { from: addDays(today, -13), to: addDays(today, -7) }),

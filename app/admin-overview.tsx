@@ -10,7 +10,7 @@ type Counts = { visitors: number; pageviews: number };
 /** The overview's figures (app/admin-overview.server.ts); null where the member's role does not open the section. */
 export type OverviewData = {
   today: string;
-  audience: {
+  visitors: {
     today: Counts;
     yesterday: Counts;
     week: Counts;
@@ -66,7 +66,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 
 /** The day at a glance; every figure links to the section that shows it in full. */
 export function Overview({ data }: { data: OverviewData }) {
-  const { audience, subscribers, deletions, jobs } = data;
+  const { visitors, subscribers, deletions, jobs } = data;
   const analytics = section("analytics").path;
   const week = `${analytics}?from=${addDays(data.today, -6)}&to=${data.today}`;
   const day = `${analytics}?from=${data.today}&to=${data.today}`;
@@ -74,16 +74,16 @@ export function Overview({ data }: { data: OverviewData }) {
   const health = jobs !== null || data.undeliveredMail !== null;
   return (
     <div className="grid gap-8">
-      {audience ? (
-        <Group id="overview-visitors" title={audience.ownPostsOnly ? "Your posts' readers" : "Visitors"}>
-          <Figure label="Visitors today" value={audience.today.visitors} detail={changeText(audience.today.visitors, audience.yesterday.visitors, "yesterday")} to={day} testId="overview-visitors-today" />
-          <Figure label="Page views today" value={audience.today.pageviews} detail={changeText(audience.today.pageviews, audience.yesterday.pageviews, "yesterday")} to={day} testId="overview-pageviews-today" />
-          <Figure label="Visitors, 7 days" value={audience.week.visitors} detail={changeText(audience.week.visitors, audience.weekBefore.visitors, "the 7 days before")} to={week} testId="overview-visitors-week" />
-          <Figure label="Page views, 7 days" value={audience.week.pageviews} detail={changeText(audience.week.pageviews, audience.weekBefore.pageviews, "the 7 days before")} to={week} testId="overview-pageviews-week" />
-          <Figure label="Top source, 7 days" value={audience.topSource?.name ?? "None yet"} detail={audience.topSource ? `${audience.topSource.visitors} visitors` : undefined} to={week} testId="overview-top-source" />
-          <Figure label="Top page, 7 days" value={audience.topPage?.path ?? "None yet"} detail={audience.topPage ? `${audience.topPage.pageviews} page views` : undefined} to={week} testId="overview-top-page" />
-          <Figure label="AI crawler fetches, 7 days" value={audience.aiCrawls} to={week} testId="overview-ai-crawls" />
-          <Figure label="AI referrals, 7 days" value={audience.aiReferrals} to={week} testId="overview-ai-referrals" />
+      {visitors ? (
+        <Group id="overview-visitors" title={visitors.ownPostsOnly ? "Your posts' readers" : "Visitors"}>
+          <Figure label="Visitors today" value={visitors.today.visitors} detail={changeText(visitors.today.visitors, visitors.yesterday.visitors, "yesterday")} to={day} testId="overview-visitors-today" />
+          <Figure label="Page views today" value={visitors.today.pageviews} detail={changeText(visitors.today.pageviews, visitors.yesterday.pageviews, "yesterday")} to={day} testId="overview-pageviews-today" />
+          <Figure label="Visitors, 7 days" value={visitors.week.visitors} detail={changeText(visitors.week.visitors, visitors.weekBefore.visitors, "the 7 days before")} to={week} testId="overview-visitors-week" />
+          <Figure label="Page views, 7 days" value={visitors.week.pageviews} detail={changeText(visitors.week.pageviews, visitors.weekBefore.pageviews, "the 7 days before")} to={week} testId="overview-pageviews-week" />
+          <Figure label="Top source, 7 days" value={visitors.topSource?.name ?? "None yet"} detail={visitors.topSource ? `${visitors.topSource.visitors} visitors` : undefined} to={week} testId="overview-top-source" />
+          <Figure label="Top page, 7 days" value={visitors.topPage?.path ?? "None yet"} detail={visitors.topPage ? `${visitors.topPage.pageviews} page views` : undefined} to={week} testId="overview-top-page" />
+          <Figure label="AI crawler fetches, 7 days" value={visitors.aiCrawls} to={week} testId="overview-ai-crawls" />
+          <Figure label="AI referrals, 7 days" value={visitors.aiReferrals} to={week} testId="overview-ai-referrals" />
         </Group>
       ) : null}
       {subscribers ? (
