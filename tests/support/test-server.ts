@@ -169,8 +169,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     }
   }
   if (!databaseUrl && usingPostgres()) {
-    databaseUrl = await createTestDatabase({ migrated: true });
-    fromTemplate = Boolean(process.env.CLINK_PG_TEMPLATE);
+    // As on PGlite: a folder of the test's own means a site of its own, from nothing (staff-setup's first start).
+    const migrated = !options.dataDir;
+    databaseUrl = await createTestDatabase({ migrated });
+    fromTemplate = migrated && Boolean(process.env.CLINK_PG_TEMPLATE);
   }
   const copyMs = fromTemplate ? Date.now() - startedAt : 0;
 
