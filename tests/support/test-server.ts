@@ -235,8 +235,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     });
   });
 
-  // "restart": a folder or database given (the same site again); "fresh": migrated from nothing here.
-  if (port > 0) recordServerStart(startedAt, { copyMs, how: options.dataDir || options.databaseUrl ? "restart" : fromTemplate ? "template-copy" : "fresh" });
+  // "restart": the site's own database given again; "fresh": migrated from nothing here.
+  const restart = Boolean(options.databaseUrl) || (Boolean(options.dataDir) && !usingPostgres());
+  if (port > 0) recordServerStart(startedAt, { copyMs, db: databaseUrl ? "postgres" : "pglite", how: restart ? "restart" : fromTemplate ? "template-copy" : "fresh" });
   const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
     port,

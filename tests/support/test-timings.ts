@@ -6,14 +6,14 @@ import path from "node:path";
  * line in CLINK_TEST_TIMINGS (set by scripts/test.mjs); scripts/test-times.mjs adds them up beside the suites'
  * own per-file durations. Without the variable nothing is written.
  */
-export function recordServerStart(startedAt: number, details: { copyMs: number; how: "restart" | "template-copy" | "fresh" }): void {
+export function recordServerStart(startedAt: number, details: { copyMs: number; db: "pglite" | "postgres"; how: "restart" | "template-copy" | "fresh" }): void {
   const file = process.env.CLINK_TEST_TIMINGS;
   if (!file) return;
   const line = {
     kind: "server-start",
     how: details.how,
     file: callingTestFile(),
-    db: process.env.TEST_DB === "postgres" ? "postgres" : "pglite",
+    db: details.db,
     ms: Date.now() - startedAt,
     copyMs: details.copyMs,
   };
