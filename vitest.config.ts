@@ -1,5 +1,6 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/longest-first";
 
 // Unit tests are pure and fast; integration tests start the built server (see
 // tests/support/test-server.ts) and run once on PGlite and, with TEST_DATABASE_URL, once on PostgreSQL.
@@ -29,6 +30,8 @@ export default defineConfig({
     // PGlite project used 1.2 cores with two at a time: 9.5 min of CPU in 7.7 min). VITEST_MAX_WORKERS
     // overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2 * os.availableParallelism()),
+    // The longest files of a measured run start first, whatever their project (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { tsconfigPaths: true },

@@ -1,7 +1,9 @@
 // Where a run of `npm test` spent its time (issue 48): the phases' wall time, each test file's own time (files
 // run side by side, so their sum is more than the wall time), and the test servers each file started and what
 // their starts cost. Reads the reports scripts/test.mjs leaves in reports/ and writes reports/test-times.md;
-// prints the few lines that matter. `node scripts/test-times.mjs --all` prints every file.
+// prints the few lines that matter. `node scripts/test-times.mjs --all` prints every file; `--save-weights` also
+// writes each Vitest file's seconds per run to tests/file-weights.json, the order the next runs start them in
+// (tests/support/longest-first.ts).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -82,6 +84,13 @@ const sorted = [...files.values()].sort((a, b) => b.ms - a.ms);
 const shown = process.argv.includes("--all") ? sorted : sorted.slice(0, 20);
 lines.push("", "| file | kind | runs | tests | seconds | servers started | their starts s |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |");
 for (const f of shown) lines.push(`| ${f.file} | ${f.kind} | ${f.runs} | ${f.tests} | ${seconds(f.ms)} | ${f.starts} | ${seconds(f.startMs)} |`);
+
+if (process.argv.includes("--save-weights")) {
+  const weights = Object.fromEntries(
+    sorted.filter((f) => f.kind !== "e2e").map((f) => [f.file, Math.round(f.ms / f.runs / 100) / 10]),
+  );
+  fs.writeFileSync("tests/file-weights.json", `${JSON.stringify(weights, null, 2)}\n`);
+}
 
 fs.mkdirSync("reports", { recursive: true });
 fs.writeFileSync("reports/test-times.md", `${lines.join("\n")}\n`);

@@ -4,7 +4,8 @@ import { parseIp } from "../../app/core/ip-addresses";
 
 /**
  * A DNS server on loopback (UDP) that answers PTR, A, AAAA and TXT questions from a table, NXDOMAIN for
- * any other name, and nothing at all while `silent` (to test timeouts). It records every question.
+ * any other name, and nothing at all while `silent` (to test timeouts); `hold` keeps its answers until released
+ * (a slow server, without a clock). It records every question.
  * Point the server under test at it with CRAWLER_DNS_SERVERS=<fake.server>.
  */
 export type FakeDnsRecords = {
@@ -23,6 +24,8 @@ export type FakeDns = {
   records: FakeDnsRecords;
   questions: string[];
   silent: boolean;
+  /** Keeps every answer until `release` is called, then sends them; `held` says how many wait now. */
+  hold: () => { release: () => void; held: () => number };
   close: () => Promise<void>;
 };
 
@@ -38,7 +41,25 @@ const NXDOMAIN = 3;
 
 export async function startFakeDns(records: FakeDnsRecords = {}): Promise<FakeDns> {
   const socket = dgram.createSocket("udp4");
-  const fake: FakeDns = { server: "", records, questions: [], silent: false, close: () => new Promise((resolve) => socket.close(() => resolve())) };
+  let heldAnswers: Array<() => void> | null = null;
+  const fake: FakeDns = {
+    server: "",
+    records,
+    questions: [],
+    silent: false,
+    hold: () => {
+      const waiting: Array<() => void> = [];
+      heldAnswers = waiting;
+      return {
+        release: () => {
+          heldAnswers = null;
+          for (const send of waiting.splice(0)) send();
+        },
+        held: () => waiting.length,
+      };
+    },
+    close: () => new Promise((resolve) => socket.close(() => resolve())),
+  };
 
   const answersFor = (type: string, name: string): dnsPacket.Answer[] => {
     const lower = name.toLowerCase();
@@ -74,7 +95,9 @@ export async function startFakeDns(records: FakeDnsRecords = {}): Promise<FakeDn
       questions: [question],
       answers,
     });
-    socket.send(response, remote.port, remote.address);
+    const send = () => socket.send(response, remote.port, remote.address);
+    if (heldAnswers) heldAnswers.push(send);
+    else send();
   });
 
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));

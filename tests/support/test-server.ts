@@ -157,6 +157,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (!fs.existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first (npm test does).");
 
   const startedAt = Date.now();
+  // A folder given with nothing in it yet is a site made from nothing (the run's template, a first start).
+  const givenEmptyDir = Boolean(options.dataDir) && (!fs.existsSync(options.dataDir!) || fs.readdirSync(options.dataDir!).length === 0);
   let dataDir = options.dataDir;
   let databaseUrl = options.databaseUrl;
   let fromTemplate = false;
@@ -236,7 +238,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
 
   // "restart": the site's own database given again; "fresh": migrated from nothing here.
-  const restart = Boolean(options.databaseUrl) || (Boolean(options.dataDir) && !usingPostgres());
+  const restart = Boolean(options.databaseUrl) || (Boolean(options.dataDir) && !usingPostgres() && !givenEmptyDir);
   if (port > 0) recordServerStart(startedAt, { copyMs, db: databaseUrl ? "postgres" : "pglite", how: restart ? "restart" : fromTemplate ? "template-copy" : "fresh" });
   const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
