@@ -1,6 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeViolations, expect, signInThroughForm, test, openSection } from "./fixtures";
 
+// Its tests share nothing but the suite's server: they spread over the workers instead of queueing in one
+// (the file's tests one after another were the browser suite's last minutes).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The admin as a phone (375 px) and a laptop (1280 px) show it: tab rows on one line (never one tab alone
  * on a second), nothing wider than the screen, no focus ring after a mouse click on a tab (the keyboard keeps

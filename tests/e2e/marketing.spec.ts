@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 import { faqPageItems, homeFaq } from "~/site/faq-content";
 import { axeViolations, expect, test } from "./fixtures";
 
+// Its tests share nothing but the suite's server: they spread over the workers instead of queueing in one
+// (the file's tests one after another were the browser suite's last minutes).
+test.describe.configure({ mode: "parallel" });
+
 /** Every public content page this branch fills, with text the spec names for it. */
 const CONTENT: Record<string, string[]> = {
   "/": ["Never drink alone", "Find Nearby", "Find Partner", "Vouchers", "Events", "Split Bills", "Only 500 spots available", "How Clink Works", "Create Your Profile", "Find Companions", "Meet & Enjoy", "Download Clink"],

@@ -1,6 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeViolations, expect, test } from "./fixtures";
 
+// Its tests share nothing but the suite's server: they spread over the workers instead of queueing in one
+// (the file's tests one after another were the browser suite's last minutes).
+test.describe.configure({ mode: "parallel" });
+
 /** Rows of a grid's tiles (by top edge) and whether each row reaches both edges of the grid. */
 async function gridRows(grid: Locator) {
   return grid.evaluate((ul) => {

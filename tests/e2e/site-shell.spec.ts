@@ -1,6 +1,10 @@
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fixtures";
 
+// Its tests share nothing but the suite's server: they spread over the workers instead of queueing in one
+// (the file's tests one after another were the browser suite's last minutes).
+test.describe.configure({ mode: "parallel" });
+
 const PAGES = [
   "/", "/about", "/faq", "/blog", "/contact", "/advertise", "/privacy-policy", "/terms-conditions",
   "/delete-my-data", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",

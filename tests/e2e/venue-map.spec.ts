@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { axeViolations, expect, test } from "./fixtures";
 
+// Its tests share nothing but the suite's server: they spread over the workers instead of queueing in one
+// (the file's tests one after another were the browser suite's last minutes).
+test.describe.configure({ mode: "parallel" });
+
 // Times Square, the spec's default centre; The Copper Lantern is a demo venue ~0.1 mi from it.
 const CENTRE = { latitude: 40.7589, longitude: -73.9851 };
 const COPPER_LANTERN = { latitude: 40.7601, longitude: -73.9841 };

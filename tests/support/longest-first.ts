@@ -25,11 +25,13 @@ export default class LongestFirst extends BaseSequencer {
     const known = weights();
     const root = this.ctx.config.root;
     const weight = (spec: TestSpecification) => known[path.relative(root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
+    const size = (spec: TestSpecification) => fs.statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
     return [...files].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (group !== 0) return group;
       const byWeight = weight(b) - weight(a);
-      return Number.isNaN(byWeight) ? 0 : byWeight;
+      // Files not measured yet (both unknown): the larger first, as Vitest orders files it has no timings of.
+      return Number.isNaN(byWeight) ? size(b) - size(a) : byWeight;
     });
   }
 }
