@@ -11,3 +11,13 @@ export function formatDate(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   return DATE_TIME.format(new Date(value));
 }
+
+/** True when `timeZone` is an IANA zone this runtime knows ("UTC", "Europe/Paris"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { isTimeZone } from "./job-rules";
+import { isTimeZone } from "./dates";
 
 /** Server configuration, read once at start. A bad value stops the server with a message naming the variable. */
 const optionalUrl = z.url().optional();

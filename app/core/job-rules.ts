@@ -27,16 +27,6 @@ export function checkScheduleWhen(when: ScheduleWhen): void {
   }
 }
 
-/** True when `timeZone` is an IANA zone this runtime knows ("UTC", "Europe/Paris"). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function localParts(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
