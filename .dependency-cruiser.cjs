@@ -39,6 +39,37 @@ const FEATURE_FLOORS = [
 ];
 const TOP = ["routes"];
 
+/**
+ * The rooms of the two largest folders, floor by floor from the ground (docs/architecture.md, "Rooms";
+ * decision record 0096): a room imports only rooms on lower floors of its folder, never one on its own floor
+ * or above, and every module of the folder is in a room (app/blog/jobs.server.ts, the blog's jobs, stands
+ * above them: lint's one-way rule wants each feature's jobs in its own jobs.server.ts).
+ */
+const ROOM_FLOORS = {
+  core: [["logs", "text", "network", "secrets"], ["instance"], ["database"], ["limits"], ["markdown", "jobs", "http"], ["caches"]],
+  blog: [["post"], ["media"], ["reading"], ["writing"], ["editor", "transfer"]],
+};
+const ABOVE_THE_ROOMS = { blog: ["jobs.server.ts"] };
+const roomRules = Object.entries(ROOM_FLOORS).flatMap(([folder, floors]) => [
+  ...floors.flatMap((floor, level) => {
+    const below = floors.slice(0, level).flat();
+    return floor.map((room) => ({
+      name: `${folder}-${room}-imports-only-lower-rooms`,
+      severity: "error",
+      comment: `app/${folder}/${room} stands on floor ${level + 1} of app/${folder} (.dependency-cruiser.cjs, ROOM_FLOORS): of app/${folder}, it imports only ${below.length > 0 ? below.map((r) => `${r}/`).join(", ") : "its own room"}.`,
+      from: { path: `^app/${folder}/${room}/` },
+      to: { path: `^app/${folder}/`, pathNot: `^app/${folder}/(${[room, ...below].join("|")})/` },
+    }));
+  }),
+  {
+    name: `${folder}-module-in-a-room`,
+    severity: "error",
+    comment: `Every module of app/${folder} is in a room: put a new one in the room of its meaning, or name a new room in ROOM_FLOORS (.dependency-cruiser.cjs).`,
+    from: { path: `^app/${folder}/`, pathNot: `^app/${folder}/(${[...floors.flat().map((r) => `${r}/`), ...(ABOVE_THE_ROOMS[folder] ?? []).map((f) => `${f.replaceAll(".", "\\.")}$`)].join("|")})` },
+    to: {},
+  },
+]);
+
 /** A name under app/: a folder ("blog" is app/blog/...) or a file ("content-versions.server.ts"). */
 const place = (name) => (name.includes(".") ? `${name.replaceAll(".", "\\.")}$` : `${name}/`);
 const folders = (names) => `^app/(${names.map(place).join("|")})`;
@@ -87,6 +118,7 @@ module.exports = {
       to: { path: "^app/", pathNot: folders(["core", "db", "site", "components", "admin"]) },
     },
     ...floorRules,
+    ...roomRules,
     {
       name: "feature-has-a-floor",
       severity: "error",

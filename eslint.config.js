@@ -32,7 +32,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/core/db.server", "~/db/**", "drizzle-orm", "drizzle-orm/**"], message: "Routes call a feature's service; they never touch the database." },
+            { group: ["~/core/database/db.server", "~/db/**", "drizzle-orm", "drizzle-orm/**"], message: "Routes call a feature's service; they never touch the database." },
           ],
         },
       ],

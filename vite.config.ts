@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { execFileSync } from "node:child_process";
 import { defineConfig, type Plugin } from "vite";
 
-/** The commit the build is made from: the release errors are counted in (app/core/release.server.ts). */
+/** The commit the build is made from: the release errors are counted in (app/core/instance/release.server.ts). */
 function buildCommit(): string {
   try {
     return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
@@ -63,13 +63,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: "./server/index.ts",
           output: {
             codeSplitting: {
-              // The off-thread work (app/core/off-thread.server.ts: Markdown, tag suggestions) runs its own
+              // The off-thread work (app/core/limits/off-thread.server.ts: Markdown, tag suggestions) runs its own
               // chunk on a worker thread: kept apart from the rest of the app, a worker loads only the
               // markdown pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
-              // Likewise the import's reader (app/blog/import-read.server.ts) and the archive format it reads.
+              // Likewise the import's reader (app/blog/transfer/import-read.server.ts) and the archive format it reads.
               groups: [
-                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown|markdown-text|markdown-work\.server|off-thread\.server)|blog[\\/](text-work\.server|tag-suggestions))\.ts$/ },
-                { name: "import-read", test: /[\\/]app[\\/]blog[\\/](import-read\.server|content-archive)\.ts$/ },
+                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown[\\/](markdown|markdown-text|markdown-work\.server)|limits[\\/]off-thread\.server)|blog[\\/]writing[\\/](text-work\.server|tag-suggestions))\.ts$/ },
+                { name: "import-read", test: /[\\/]app[\\/]blog[\\/]transfer[\\/](import-read\.server|content-archive)\.ts$/ },
               ],
             },
           },

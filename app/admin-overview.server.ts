@@ -2,13 +2,13 @@ import { hasRole, type StaffRole } from "~/auth/roles";
 import { addDays } from "~/analytics/report";
 import { staffAnalyticsReport } from "~/analytics/report.server";
 import { audienceCounts } from "~/audience/admin.server";
-import { recentActivity } from "~/core/audit.server";
-import { jobsOverview } from "~/core/job-admin.server";
+import { recentActivity } from "~/core/database/audit.server";
+import { jobsOverview } from "~/core/jobs/job-admin.server";
 import { contactSubmissionsPage } from "~/forms/contact-submission.server";
 import { outboxHealth } from "~/mail/outbox.server";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";
 import type { OverviewData } from "~/admin-overview";
-import { utcDay } from "~/core/utc-days";
+import { utcDay } from "~/core/text/utc-days";
 import { newIssuesOfLastDay } from "~/errors/issues.server";
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { section } from "~/admin-sections";
 import { RecentActivity, type ActivityItem } from "~/admin/components/recent-activity";
 import { addDays } from "~/analytics/report";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 
 type Counts = { visitors: number; pageviews: number };
 

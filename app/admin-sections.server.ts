@@ -1,6 +1,6 @@
 import { hasRole, type StaffMember } from "~/auth/roles";
 import { authorChoices } from "~/auth/staff.server";
-import type { PostWriter } from "~/blog/components/admin/post-writer";
+import type { PostWriter } from "~/blog/editor/post-writer";
 import { requireStaff, type StaffSession } from "~/auth/session.server";
 import { sectionRole, type SectionId } from "~/admin-sections";
 

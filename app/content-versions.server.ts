@@ -1,12 +1,12 @@
 import { spotsVersion, spotsVersionNow } from "~/audience/spots.server";
-import { blogVersion, blogVersionNow } from "~/blog/posts.server";
-import { blogTagsVersion, blogTagsVersionNow } from "~/blog/tags.server";
+import { blogVersion, blogVersionNow } from "~/blog/post/posts.server";
+import { blogTagsVersion, blogTagsVersionNow } from "~/blog/reading/tags.server";
 import { venueVersion, venueVersionNow } from "~/venues/venues.server";
 import { weatherVersion, weatherVersionNow } from "~/venues/weather.server";
 
 /**
  * The content a cached page can show, by the name pages use in their `handle.pageCache.versions`
- * (see app/core/page-handle.ts), each with the feature's own cheap version check. Stored content's
+ * (see app/core/http/page-handle.ts), each with the feature's own cheap version check. Stored content's
  * version is read from the database (throttled by its feature), so a write on any instance sharing
  * it changes the version everywhere; the weather's is its cache period. A feature whose pages show
  * new content adds its source here.

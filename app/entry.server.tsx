@@ -4,8 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { isRouteErrorResponse, type HandleErrorFunction } from "react-router";
-import { logRequestError } from "~/core/logger.server";
-import { requestIdOfArgs } from "~/core/api.server";
+import { logRequestError } from "~/core/logs/logger.server";
+import { requestIdOfArgs } from "~/core/http/api.server";
 
 export const streamTimeout = 5_000;
 

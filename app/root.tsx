@@ -6,8 +6,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
-import { getEnv } from "~/core/env.server";
-import { pageHandleOf } from "~/core/page-handle";
+import { getEnv } from "~/core/instance/env.server";
+import { pageHandleOf } from "~/core/http/page-handle";
 import { storeConfig } from "~/install/store-config.server";
 import { useEffect } from "react";
 import vitalsBeacon from "~/analytics/vitals-beacon.client.ts?worker&url";
@@ -46,7 +46,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
-  // Content pages say `hydrate: false` (app/core/page-handle.ts): they are plain HTML, so React
+  // Content pages say `hydrate: false` (app/core/http/page-handle.ts): they are plain HTML, so React
   // Router's scripts and module preloads are left out, and their bytes need no nonce.
   const matches = useMatches();
   // The admin has its own frame (no public header and footer); every other page has the site's.

@@ -56,7 +56,7 @@ export default [
   route("blog/author/:author/rss.xml", "routes/blog/blog.author.rss.ts"),
   route("blog/:slug", "routes/blog/post.tsx"),
   route("search", "routes/search/search.tsx"),
-  // Stored images where Ghost serves them, with Ghost's resized variants (app/blog/content-images.ts).
+  // Stored images where Ghost serves them, with Ghost's resized variants (app/blog/post/content-images.ts).
   route("content/images/*", "routes/blog/content-images.ts"),
   route("ghost/api/content/*", "routes/integrations/ghost.content-api.ts"),
   // Ghost's legacy versioned paths (v2, v3, v4, canary), answered as the current API; others 404.

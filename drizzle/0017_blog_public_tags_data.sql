@@ -1,6 +1,6 @@
 -- Hand-written: one blog_tags row per tag the posts already use. Tags that differ only in capitals or
 -- accents ("Events", "events") are one tag, named as most posts write it. The slug expression is
--- tagSlug() in app/blog/tags.ts: change both together.
+-- tagSlug() in app/blog/post/tags.ts: change both together.
 INSERT INTO "blog_tags" ("slug", "name")
 SELECT "slug", "name" FROM (
   SELECT "slug", "name", row_number() OVER (PARTITION BY "slug" ORDER BY "uses" DESC, "name") AS "rank"

@@ -11,49 +11,49 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export const ONE_WAYS = [
   {
-    message: "Make a secret id or token with newSecretToken() (app/core/secret-token.server.ts).",
+    message: "Make a secret id or token with newSecretToken() (app/core/secrets/secret-token.server.ts).",
     selectors: ["CallExpression[callee.property.name='toString'][callee.object.callee.name='randomBytes']"],
-    allowed: ["app/core/secret-token.server.ts"],
+    allowed: ["app/core/secrets/secret-token.server.ts"],
   },
   {
-    message: "Hash a secret with hashSecret() (app/core/secret-token.server.ts), anything else with digestOf() (app/core/digest.server.ts).",
+    message: "Hash a secret with hashSecret() (app/core/secrets/secret-token.server.ts), anything else with digestOf() (app/core/secrets/digest.server.ts).",
     selectors: ["CallExpression[callee.name='createHash']", "CallExpression[callee.property.name='createHash']"],
     // Backups hash a stream as they read it.
-    allowed: ["app/core/digest.server.ts", "app/ops/backup/dump.server.ts", "app/ops/backup/restore.server.ts"],
+    allowed: ["app/core/secrets/digest.server.ts", "app/ops/backup/dump.server.ts", "app/ops/backup/restore.server.ts"],
   },
   {
-    message: "Build a Set-Cookie with setCookie() (app/core/cookies.server.ts): HttpOnly, SameSite and Secure in one place.",
+    message: "Build a Set-Cookie with setCookie() (app/core/http/cookies.server.ts): HttpOnly, SameSite and Secure in one place.",
     selectors: [
       "Literal[value=/HttpOnly|SameSite=/i]",
       "TemplateElement[value.raw=/HttpOnly|SameSite=/i]",
       "ImportDeclaration[source.value='cookie'] ImportSpecifier[imported.name=/^(serialize|stringifySetCookie)$/]",
     ],
-    allowed: ["app/core/cookies.server.ts"],
+    allowed: ["app/core/http/cookies.server.ts"],
   },
   {
-    message: "Read raw rows with rowsOf<T>(db, query) (app/core/db.server.ts), not a cast.",
+    message: "Read raw rows with rowsOf<T>(db, query) (app/core/database/db.server.ts), not a cast.",
     selectors: [
       "TSAsExpression > TSTypeLiteral > TSPropertySignature[key.name='rows']",
       "MemberExpression[property.name='rows'] > AwaitExpression > CallExpression[callee.property.name='execute']",
     ],
-    allowed: ["app/core/db.server.ts"],
+    allowed: ["app/core/database/db.server.ts"],
   },
   {
-    message: "Let the event loop turn with nextTurn() (app/core/next-turn.ts).",
+    message: "Let the event loop turn with nextTurn() (app/core/limits/next-turn.ts).",
     selectors: [
       "CallExpression[callee.name='setImmediate']",
       "CallExpression[callee.name='setTimeout'][arguments.length=1]",
       "CallExpression[callee.name='setTimeout'][arguments.1.value=0]",
     ],
-    allowed: ["app/core/next-turn.ts"],
+    allowed: ["app/core/limits/next-turn.ts"],
   },
   {
     message: "Render Markdown with renderMarkdownBounded (server) or MarkdownPreviewPane (browser): off the main thread, within a time limit.",
     selectors: ["CallExpression[callee.name=/^renderMarkdown(Checked)?$/]"],
-    allowed: ["app/core/markdown.ts", "app/core/markdown-work.server.ts", "app/core/markdown-preview.client.ts", "app/core/markdown-preview.worker.ts"],
+    allowed: ["app/core/markdown/markdown.ts", "app/core/markdown/markdown-work.server.ts", "app/core/markdown/markdown-preview.client.ts", "app/core/markdown/markdown-preview.worker.ts"],
   },
   {
-    message: "A feature tells its events (featureEvents, app/core/feature-events.ts); app/startup.server.ts makes them webhooks.",
+    message: "A feature tells its events (featureEvents, app/core/database/feature-events.ts); app/startup.server.ts makes them webhooks.",
     selectors: ["ImportDeclaration[source.value=/webhooks\\/emit(\\.server)?$/]"],
     allowed: ["app/webhooks/", "app/startup.server.ts"],
   },

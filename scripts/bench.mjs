@@ -158,7 +158,7 @@ async function pgliteEngineMb() {
       process.stdout.write(String(Math.round(rss() - before)));
       await db.close();
     });`;
-  // Compiled as the server compiles it (app/core/db.server.ts).
+  // Compiled as the server compiles it (app/core/database/db.server.ts).
   const child = spawn(process.execPath, ["--liftoff-only", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (chunk) => (out += chunk));

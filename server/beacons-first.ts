@@ -1,11 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { beaconTooLarge, type BeaconAnswer, type BeaconRoute } from "~/core/beacon-route.server";
-import { allowedOrigins, isCrossSite } from "~/core/cross-site";
-import { DISK_FULL_MESSAGE, diskState, writeRefusedForDisk } from "~/core/disk-space.server";
+import { beaconTooLarge, type BeaconAnswer, type BeaconRoute } from "~/core/http/beacon-route.server";
+import { allowedOrigins, isCrossSite } from "~/core/http/cross-site";
+import { DISK_FULL_MESSAGE, diskState, writeRefusedForDisk } from "~/core/instance/disk-space.server";
 import { answeringFaults, clientIpOf, observeAnswer, protocolOf, requestIdOf, type TrustProxy } from "./plain-answers";
 
 /**
- * The beacons (app/core/beacon-route.server.ts), answered by a plain request listener in front of the front
+ * The beacons (app/core/http/beacon-route.server.ts), answered by a plain request listener in front of the front
  * cache and Express: a page view's beacon costs what a cached page costs, not Express's dozen middlewares
  * and React Router's request (decision record 0045). The gates every write passes in Express are kept:
  * a cross-site write answers 403 and a full disk 507. Beacons are not in the access log (like assets and

@@ -1,4 +1,4 @@
-import { writeToConsole } from "~/core/logger.server";
+import { writeToConsole } from "~/core/logs/logger.server";
 
 /** Text in a frame of its own, so a link a person must open stands out from the log lines around it. */
 export function framed(text: string): string {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { DISK_FULL_MESSAGE, diskState, watchDiskSpace, writeRefusedForDisk } from "~/core/disk-space.server";
+import { DISK_FULL_MESSAGE, diskState, watchDiskSpace, writeRefusedForDisk } from "~/core/instance/disk-space.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import type express from "express";
-import { browserMaxAge, cacheTagHeaders, cacheTagList, isShareable, NOT_FOUND_TAG, pathTag, sharedCacheControl, SITE_TAG, type EdgePolicy } from "~/core/cache-tags";
-import { getEnv } from "~/core/env.server";
+import { browserMaxAge, cacheTagHeaders, cacheTagList, isShareable, NOT_FOUND_TAG, pathTag, sharedCacheControl, SITE_TAG, type EdgePolicy } from "~/core/caches/cache-tags";
+import { getEnv } from "~/core/instance/env.server";
 import type { PagePolicy } from "./page-policies";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { listenersServedPerTest } from "../tests/support/listener-server";
-import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
+import { addResponseObserver, type ResponseInfo } from "~/core/http/response-observers";
 import { frontCache } from "./front-cache";
 import { turns } from "./render-turns";
 

@@ -1,10 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { brotliCompress, constants } from "node:zlib";
-import { requestTargetProblem } from "~/core/clean-input";
-import { preferredEncoding, type ContentEncoding } from "~/core/content-encoding";
-import { hasAnyCookie } from "~/core/cookies";
-import { VersionedCache } from "~/core/versioned-cache";
-import type { PageCachePolicy } from "~/core/page-handle";
+import { requestTargetProblem } from "~/core/text/clean-input";
+import { preferredEncoding, type ContentEncoding } from "~/core/http/content-encoding";
+import { hasAnyCookie } from "~/core/http/cookies";
+import { VersionedCache } from "~/core/caches/versioned-cache";
+import type { PageCachePolicy } from "~/core/http/page-handle";
 import { versionOf } from "~/content-versions.server";
 import type { PagePolicy } from "./page-policies";
 import { answerFault, answeringFaults, observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
@@ -19,7 +19,7 @@ import { entrySize, headers304, makeEntry, matchesEtag, variant, type PageEntry 
  * headers included).
  *
  * - Which pages, and on which content they depend, comes from each page's `handle`
- *   (app/core/page-handle.ts); the key is the path, the page's own query parameters normalised,
+ *   (app/core/http/page-handle.ts); the key is the path, the page's own query parameters normalised,
  *   the deploy and the current content versions (read from the database, so a post published on
  *   another instance sharing PostgreSQL refreshes the pages here too).
  * - A request carrying a personal cookie (the features' personal cookies, read with the same
@@ -60,7 +60,7 @@ export const isFrontCacheCapture = (req: IncomingMessage): boolean => captured.h
 export function frontCache(options: FrontCacheOptions) {
   const { app, policyOf, deployId } = options;
   // A page with query parameters (/search?q=, /blog?q=, /venue-map?city=) starts in the cache's
-  // probationary segment and joins the main one when asked for again (core/versioned-cache.ts): a
+  // probationary segment and joins the main one when asked for again (core/caches/versioned-cache.ts): a
   // stream of one-off searches neither pushes popular pages out nor costs a brotli compression each
   // (a page on probation is served gzip; brotli is made when it is promoted).
   const cache: VersionedCache<PageEntry> = new VersionedCache<PageEntry>({

@@ -8,16 +8,16 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { DataDirLockedError } from "~/core/data-dir-lock.server";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/database-error";
-import { FirstStartError } from "~/core/pglite-init.server";
-import { closeDatabase, openDatabase, pingDatabase } from "~/core/db.server";
-import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/env.server";
-import { boundedError, loggedText, logger } from "~/core/logger.server";
-import { hasResponseObservers } from "~/core/response-observers";
-import { notifyServerError } from "~/core/error-observers";
-import type { ServerHooks } from "~/core/server-hooks";
-import { removeServerAddress, writeServerAddress } from "~/core/server-address.server";
+import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/logs/database-error";
+import { FirstStartError } from "~/core/database/pglite-init.server";
+import { closeDatabase, openDatabase, pingDatabase } from "~/core/database/db.server";
+import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/instance/env.server";
+import { boundedError, loggedText, logger } from "~/core/logs/logger.server";
+import { hasResponseObservers } from "~/core/http/response-observers";
+import { notifyServerError } from "~/core/logs/error-observers";
+import type { ServerHooks } from "~/core/http/server-hooks";
+import { removeServerAddress, writeServerAddress } from "~/core/instance/server-address.server";
 import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand, runOpsCommand } from "~/startup.server";
@@ -91,7 +91,7 @@ export function createApp(
             (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
             "'strict-dynamic'",
           ],
-          // The editors' Markdown preview renders on a Web Worker of ours (app/core/markdown-preview.client.ts);
+          // The editors' Markdown preview renders on a Web Worker of ours (app/core/markdown/markdown-preview.client.ts);
           // under 'strict-dynamic' script-src's 'self' does not cover workers.
           workerSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,8 +1,8 @@
-import { digestOf } from "~/core/digest.server";
+import { digestOf } from "~/core/secrets/digest.server";
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
-import type { ContentEncoding } from "~/core/content-encoding";
+import type { ContentEncoding } from "~/core/http/content-encoding";
 import { sharedAnswerHeaders } from "./edge-tags";
 import type { PagePolicy } from "./page-policies";
 

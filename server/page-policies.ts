@@ -1,12 +1,12 @@
 import type { ServerBuild } from "react-router";
 import { contentVersions } from "~/content-versions.server";
-import { routeHandles, type PageCachePolicy, type PageHandle } from "~/core/page-handle";
-import { VersionedCache } from "~/core/versioned-cache";
+import { routeHandles, type PageCachePolicy, type PageHandle } from "~/core/http/page-handle";
+import { VersionedCache } from "~/core/caches/versioned-cache";
 
 export type PagePolicy = PageHandle & { pageCache?: PageCachePolicy };
 
 /**
- * What each address's route says about its page (its `handle`, see app/core/page-handle.ts),
+ * What each address's route says about its page (its `handle`, see app/core/http/page-handle.ts),
  * read from the server build: the pages themselves declare what may be cached, on which content
  * it depends, and what is private; nothing here lists paths.
  */

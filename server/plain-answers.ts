@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import proxyAddr from "proxy-addr";
-import { listenerFault } from "~/core/faults.server";
-import { boundedError, loggedText, logger } from "~/core/logger.server";
-import { hasResponseObservers, notifyResponse } from "~/core/response-observers";
-import { notifyServerError, pathOfUrl } from "~/core/error-observers";
+import { listenerFault } from "~/core/instance/faults.server";
+import { boundedError, loggedText, logger } from "~/core/logs/logger.server";
+import { hasResponseObservers, notifyResponse } from "~/core/http/response-observers";
+import { notifyServerError, pathOfUrl } from "~/core/logs/error-observers";
 
 /**
  * What Express does for every request, done once for the plain request listeners in front of it (the

@@ -1,5 +1,5 @@
 import type express from "express";
-import { hasAnyCookie } from "~/core/cookies";
+import { hasAnyCookie } from "~/core/http/cookies";
 import type { PagePolicy } from "./page-policies";
 
 /**

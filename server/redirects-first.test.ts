@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import { describe, expect, it } from "vitest";
 import { listenersServedPerTest } from "../tests/support/listener-server";
-import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
+import { addResponseObserver, type ResponseInfo } from "~/core/http/response-observers";
 import { dataRequestOf, redirectsFirst } from "./redirects-first";
 
 const serve = listenersServedPerTest();

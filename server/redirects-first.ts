@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { requestTargetProblem } from "~/core/clean-input";
-import type { RedirectHookAnswer, ServerHooks } from "~/core/server-hooks";
+import { requestTargetProblem } from "~/core/text/clean-input";
+import type { RedirectHookAnswer, ServerHooks } from "~/core/http/server-hooks";
 import { answeringFaults, observeAnswer, requestIdOf, type TrustProxy } from "./plain-answers";
 
 /**

@@ -1,4 +1,4 @@
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 
 /**
  * Runs at most `limit` of the given tasks at once, the others in the order they came, and starts each as

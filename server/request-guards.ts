@@ -1,6 +1,6 @@
 import type { Duplex } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
-import { requestTargetProblem } from "~/core/clean-input";
+import { requestTargetProblem } from "~/core/text/clean-input";
 
 /** The methods some route of the site answers; others (TRACE, PROPFIND, ...) are never meant for us. */
 export const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -19,7 +19,7 @@ function refuse(req: Request, res: Response, status: number, message: string, he
 /**
  * Requests no route can answer sensibly are refused before any route sees them: an unknown method
  * (405, with the methods we do know in Allow; Node's Request even refuses TRACE, which was a 500), and a path
- * or query that does not decode to clean text (400; see ~/core/clean-input).
+ * or query that does not decode to clean text (400; see ~/core/text/clean-input).
  */
 export function requestGuards(): RequestHandler {
   return (req, res, next) => {

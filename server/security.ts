@@ -1,7 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
-import { allowedOrigins, isCrossSite } from "~/core/cross-site";
-import type { Env } from "~/core/env.server";
+import { allowedOrigins, isCrossSite } from "~/core/http/cross-site";
+import type { Env } from "~/core/instance/env.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,7 +24,7 @@ export function rejectCrossSiteWrites(env: Env): RequestHandler {
 
 /** Uploads may carry a 5 MB image plus the multipart envelope; everything else is small. */
 const LIMITS: Array<[RegExp, number]> = [
-  // An image (MAX_UPLOAD_BYTES, 5 MB, in app/blog/schema.ts) and its multipart envelope: the post form's
+  // An image (MAX_UPLOAD_BYTES, 5 MB, in app/blog/post/schema.ts) and its multipart envelope: the post form's
   // upload and the media library's, which documents the same 5 MB.
   [/^\/api\/(upload|admin\/media)$/, 6 * 1024 * 1024],
   [/^\/api\/blog(\/\d+)?$/, 8 * 1024 * 1024], // a post may carry its image as base64

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyticsBeaconSchema, screenClass } from "./beacon";
 import { addressHash, notCounted, visitorHash } from "./counting.server";
 import { figuresOf } from "./figures";
-import { daysOf } from "~/core/utc-days";
+import { daysOf } from "~/core/text/utc-days";
 import { analyticsQuerySchema } from "./report";
 import { classifySource, normalizeHost } from "./sources";
 

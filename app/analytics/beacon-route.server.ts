@@ -1,5 +1,5 @@
-import { ApiError } from "~/core/api.server";
-import { beaconRoute } from "~/core/beacon-route.server";
+import { ApiError } from "~/core/http/api.server";
+import { beaconRoute } from "~/core/http/beacon-route.server";
 import { analyticsBeaconSchema } from "./beacon";
 import { collectBeacon } from "./collect.server";
 import { visitOfBeacon } from "./visits.server";
@@ -10,7 +10,7 @@ import { visitOfBeacon } from "./visits.server";
  *   -> 202 {success: true} | 400 {success:false, message} | 405 | 413 | 415 | 429
  * A page view (no goal) or a goal event from the public pages' beacon. Only for public pages (400 otherwise);
  * bots, prefetches and Sec-GPC: 1 are answered alike and not counted (./collect.server.ts). Answered before
- * React Router (app/core/beacon-route.server.ts).
+ * React Router (app/core/http/beacon-route.server.ts).
  */
 export const analyticsBeaconRoute = beaconRoute({
   path: "/api/analytics",

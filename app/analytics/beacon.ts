@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /**
  * What the browser sends to POST /api/analytics (pure): one page view per navigation, or one event when a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addTuples, blockId, blocksToBuild, coverRange, type Block } from "./blocks";
-import { dayNumber, dayOfNumber } from "~/core/utc-days";
-import { daysOf } from "~/core/utc-days";
+import { dayNumber, dayOfNumber } from "~/core/text/utc-days";
+import { daysOf } from "~/core/text/utc-days";
 
 /** Every day from `from` to `to` as a day block, and the blocks the job would build from them. */
 function rolledUp(from: string, to: string, missing?: string): Set<string> {

@@ -1,4 +1,4 @@
-import { dayNumber, dayOfNumber } from "~/core/utc-days";
+import { dayNumber, dayOfNumber } from "~/core/text/utc-days";
 
 /**
  * Rollup blocks (pure; docs/decisions/0043-analytics-rollup-blocks.md): a block is `span` days (a power of two,

@@ -1,6 +1,6 @@
 import { and, gte, lte, sql } from "drizzle-orm";
-import { getDb, rowsOf, schema } from "~/core/db.server";
-import { daysOf } from "~/core/utc-days";
+import { getDb, rowsOf, schema } from "~/core/database/db.server";
+import { daysOf } from "~/core/text/utc-days";
 import { BROUGHT_GOALS, broughtRow, type BroughtGoal, type BroughtReport } from "./brought";
 import { flushAnalytics } from "./collect.server";
 import { lastClosedDay } from "./rollups.server";

@@ -1,11 +1,11 @@
 import { Counter } from "prom-client";
-import { isPublicPage } from "~/blog/public-pages.server";
-import { BatchedWriter } from "~/core/batched-writer.server";
-import { clientKey } from "~/core/ip-addresses";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
-import { consume } from "~/core/rate-limit.server";
-import { utcDay } from "~/core/utc-days";
+import { isPublicPage } from "~/blog/reading/public-pages.server";
+import { BatchedWriter } from "~/core/limits/batched-writer.server";
+import { clientKey } from "~/core/network/ip-addresses";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
+import { consume } from "~/core/limits/rate-limit.server";
+import { utcDay } from "~/core/text/utc-days";
 import type { PublicFormOutcome } from "~/forms/contact-submission.server";
 import { registry } from "~/ops/metrics.server";
 import type { AnalyticsBeacon, Goal } from "./beacon";

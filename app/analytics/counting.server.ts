@@ -1,4 +1,4 @@
-import { digestOf } from "~/core/digest.server";
+import { digestOf } from "~/core/secrets/digest.server";
 import { isbot } from "isbot";
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { getDb, rowsOf, schema } from "~/core/db.server";
-import { addDays, daysOf } from "~/core/utc-days";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { getDb, rowsOf, schema } from "~/core/database/db.server";
+import { addDays, daysOf } from "~/core/text/utc-days";
 import { broughtReport } from "./brought.server";
 import { flushAnalytics } from "./collect.server";
 import { lastClosedDay } from "./rollups.server";

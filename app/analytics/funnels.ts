@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 import { GOALS, SCREEN_CLASSES, type Goal } from "./beacon";
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { insertRows, rowsTable } from "~/core/batched-rows.server";
-import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
+import { insertRows, rowsTable } from "~/core/limits/batched-rows.server";
+import { getDb, rowsOf, schema, type DbExecutor } from "~/core/database/db.server";
 import { stepVisitor, VISITORS_PER_ADDRESS } from "./counting.server";
 import { figuresOf, type Hit } from "./figures";
 

@@ -1,4 +1,4 @@
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { defineJobType, defineSchedule } from "~/core/jobs/jobs.server";
 import { fillFunnelDays, FUNNELS_JOB } from "./funnels.server";
 import { rollUpPastDays, ROLLUP_JOB } from "./rollups.server";
 

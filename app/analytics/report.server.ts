@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { hasRole, type StaffRole } from "~/auth/roles";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
-import { daysOf } from "~/core/utc-days";
+import { daysOf } from "~/core/text/utc-days";
 import { NOTHING_MORE, topRows, type AnalyticsReport, type Conversion } from "./report";
 import { rangeFigures } from "./rollups.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";

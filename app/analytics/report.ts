@@ -1,8 +1,8 @@
-import { addDays, daysBetween, utcDay } from "~/core/utc-days";
-import { z } from "~/core/zod";
+import { addDays, daysBetween, utcDay } from "~/core/text/utc-days";
+import { z } from "~/core/text/zod";
 
-/** The Analytics section counts days as the server does (app/core/utc-days.ts). */
-export { addDays } from "~/core/utc-days";
+/** The Analytics section counts days as the server does (app/core/text/utc-days.ts). */
+export { addDays } from "~/core/text/utc-days";
 import type { Goal } from "./beacon";
 import type { SourceKind } from "./sources";
 

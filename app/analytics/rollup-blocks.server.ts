@@ -1,5 +1,5 @@
 import { and, eq, ne, or } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { addTuples, blocksToBuild, type Tuple } from "./blocks";
 
 /**

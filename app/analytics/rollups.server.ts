@@ -1,9 +1,9 @@
 import { and, between, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { logger } from "~/core/logs/logger.server";
 import { KNOWN_CRAWLERS } from "~/discoverability/crawlers";
 import { blockId, coverRange, type Block, type Tuple } from "./blocks";
-import { addDays, DAY_MS, daysBefore, daysOf, utcDay } from "~/core/utc-days";
+import { addDays, DAY_MS, daysBefore, daysOf, utcDay } from "~/core/text/utc-days";
 import { ANALYTICS_KEPT_MONTHS, CRAWLER_VISITS_KEPT_DAYS } from "~/privacy/retention";
 import { buildBlocks } from "./rollup-blocks.server";
 

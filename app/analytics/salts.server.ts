@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { firstStored } from "~/core/generated-secret.server";
-import { newSecretToken } from "~/core/secret-token.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { firstStored } from "~/core/database/generated-secret.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * The day's salt (store): made by the first instance that needs it and shared through the database

@@ -1,5 +1,5 @@
-import { getDb } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
+import { getDb } from "~/core/database/db.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
 import { closeAnalytics } from "./collect.server";
 import { registerAnalyticsJobs } from "./jobs.server";
 import { ROLLUP_JOB } from "./rollups.server";

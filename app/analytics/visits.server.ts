@@ -1,4 +1,4 @@
-import type { BeaconRequest } from "~/core/beacon-route.server";
+import type { BeaconRequest } from "~/core/http/beacon-route.server";
 import type { RequestSignals } from "./counting.server";
 
 /**

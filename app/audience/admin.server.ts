@@ -1,8 +1,8 @@
 import { desc, eq, gt, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { toCsv } from "~/core/csv";
-import { getDb, schema } from "~/core/db.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { toCsv } from "~/core/text/csv";
+import { getDb, schema } from "~/core/database/db.server";
 import { LIST_LABELS, LISTS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "./lists";
 import { onList } from "./list-mail.server";
 import { waitlistSpots } from "./spots.server";

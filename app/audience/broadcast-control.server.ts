@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { broadcastMailing } from "./broadcast-mail.server";
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { dbNow } from "~/core/db-clock.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { enqueueJob } from "~/core/jobs.server";
-import { renderMarkdownBounded } from "~/core/markdown-work.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { dbNow } from "~/core/database/db-clock.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
+import { renderMarkdownBounded } from "~/core/markdown/markdown-work.server";
 import { queueMail } from "~/mail/outbox.server";
 import { broadcastCampaign, listIdHeader } from "./broadcasts";
 import { countRecipients, findBroadcast, segmentOf } from "./broadcasts.server";

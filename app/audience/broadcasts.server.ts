@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
+import { getDb, rowsOf, schema, type DbExecutor } from "~/core/database/db.server";
 import { campaignStates } from "~/deliverability/campaigns.server";
 import { broadcastCampaign, type BroadcastInput, type BroadcastReport, type BroadcastState, type BroadcastSummary, type Segment } from "./broadcasts";
 import type { ListName } from "./lists";

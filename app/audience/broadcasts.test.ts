@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { broadcastSchema, listIdHeader, sendInstant } from "./broadcasts";
-import { renderMarkdown } from "~/core/markdown";
+import { renderMarkdown } from "~/core/markdown/markdown";
 import { broadcastMail } from "./mail";
 
 describe("broadcasts' rules", () => {

@@ -1,5 +1,5 @@
-import { oneLine } from "~/core/clean-input";
-import * as z from "~/core/zod-mini";
+import { oneLine } from "~/core/text/clean-input";
+import * as z from "~/core/text/zod-mini";
 import { hasRole, type StaffRole } from "~/auth/roles";
 import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from "./lists";
 

@@ -1,4 +1,4 @@
-import { featureEvents, type PersonalEvent } from "~/core/feature-events";
+import { featureEvents, type PersonalEvent } from "~/core/database/feature-events";
 
 /** An address confirmed on a list: the webhooks' subscriber.confirmed. */
 export const subscriberConfirmed = featureEvents<PersonalEvent>();

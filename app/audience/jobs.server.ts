@@ -1,5 +1,5 @@
-import { defineJobType, enqueueJob } from "~/core/jobs.server";
-import { onPostEvent } from "~/blog/post-events";
+import { defineJobType, enqueueJob } from "~/core/jobs/jobs.server";
+import { onPostEvent } from "~/blog/writing/post-events";
 import { BROADCAST_START_JOB, broadcastMailing, startScheduled, type StartPayload } from "./broadcast-mail.server";
 import { POST_LIVE_JOB, postMail, startPostMail } from "./post-mail.server";
 

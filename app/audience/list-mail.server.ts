@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { batchJob } from "~/core/batch-jobs.server";
-import { dbNow } from "~/core/db-clock.server";
-import { rowsOf, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { batchJob } from "~/core/jobs/batch-jobs.server";
+import { dbNow } from "~/core/database/db-clock.server";
+import { rowsOf, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { cancelCampaign, openCampaign, resumeCampaign } from "~/deliverability/campaigns.server";
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { mailQueuedInLastHour, PUBLIC_MAIL_PURPOSES } from "~/forms/public-mail.server";

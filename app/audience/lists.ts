@@ -1,4 +1,4 @@
-import * as z from "~/core/zod-mini";
+import * as z from "~/core/text/zod-mini";
 import { HONEYPOT_FIELD, PROOF_FIELD, emailField, honeypotSchema, proofSchema } from "~/forms/submission-fields";
 import { siteConfig } from "~/site/config";
 

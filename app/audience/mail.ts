@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/core/html";
+import { escapeHtml } from "~/core/text/html";
 import { headerText, renderMail, type MailContent, type MailBlock } from "~/mail/message";
 import { siteConfig } from "~/site/config";
 import { TEST_SUBJECT_PREFIX } from "./broadcasts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, rowsOf, type DbExecutor } from "~/core/db.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, rowsOf, type DbExecutor } from "~/core/database/db.server";
 import { recentCampaigns } from "~/deliverability/campaigns.server";
 import type { ControlOutcome } from "./broadcast-control.server";
 import { postMail } from "./post-mail.server";

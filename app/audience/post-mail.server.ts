@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { emailLink } from "./lists";
 import { listMail, NEW_POST_PURPOSE, onList } from "./list-mail.server";
 import { newPostMail } from "./mail";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { sharedVersion } from "~/core/shared-version.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { sharedVersion } from "~/core/caches/shared-version.server";
 import { spotsLeft } from "./lists";
-import { queueCachePurge } from "~/core/cache-purge.server";
-import { SPOTS_TAG } from "~/core/cache-tags";
+import { queueCachePurge } from "~/core/caches/cache-purge.server";
+import { SPOTS_TAG } from "~/core/caches/cache-tags";
 
 const t = schema.waitlistSpots;
 

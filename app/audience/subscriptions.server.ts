@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { afterCommit, getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { generatedSecret } from "~/core/generated-secret.server";
-import { logger } from "~/core/logger.server";
-import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
-import { verificationMailLimited } from "~/core/rate-limit.server";
+import { afterCommit, getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { generatedSecret } from "~/core/database/generated-secret.server";
+import { logger } from "~/core/logs/logger.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secrets/secret-token.server";
+import { verificationMailLimited } from "~/core/limits/rate-limit.server";
 import { admitPublicForm, type PublicFormOutcome } from "~/forms/contact-submission.server";
 import { queuePublicFormMail } from "~/forms/public-mail.server";
 import { subscriberConfirmed } from "./events";
@@ -25,8 +25,8 @@ import {
 } from "./lists";
 import { confirmationMail } from "./mail";
 import { spotsChanged, takeSpot, waitlistSpots } from "./spots.server";
-import { queueCachePurge } from "~/core/cache-purge.server";
-import { SPOTS_TAG } from "~/core/cache-tags";
+import { queueCachePurge } from "~/core/caches/cache-purge.server";
+import { SPOTS_TAG } from "~/core/caches/cache-tags";
 
 const t = schema.subscribers;
 

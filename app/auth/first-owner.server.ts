@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { createLink } from "./one-time-links.server";
 import { hashPassword } from "./password.server";
 

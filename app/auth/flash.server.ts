@@ -1,5 +1,5 @@
-import { readCookie } from "~/core/cookies";
-import { setCookie } from "~/core/cookies.server";
+import { readCookie } from "~/core/http/cookies";
+import { setCookie } from "~/core/http/cookies.server";
 
 /**
  * A one-time note for the next /admin render ("signed in", "signed out"), carried in a short-lived

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { ApiError } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import { consume } from "~/core/rate-limit.server";
+import { ApiError } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { consume } from "~/core/limits/rate-limit.server";
 import { queueMail } from "~/mail/outbox.server";
 import { invitationMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";

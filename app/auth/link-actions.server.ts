@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { asPageError, readForm } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
-import { consume } from "~/core/rate-limit.server";
+import { asPageError, readForm } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
+import { consume } from "~/core/limits/rate-limit.server";
 import { flashCookie } from "./flash.server";
 import { createMemberFromLink, LINK_INVALID } from "./invitations.server";
 import { requestPasswordReset, resetPassword, RESET_REQUESTED } from "./password-reset.server";

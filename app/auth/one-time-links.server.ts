@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { dbNow } from "~/core/db-clock.server";
-import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
+import { schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { dbNow } from "~/core/database/db-clock.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * One-time links for staff: an invitation (7 days), a password reset (1 hour), the first owner's setup

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { closeDatabase, getDb, openDatabase, schema } from "~/core/db.server";
-import { DataDirLockedError } from "~/core/data-dir-lock.server";
-import { commandSettings, EnvError, envErrorSentence, loadEnv } from "~/core/env.server";
+import { closeDatabase, getDb, openDatabase, schema } from "~/core/database/db.server";
+import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv } from "~/core/instance/env.server";
 import { createLink } from "./one-time-links.server";
 
 /**

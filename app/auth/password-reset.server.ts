@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import { logger } from "~/core/logger.server";
-import { consume } from "~/core/rate-limit.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { logger } from "~/core/logs/logger.server";
+import { consume } from "~/core/limits/rate-limit.server";
 import { queueMail } from "~/mail/outbox.server";
 import { passwordResetMail } from "./mail";
 import { createLink, useLink } from "./one-time-links.server";

@@ -1,4 +1,4 @@
-import { onFirstUse } from "~/core/on-first-use";
+import { onFirstUse } from "~/core/limits/on-first-use";
 
 /**
  * Passwords are judged by how long a guesser would take (zxcvbn: common passwords, words, names,

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { newSecretToken } from "~/core/secret-token.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /** scrypt password hashes stored as `scrypt$N$r$p$salt$hash` (base64url), so parameters can grow later. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;

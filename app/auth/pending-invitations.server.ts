@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { ApiError } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { ApiError } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
 import { assignableRoles, isStaffRole, ROLE_LABELS, type StaffRole } from "./roles";
 import { type StaffMember } from "./session.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "~/core/api.server";
-import { getDb, schema } from "~/core/db.server";
+import { ApiError } from "~/core/http/api.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { canChooseAuthor, canEditPost, canPublish, type PostRef } from "./roles";
 import { NOT_ALLOWED, type StaffMember } from "./session.server";
 

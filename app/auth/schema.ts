@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /** Shared by the sign-in form in the browser and POST /api/admin/login on the server. */
 export const loginSchema = z.object({

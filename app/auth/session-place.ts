@@ -1,6 +1,6 @@
 /**
  * What a staff member is shown about each of their sessions' device, read from the browser's user agent
- * (the network beside it is networkKey's, app/core/ip-addresses.ts).
+ * (the network beside it is networkKey's, app/core/network/ip-addresses.ts).
  */
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, "Edge"],

@@ -1,20 +1,20 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { json } from "~/core/api.server";
-import { readCookie } from "~/core/cookies";
-import { allowedOrigins, isCrossSite } from "~/core/cross-site";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { json } from "~/core/http/api.server";
+import { readCookie } from "~/core/http/cookies";
+import { allowedOrigins, isCrossSite } from "~/core/http/cross-site";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hasRole, isStaffRole, type StaffMember, type StaffRole } from "./roles";
-import { setCookie } from "~/core/cookies.server";
+import { setCookie } from "~/core/http/cookies.server";
 import { safeReturnAddress } from "./return-address";
-import { networkKey, parseIp } from "~/core/ip-addresses";
-import { dbNow } from "~/core/db-clock.server";
+import { networkKey, parseIp } from "~/core/network/ip-addresses";
+import { dbNow } from "~/core/database/db-clock.server";
 import { secondStepAddress } from "./two-factor/addresses";
 import { secondFactorMissing, sessionToSetup, SETUP_REQUIRED } from "./two-factor/setup-due.server";
-import { hashSecret, newSecretToken } from "~/core/secret-token.server";
+import { hashSecret, newSecretToken } from "~/core/secrets/secret-token.server";
 
 const SESSION_COOKIE = "clink_session";
 /**

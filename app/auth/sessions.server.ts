@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { deviceOf } from "./session-place";
 import { endSessions, type StaffSession } from "./session.server";
 

@@ -1,5 +1,5 @@
-import { recordAudit } from "~/core/audit.server";
-import { consume, refund, reset } from "~/core/rate-limit.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { consume, refund, reset } from "~/core/limits/rate-limit.server";
 import { secondFactorStep, type SecondFactorDue } from "./second-factor.server";
 import { checkPassword, openSession, type StaffMember } from "./session.server";
 import { deviceCookieFor, trustedDeviceId } from "./trusted-device.server";

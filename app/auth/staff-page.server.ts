@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { ApiError, asPageError, readForm } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
+import { ApiError, asPageError, readForm } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
 import { changePasswordSchema } from "./schema";
 import { invite } from "./invitations.server";
 import { INVITATION_NOT_FOUND, listPendingInvitations, revokeInvitation } from "./pending-invitations.server";

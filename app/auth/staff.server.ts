@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
-import { ApiError } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { ApiError } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
 import { passwordWeakness } from "./password-strength.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { canManage, isStaffRole, ROLE_LABELS, type StaffRole, type StaffStatus } from "./roles";

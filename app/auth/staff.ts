@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 import { STAFF_ROLES } from "./roles";
 
 /** Shared Zod schemas and pure helpers of staff members (browser and server). */

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { digestOf } from "~/core/digest.server";
+import { digestOf } from "~/core/secrets/digest.server";
 import { eq, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { readCookie } from "~/core/cookies";
-import { setCookie } from "~/core/cookies.server";
-import { dbNow } from "~/core/db-clock.server";
-import { newSecretToken } from "~/core/secret-token.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { readCookie } from "~/core/http/cookies";
+import { setCookie } from "~/core/http/cookies.server";
+import { dbNow } from "~/core/database/db-clock.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that

@@ -1,6 +1,6 @@
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
-import { announcePostsGoneLive, GO_LIVE_JOB } from "./go-live.server";
-import { POST_HTML_JOB, runPostHtmlJob, type PostHtmlPayload } from "./post-html-backfill.server";
+import { defineJobType, defineSchedule } from "~/core/jobs/jobs.server";
+import { announcePostsGoneLive, GO_LIVE_JOB } from "./writing/go-live.server";
+import { POST_HTML_JOB, runPostHtmlJob, type PostHtmlPayload } from "./reading/post-html-backfill.server";
 
 /** The blog's background work: posts going live at their date (checked every minute), kept bodies rendered. */
 export function registerBlogJobs(): void {

@@ -1,6 +1,6 @@
-import { CACHE_PURGE_JOB } from "~/core/cache-purge.server";
-import { getEnv } from "~/core/env.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { CACHE_PURGE_JOB } from "~/core/caches/cache-purge.server";
+import { getEnv } from "~/core/instance/env.server";
+import { defineJobType, defineSchedule } from "~/core/jobs/jobs.server";
 import { PURGE_BACKOFF_BASE_MS, PURGE_MAX_ATTEMPTS } from "./batches";
 import { runCachePurge, sweep } from "./purge-job.server";
 

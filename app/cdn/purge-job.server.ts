@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { UNPURGED_EDGE_SECONDS } from "~/core/cache-tags";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import type { JobContext } from "~/core/jobs.server";
-import { logger } from "~/core/logger.server";
+import { UNPURGED_EDGE_SECONDS } from "~/core/caches/cache-tags";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import type { JobContext } from "~/core/jobs/jobs.server";
+import { logger } from "~/core/logs/logger.server";
 import { queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";

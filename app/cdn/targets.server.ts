@@ -1,4 +1,4 @@
-import type { CdnTarget, Env } from "~/core/env.server";
+import type { CdnTarget, Env } from "~/core/instance/env.server";
 import { batches, MAX_INLINE_WAIT_MS, retryAfterMs, TAGS_PER_CALL } from "./batches";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { renderMarkdownPreview, type MarkdownPreview } from "~/core/markdown-preview.client";
+import { renderMarkdownPreview, type MarkdownPreview } from "~/core/markdown/markdown-preview.client";
 
 /**
  * A Markdown preview, styled as the public post (.blog-prose). The server's first HTML shows `initial`
@@ -27,7 +27,7 @@ export function MarkdownPreviewPane({ source, initial }: { source: string; initi
           This text is too costly to render as Markdown (nested too deep or too complex): it is shown, and will be published, as plain text.
         </p>
       )}
-      {/* Sanitized by the site's renderer (app/core/markdown.ts): exactly what the public post page renders. */}
+      {/* Sanitized by the site's renderer (app/core/markdown/markdown.ts): exactly what the public post page renders. */}
       <div className="blog-prose" dangerouslySetInnerHTML={{ __html: preview.html }} />
     </>
   );

@@ -1,5 +1,5 @@
-import { getDb } from "~/core/db.server";
-import { logger } from "~/core/logger.server";
+import { getDb } from "~/core/database/db.server";
+import { logger } from "~/core/logs/logger.server";
 import type { DeliveryHooks } from "~/mail/delivery-hooks.server";
 import type { SuppressionSource } from "./suppressions";
 import { campaignVerdict, recordAttempt } from "./campaigns.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import type { ListMailVerdict } from "~/mail/delivery-hooks.server";
 import { renderMail } from "~/mail/message";
 import { cancelHeldMail, queueMail, requeueHeldMail, type QueuedMail } from "~/mail/outbox.server";

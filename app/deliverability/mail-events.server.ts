@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import type { Env } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import type { Env } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { mailgunEvents, postmarkEvents, sendgridEvents, sesEvents, SOFT_BOUNCE_DAYS, SOFT_BOUNCES_FOR_HARD, type MailEvent, type MailProvider } from "./provider-events";
 import { isSignedBy } from "./provider-signatures.server";

@@ -1,6 +1,6 @@
 import { createHmac, createPublicKey, timingSafeEqual, verify, X509Certificate, type KeyObject } from "node:crypto";
 import fs from "node:fs/promises";
-import type { Env } from "~/core/env.server";
+import type { Env } from "~/core/instance/env.server";
 import { snsStringToSign, type MailProvider } from "./provider-events";
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import type { SuppressionItem, SuppressionReason, SuppressionSource } from "./suppressions";
 

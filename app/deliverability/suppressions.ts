@@ -1,4 +1,4 @@
-import * as z from "~/core/zod-mini";
+import * as z from "~/core/text/zod-mini";
 import { emailField } from "~/forms/submission-fields";
 
 /**

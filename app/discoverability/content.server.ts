@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { blogVersion, findPublishedPost, listPosts, type BlogPost } from "~/blog/posts.server";
-import { isIndexable } from "~/blog/indexable";
-import { categoryLabel } from "~/blog/category";
-import { authorOf, listAuthors } from "~/blog/authors.server";
-import { listTags } from "~/blog/tags.server";
-import { mediaHashesIn, mediaPath } from "~/blog/media";
-import { getEnv } from "~/core/env.server";
+import { blogVersion, findPublishedPost, listPosts, type BlogPost } from "~/blog/post/posts.server";
+import { isIndexable } from "~/blog/post/indexable";
+import { categoryLabel } from "~/blog/post/category";
+import { authorOf, listAuthors } from "~/blog/reading/authors.server";
+import { listTags } from "~/blog/reading/tags.server";
+import { mediaHashesIn, mediaPath } from "~/blog/media/media";
+import { getEnv } from "~/core/instance/env.server";
 import { currentRules, redirectsVersion } from "~/redirects/redirects.server";
-import { loadedByVersion } from "~/core/loaded-by-version";
+import { loadedByVersion } from "~/core/caches/loaded-by-version";
 import { siteConfig } from "~/site/config";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { markdownPath } from "~/site/addresses";
@@ -20,7 +20,7 @@ import { buildSitemaps, MAX_URLS_PER_SITEMAP, w3cDate, type SitemapEntry } from 
  * Every public page (from the page registry) and every published post, as crawlers see them: the
  * list (kept per blog version: a few hundred bytes a page) and the files made from it (sitemaps,
  * llms files, Markdown versions), each made only when asked and kept compressed by the shared
- * body cache (app/core/shared-body.server.ts), never as text: with 10,000 posts the text alone is
+ * body cache (app/core/caches/shared-body.server.ts), never as text: with 10,000 posts the text alone is
  * over 12 MB.
  */
 export type DiscoverableContent = {

@@ -1,12 +1,12 @@
-import { dnsResolver } from "~/core/dns-resolver.server";
-import { VersionedCache } from "~/core/versioned-cache";
+import { dnsResolver } from "~/core/network/dns-resolver.server";
+import { VersionedCache } from "~/core/caches/versioned-cache";
 import { forwardConfirmed, type DnsLookups, type DnsVerdict } from "./reverse-dns";
 
 /**
  * Reverse DNS verification of crawlers (./reverse-dns.ts) with node's resolver, for the crawler log's
  * writer: never on a request. Each verdict is remembered per address and domain list for a while
  * (long when the answer was yes, shorter when no, briefly when a lookup failed), in the one cache helper
- * (app/core/versioned-cache.ts, bounded by a number of verdicts), and
+ * (app/core/caches/versioned-cache.ts, bounded by a number of verdicts), and
  * a lookup already under way is shared rather than repeated. Every verification ends within
  * `timeoutMs`: a slow or silent server makes a visit "claimed", not late.
  */

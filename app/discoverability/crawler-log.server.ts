@@ -1,9 +1,9 @@
-import { insertRows } from "~/core/batched-rows.server";
-import { BatchedWriter } from "~/core/batched-writer.server";
-import { isPublicAddress, networkKey } from "~/core/ip-addresses";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { addResponseObserver, type ResponseInfo } from "~/core/response-observers";
+import { insertRows } from "~/core/limits/batched-rows.server";
+import { BatchedWriter } from "~/core/limits/batched-writer.server";
+import { isPublicAddress, networkKey } from "~/core/network/ip-addresses";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { addResponseObserver, type ResponseInfo } from "~/core/http/response-observers";
 import { createReverseDnsVerifier, type ReverseDnsVerifier } from "./crawler-dns.server";
 import { inPublishedRanges } from "./crawler-verification";
 import { recognizeCrawler, type Crawler } from "./crawlers";
@@ -11,7 +11,7 @@ import { recognizeCrawler, type Crawler } from "./crawlers";
 /**
  * Records every request a known crawler makes (cache hits included) without slowing it: the
  * response observer only recognises the user agent and keeps the visit in memory, as the crawler it
- * claims to be, with its address (app/core/batched-writer.server.ts). The writer, at most FLUSH_MS
+ * claims to be, with its address (app/core/limits/batched-writer.server.ts). The writer, at most FLUSH_MS
  * later and off the response's path, decides which visits were verified (the operator's published
  * ranges, else forward-confirmed reverse DNS with a cache and a timeout) and writes them in one INSERT
  * per batch, identical visits in one row. The privacy retention job erases rows older than

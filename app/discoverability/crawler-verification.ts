@@ -10,7 +10,7 @@ import openaiSearchbot from "./crawler-ranges/openai-searchbot.json";
 import perplexityUser from "./crawler-ranges/perplexity-user.json";
 import perplexitybot from "./crawler-ranges/perplexitybot.json";
 import type { Crawler, RangeListName } from "./crawlers";
-import { inRanges, parseCidr, type Cidr } from "~/core/ip-addresses";
+import { inRanges, parseCidr, type Cidr } from "~/core/network/ip-addresses";
 
 /**
  * Whether a request naming a crawler came from the addresses its operator publishes. The lists are

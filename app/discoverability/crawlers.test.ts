@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inPublishedRanges, RANGE_LISTS } from "./crawler-verification";
 import { crawlerNamed, KNOWN_CRAWLERS, recognizeCrawler } from "./crawlers";
-import { inRanges, parseCidr, parseIp } from "~/core/ip-addresses";
+import { inRanges, parseCidr, parseIp } from "~/core/network/ip-addresses";
 
 // User agents as the operators document them.
 const AGENTS: Record<string, string> = {

@@ -1,5 +1,5 @@
-import { getEnv } from "~/core/env.server";
-import { sharedBodyResponse } from "~/core/shared-body.server";
+import { getEnv } from "~/core/instance/env.server";
+import { sharedBodyResponse } from "~/core/caches/shared-body.server";
 import { siteUrl } from "./content.server";
 import { robotsTxt } from "./robots";
 

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { discoverableContent, sitemapEntries, siteUrl } from "./content.server";
 import { DEFAULT_INDEXNOW_ENDPOINT, engineName, indexNowBodies, INDEXNOW_KEY_PATTERN } from "./indexnow";
-import { newSecretToken } from "~/core/secret-token.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * Submitting URLs to search engines by IndexNow. The key is generated once, stored, and served at

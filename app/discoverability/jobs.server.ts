@@ -1,5 +1,5 @@
-import { POST_CHANGED_JOB, type PostChangedPayload } from "~/blog/post-events";
-import { defineJobType } from "~/core/jobs.server";
+import { POST_CHANGED_JOB, type PostChangedPayload } from "~/blog/writing/post-events";
+import { defineJobType } from "~/core/jobs/jobs.server";
 import { siteUrl } from "./content.server";
 import { submitUrls } from "./indexnow.server";
 

@@ -1,7 +1,7 @@
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { versionOf } from "~/content-versions.server";
-import { logger } from "~/core/logger.server";
-import { routeHandles, type PageHandle } from "~/core/page-handle";
+import { logger } from "~/core/logs/logger.server";
+import { routeHandles, type PageHandle } from "~/core/http/page-handle";
 
 /**
  * The text of a public page as Markdown, taken from the page itself: rendered through React

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crawlerNamed } from "./crawlers";
-import { formatIp, isPublicAddress, parseIp, sameIp } from "~/core/ip-addresses";
+import { formatIp, isPublicAddress, parseIp, sameIp } from "~/core/network/ip-addresses";
 import { forwardConfirmed, hostInDomains, type DnsLookups } from "./reverse-dns";
 
 /** Lookups from a table: PTR names by address, addresses by name; "fail" throws as a timeout does. */

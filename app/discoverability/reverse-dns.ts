@@ -1,4 +1,4 @@
-import { formatIp, parseIp, sameIp } from "~/core/ip-addresses";
+import { formatIp, parseIp, sameIp } from "~/core/network/ip-addresses";
 
 /**
  * Forward-confirmed reverse DNS, the check Google, Microsoft, Apple, Yandex, Amazon and Common Crawl

@@ -1,12 +1,12 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { flushCrawlerVisits, RETENTION_DAYS } from "./crawler-log.server";
 import { KNOWN_CRAWLERS, SEARCH_CRAWLERS } from "./crawlers";
 import { aiReadyPageCount, discoverableContent, sitemapEntries, siteUrl } from "./content.server";
 import { indexNowKey } from "./indexnow.server";
 import type { AiIndexingStatusResponse, CrawlerStatsResponse } from "./types";
 import { fieldVitals } from "./vitals.server";
-import { DAY_MS } from "~/core/utc-days";
+import { DAY_MS } from "~/core/text/utc-days";
 
 /**
  * GET /api/crawler-stats and GET /api/ai-indexing-status, computed from what was recorded and

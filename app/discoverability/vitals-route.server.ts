@@ -1,4 +1,4 @@
-import { beaconRoute } from "~/core/beacon-route.server";
+import { beaconRoute } from "~/core/http/beacon-route.server";
 import { vitalsBeaconSchema } from "./vitals";
 import { acceptVitals } from "./vitals.server";
 
@@ -8,7 +8,7 @@ import { acceptVitals } from "./vitals.server";
  * Sent by the browser's web-vitals script (fetch with keepalive, as JSON: ./vitals.client.ts). Only for the site's public pages and
  * published posts; rate limited per client address; each client counts for at most 3 page views a day
  * per page, and beacons are sampled when the server is busy (the answer is the same either way).
- * Answered before React Router (app/core/beacon-route.server.ts).
+ * Answered before React Router (app/core/http/beacon-route.server.ts).
  */
 export const vitalsBeaconRoute = beaconRoute({
   path: "/api/vitals",

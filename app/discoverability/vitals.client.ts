@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 
 /**
  * Field Core Web Vitals from this visit, sent to POST /api/vitals when the page is hidden or left

@@ -1,16 +1,16 @@
 import { gte, sql } from "drizzle-orm";
-import { isPublicPage } from "~/blog/public-pages.server";
-import { ApiError } from "~/core/api.server";
-import { clientKey } from "~/core/ip-addresses";
-import { insertRows } from "~/core/batched-rows.server";
-import { BatchedWriter } from "~/core/batched-writer.server";
-import { getDb, schema } from "~/core/db.server";
-import { consume } from "~/core/rate-limit.server";
+import { isPublicPage } from "~/blog/reading/public-pages.server";
+import { ApiError } from "~/core/http/api.server";
+import { clientKey } from "~/core/network/ip-addresses";
+import { insertRows } from "~/core/limits/batched-rows.server";
+import { BatchedWriter } from "~/core/limits/batched-writer.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { consume } from "~/core/limits/rate-limit.server";
 import type { FieldVitals, VitalSummary } from "./types";
 import { overallRating, rateVital, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalsBeacon } from "./vitals";
 
 /**
- * Field Core Web Vitals: beacons are buffered and written in batches (app/core/batched-writer.server.ts);
+ * Field Core Web Vitals: beacons are buffered and written in batches (app/core/limits/batched-writer.server.ts);
  * under load (a long unwritten queue) only one beacon in SAMPLE_WHEN_BUSY is kept, so a traffic spike
  * costs a bounded amount of writing. The rating is the 75th percentile of the last RATING_DAYS days,
  * per page and overall.

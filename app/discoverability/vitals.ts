@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /**
  * Core Web Vitals from real visitors, pure: Google's thresholds, the rating of a 75th percentile,

@@ -1,7 +1,7 @@
-import { beaconRoute } from "~/core/beacon-route.server";
-import { clientKey } from "~/core/ip-addresses";
-import { consume } from "~/core/rate-limit.server";
-import { currentRelease } from "~/core/release.server";
+import { beaconRoute } from "~/core/http/beacon-route.server";
+import { clientKey } from "~/core/network/ip-addresses";
+import { consume } from "~/core/limits/rate-limit.server";
+import { currentRelease } from "~/core/instance/release.server";
 import { recordInBackground } from "./capture.server";
 import { browserErrorSchema, browserFamily, ERROR_BEACON_MAX_BYTES, pathOnly } from "./event";
 import { normalizeMessage } from "./fingerprint";
@@ -11,7 +11,7 @@ import { normalizeMessage } from "./fingerprint";
  *   {type?, message, stack?, page: "/path", seq?} -> 202 {success: true} | 400 {success:false, message} | 403
  *   (cross-site) | 405 | 413 (over 8 KB) | 415 | 429 (over 30 a minute per address)
  * A browser's uncaught error, unhandled rejection or React render error, from the site's own beacon
- * (./error-beacon.client.ts). Answered before Express (app/core/beacon-route.server.ts, decision record
+ * (./error-beacon.client.ts). Answered before Express (app/core/http/beacon-route.server.ts, decision record
  * 0045). The same error from one address counts 3 times an hour; more are answered alike and not kept. The
  * address is read for the limits only; the page keeps its path, the user agent its browser family.
  */

@@ -1,8 +1,8 @@
-import { digestOf } from "~/core/digest.server";
+import { digestOf } from "~/core/secrets/digest.server";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
+import { logger } from "~/core/logs/logger.server";
 import { MAX_MESSAGE_CHARS, MAX_STACK_CHARS, type ErrorEvent } from "./event";
 import { fingerprint } from "./fingerprint";
 import { mapStack } from "./source-maps.server";

@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /**
  * An error event (pure): what a browser's beacon sends to POST /api/errors, and what the server's capture

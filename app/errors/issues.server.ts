@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { AuditActor } from "~/core/audit.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import { faultPoint } from "~/core/faults.server";
-import { currentRelease } from "~/core/release.server";
+import type { AuditActor } from "~/core/database/audit.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { faultPoint } from "~/core/instance/faults.server";
+import { currentRelease } from "~/core/instance/release.server";
 import type { ErrorKind } from "./event";
 
 /** An issue as the admin lists it (GET /api/admin/errors). */

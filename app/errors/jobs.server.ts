@@ -1,4 +1,4 @@
-import { defineJobType } from "~/core/jobs.server";
+import { defineJobType } from "~/core/jobs/jobs.server";
 import { sendIssueAlert } from "./alerts.server";
 import { ALERT_JOB } from "./capture.server";
 

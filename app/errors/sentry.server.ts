@@ -1,5 +1,5 @@
 import type * as SentryNode from "@sentry/node";
-import { logger } from "~/core/logger.server";
+import { logger } from "~/core/logs/logger.server";
 import type { ErrorEvent } from "./event";
 import { parseStack } from "./fingerprint";
 

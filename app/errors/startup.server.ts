@@ -1,6 +1,6 @@
-import { addServerErrorObserver, type ServerErrorReport } from "~/core/error-observers";
-import { currentRelease } from "~/core/release.server";
-import type { Env } from "~/core/env.server";
+import { addServerErrorObserver, type ServerErrorReport } from "~/core/logs/error-observers";
+import { currentRelease } from "~/core/instance/release.server";
+import type { Env } from "~/core/instance/env.server";
 import { startSentry, stopSentry } from "./sentry.server";
 import { registerErrorJobs } from "./jobs.server";
 import { recordInBackground } from "./capture.server";

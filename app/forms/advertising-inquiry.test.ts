@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/core/field-errors";
+import { fieldErrors } from "~/core/text/field-errors";
 import { advertisingInquirySchema, advertisingSubmission } from "./advertising-inquiry";
 import { contactSubmissionSchema } from "./contact-submission";
 

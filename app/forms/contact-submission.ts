@@ -1,6 +1,6 @@
 import type { DeletionState } from "~/privacy/deletion-request-state";
-import { z } from "~/core/zod";
-import { pageNumberSchema, searchTextSchema } from "~/core/paging";
+import { z } from "~/core/text/zod";
+import { pageNumberSchema, searchTextSchema } from "~/core/http/paging";
 
 // The public form's fields live in ./submission-fields.ts (small Zod, shared with the browser's script).
 export * from "./submission-fields";

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Admin } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { queueMail } from "~/mail/outbox.server";
-import { hashSecret, isSecretToken, newSecretToken } from "~/core/secret-token.server";
-import { verificationMailLimited } from "~/core/rate-limit.server";
+import { hashSecret, isSecretToken, newSecretToken } from "~/core/secrets/secret-token.server";
+import { verificationMailLimited } from "~/core/limits/rate-limit.server";
 import { eraseOutboxFiles } from "~/mail/transport.server";
 import { emailHash } from "~/privacy/email-hash.server";
 import { erasePersonData } from "~/privacy/erasure.server";
@@ -15,7 +15,7 @@ import { admitPublicForm, storeSubmission, type PublicFormOutcome } from "./cont
 import type { DeletionLinkState, DeletionRequest } from "./deletion-request";
 import { deletionCompleted, deletionVerification } from "./notifications";
 import { queuePublicFormMail } from "./public-mail.server";
-import { utcDay } from "~/core/utc-days";
+import { utcDay } from "~/core/text/utc-days";
 
 const t = schema.dataDeletionRequests;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/core/field-errors";
+import { fieldErrors } from "~/core/text/field-errors";
 import { CORRECT_STATEMENT, SECURITY_STATEMENTS, deletionRequestSchema } from "./deletion-request";
 import { formFields } from "./form-data";
 

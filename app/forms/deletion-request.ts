@@ -1,4 +1,4 @@
-import * as z from "~/core/zod-mini";
+import * as z from "~/core/text/zod-mini";
 import { siteConfig } from "~/site/config";
 import { HONEYPOT_FIELD, PROOF_FIELD, emailField, honeypotSchema, proofSchema, textField } from "./submission-fields";
 

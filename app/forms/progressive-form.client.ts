@@ -3,8 +3,8 @@
 // what JavaScript improves: the shared schema's messages before sending, the busy button, the JSON call
 // and the spec's toasts, with no framework. Bundled whole (see decision record 0006).
 import { showToast } from "~/components/ui/toast.client";
-import { fieldErrors } from "~/core/field-errors";
-import { safeParse } from "~/core/zod-mini";
+import { fieldErrors } from "~/core/text/field-errors";
+import { safeParse } from "~/core/text/zod-mini";
 import { HONEYPOT_FIELD, PROOF_FIELD } from "./submission-fields";
 import { prepareProof, takeProof } from "./proof-of-work.client";
 import { CORRECT_STATEMENT, INCORRECT_STATEMENT_ALERT } from "./deletion-request";

@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution } from "altcha-lib/v1";
-import { ApiError } from "~/core/api.server";
-import { generatedSecret } from "~/core/generated-secret.server";
-import { consume } from "~/core/rate-limit.server";
+import { ApiError } from "~/core/http/api.server";
+import { generatedSecret } from "~/core/database/generated-secret.server";
+import { consume } from "~/core/limits/rate-limit.server";
 
 /**
  * The bot check a script cannot replay: ALTCHA's open proof-of-work protocol, self-hosted. The server

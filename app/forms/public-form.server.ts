@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
-import { safeParse } from "~/core/zod-mini";
-import { ApiError, parseJson, readForm } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
+import { safeParse } from "~/core/text/zod-mini";
+import { ApiError, parseJson, readForm } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
 import { TOO_MANY_SUBMISSIONS, type PublicFormOutcome } from "./contact-submission.server";
 import { formFields } from "./form-data";
 import type { FormActionResult, PublicForm } from "./public-forms";

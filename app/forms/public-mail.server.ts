@@ -1,9 +1,9 @@
 import { and, gt, inArray, sql } from "drizzle-orm";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { DELIVER_MAIL, queueMail } from "~/mail/outbox.server";
 import type { MailContent } from "~/mail/message";
-import { dbNow } from "~/core/db-clock.server";
+import { dbNow } from "~/core/database/db-clock.server";
 
 /**
  * Mail the public forms send to an address a visitor typed (receipts, verification links). A site-wide

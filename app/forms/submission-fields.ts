@@ -1,9 +1,9 @@
-import { oneLine } from "~/core/clean-input";
-import * as z from "~/core/zod-mini";
+import { oneLine } from "~/core/text/clean-input";
+import * as z from "~/core/text/zod-mini";
 
 /**
  * What the public forms send: the codes, the labels the admin reads (spec section 3), and the one schema
- * shared by the forms in the browser and POST /api/contact. Written with Zod's small build (~/core/zod-mini)
+ * shared by the forms in the browser and POST /api/contact. Written with Zod's small build (~/core/text/zod-mini)
  * because the forms' script in the browser carries it; the messages are the spec's, character for character.
  */
 export const INQUIRY_TYPES = {

@@ -1,8 +1,8 @@
-import { getDb, schema } from "~/core/db.server";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
 import { appLinksSchema, normalAppLinks, type AndroidLinks, type AppleLinks, type AppLinks } from "./app-links";
-import { queueCachePurge } from "~/core/cache-purge.server";
-import { SITE_TAG } from "~/core/cache-tags";
+import { queueCachePurge } from "~/core/caches/cache-purge.server";
+import { SITE_TAG } from "~/core/caches/cache-tags";
 import { storeSettings } from "./store-config.server";
 
 /**

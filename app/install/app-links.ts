@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /**
  * Universal Links (Apple) and Android App Links: what the admin sets (PUT /api/admin/app-links) and the two

@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /** What /get reads of its address: `c`, a campaign (a poster's, a page's), and `city`. Other parameters are ignored. */
 const word = (name: string) =>

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { getEnv } from "~/core/env.server";
+import { getEnv } from "~/core/instance/env.server";
 import type { StoreConfig } from "./store-links";
 
 /** The store links' configuration (APP_STORE_ID, APP_STORE_PROVIDER_TOKEN, GOOGLE_PLAY_PACKAGE, and the two URLs). */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { publishedWithVersion } from "~/blog/posts.server";
-import { isPublic } from "~/blog/indexable";
+import { publishedWithVersion } from "~/blog/post/posts.server";
+import { isPublic } from "~/blog/post/indexable";
 import { versionOf } from "~/content-versions.server";
-import { getEnv } from "~/core/env.server";
-import { sharedBodyResponse } from "~/core/shared-body.server";
+import { getEnv } from "~/core/instance/env.server";
+import { sharedBodyResponse } from "~/core/caches/shared-body.server";
 import { GhostBadRequest, GhostInvalid } from "./ghost-query";
 import { authorsPlan, NotFound, pagesPlan, postsPlan, tagsPlan, tiersPlan, type Data, type Plan } from "./ghost-resources.server";
 import { ghostSettings } from "./ghost-shapes.server";

@@ -1,14 +1,14 @@
-import type { BlogPost } from "~/blog/posts.server";
-import { authorOf, listAuthors } from "~/blog/authors.server";
-import { listTags, tagNamer } from "~/blog/tags.server";
-import { keptPostBodies } from "~/blog/rendered-body.server";
+import type { BlogPost } from "~/blog/post/posts.server";
+import { authorOf, listAuthors } from "~/blog/reading/authors.server";
+import { listTags, tagNamer } from "~/blog/reading/tags.server";
+import { keptPostBodies } from "~/blog/reading/rendered-body.server";
 import { AUTHOR_FILTER_KEYS, POST_FILTER_KEYS, TAG_FILTER_KEYS, matchesGhostFilter, type FilterSubject } from "./ghost-filter";
 import { ordered, paginate, parseGhostQuery, pickFields, type GhostQuery } from "./ghost-query";
 import { ghostAuthor, ghostFreeTier, ghostPost, ghostTag, postTagSlugs, type GhostObject } from "./ghost-shapes.server";
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 
 /**
- * The Content API's resources over the public posts (app/blog/indexable.ts decides which): each takes
+ * The Content API's resources over the public posts (app/blog/post/indexable.ts decides which): each takes
  * Ghost's parameters (ghost-query.ts) and filters with its own keys (ghost-filter.ts), and answers a
  * browse's page with its meta or a read's one item (404 when none).
  */

@@ -1,9 +1,9 @@
-import { digestOf } from "~/core/digest.server";
-import { coverImagePath, siteImagePath } from "~/blog/content-images";
-import type { BlogPost } from "~/blog/posts.server";
-import { authorOf, type Author } from "~/blog/authors.server";
-import { postReadingMinutes } from "~/blog/reading-time";
-import { tagSlug, type TagRef } from "~/blog/tags";
+import { digestOf } from "~/core/secrets/digest.server";
+import { coverImagePath, siteImagePath } from "~/blog/post/content-images";
+import type { BlogPost } from "~/blog/post/posts.server";
+import { authorOf, type Author } from "~/blog/reading/authors.server";
+import { postReadingMinutes } from "~/blog/post/reading-time";
+import { tagSlug, type TagRef } from "~/blog/post/tags";
 import { absoluteUrl } from "~/site/addresses";
 import { mainNav, siteConfig } from "~/site/config";
 import { absoluteHtml, ghostPageUrl } from "./ghost-urls";

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { contentChangeCount } from "~/core/content-changes.server";
-import { loadedByVersion } from "~/core/loaded-by-version";
-import { sharedVersion } from "~/core/shared-version.server";
-import { logger } from "~/core/logger.server";
-import { hashSecret, newSecretToken } from "~/core/secret-token.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { contentChangeCount } from "~/core/caches/content-changes.server";
+import { loadedByVersion } from "~/core/caches/loaded-by-version";
+import { sharedVersion } from "~/core/caches/shared-version.server";
+import { logger } from "~/core/logs/logger.server";
+import { hashSecret, newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * Integrations and their Ghost Content API keys (decision record 0034). A key is 26 hex characters, as

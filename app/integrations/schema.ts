@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /** An integration as the admin names it (POST /api/admin/integrations). */
 export const integrationInputSchema = z.strictObject({

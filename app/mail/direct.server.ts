@@ -1,4 +1,4 @@
-import { getEnv } from "~/core/env.server";
+import { getEnv } from "~/core/instance/env.server";
 import type { MailContent } from "./message";
 import { messageIdFor } from "./outbox.server";
 import { createMailTransport } from "./transport.server";

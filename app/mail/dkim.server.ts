@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import fs from "node:fs";
-import type { Env } from "~/core/env.server";
+import type { Env } from "~/core/instance/env.server";
 
 /**
  * DKIM (issue 51): the key every message is signed with by nodemailer's own DKIM option, and the TXT record

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { dnsResolver } from "~/core/dns-resolver.server";
-import { getEnv, type Env } from "~/core/env.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { dnsResolver } from "~/core/network/dns-resolver.server";
+import { getEnv, type Env } from "~/core/instance/env.server";
 import { dkimPublicKey, dkimRecord, dkimSettings } from "./dkim.server";
 import { judgeDkim, judgeDmarc, judgeSpf, mailFromDomain, type DomainCheck, type DomainReport } from "./domain-records";
 

@@ -1,7 +1,7 @@
-import { getDb } from "~/core/db.server";
-import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "~/core/jobs.server";
-import type { Env } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb } from "~/core/database/db.server";
+import { defineJobLane, defineJobType, defineSchedule, enqueueJob } from "~/core/jobs/jobs.server";
+import type { Env } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { DELIVER_BULK_MAIL, DELIVER_MAIL, findQueuedMail, markMailDropped, markMailSent, type DeliverMailPayload } from "./outbox.server";
 import { deliveryHooks, permanentRefusal } from "./delivery-hooks.server";
 import { createMailTransport, type MailTransport } from "./transport.server";

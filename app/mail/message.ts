@@ -3,7 +3,7 @@
  * Nothing here sends anything (see outbox.server.ts and jobs.server.ts).
  */
 
-import { escapeHtml } from "~/core/html";
+import { escapeHtml } from "~/core/text/html";
 
 export type MailContent = { subject: string; text: string; html: string };
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { requeueFinishedJob } from "~/core/job-admin.server";
-import { enqueueJob } from "~/core/jobs.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { requeueFinishedJob } from "~/core/jobs/job-admin.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
 import type { MailContent } from "./message";
 
 const t = schema.mailOutbox;

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
-import type { Env } from "~/core/env.server";
+import type { Env } from "~/core/instance/env.server";
 import { dkimSettings } from "./dkim.server";
 import type { QueuedMail } from "./outbox.server";
 

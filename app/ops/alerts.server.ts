@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { MAIL_JOB_TYPES, queueMail } from "~/mail/outbox.server";
 import { renderMail } from "~/mail/message";
 import { siteConfig } from "~/site/config";

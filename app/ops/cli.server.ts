@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DataDirLockedError } from "~/core/data-dir-lock.server";
-import { errorMessage } from "~/core/database-error";
-import { closeDatabase, openDatabase } from "~/core/db.server";
-import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/env.server";
-import { readServerAddress } from "~/core/server-address.server";
+import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
+import { errorMessage } from "~/core/logs/database-error";
+import { closeDatabase, openDatabase } from "~/core/database/db.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/instance/env.server";
+import { readServerAddress } from "~/core/instance/server-address.server";
 import { backupToFolder } from "./backup/service.server";
 import { countRows, restoreBackup, RestoreError } from "./backup/restore.server";
 import { runDoctor } from "./doctor.server";
@@ -74,10 +74,10 @@ async function restore(args: string[]): Promise<number> {
   const env = commandEnv(args);
   await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   try {
-    const manifest = await restoreBackup((await import("~/core/db.server")).getDb(), fs.createReadStream(file), { force: args.includes("--force") });
+    const manifest = await restoreBackup((await import("~/core/database/db.server")).getDb(), fs.createReadStream(file), { force: args.includes("--force") });
     const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
     say(`Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables from ${file} (made ${manifest.createdAt} on ${manifest.database}, Clink ${manifest.appVersion}); checksums match.`);
-    say(`Target: ${env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : path.resolve(env.DATA_DIR)}. ${Object.keys(await countRows((await import("~/core/db.server")).getDb())).length} tables checked.`);
+    say(`Target: ${env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : path.resolve(env.DATA_DIR)}. ${Object.keys(await countRows((await import("~/core/database/db.server")).getDb())).length} tables checked.`);
     return 0;
   } catch (error) {
     if (error instanceof RestoreError) {

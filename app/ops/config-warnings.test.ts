@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/core/env.server";
+import { parseEnv } from "~/core/instance/env.server";
 import { configWarnings, isLoopbackHost } from "./config-warnings";
 
 const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example:25" };

@@ -1,4 +1,4 @@
-import type { Env } from "~/core/env.server";
+import type { Env } from "~/core/instance/env.server";
 
 /** What an operator must know about the configuration the site runs with: logged at start, shown on every admin page. */
 export type ConfigWarning = { variable: string; message: string };

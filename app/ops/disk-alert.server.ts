@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, schema, type DbExecutor } from "~/core/db.server";
-import { onDiskStateChange, type DiskState } from "~/core/disk-space.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
+import { onDiskStateChange, type DiskState } from "~/core/instance/disk-space.server";
+import { logger } from "~/core/logs/logger.server";
 import { renderMail } from "~/mail/message";
 import { sendMailNow } from "~/mail/direct.server";
 import { siteConfig } from "~/site/config";

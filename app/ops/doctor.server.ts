@@ -1,10 +1,10 @@
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { DataDirLockedError } from "~/core/data-dir-lock.server";
-import { CLOCK_SKEW_WARN_MS, measureDbClock } from "~/core/db-clock.server";
-import { closeDatabase, getDb, openDatabase } from "~/core/db.server";
-import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/env.server";
-import { readServerAddress } from "~/core/server-address.server";
+import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
+import { CLOCK_SKEW_WARN_MS, measureDbClock } from "~/core/database/db-clock.server";
+import { closeDatabase, getDb, openDatabase } from "~/core/database/db.server";
+import { commandSettings, EnvError, envErrorSentence, loadEnv, type Env } from "~/core/instance/env.server";
+import { readServerAddress } from "~/core/instance/server-address.server";
 import { checkMailDomain } from "~/mail/domain-check.server";
 import { codeMigration, databaseMigration } from "./backup/catalog.server";
 import { configWarnings } from "./config-warnings";

@@ -23,7 +23,7 @@ function opsBackupHandler(): RequestHandler {
   };
 }
 
-/** The operations endpoints the HTTP server mounts (app/core/server-hooks.ts). */
+/** The operations endpoints the HTTP server mounts (app/core/http/server-hooks.ts). */
 export function operationRoutes() {
   return [
     { method: "post" as const, path: "/_ops/backup", handler: opsBackupHandler() },

@@ -1,10 +1,10 @@
-import type { Env } from "~/core/env.server";
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import type { Env } from "~/core/instance/env.server";
+import { defineJobType, defineSchedule } from "~/core/jobs/jobs.server";
 import { ALERTS_JOB } from "./alerts";
 import { checkOpsAlerts } from "./alerts.server";
 import { SAMPLE_EVERY_MINUTES } from "./system-history";
 import { SYSTEM_SAMPLE_JOB, takeSystemSample } from "./system.server";
-import { logger } from "~/core/logger.server";
+import { logger } from "~/core/logs/logger.server";
 import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } from "./backup/service.server";
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { newSecretToken } from "~/core/secret-token.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * A secret the running server keeps in its data folder (readable by its own user only), so a command on

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Env } from "~/core/env.server";
+import type { Env } from "~/core/instance/env.server";
 import { backupFolder } from "./backup/service.server";
 import { recoverBackupsAtStart } from "./backup/lease.server";
 import { watchDiskAlerts } from "./disk-alert.server";

@@ -1,8 +1,8 @@
 import os from "node:os";
 import { asc, gte, inArray, lt, sql } from "drizzle-orm";
-import { clockSkewWarning, measureDbClock } from "~/core/db-clock.server";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
+import { clockSkewWarning, measureDbClock } from "~/core/database/db-clock.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
 import { latestDomainReport } from "~/mail/domain-check.server";
 import { MAIL_JOB_TYPES } from "~/mail/outbox.server";
 import { rowsOf } from "./backup/catalog.server";

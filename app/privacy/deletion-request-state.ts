@@ -1,5 +1,5 @@
-import { labelledValues } from "~/core/labelled-values";
-import { daysAfter } from "~/core/utc-days";
+import { labelledValues } from "~/core/text/labelled-values";
+import { daysAfter } from "~/core/text/utc-days";
 
 /**
  * The life of a data-deletion request: requested (link e-mailed) -> verified (link confirmed) ->

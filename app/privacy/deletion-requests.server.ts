@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { deletionDueDate, type DeletionRequestRecord, type DeletionState } from "./deletion-request-state";
 
 const t = schema.dataDeletionRequests;

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { generatedSecret } from "~/core/generated-secret.server";
+import { generatedSecret } from "~/core/database/generated-secret.server";
 
 /**
  * A keyed hash of an e-mail address: what is left of it once a deletion request is completed, and the key of

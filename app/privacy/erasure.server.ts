@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { schema, type DbExecutor } from "~/core/db.server";
+import { schema, type DbExecutor } from "~/core/database/db.server";
 
 const same = (column: typeof schema.contactSubmissions.email | typeof schema.mailOutbox.recipient, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;

@@ -1,4 +1,4 @@
-import { defineJobType, defineSchedule } from "~/core/jobs.server";
+import { defineJobType, defineSchedule } from "~/core/jobs/jobs.server";
 import { runRetention } from "./retention.server";
 
 /** The daily enforcement of docs/privacy.md (app/privacy/retention.ts). */

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { pruneOutboxFiles } from "~/mail/transport.server";
 import { EXPIRED_REQUEST_KEPT_DAYS } from "./deletion-request-state";
 import { RETENTION_RULES, retentionCutoffs, type RetentionCounts } from "./retention";
-import { utcDay } from "~/core/utc-days";
+import { utcDay } from "~/core/text/utc-days";
 
 /**
  * Enforces docs/privacy.md: each rule deletes what has been kept long enough, and the run is recorded with

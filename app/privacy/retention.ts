@@ -1,5 +1,5 @@
-import { daysBefore, monthsBefore, utcDay } from "~/core/utc-days";
-import { labelledValues } from "~/core/labelled-values";
+import { daysBefore, monthsBefore, utcDay } from "~/core/text/utc-days";
+import { labelledValues } from "~/core/text/labelled-values";
 
 /**
  * How long the site keeps each kind of personal data (docs/privacy.md is the same list in words). Pure:

@@ -1,4 +1,4 @@
-import { toCsv } from "~/core/csv";
+import { toCsv } from "~/core/text/csv";
 import type { RuleInput } from "./rules";
 
 /**

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { insertRows, rowsTable } from "~/core/batched-rows.server";
-import { getDb, schema, type DbExecutor, rowsOf } from "~/core/db.server";
-import type { z } from "~/core/zod";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { insertRows, rowsTable } from "~/core/limits/batched-rows.server";
+import { getDb, schema, type DbExecutor, rowsOf } from "~/core/database/db.server";
+import type { z } from "~/core/text/zod";
 import { eachCsvLine, eachGhostLine, type ImportLine } from "./import-formats";
 import { RulePlanner } from "./plan";
 import { loadRules, lockRules, MAX_RULES, redirectsChanged } from "./redirects.server";
 import type { RuleInput } from "./rules";
 import { redirectInputSchema } from "./schema";
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 
 /** Importing a file of rules (POST /api/admin/redirects/import): a CSV of `from,to,status` or Ghost's redirects.json. */
 

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { rowsTable } from "~/core/batched-rows.server";
-import { BatchedWriter } from "~/core/batched-writer.server";
-import { queueCachePurge } from "~/core/cache-purge.server";
-import { redirectTags } from "~/core/cache-tags";
-import { contentChangeCount } from "~/core/content-changes.server";
-import { getDb, rowsOf, schema, type DbExecutor } from "~/core/db.server";
-import { loadedByVersion } from "~/core/loaded-by-version";
-import { logger } from "~/core/logger.server";
-import { sharedVersion } from "~/core/shared-version.server";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { rowsTable } from "~/core/limits/batched-rows.server";
+import { BatchedWriter } from "~/core/limits/batched-writer.server";
+import { queueCachePurge } from "~/core/caches/cache-purge.server";
+import { redirectTags } from "~/core/caches/cache-tags";
+import { contentChangeCount } from "~/core/caches/content-changes.server";
+import { getDb, rowsOf, schema, type DbExecutor } from "~/core/database/db.server";
+import { loadedByVersion } from "~/core/caches/loaded-by-version";
+import { logger } from "~/core/logs/logger.server";
+import { sharedVersion } from "~/core/caches/shared-version.server";
 import { rulesToCsv } from "./import-formats";
 import { planAdd, RulePlanner } from "./plan";
 import { asUri, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "./rules";
@@ -18,7 +18,7 @@ import { asUri, RuleSet, type RedirectAnswer, type Rule, type RuleInput } from "
  * them in memory as a RuleSet per version of 'redirects' (a trigger counts every rule made, changed or
  * removed, on any instance or in SQL), checked at most every 250 ms: a request is matched without a
  * query, and a rule saved on another instance answers there within 250 ms. Hits are counted in memory
- * and written in batches (app/core/batched-writer.server.ts).
+ * and written in batches (app/core/limits/batched-writer.server.ts).
  */
 
 export type RedirectRow = RuleInput & { id: number; automatic: boolean; hits: number; lastHitAt: string | null; createdAt: string };
@@ -78,7 +78,7 @@ type Hit = { id: number; hits: number; at: Date };
 const hitWriter = new BatchedWriter<Hit>({
   name: "redirect hits",
   write: async (batch) => {
-    // One statement for the batch (app/core/batched-rows.server.ts), not one UPDATE per rule hit.
+    // One statement for the batch (app/core/limits/batched-rows.server.ts), not one UPDATE per rule hit.
     await getDb().execute(
       sql`update ${t} set hits = ${t.hits} + r.hits, last_hit_at = greatest(${t.lastHitAt}, r.at)
           from ${rowsTable(batch, { id: "integer", hits: "integer", at: "timestamptz" })} where ${t.id} = r.id`,

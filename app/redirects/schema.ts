@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 import { asUri, controlCharacterIn, REDIRECT_STATUSES, type RedirectStatus } from "./rules";
 
 /**

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
 
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // Every unknown address shows the same page: one cache entry for all of them, no JavaScript.
 export const handle = { pageCache: { sharedKey: "not-found" }, hydrate: false } satisfies PageHandle;

@@ -1,8 +1,8 @@
 import MiniSearch, { type Query } from "minisearch";
-import { VersionedCache } from "~/core/versioned-cache";
+import { VersionedCache } from "~/core/caches/versioned-cache";
 import { queryScores, type TermScores } from "./query-scores";
 import { containsPhrase, termOf, terms, words, type ParsedQuery } from "./text";
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 
 /**
  * The site search's index of posts (decision record 0022): MiniSearch (BM25) over each post's title,

@@ -1,5 +1,5 @@
-import { isIndexable } from "~/blog/indexable";
-import { publishedWithVersion, type BlogPost } from "~/blog/posts.server";
+import { isIndexable } from "~/blog/post/indexable";
+import { publishedWithVersion, type BlogPost } from "~/blog/post/posts.server";
 import { INDEXABLE_PAGES } from "~/site/pages";
 import { hasPhrases, matchesWithPhrases, newMiniSearch, PostIndex, toQuery } from "./post-index";
 import { terms, type ParsedQuery } from "./text";

@@ -1,5 +1,5 @@
-import { formatDate } from "~/core/dates";
-import { categoryLabel } from "~/blog/category";
+import { formatDate } from "~/core/text/dates";
+import { categoryLabel } from "~/blog/post/category";
 import { headline } from "./headline";
 import { anyWordQuery } from "./query";
 import { searchPages, searchPosts } from "./search-index.server";

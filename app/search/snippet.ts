@@ -1,4 +1,4 @@
-import { linksAsText, withoutImages, withoutLinkTails } from "~/core/markdown-text";
+import { linksAsText, withoutImages, withoutLinkTails } from "~/core/markdown/markdown-text";
 
 /**
  * Search snippets: the text ts_headline reads, and the clean-up of what it returns.

@@ -1,4 +1,4 @@
-import { ApiError } from "~/core/api.server";
+import { ApiError } from "~/core/http/api.server";
 import { VenueNameTaken, VenueNotFound } from "./venues.server";
 
 /** Venue service errors as the /api/admin/venues* answers. */

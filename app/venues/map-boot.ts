@@ -1,4 +1,4 @@
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 import type { MapState, VenueMapController } from "./map.client";
 
 export type MapBootStatus = "loading" | "ready" | "failed";

@@ -1,6 +1,6 @@
 import type { LatLng, Venue, VenueType } from "./venue";
 import type { Weather } from "./weather";
-import { labelledValues } from "~/core/labelled-values";
+import { labelledValues } from "~/core/text/labelled-values";
 
 /** The explorer's rules (spec sections 4 and 9), pure so they can be tested and timed. */
 

@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 import { CITIES, PRICE_LEVELS, VENUE_TYPES } from "./venue";
 
 export * from "./venue";

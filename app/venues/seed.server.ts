@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import type { Env } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import type { Env } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { DEMO_VENUES } from "./demo-venues";
 import { venueSlug } from "./venues.server";
 

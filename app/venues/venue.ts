@@ -1,4 +1,4 @@
-import { labelledValues } from "~/core/labelled-values";
+import { labelledValues } from "~/core/text/labelled-values";
 
 /** What a venue is (spec section 3) and the cities the explorer knows. No Zod here: the map page loads this. */
 

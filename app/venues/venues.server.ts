@@ -1,11 +1,11 @@
-import { digestOf } from "~/core/digest.server";
+import { digestOf } from "~/core/secrets/digest.server";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { queueCachePurge } from "~/core/cache-purge.server";
-import { cityTag, VENUES_TAG } from "~/core/cache-tags";
-import { getDb, schema } from "~/core/db.server";
-import { contentChangeCount } from "~/core/content-changes.server";
-import { sharedVersion } from "~/core/shared-version.server";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { queueCachePurge } from "~/core/caches/cache-purge.server";
+import { cityTag, VENUES_TAG } from "~/core/caches/cache-tags";
+import { getDb, schema } from "~/core/database/db.server";
+import { contentChangeCount } from "~/core/caches/content-changes.server";
+import { sharedVersion } from "~/core/caches/shared-version.server";
 import { CITY_INFO, isCity, type AdminVenue, type City, type HappyHour, type PriceLevel, type Venue, type VenueInput, type VenueType } from "./schema";
 
 /** Reading and changing venues. Every change is written to the admin's audit trail. */

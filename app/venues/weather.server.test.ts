@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "~/core/logger.server";
+import { logger } from "~/core/logs/logger.server";
 import { openMeteoWeather, WEATHER_CACHE_MS, WEATHER_RETRY_MS, weatherService } from "./weather.server";
 import type { WeatherProvider } from "./weather";
 

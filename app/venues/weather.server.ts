@@ -1,6 +1,6 @@
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
-import { VersionedCache } from "~/core/versioned-cache";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
+import { VersionedCache } from "~/core/caches/versioned-cache";
 import { CITY_INFO, type City, type LatLng } from "./schema";
 import { simulatedWeather, type Weather, type WeatherProvider } from "./weather";
 

@@ -2,8 +2,8 @@ import { type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { hostAddresses } from "~/core/dns-resolver.server";
-import { isPrivateAddress } from "~/core/ip-addresses";
+import { hostAddresses } from "~/core/network/dns-resolver.server";
+import { isPrivateAddress } from "~/core/network/ip-addresses";
 
 /**
  * Sending one webhook request, with the address rule applied where the connection is made: the socket's

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { schema, type DbExecutor } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
+import { schema, type DbExecutor } from "~/core/database/db.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
 import type { WebhookEventType } from "./events";
 import { newMessageId } from "./signing.server";
 

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/core/audit.server";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv, type Env } from "~/core/env.server";
-import { enqueueJob } from "~/core/jobs.server";
+import { recordAudit, type AuditActor } from "~/core/database/audit.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv, type Env } from "~/core/instance/env.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
 import { checkDestination, PrivateAddress } from "./delivery.server";
 import { DELIVER_WEBHOOK, queueDelivery, type DeliverPayload } from "./emit.server";
 import { urlShapeProblem } from "./endpoint-url";

@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /** The events an endpoint may subscribe to (issue 34). */
 export const WEBHOOK_EVENTS = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"] as const;

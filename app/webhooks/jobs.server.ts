@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
-import type { Env } from "~/core/env.server";
-import { defineJobLane, defineJobType, defineSchedule, type JobContext } from "~/core/jobs.server";
-import { logger } from "~/core/logger.server";
+import { getDb, schema } from "~/core/database/db.server";
+import type { Env } from "~/core/instance/env.server";
+import { defineJobLane, defineJobType, defineSchedule, type JobContext } from "~/core/jobs/jobs.server";
+import { logger } from "~/core/logs/logger.server";
 import { postWebhook } from "./delivery.server";
 import { DELIVER_WEBHOOK, type DeliverPayload } from "./emit.server";
 import { pruneEndpointLog, pruneWebhookBodies } from "./prune.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 
 /** What webhooks keep (decision record 0036, docs/privacy.md): the last deliveries per endpoint, personal bodies a week at most. */
 const d = schema.webhookDeliveries;

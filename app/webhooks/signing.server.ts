@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { newSecretToken } from "~/core/secret-token.server";
+import { newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * Signing as the Standard Webhooks specification says (https://www.standardwebhooks.com): the secret is

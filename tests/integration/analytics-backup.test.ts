@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { addressHash, visitorHash } from "~/analytics/counting.server";
-import { clientKey } from "~/core/ip-addresses";
+import { clientKey } from "~/core/network/ip-addresses";
 import { adminApi } from "../support/api";
 import { readRows } from "../support/database-rows";
 import { opsTarget, runOps } from "../support/ops";

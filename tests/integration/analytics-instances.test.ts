@@ -63,7 +63,7 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
   });
 
   it("share a client's bound per page through the database: what one instance counted, the other refuses", async () => {
-    // Beacons are limited in each instance's memory and shared a second later (app/core/batched-rate-limit.server.ts).
+    // Beacons are limited in each instance's memory and shared a second later (app/core/limits/batched-rate-limit.server.ts).
     second ??= await startTestServer({ databaseUrl: first.databaseUrl, env });
     const ip = "198.51.100.60";
     const points = async () =>

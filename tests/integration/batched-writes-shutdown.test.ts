@@ -2,7 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import { signInCookie, startTestServer, type TestServer } from "../support/test-server";
 
 // The crawler log and the vitals wait in memory up to a second before they are written
-// (app/core/batched-writer.server.ts): a clean stop writes what waits, so a restart finds it.
+// (app/core/limits/batched-writer.server.ts): a clean stop writes what waits, so a restart finds it.
 const ENV = { TRUST_PROXY: "loopback" };
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)";
 

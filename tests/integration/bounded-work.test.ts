@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CONTENT_IMAGE_WIDTHS } from "~/blog/content-images";
+import { CONTENT_IMAGE_WIDTHS } from "~/blog/post/content-images";
 import { type Api } from "../support/api";
 import { heldBound } from "../support/held";
 import { outboxMessages } from "../support/outbox-folder";

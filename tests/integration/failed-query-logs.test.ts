@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-const MAX_LOG_LINE = 8 * 1024; // app/core/logger.server.ts
+const MAX_LOG_LINE = 8 * 1024; // app/core/logs/logger.server.ts
 import { ROOT } from "../support/test-server";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LANE_CONCURRENCY } from "~/core/jobs";
+import { DEFAULT_LANE_CONCURRENCY } from "~/core/jobs/jobs";
 import { adminApi, createPost, publicApi, type Api } from "../support/api";
 import { seedAndRestart } from "../support/database-rows";
 import { outboxMessages, waitForMail } from "../support/outbox-folder";

@@ -11,7 +11,7 @@ import { startTestServer, usingPostgres, type TestServer } from "../support/test
  * The data folder's lock was an abstract Unix socket, which any user of the machine reached: a peer that
  * connected and reset (or closed before the pid was written) killed the server with an unhandled
  * EPIPE / ECONNRESET, 4 times out of 4, also as `nobody` (issue 30). It is now DATA_DIR/.lock/server.sock, in a
- * folder only its owner may enter (app/core/data-dir-lock.server.ts, decision record 0041).
+ * folder only its owner may enter (app/core/instance/data-dir-lock.server.ts, decision record 0041).
  */
 const servers: TestServer[] = [];
 afterEach(async () => {

@@ -114,7 +114,7 @@ describe("kept post bodies", () => {
     expect(answer.posts.every((p: Json) => typeof p.html === "string" && typeof p.plaintext === "string")).toBe(true);
   }, 180_000);
 
-  // That no more is made than the client reads is held by app/core/shared-body.server.test.ts (a client
+  // That no more is made than the client reads is held by app/core/caches/shared-body.server.test.ts (a client
   // that stops after one piece had 40 made of 400); the cost beside other requests is a bench figure
   // (npm run bench:content-api).
   it("answers limit=all as it is made: it starts before it is whole, others are served while a client holds it open and after it leaves, and gzip and plain clients get the same posts", async () => {

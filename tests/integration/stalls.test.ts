@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_POST_CONTENT } from "~/blog/schema";
+import { MAX_POST_CONTENT } from "~/blog/post/schema";
 import { heldBound } from "../support/held";
 import { rawRequest } from "../support/raw-http";
 import { type TestServer } from "../support/test-server";

@@ -1,6 +1,6 @@
 import dgram from "node:dgram";
 import dnsPacket from "dns-packet";
-import { parseIp } from "../../app/core/ip-addresses";
+import { parseIp } from "../../app/core/network/ip-addresses";
 
 /**
  * A DNS server on loopback (UDP) that answers PTR, A, AAAA and TXT questions from a table, NXDOMAIN for

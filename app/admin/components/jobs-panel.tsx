@@ -1,9 +1,9 @@
 import { ListChecks, RotateCcw, TriangleAlert } from "lucide-react";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { SideCard } from "./side-card";
-import type { JobsOverview } from "~/core/jobs";
+import type { JobsOverview } from "~/core/jobs/jobs";
 import { FiguresTable } from "~/components/ui/figures-table";
 
 /** Waiting (queued or running) and dead jobs per type; done ones are not worth the admin's attention. */

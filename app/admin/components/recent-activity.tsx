@@ -1,8 +1,8 @@
 import { History } from "lucide-react";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { SideCard } from "./side-card";
 
-/** One line of the audit log (app/core/audit.server.ts) as the dashboard shows it. */
+/** One line of the audit log (app/core/database/audit.server.ts) as the dashboard shows it. */
 export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
 
 /** The site's latest audited actions, newest first: what was done, by whom, when. */

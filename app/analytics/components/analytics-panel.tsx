@@ -2,14 +2,14 @@ import { type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useAdminSession } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
-import { toCsv } from "~/core/csv";
-import { nextTurn } from "~/core/next-turn";
+import { toCsv } from "~/core/text/csv";
+import { nextTurn } from "~/core/limits/next-turn";
 import { GOAL_LABELS } from "../funnels";
 import { addDays, type AnalyticsReport } from "../report";
 import { AnalyticsChart } from "./analytics-chart";
 import { BroughtTable } from "./brought-table";
 import { FunnelsPanel } from "./funnels-panel";
-import { utcDay } from "~/core/utc-days";
+import { utcDay } from "~/core/text/utc-days";
 
 /** The Analytics section: who came, from where, what they read and did, and what AI crawlers read beside it. */
 const RANGES = [

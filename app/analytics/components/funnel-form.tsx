@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { fieldErrors } from "~/core/field-errors";
+import { fieldErrors } from "~/core/text/field-errors";
 import { GOALS, type Goal } from "../beacon";
 import { funnelInputSchema, GOAL_LABELS, MAX_STEPS, MIN_STEPS, type FunnelStep } from "../funnels";
 

@@ -2,8 +2,8 @@ import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { inputClass, useFieldErrors } from "~/admin/components/field";
-import { mediaPath } from "~/blog/media";
-import { MAX_UPLOAD_BYTES, blogMessages } from "~/blog/schema";
+import { mediaPath } from "~/blog/media/media";
+import { MAX_UPLOAD_BYTES, blogMessages } from "~/blog/post/schema";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
 import { MarkdownPreviewPane } from "~/components/markdown-preview";
@@ -12,7 +12,7 @@ import { LIST_LABELS, PLATFORMS, WAITLIST_CITIES, type ListName } from "../lists
 import { ListOptions } from "./list-options";
 
 // The post editor's text surface (CodeMirror), fetched when the composer opens.
-const MarkdownEditor = lazy(() => import("~/blog/components/admin/markdown-editor"));
+const MarkdownEditor = lazy(() => import("~/blog/editor/markdown-editor"));
 
 export type Draft = { id: number | null; subject: string; markdown: string; list: ListName; city: string; platform: string };
 export const NEW_DRAFT: Draft = { id: null, subject: "", markdown: "", list: "waitlist", city: "", platform: "" };

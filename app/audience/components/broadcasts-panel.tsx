@@ -4,7 +4,7 @@ import { useAdminTask } from "~/admin/admin-action";
 import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { BROADCAST_STATE_LABELS, type BroadcastReport, type BroadcastSummary } from "../broadcasts";
 import { LIST_LABELS, PLATFORMS } from "../lists";
 import { BroadcastComposer, draftOf, NEW_DRAFT, type Draft } from "./broadcast-composer";

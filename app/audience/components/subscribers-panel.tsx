@@ -4,7 +4,7 @@ import { listValues } from "~/admin/list-params";
 import { useAdminTask } from "~/admin/admin-action";
 import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
 import { FiguresTable } from "~/components/ui/figures-table";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
 import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
 import { ListOptions } from "./list-options";

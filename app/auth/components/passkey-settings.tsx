@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
-import { formatDate } from "~/core/dates";
+import { formatDate } from "~/core/text/dates";
 import { problemText, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
 import { passkeyErrorText } from "./call-json";
 import { PanelSection } from "~/admin/components/panel-section";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { AdminCard, FormOutcome, IntentForm, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";
 import { EmailAddress } from "~/components/ui/email-address";

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { canManage, ROLE_LABELS, type StaffRole } from "../roles";
 import { AdminCard, FormOutcome, type FormResult } from "./admin-page-header";
 import { RowList } from "~/admin/components/item-list";

@@ -7,10 +7,10 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { getDb, schema } from "~/core/db.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
-import { dbNow } from "~/core/db-clock.server";
+import { getDb, schema } from "~/core/database/db.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
+import { dbNow } from "~/core/database/db-clock.server";
 
 /**
  * Passkeys (WebAuthn). The relying party is the site itself: its id is SITE_URL's host name and the

@@ -1,10 +1,10 @@
 import { isStaffRole, type StaffMember } from "../roles";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { readCookie } from "~/core/cookies";
-import { getDb, schema } from "~/core/db.server";
-import { setCookie } from "~/core/cookies.server";
-import { dbNow } from "~/core/db-clock.server";
-import { hashSecret, newSecretToken } from "~/core/secret-token.server";
+import { readCookie } from "~/core/http/cookies";
+import { getDb, schema } from "~/core/database/db.server";
+import { setCookie } from "~/core/http/cookies.server";
+import { dbNow } from "~/core/database/db-clock.server";
+import { hashSecret, newSecretToken } from "~/core/secrets/secret-token.server";
 
 /**
  * A sign-in whose password was right and whose second factor is still due. It lives in the database

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 
 /** Whether the owner requires every staff member to have a second factor. */
 export async function isTwoFactorRequired(): Promise<boolean> {

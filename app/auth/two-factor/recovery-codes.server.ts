@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { getDb, schema, type Database } from "~/core/db.server";
+import { getDb, schema, type Database } from "~/core/database/db.server";
 import { formatRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeFrom } from "./codes";
-import { hashSecret } from "~/core/secret-token.server";
+import { hashSecret } from "~/core/secrets/secret-token.server";
 
 // Recovery codes carry 49 bits of randomness each and every guess is rate limited, so a plain
 // SHA-256 (no slow hash) keeps them safe at rest.

@@ -1,4 +1,4 @@
-import { z } from "~/core/zod";
+import { z } from "~/core/text/zod";
 
 /** Shared by the second-factor forms in the browser and the /api/admin/two-factor endpoints. */
 export const totpCodeSchema = z.object({

@@ -1,6 +1,6 @@
-import { recordAudit } from "~/core/audit.server";
-import { consume, isLimited } from "~/core/rate-limit.server";
-import { ApiError } from "~/core/api.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { consume, isLimited } from "~/core/limits/rate-limit.server";
+import { ApiError } from "~/core/http/api.server";
 import { getAdminSession, type Admin } from "../session.server";
 import { finishPending } from "./sign-in-steps.server";
 import { listPasskeys, passkeyCount } from "./passkeys.server";
@@ -8,7 +8,7 @@ import { readPendingSignIn, type PendingSignIn } from "./pending-sign-in.server"
 import { isTwoFactorRequired, setTwoFactorRequired } from "./policy.server";
 import { issueRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
 import { confirmTotp, hasTotp, removeTotp, startTotpSetup, verifyTotpCode, type TotpSetup } from "./totp.server";
-import { getDb } from "~/core/db.server";
+import { getDb } from "~/core/database/db.server";
 
 /** A member's second factors as their security settings show them. */
 export async function securityOverview(admin: Admin) {

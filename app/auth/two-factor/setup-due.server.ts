@@ -1,5 +1,5 @@
 import { eq, sql, type AnyColumn } from "drizzle-orm";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { startPendingSignIn } from "./pending-sign-in.server";
 
 export const SETUP_REQUIRED = "Two-factor sign-in is required for all staff. Set it up to continue.";

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { consume, isLimited, reset } from "~/core/rate-limit.server";
+import { consume, isLimited, reset } from "~/core/limits/rate-limit.server";
 import { completeSignIn } from "../sign-in.server";
 import { passkeyCount, verifyPasskey } from "./passkeys.server";
 import { clearPendingCookie, countPendingFailure, endPendingSignIn, readPendingSignIn, type PendingSignIn } from "./pending-sign-in.server";

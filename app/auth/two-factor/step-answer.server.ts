@@ -1,4 +1,4 @@
-import { json } from "~/core/api.server";
+import { json } from "~/core/http/api.server";
 import type { StepResult } from "./sign-in-steps.server";
 
 /**

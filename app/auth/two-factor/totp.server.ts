@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { getDb, schema } from "~/core/db.server";
+import { getDb, schema } from "~/core/database/db.server";
 import { normalizeTotpCode } from "./codes";
 import { issueRecoveryCodes } from "./recovery-codes.server";
 

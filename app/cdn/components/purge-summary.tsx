@@ -1,6 +1,6 @@
 import { CloudCog } from "lucide-react";
 import { SideCard } from "~/admin/components/side-card";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import type { CdnStatus, PurgeRow } from "../status";
 
 const TARGET_LABEL: Record<string, string> = { cloudflare: "Cloudflare", fastly: "Fastly", varnish: "Varnish" };

@@ -11,7 +11,7 @@
  * and the click lost (the fault this replaces: a pending search used to cancel a card's navigation). Cards
  * are plain links, so a click always navigates, whatever is pending.
  */
-import { nextTurn } from "~/core/next-turn";
+import { nextTurn } from "~/core/limits/next-turn";
 export const DEBOUNCE_MS = 150;
 
 type Swap = () => void;

@@ -31,7 +31,7 @@ export const adminUsers = pgTable(
   ],
 );
 
-/** A staff member's photo, re-encoded like a post's image (app/blog/image.server). */
+/** A staff member's photo, re-encoded like a post's image (app/blog/media/image.server). */
 export const staffAvatars = pgTable("staff_avatars", {
   staffId: integer("staff_id")
     .primaryKey()

@@ -2,7 +2,7 @@ import { pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 /**
- * A tag's display name and description, by its slug (app/blog/tags.ts). Posts keep their tags as text
+ * A tag's display name and description, by its slug (app/blog/post/tags.ts). Posts keep their tags as text
  * (blog_posts.tags); a tag that posts use and that has no row here is shown as posts spell it.
  */
 export const blogTags = pgTable("blog_tags", {

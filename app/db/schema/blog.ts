@@ -121,7 +121,7 @@ export const blogCreateRequests = pgTable(
 
 /**
  * Each save of a post's text, kept so an edit can be compared and undone (at most MAX_REVISIONS per post,
- * thinned oldest first: app/blog/revisions.ts). Written in the save's own transaction.
+ * thinned oldest first: app/blog/writing/revisions.ts). Written in the save's own transaction.
  */
 export const blogPostRevisions = pgTable(
   "blog_post_revisions",

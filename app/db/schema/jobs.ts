@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, bigserial, text, timestamp, uniqueIndex
 import { createdAt } from "./columns";
 
 /**
- * The one job queue (app/core/jobs.server.ts): work done after the change that caused it, stored in that
+ * The one job queue (app/core/jobs/jobs.server.ts): work done after the change that caused it, stored in that
  * change's transaction. `state`: queued -> running (leased until `locked_until`) -> done, or back to queued
  * with a later `run_at` after a failure, or dead after `max_attempts`. A running job whose lease ran out
  * (its instance died) is taken again. `idempotency_key`: a second enqueue with the same key is ignored.

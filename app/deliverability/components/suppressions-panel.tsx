@@ -6,8 +6,8 @@ import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ItemList } from "~/admin/components/item-list";
 import { PanelSection } from "~/admin/components/panel-section";
 import { EmailAddress } from "~/components/ui/email-address";
-import { formatDateTime } from "~/core/dates";
-import { fieldErrors } from "~/core/field-errors";
+import { formatDateTime } from "~/core/text/dates";
+import { fieldErrors } from "~/core/text/field-errors";
 import { SUPPRESSION_REASON_LABELS, suppressionInputSchema, type SuppressionItem } from "../suppressions";
 
 const SUPPRESSIONS_URL = "/api/admin/suppressions";

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { shortDay } from "./chart-format";
 import type { CrawlerStatsResponse } from "~/discoverability/types";
 import { FiguresTable } from "~/components/ui/figures-table";
-import { addDays, daysOf, utcDay } from "~/core/utc-days";
+import { addDays, daysOf, utcDay } from "~/core/text/utc-days";
 
 /**
  * Crawler visits per day over the last 30 days, verified (from the operator's published addresses)

@@ -2,7 +2,7 @@ import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
 import { ItemList } from "~/admin/components/item-list";
 import { PanelSection } from "~/admin/components/panel-section";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import type { ErrorIssueItem } from "../issues.server";
 
 const names = (counts: Record<string, number>) =>

@@ -9,7 +9,7 @@ import { useAdminTask } from "~/admin/admin-action";
 import { completeDeletionRequest, DELETION_COMPLETED } from "~/privacy/components/complete-deletion";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { PageOf } from "~/core/paging";
+import type { PageOf } from "~/core/http/paging";
 import { SubmissionCard } from "./submission-card";
 
 const FILTERS: { value: SubmissionStatus; label: string }[] = [

@@ -1,7 +1,7 @@
 import { CheckCircle2, Mail, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { budgetLabel, inquiryTypeLabel, MAX_NOTE_LENGTH, type ContactSubmission } from "~/forms/contact-submission";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { DELETION_STATE_LABELS } from "~/privacy/deletion-request-state";
 
 /** One message in the inbox: who sent it and how to reach them, what they asked, the admins' note and the actions. */

@@ -3,7 +3,7 @@ import { useAdminTask, type TaskMessages } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { ShownOnce } from "~/admin/components/shown-once";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import type { IntegrationRow, IntegrationWithKey } from "../integrations.server";
 import { PanelSection } from "~/admin/components/panel-section";
 import { ItemList } from "~/admin/components/item-list";

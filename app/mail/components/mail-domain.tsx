@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import type { DomainReport, RecordState } from "../domain-records";
 
 const STATE_LABELS: Record<RecordState, string> = { right: "Right", wrong: "Wrong", missing: "Missing", unknown: "Not known" };

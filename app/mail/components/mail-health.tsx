@@ -1,6 +1,6 @@
 import { MailWarning, MailCheck } from "lucide-react";
 import { SideCard } from "~/admin/components/side-card";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 
 export type MailHealthData = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrationsFolder, rowsOf, type Database } from "~/core/db.server";
+import { migrationsFolder, rowsOf, type Database } from "~/core/database/db.server";
 import { dependencyOrder, type MigrationMark } from "./format";
 
 /** What a backup reads about a database, asked the same way of PGlite and PostgreSQL. */

@@ -7,7 +7,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/core/db.server";
+import type { Database } from "~/core/database/db.server";
 import { backedUpRows, databaseMigration, quoted, readCatalog, rowsOf } from "./catalog.server";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type BackupManifest } from "./format";
 

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { databaseKind, getDb, schema } from "~/core/db.server";
-import { enqueueJob } from "~/core/jobs.server";
-import { logger } from "~/core/logger.server";
+import { databaseKind, getDb, schema } from "~/core/database/db.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
+import { logger } from "~/core/logs/logger.server";
 import { ALERTS_JOB } from "../alerts";
 
 /**

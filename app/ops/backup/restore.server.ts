@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/core/db.server";
+import type { Database } from "~/core/database/db.server";
 import { codeMigration, isNeverBackedUp, quoted, readCatalog, rowsOf } from "./catalog.server";
 import { headerSchema, manifestSchema, sequencesRecordSchema, tableRecordSchema, type BackupManifest } from "./format";
 

@@ -2,16 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { databaseKind, getDb, schema } from "~/core/db.server";
-import { diskState } from "~/core/disk-space.server";
-import { getEnv } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
+import { databaseKind, getDb, schema } from "~/core/database/db.server";
+import { diskState } from "~/core/instance/disk-space.server";
+import { getEnv } from "~/core/instance/env.server";
+import { logger } from "~/core/logs/logger.server";
 import { writeBackup } from "./dump.server";
 import { BACKUP_OWNER, leaseFromNow, leaseRenewer, partialName } from "./lease.server";
 import { backupFileName, backupsToPrune, isBackupFileName, type LastBackup } from "./format";
 
 export type { LastBackup };
-import { enqueueJob } from "~/core/jobs.server";
+import { enqueueJob } from "~/core/jobs/jobs.server";
 import { ALERTS_JOB } from "../alerts";
 
 export type BackupTrigger = "schedule" | "command" | "admin";

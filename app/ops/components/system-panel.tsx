@@ -2,7 +2,7 @@ import { Activity, DatabaseBackup, Download, TriangleAlert } from "lucide-react"
 import { useRevalidator } from "react-router";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
 import { MailDomainSection } from "~/mail/components/mail-domain";
 

@@ -1,7 +1,7 @@
 import { useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
 import { RecordTable, type RecordColumns } from "~/admin/components/record-table";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { DELETION_STATE_LABELS, type DeletionRequestRecord } from "../deletion-request-state";
 import { completeDeletionRequest, DELETION_COMPLETED } from "./complete-deletion";
 

@@ -1,6 +1,6 @@
 import { Eraser } from "lucide-react";
 import { SideCard } from "~/admin/components/side-card";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { RETENTION_RULE_LABELS, RETENTION_RULES, type RetentionCounts } from "../retention";
 
 export type RetentionSummaryData = { finishedAt: string; erased: RetentionCounts; total: number } | null;

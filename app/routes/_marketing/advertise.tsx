@@ -7,7 +7,7 @@ import { handleFormPost } from "~/forms/public-form.server";
 import { AdvertisingForm } from "~/forms/components/advertising-form";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
-import { formPage } from "~/core/page-handle";
+import { formPage } from "~/core/http/page-handle";
 
 export const handle = formPage;
 

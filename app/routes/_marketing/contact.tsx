@@ -9,7 +9,7 @@ import { submitContactForm } from "~/forms/contact-submission.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { ContactForm } from "~/forms/components/contact-form";
 import { BackToHome } from "~/components/marketing";
-import { formPage } from "~/core/page-handle";
+import { formPage } from "~/core/http/page-handle";
 
 export const handle = formPage;
 

@@ -4,7 +4,7 @@ import { CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Testimonia
 import { StoreButtons } from "~/install/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 
-import { staticPage } from "~/core/page-handle";
+import { staticPage } from "~/core/http/page-handle";
 
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;

@@ -6,7 +6,7 @@ import { requestDataDeletion } from "~/forms/deletion-request.server";
 import { handleFormPost } from "~/forms/public-form.server";
 import { DeletionRequestForm } from "~/forms/components/deletion-request-form";
 import { pageSeo } from "~/site/seo";
-import { formPage } from "~/core/page-handle";
+import { formPage } from "~/core/http/page-handle";
 
 export const handle = formPage;
 

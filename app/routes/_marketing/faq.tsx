@@ -6,7 +6,7 @@ import { faqPageItems } from "~/site/faq-content";
 import { pageSeo } from "~/site/seo";
 import { faqPageJsonLd } from "~/site/structured-data";
 
-import { staticPage } from "~/core/page-handle";
+import { staticPage } from "~/core/http/page-handle";
 
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;

@@ -6,7 +6,7 @@ import { StoreButtons } from "~/install/components/store-buttons";
 import { pageSeo } from "~/site/seo";
 import { siteConfig } from "~/site/config";
 
-import { staticPage } from "~/core/page-handle";
+import { staticPage } from "~/core/http/page-handle";
 
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;

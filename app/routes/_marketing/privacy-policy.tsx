@@ -4,7 +4,7 @@ import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { pageSeo } from "~/site/seo";
 import { siteConfig, supportMailto } from "~/site/config";
 
-import { staticPage } from "~/core/page-handle";
+import { staticPage } from "~/core/http/page-handle";
 
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;

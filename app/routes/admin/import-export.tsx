@@ -2,7 +2,7 @@ import type { Route } from "./+types/import-export";
 import { sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { ContentPanel } from "~/blog/components/admin/content-panel";
+import { ContentPanel } from "~/blog/transfer/components/content-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("content");
 

@@ -11,7 +11,7 @@ import { readFlash } from "~/auth/flash.server";
 import { ROLE_LABELS } from "~/auth/roles";
 import { staffSessionOrSetup } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 import { currentConfigWarnings } from "~/ops/config-warnings.server";
 
 // Every admin section: the admin's own frame, and never stored by a browser, proxy or our cache.

@@ -2,8 +2,8 @@ import type { Route } from "./+types/media";
 import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { MediaLibrary } from "~/blog/components/admin/media-library";
-import { listMedia } from "~/blog/media.server";
+import { MediaLibrary } from "~/blog/media/components/media-library";
+import { listMedia } from "~/blog/media/media.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("media");
 

@@ -3,10 +3,10 @@ import type { Route } from "./+types/post-editor";
 import { section, sectionMeta } from "~/admin-sections";
 import { postWriterOf, requireSection } from "~/admin-sections.server";
 import { canEditPost } from "~/auth/roles";
-import { PostEditorPage } from "~/blog/components/admin/post-editor-page";
-import { findPost, toDto } from "~/blog/posts.server";
+import { PostEditorPage } from "~/blog/editor/post-editor-page";
+import { findPost, toDto } from "~/blog/post/posts.server";
 import { FULL_PAGE_HANDLE } from "~/admin/components/admin-frame";
-import { renderMarkdownBounded } from "~/core/markdown-work.server";
+import { renderMarkdownBounded } from "~/core/markdown/markdown-work.server";
 
 // The editor takes the whole window: no bar, no navigation beside it (it closes back to the list).
 export const handle = FULL_PAGE_HANDLE;

@@ -2,9 +2,9 @@ import type { Route } from "./+types/posts";
 import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { postWriterOf, requireSection } from "~/admin-sections.server";
 import { SectionError } from "~/admin/components/section-error";
-import { postsListFor } from "~/blog/admin-listing.server";
-import { BlogManagementPanel, postListQuery } from "~/blog/components/admin/management-panel";
-import { adminPostQuerySchema } from "~/blog/schema";
+import { postsListFor } from "~/blog/writing/admin-listing.server";
+import { BlogManagementPanel, postListQuery } from "~/blog/editor/management-panel";
+import { adminPostQuerySchema } from "~/blog/post/schema";
 
 export const meta: Route.MetaFunction = () => sectionMeta("posts", sectionHeading("posts"));
 

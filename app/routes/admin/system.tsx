@@ -3,7 +3,7 @@ import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { JobsPanel } from "~/admin/components/jobs-panel";
-import { jobsOverview } from "~/core/job-admin.server";
+import { jobsOverview } from "~/core/jobs/job-admin.server";
 import { PublicMailNotice } from "~/forms/components/public-mail-notice";
 import { heldPublicMail } from "~/forms/public-mail.server";
 import { MailHealth } from "~/mail/components/mail-health";

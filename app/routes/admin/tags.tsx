@@ -2,8 +2,8 @@ import type { Route } from "./+types/tags";
 import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
-import { listTagsForAdmin } from "~/blog/tag-admin.server";
-import { TagsPanel } from "~/blog/components/tags-panel";
+import { listTagsForAdmin } from "~/blog/writing/tag-admin.server";
+import { TagsPanel } from "~/blog/writing/components/tags-panel";
 
 export const meta: Route.MetaFunction = () => sectionMeta("tags");
 

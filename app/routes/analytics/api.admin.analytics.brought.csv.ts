@@ -3,7 +3,7 @@
  * (a download: Platform, Via, Source, Campaign, Landing page, City, Count, Visitors) | 400 | 401 | 403
  */
 import type { Route } from "./+types/api.admin.analytics.brought.csv";
-import { methodNotAllowed, parseQuery, withApi } from "~/core/api.server";
+import { methodNotAllowed, parseQuery, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { broughtCsv } from "~/analytics/brought";
 import { broughtReport } from "~/analytics/brought.server";

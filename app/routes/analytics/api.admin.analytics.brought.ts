@@ -6,7 +6,7 @@
  * The store-button presses and /get answers of the range ("What it brought", app/analytics/brought.ts).
  */
 import type { Route } from "./+types/api.admin.analytics.brought";
-import { json, methodNotAllowed, parseQuery, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, parseQuery, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { broughtReport } from "~/analytics/brought.server";
 import { analyticsQuerySchema } from "~/analytics/report";

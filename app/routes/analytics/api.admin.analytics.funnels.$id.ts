@@ -8,7 +8,7 @@
  * DELETE /api/admin/analytics/funnels/{id} -> 204 | 404 | 401 | 403. Audited as analytics.funnel.delete.
  */
 import type { Route } from "./+types/api.admin.analytics.funnels.$id";
-import { ApiError, json, parseId, parseQuery, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseQuery, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { funnelFiltersSchema } from "~/analytics/funnels";
 import { deleteFunnel, funnelReport } from "~/analytics/funnels.server";

@@ -8,7 +8,7 @@
  * Audited as analytics.funnel.create.
  */
 import type { Route } from "./+types/api.admin.analytics.funnels";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { funnelInputSchema } from "~/analytics/funnels";
 import { createFunnel, listFunnels } from "~/analytics/funnels.server";

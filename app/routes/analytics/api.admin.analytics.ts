@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.admin.analytics";
 import { staffAnalyticsReport } from "~/analytics/report.server";
 import { analyticsQuerySchema } from "~/analytics/report";
 import { requireStaff } from "~/auth/session.server";
-import { json, parseQuery, withApi } from "~/core/api.server";
+import { json, parseQuery, withApi } from "~/core/http/api.server";
 
 /**
  * GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (both included, UTC; default the last 7 days)[&limit=N]

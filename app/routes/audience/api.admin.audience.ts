@@ -2,7 +2,7 @@
 import type { Route } from "./+types/api.admin.audience";
 import { audienceCounts } from "~/audience/admin.server";
 import { requireStaff } from "~/auth/session.server";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/api.admin.broadcasts.$id.cancel";
 import { cancelBroadcast } from "~/audience/broadcast-control.server";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, withApi } from "~/core/http/api.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 

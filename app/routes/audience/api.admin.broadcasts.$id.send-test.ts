@@ -2,7 +2,7 @@
 import type { Route } from "./+types/api.admin.broadcasts.$id.send-test";
 import { sendTestBroadcast } from "~/audience/broadcast-mail.server";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, withApi } from "~/core/http/api.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 

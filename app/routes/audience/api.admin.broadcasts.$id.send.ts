@@ -7,8 +7,8 @@ import type { Route } from "./+types/api.admin.broadcasts.$id.send";
 import { sendBroadcast } from "~/audience/broadcast-mail.server";
 import { sendInstant, sendSchema } from "~/audience/broadcasts";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, parseJsonText, validBody, withApi } from "~/core/api.server";
-import { getEnv } from "~/core/env.server";
+import { ApiError, json, parseId, parseJsonText, validBody, withApi } from "~/core/http/api.server";
+import { getEnv } from "~/core/instance/env.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 

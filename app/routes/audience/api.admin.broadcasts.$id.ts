@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.broadcasts.$id";
 import { broadcastSchema } from "~/audience/broadcasts";
 import { broadcastReport, updateBroadcast } from "~/audience/broadcasts.server";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJson, withApi } from "~/core/http/api.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

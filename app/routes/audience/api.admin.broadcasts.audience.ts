@@ -7,8 +7,8 @@ import type { Route } from "./+types/api.admin.broadcasts.audience";
 import { analyticsQuerySchema, canSendBroadcasts } from "~/audience/broadcasts";
 import { countRecipients } from "~/audience/broadcasts.server";
 import { requireStaff } from "~/auth/session.server";
-import { json, methodNotAllowed, validBody, withApi } from "~/core/api.server";
-import { getEnv } from "~/core/env.server";
+import { json, methodNotAllowed, validBody, withApi } from "~/core/http/api.server";
+import { getEnv } from "~/core/instance/env.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "editor");

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.broadcasts";
 import { broadcastSchema } from "~/audience/broadcasts";
 import { createBroadcast, listBroadcasts } from "~/audience/broadcasts.server";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

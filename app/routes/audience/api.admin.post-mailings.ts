@@ -5,7 +5,7 @@
 import type { Route } from "./+types/api.admin.post-mailings";
 import { listPostMailings } from "~/audience/post-mail-control.server";
 import { requireStaff } from "~/auth/session.server";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

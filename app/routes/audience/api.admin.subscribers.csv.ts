@@ -3,9 +3,9 @@ import type { Route } from "./+types/api.admin.subscribers.csv";
 import { subscribersCsv } from "~/audience/admin.server";
 import { subscriberListSchema } from "~/audience/lists";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
-import { safeParse } from "~/core/zod-mini";
-import { utcDay } from "~/core/utc-days";
+import { ApiError, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { safeParse } from "~/core/text/zod-mini";
+import { utcDay } from "~/core/text/utc-days";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "administrator");

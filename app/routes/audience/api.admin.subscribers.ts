@@ -6,8 +6,8 @@ import type { Route } from "./+types/api.admin.subscribers";
 import { listSubscribers } from "~/audience/admin.server";
 import { subscriberListSchema } from "~/audience/lists";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
-import { safeParse } from "~/core/zod-mini";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { safeParse } from "~/core/text/zod-mini";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.waitlist";
 import { countAcceptedForm } from "~/analytics/collect.server";
 import { SIGNUP_ACCEPTED, waitlistSignupSchema } from "~/audience/lists";
 import { signUpForWaitlist } from "~/audience/subscriptions.server";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi } from "~/core/http/api.server";
 import { readFormJson, rejectIfLimited } from "~/forms/public-form.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

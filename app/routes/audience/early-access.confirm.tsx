@@ -4,7 +4,7 @@ import type { Route } from "./+types/early-access.confirm";
 import { LIST_LABELS } from "~/audience/lists";
 import { LinkConfirmPage } from "~/components/link-confirm-page";
 import { confirmSubscription, inspectConfirmLink, type Confirmation, type ConfirmLinkState } from "~/audience/subscriptions.server";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 import { pageSeo } from "~/site/seo";
 
 /** Personal (a token in the address): never cached; plain HTML, the button posts without JavaScript. */

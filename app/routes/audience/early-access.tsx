@@ -4,8 +4,8 @@ import { WaitlistCard } from "~/audience/components/waitlist-card";
 import { waitlistForm } from "~/audience/forms";
 import { signUpForWaitlist } from "~/audience/subscriptions.server";
 import { waitlistSpots } from "~/audience/spots.server";
-import { SPOTS_TAG } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { SPOTS_TAG } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 import { handleFormPost } from "~/forms/public-form.server";
 import { pageSeo } from "~/site/seo";
 

@@ -3,7 +3,7 @@ import { countAcceptedForm } from "~/analytics/collect.server";
 import { BlogSubscribeForm } from "~/audience/components/blog-subscribe-form";
 import { blogForm } from "~/audience/forms";
 import { signUpForBlog } from "~/audience/subscriptions.server";
-import { formPage } from "~/core/page-handle";
+import { formPage } from "~/core/http/page-handle";
 import { handleFormPost } from "~/forms/public-form.server";
 import { pageSeo } from "~/site/seo";
 

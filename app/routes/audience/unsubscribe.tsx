@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { LIST_LABELS } from "~/audience/lists";
 import { inspectUnsubscribeLink, unsubscribe } from "~/audience/subscriptions.server";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 import { pageSeo } from "~/site/seo";
 
 /** Personal (a token in the address): never cached; plain HTML. */

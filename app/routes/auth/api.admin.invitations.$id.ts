@@ -4,7 +4,7 @@
  *        expired, revoked, or void because its sender may no longer send it).
  */
 import type { Route } from "./+types/api.admin.invitations.$id";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { INVITATION_NOT_FOUND, revokeInvitation } from "~/auth/pending-invitations.server";
 

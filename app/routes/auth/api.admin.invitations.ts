@@ -8,7 +8,7 @@
  *      409 when the address is already a staff member's; 429 past 30 invitations an hour.
  */
 import type { Route } from "./+types/api.admin.invitations";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { invite } from "~/auth/invitations.server";
 import { listPendingInvitations } from "~/auth/pending-invitations.server";

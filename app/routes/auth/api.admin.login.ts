@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.login";
 import { attemptSignIn } from "~/auth/sign-in.server";
-import { ApiError, json, parseJson, withApi, methodNotAllowed } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { loginSchema } from "~/auth/schema";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {

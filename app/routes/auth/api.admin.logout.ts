@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.logout";
-import { ApiError, json, withApi, methodNotAllowed } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, withApi, methodNotAllowed } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { getAdminSession, signOut } from "~/auth/session.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {

@@ -4,7 +4,7 @@
  *      (1 hour, once). 400 for a malformed address; 429 past 10 requests an hour from one client.
  */
 import type { Route } from "./+types/api.admin.password-reset-requests";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { requestPasswordReset, RESET_REQUESTED } from "~/auth/password-reset.server";
 import { passwordResetRequestSchema } from "~/auth/staff";
 

@@ -3,7 +3,7 @@
  * PUT /api/admin/profile  {name, slug?, bio?} -> 200 {success, staff} | 400 | 409 (slug taken).
  */
 import type { Route } from "./+types/api.admin.profile";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { findStaff, updateProfile } from "~/auth/staff.server";
 import { profileSchema } from "~/auth/staff";

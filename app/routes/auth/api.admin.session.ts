@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.admin.session";
-import { json, withApi, methodNotAllowed } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { getAdminSession } from "~/auth/session.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {

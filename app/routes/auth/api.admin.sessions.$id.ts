@@ -1,6 +1,6 @@
 /** DELETE /api/admin/sessions/{id}  (any staff) -> 200 {success} | 404: ends one of the member's other sessions. */
 import type { Route } from "./+types/api.admin.sessions.$id";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { endOtherSession } from "~/auth/sessions.server";
 

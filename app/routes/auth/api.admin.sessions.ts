@@ -4,7 +4,7 @@
  * DELETE /api/admin/sessions  -> 200 {success}: ends every other session of the member.
  */
 import type { Route } from "./+types/api.admin.sessions";
-import { ApiError, json, withApi } from "~/core/api.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { endAllOtherSessions, listSessions } from "~/auth/sessions.server";
 

@@ -3,7 +3,7 @@
  *      the old owner an administrator, in one transaction. 400 when the member is suspended or cannot sign in.
  */
 import type { Route } from "./+types/api.admin.staff.$id.ownership";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { transferOwnership } from "~/auth/staff.server";
 

@@ -5,7 +5,7 @@
  *       Suspending ends the member's sessions at once; their posts stay.
  */
 import type { Route } from "./+types/api.admin.staff.$id";
-import { ApiError, json, methodNotAllowed, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { changeRole, setStatus } from "~/auth/staff.server";
 import { staffUpdateSchema } from "~/auth/staff";

@@ -3,7 +3,7 @@
  *     `status` (active | suspended) and whether they can sign in; never a password.
  */
 import type { Route } from "./+types/api.admin.staff";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { listStaff } from "~/auth/staff.server";
 

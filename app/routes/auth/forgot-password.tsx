@@ -3,7 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
 import { TextField } from "~/components/ui/text-field";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/profile";
 import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
 import { PasswordForm, ProfileForm, SessionList } from "~/auth/components/profile-forms";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 

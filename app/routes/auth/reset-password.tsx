@@ -4,7 +4,7 @@ import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
 import { LinkTokenField } from "~/auth/components/link-token-field";
 import { TextField } from "~/components/ui/text-field";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // Reached from the e-mailed link (its token in the fragment, never in a logged URL); posts the token back.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;

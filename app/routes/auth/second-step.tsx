@@ -7,9 +7,9 @@ import { safeReturnAddress } from "~/auth/return-address";
 import { SecondStepCard } from "~/auth/components/second-step-card";
 import { pendingSignInView, verifySecondFactor } from "~/auth/two-factor/sign-in-steps.server";
 import { secondFactorSchema } from "~/auth/two-factor/schema";
-import { asPageError, readForm } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
-import type { PageHandle } from "~/core/page-handle";
+import { asPageError, readForm } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // The sign-in's second step (a pending sign-in, app/auth/two-factor): the admin's frame, never stored.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;

@@ -5,7 +5,7 @@ import { requireStaff } from "~/auth/session.server";
 import { PasskeySettings } from "~/auth/components/passkey-settings";
 import { TwoFactorSettings } from "~/auth/components/two-factor-settings";
 import { securityOverview } from "~/auth/two-factor/settings.server";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // Any signed-in staff member (their own second factors); the all-staff requirement: owner.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;

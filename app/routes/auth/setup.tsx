@@ -4,7 +4,7 @@ import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { LinkPage } from "~/auth/components/link-page";
 import { LinkTokenField } from "~/auth/components/link-token-field";
 import { TextField } from "~/components/ui/text-field";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // The first start's one-time link (printed on the server's console) leads here to create the owner.
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;

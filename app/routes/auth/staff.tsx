@@ -4,7 +4,7 @@ import { ADMIN_FRAME_HANDLE } from "~/admin/components/admin-frame";
 import { AdminPageHeader } from "~/auth/components/admin-page-header";
 import { InviteForm, StaffDirectory } from "~/auth/components/staff-directory";
 import { PendingInvitations } from "~/auth/components/pending-invitations";
-import type { PageHandle } from "~/core/page-handle";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // Editors and up (editors invite and manage authors and contributors; administrators everyone but the owner).
 export const handle = { ...ADMIN_FRAME_HANDLE, private: true } satisfies PageHandle;

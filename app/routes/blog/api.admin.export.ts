@@ -1,15 +1,15 @@
 /**
  * GET /api/admin/export[?revisions=1] (role: administrator) -> 200 application/zip, the content archive
- * (app/blog/content-archive.ts): manifest.json, content.json (posts, tags, authors, images) and images/{hash}.
+ * (app/blog/transfer/content-archive.ts): manifest.json, content.json (posts, tags, authors, images) and images/{hash}.
  * With revisions=1 each post carries its revisions. Audited as content.export.
  */
 import type { Route } from "./+types/api.admin.export";
-import { methodNotAllowed, withApi } from "~/core/api.server";
+import { methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { recordAudit } from "~/core/audit.server";
-import { getEnv } from "~/core/env.server";
-import { archiveFileName } from "~/blog/content-archive";
-import { exportContent } from "~/blog/content-export.server";
+import { recordAudit } from "~/core/database/audit.server";
+import { getEnv } from "~/core/instance/env.server";
+import { archiveFileName } from "~/blog/transfer/content-archive";
+import { exportContent } from "~/blog/transfer/content-export.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff: admin } = await requireStaff(request, "administrator");

@@ -6,14 +6,14 @@
  *      Everything lands in one transaction. Importing the same file again reports everything skipped.
  *      `problems` names items left out (a post that breaks this site's rules, an image that does not decode).
  *   413 a file over 50 MB (or unpacking to over 120 MB, counted as it inflates), a Ghost post whose body is over a million characters, 415 not multipart or neither kind of file,
- *   400 no file, or a file of the right kind that cannot be read (the message says what is wrong: a post whose HTML nests over 100 levels deep is named). The file is read on a worker thread with memory and time limits (app/blog/import-read.server.ts).
+ *   400 no file, or a file of the right kind that cannot be read (the message says what is wrong: a post whose HTML nests over 100 levels deep is named). The file is read on a worker thread with memory and time limits (app/blog/transfer/import-read.server.ts).
  */
 import type { Route } from "./+types/api.admin.import";
-import { ApiError, json, methodNotAllowed, readBodyBytes, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, readBodyBytes, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { ImportMalformed, ImportTooLarge, ImportUnsupported, MAX_IMPORT_BYTES } from "~/blog/content-archive";
-import { IMPORT_TOO_LARGE } from "~/blog/import-read.server";
-import { importContent } from "~/blog/content-import.server";
+import { ImportMalformed, ImportTooLarge, ImportUnsupported, MAX_IMPORT_BYTES } from "~/blog/transfer/content-archive";
+import { IMPORT_TOO_LARGE } from "~/blog/transfer/import-read.server";
+import { importContent } from "~/blog/transfer/content-import.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -3,10 +3,10 @@
  *   | 409 {message, usedIn: [{id, title}]} while any post's text (drafts included) links to it.
  */
 import type { Route } from "./+types/api.admin.media.$hash";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { deleteMedia, MediaInUse, MediaNotFound } from "~/blog/media.server";
-import { MEDIA_HASH_PATTERN } from "~/blog/media";
+import { deleteMedia, MediaInUse, MediaNotFound } from "~/blog/media/media.server";
+import { MEDIA_HASH_PATTERN } from "~/blog/media/media";
 
 export const loader = methodNotAllowed("DELETE");
 

@@ -9,11 +9,11 @@
  *        400 not an image, 413 over 5 MB, 415 not multipart, 401 signed out.
  */
 import type { Route } from "./+types/api.admin.media";
-import { ApiError, json, withApi } from "~/core/api.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { translateBlogErrors } from "~/blog/api.server";
-import { listMedia, storeMedia } from "~/blog/media.server";
-import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
+import { translateBlogErrors } from "~/blog/writing/api.server";
+import { listMedia, storeMedia } from "~/blog/media/media.server";
+import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/post/schema";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

@@ -10,12 +10,12 @@
  * DELETE -> 200 {success: true}: the pending text is discarded
  */
 import type { Route } from "./+types/api.admin.posts.$id.autosave";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
-import { consume } from "~/core/rate-limit.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
+import { consume } from "~/core/limits/rate-limit.server";
 import { requireStaff } from "~/auth/session.server";
-import { editablePost, translateBlogErrors } from "~/blog/api.server";
-import { autosaveInputSchema } from "~/blog/autosave";
-import { autosave, discardPending, findPending } from "~/blog/autosave.server";
+import { editablePost, translateBlogErrors } from "~/blog/writing/api.server";
+import { autosaveInputSchema } from "~/blog/writing/autosave";
+import { autosave, discardPending, findPending } from "~/blog/writing/autosave.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");

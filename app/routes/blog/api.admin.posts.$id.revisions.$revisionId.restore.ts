@@ -5,11 +5,11 @@
  *   stay); the restore is itself a new revision, audited as blog.restore_revision.
  */
 import type { Route } from "./+types/api.admin.posts.$id.revisions.$revisionId.restore";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { editablePost, translateBlogErrors } from "~/blog/api.server";
-import { toDto } from "~/blog/posts.server";
-import { restoreRevision } from "~/blog/revision-restore.server";
+import { editablePost, translateBlogErrors } from "~/blog/writing/api.server";
+import { toDto } from "~/blog/post/posts.server";
+import { restoreRevision } from "~/blog/writing/revision-restore.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -5,10 +5,10 @@
  *   | 404 unknown post or revision. The diff runs from the revision to the post's current text.
  */
 import type { Route } from "./+types/api.admin.posts.$id.revisions.$revisionId";
-import { json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { editablePost, translateBlogErrors } from "~/blog/api.server";
-import { revisionWithDiff } from "~/blog/revisions.server";
+import { editablePost, translateBlogErrors } from "~/blog/writing/api.server";
+import { revisionWithDiff } from "~/blog/writing/revisions.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");

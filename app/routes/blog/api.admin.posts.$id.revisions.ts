@@ -4,10 +4,10 @@
  * Every save of the post's text, who made it and when (at most 50, older ones thinned).
  */
 import type { Route } from "./+types/api.admin.posts.$id.revisions";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { editablePost } from "~/blog/api.server";
-import { listRevisions } from "~/blog/revisions.server";
+import { editablePost } from "~/blog/writing/api.server";
+import { listRevisions } from "~/blog/writing/revisions.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");

@@ -4,10 +4,10 @@
  * The admin's blog list, paged, searched and sorted on the server. Odd query values fall back to the defaults.
  */
 import type { Route } from "./+types/api.admin.posts";
-import { json, withApi, methodNotAllowed } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { adminPostQuerySchema } from "~/blog/schema";
-import { postsListFor } from "~/blog/admin-listing.server";
+import { adminPostQuerySchema } from "~/blog/post/schema";
+import { postsListFor } from "~/blog/writing/admin-listing.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "contributor");

@@ -6,11 +6,11 @@
  * Audited as tag.rename or tag.describe.
  */
 import type { Route } from "./+types/api.admin.tags.$slug";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { updateTag } from "~/blog/tag-admin.server";
-import { translateTagErrors } from "~/blog/tag-api.server";
-import { tagUpdateSchema } from "~/blog/tags";
+import { updateTag } from "~/blog/writing/tag-admin.server";
+import { translateTagErrors } from "~/blog/writing/tag-api.server";
+import { tagUpdateSchema } from "~/blog/post/tags";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "PATCH") throw new ApiError(405, "Method not allowed");

@@ -6,11 +6,11 @@
  * Audited as tag.merge.
  */
 import type { Route } from "./+types/api.admin.tags.merge";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { mergeTags } from "~/blog/tag-admin.server";
-import { translateTagErrors } from "~/blog/tag-api.server";
-import { tagMergeSchema } from "~/blog/tags";
+import { mergeTags } from "~/blog/writing/tag-admin.server";
+import { translateTagErrors } from "~/blog/writing/tag-api.server";
+import { tagMergeSchema } from "~/blog/post/tags";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed");

@@ -5,11 +5,11 @@
  * Audited as tag.create.
  */
 import type { Route } from "./+types/api.admin.tags";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { listTagsForAdmin, createTag } from "~/blog/tag-admin.server";
-import { translateTagErrors } from "~/blog/tag-api.server";
-import { tagCreateSchema } from "~/blog/tags";
+import { listTagsForAdmin, createTag } from "~/blog/writing/tag-admin.server";
+import { translateTagErrors } from "~/blog/writing/tag-api.server";
+import { tagCreateSchema } from "~/blog/post/tags";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "editor");

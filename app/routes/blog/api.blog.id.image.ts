@@ -10,12 +10,12 @@
  *   instance makes as many variants as it may (image.server.ts).
  */
 import type { Route } from "./+types/api.blog.id.image";
-import { ApiError, withApi, methodNotAllowed } from "~/core/api.server";
+import { ApiError, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { getAdminSession } from "~/auth/session.server";
-import { parsePostId } from "~/blog/api.server";
-import { negotiateFormat, parseWidth } from "~/blog/image.server";
-import { readPostImage, variantOr } from "~/blog/image-variants.server";
-import { imageVisibility } from "~/blog/posts.server";
+import { parsePostId } from "~/blog/writing/api.server";
+import { negotiateFormat, parseWidth } from "~/blog/media/image.server";
+import { readPostImage, variantOr } from "~/blog/media/image-variants.server";
+import { imageVisibility } from "~/blog/post/posts.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);

@@ -15,16 +15,16 @@
  * IndexNow ping, in the change's own transaction.
  */
 import type { Route } from "./+types/api.blog.id";
-import { ApiError, json, readJson, withApi } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
+import { ApiError, json, readJson, withApi } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
 import { getStaffSession, requireStaff } from "~/auth/session.server";
 import { canEditPost } from "~/auth/roles";
 import { assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
-import { editablePost, parsePostId, translateBlogErrors } from "~/blog/api.server";
-import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/schema";
-import { putVersionSchema } from "~/blog/autosave";
-import { findPost, toDto } from "~/blog/posts.server";
-import { deletePost, setPublished, updatePost } from "~/blog/post-writes.server";
+import { editablePost, parsePostId, translateBlogErrors } from "~/blog/writing/api.server";
+import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/post/schema";
+import { putVersionSchema } from "~/blog/writing/autosave";
+import { findPost, toDto } from "~/blog/post/posts.server";
+import { deletePost, setPublished, updatePost } from "~/blog/writing/post-writes.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);

@@ -19,17 +19,17 @@
  *        The post, its image, address, audit line and IndexNow job are written in one transaction.
  */
 import type { Route } from "./+types/api.blog";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { getStaffSession, requireStaff } from "~/auth/session.server";
 import { seesAllPosts } from "~/auth/roles";
 import { assertCanPublish, postAuthorFor } from "~/auth/post-access.server";
-import { readIdempotencyKey, translateBlogErrors } from "~/blog/api.server";
-import { sharedBodyResponse } from "~/core/shared-body.server";
-import { blogPostInputSchema } from "~/blog/schema";
-import { listPostsJson, toDto } from "~/blog/posts.server";
-import { createPost } from "~/blog/post-writes.server";
-import { BLOG_TAG } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { readIdempotencyKey, translateBlogErrors } from "~/blog/writing/api.server";
+import { sharedBodyResponse } from "~/core/caches/shared-body.server";
+import { blogPostInputSchema } from "~/blog/post/schema";
+import { listPostsJson, toDto } from "~/blog/post/posts.server";
+import { createPost } from "~/blog/writing/post-writes.server";
+import { BLOG_TAG } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // The anonymous list is the same for everyone until the blog changes: the front cache keeps it.
 export const handle = { pageCache: { versions: ["blog"] }, cacheTags: [BLOG_TAG] } satisfies PageHandle;

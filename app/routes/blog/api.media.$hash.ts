@@ -5,11 +5,11 @@
  * 302 to the original while the instance makes as many variants as it may (image.server.ts).
  */
 import type { Route } from "./+types/api.media.$hash";
-import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
-import { negotiateFormat, parseWidth } from "~/blog/image.server";
-import { variantOr } from "~/blog/image-variants.server";
-import { readMedia } from "~/blog/media.server";
-import { MEDIA_HASH_PATTERN } from "~/blog/media";
+import { ApiError, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { negotiateFormat, parseWidth } from "~/blog/media/image.server";
+import { variantOr } from "~/blog/media/image-variants.server";
+import { readMedia } from "~/blog/media/media.server";
+import { MEDIA_HASH_PATTERN } from "~/blog/media/media";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const hash = params.hash ?? "";

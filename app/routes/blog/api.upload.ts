@@ -11,10 +11,10 @@
  *   Nothing is stored yet: the editor sends imageData/imageMimeType with POST/PUT /api/blog.
  */
 import type { Route } from "./+types/api.upload";
-import { json, withApi, methodNotAllowed } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { ImageRejected, processImage } from "~/blog/image.server";
-import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/schema";
+import { ImageRejected, processImage } from "~/blog/media/image.server";
+import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/post/schema";
 
 const fail = (status: number, error: string) => json({ success: false, error, message: error }, { status });
 

@@ -1,22 +1,22 @@
 import { data } from "react-router";
 import type { Route } from "./+types/author";
-import { ListHero } from "~/blog/components/list-hero";
-import { BlogPageScript } from "~/blog/components/page-script";
-import { PostList } from "~/blog/components/post-list";
-import { pageNumberFrom, pagePath, pageTitle } from "~/blog/pages";
-import { postItemList } from "~/blog/structured-data";
+import { ListHero } from "~/blog/reading/components/list-hero";
+import { BlogPageScript } from "~/blog/reading/components/page-script";
+import { PostList } from "~/blog/reading/components/post-list";
+import { pageNumberFrom, pagePath, pageTitle } from "~/blog/reading/pages";
+import { postItemList } from "~/blog/reading/structured-data";
 import { siteConfig } from "~/site/config";
 import { absoluteUrl } from "~/site/addresses";
 import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
-import { BLOG_TAG, authorTag } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { BLOG_TAG, authorTag } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // /blog/author/{slug} and its numbered pages: plain HTML, front-cached with the posts.
 export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { authorListPage } = await import("~/blog/post-lists.server");
+  const { authorListPage } = await import("~/blog/reading/post-lists.server");
   const page = pageNumberFrom(params.page);
   const found = page && (await authorListPage(params.author, page));
   if (!found) throw data(null, { status: 404 });

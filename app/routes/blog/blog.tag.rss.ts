@@ -1,12 +1,12 @@
-/** GET /blog/tag/{slug}/rss.xml: a tag's RSS 2.0 feed (app/blog/feed.server.ts); 404 for a tag no live post has. */
+/** GET /blog/tag/{slug}/rss.xml: a tag's RSS 2.0 feed (app/blog/reading/feed.server.ts); 404 for a tag no live post has. */
 import type { Route } from "./+types/blog.tag.rss";
-import { BLOG_TAG } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { BLOG_TAG } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
-/** What a CDN purges it for (app/core/cache-tags.ts): every post change. */
+/** What a CDN purges it for (app/core/caches/cache-tags.ts): every post change. */
 export const handle = { cacheTags: [BLOG_TAG, "feeds"] } satisfies PageHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { tagFeed, feedResponse } = await import("~/blog/feed.server");
+  const { tagFeed, feedResponse } = await import("~/blog/reading/feed.server");
   return feedResponse(await tagFeed(params.tag));
 }

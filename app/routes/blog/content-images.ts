@@ -9,10 +9,10 @@
  */
 import type { Route } from "./+types/content-images";
 import { getAdminSession } from "~/auth/session.server";
-import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
-import { parseContentImagePath } from "~/blog/content-images";
-import { readContentImage } from "~/blog/content-images.server";
-import { variantOr } from "~/blog/image-variants.server";
+import { ApiError, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { parseContentImagePath } from "~/blog/post/content-images";
+import { readContentImage } from "~/blog/media/content-images.server";
+import { variantOr } from "~/blog/media/image-variants.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const asked = parseContentImagePath(new URL(request.url).pathname);

@@ -1,22 +1,22 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/index";
 import { BlogSubscribeForm } from "~/audience/components/blog-subscribe-form";
-import { BlogPageScript } from "~/blog/components/page-script";
-import { PostList } from "~/blog/components/post-list";
+import { BlogPageScript } from "~/blog/reading/components/page-script";
+import { PostList } from "~/blog/reading/components/post-list";
 import { SearchInput } from "~/components/ui/search-input";
-import { BLOG_FEED_LINK } from "~/blog/listing";
-import { pageNumberFrom, pagePath, pageTitle } from "~/blog/pages";
+import { BLOG_FEED_LINK } from "~/blog/reading/listing";
+import { pageNumberFrom, pagePath, pageTitle } from "~/blog/reading/pages";
 import { sitePage } from "~/site/pages";
 import { seo } from "~/site/seo";
 import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
-import { BLOG_TAG } from "~/core/cache-tags";
-import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
+import { BLOG_TAG } from "~/core/caches/cache-tags";
+import { normaliseQueryText, type PageHandle } from "~/core/http/page-handle";
 
 // /blog and /blog/page/N. Plain HTML: live search is the small script over this same page (BlogPageScript).
 export const handle = {
   pageCache: { versions: ["blog", "tags"], query: { q: normaliseQueryText(200) } },
-  // Every post change purges the lists (app/core/cache-tags.ts).
+  // Every post change purges the lists (app/core/caches/cache-tags.ts).
   cacheTags: [BLOG_TAG],
   hydrate: false,
 } satisfies PageHandle;
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { blogListPage } = await import("~/blog/post-lists.server");
+  const { blogListPage } = await import("~/blog/reading/post-lists.server");
   const page = pageNumberFrom(params.page);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   const list = page && (await blogListPage(q, page));

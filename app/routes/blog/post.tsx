@@ -2,35 +2,35 @@ import { ArrowLeft, CalendarDays, Clock, User } from "lucide-react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
 import { BlogSubscribeForm } from "~/audience/components/blog-subscribe-form";
-import { BlogPicture } from "~/blog/components/blog-picture";
-import { BlogPageScript } from "~/blog/components/page-script";
-import { PostCard } from "~/blog/components/post-card";
-import { ShareButtons } from "~/blog/components/share-buttons";
-import { TagLinks } from "~/blog/components/tag-links";
+import { BlogPicture } from "~/blog/reading/components/blog-picture";
+import { BlogPageScript } from "~/blog/reading/components/page-script";
+import { PostCard } from "~/blog/reading/components/post-card";
+import { ShareButtons } from "~/blog/reading/components/share-buttons";
+import { TagLinks } from "~/blog/reading/components/tag-links";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
-import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/image";
-import { BLOG_FEED_LINK } from "~/blog/listing";
-import { readingTimeLabel } from "~/blog/reading-time";
-import { formatDate, formatDateTime } from "~/core/dates";
-import { categoryLabel } from "~/blog/category";
+import { categoryFallbackImage, normalizeBlogImageUrl, storedImagePath } from "~/blog/post/image";
+import { BLOG_FEED_LINK } from "~/blog/reading/listing";
+import { readingTimeLabel } from "~/blog/post/reading-time";
+import { formatDate, formatDateTime } from "~/core/text/dates";
+import { categoryLabel } from "~/blog/post/category";
 import { absoluteUrl } from "~/site/addresses";
 import { seo, siteUrlFrom } from "~/site/seo";
 import { graphIds } from "~/site/structured-data";
 import { siteConfig } from "~/site/config";
 
-import { authorTag, postTag, tagPageTag } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { authorTag, postTag, tagPageTag } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // Plain HTML: a post needs no framework JavaScript (only the blog pages' small script).
 export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false } satisfies PageHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const { findPostBySlug, relatedPosts } = await import("~/blog/posts.server");
-  const { renamedSlug } = await import("~/blog/slugs.server");
+  const { findPostBySlug, relatedPosts } = await import("~/blog/post/posts.server");
+  const { renamedSlug } = await import("~/blog/writing/slugs.server");
   const { getStaffSession } = await import("~/auth/session.server");
   const { canEditPost } = await import("~/auth/roles");
-  const { renderedPostBody } = await import("~/blog/rendered-body.server");
-  const { cardMaker } = await import("~/blog/cards.server");
+  const { renderedPostBody } = await import("~/blog/reading/rendered-body.server");
+  const { cardMaker } = await import("~/blog/reading/cards.server");
   const found = await findPostBySlug(params.slug);
   // A draft or a scheduled post is the preview of staff who may edit it: the public gets the 404 it always got.
   const session = found && !found.live && request.headers.get("cookie") ? await getStaffSession(request) : null;
@@ -62,7 +62,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" }
         : {
             "Cache-Control": "public, max-age=0, must-revalidate",
-            // What a CDN purges this page for: the post, those it links, its tags' and author's names (app/core/cache-tags.ts).
+            // What a CDN purges this page for: the post, those it links, its tags' and author's names (app/core/caches/cache-tags.ts).
             "Surrogate-Key": [postTag(post.id), ...related.map((other) => postTag(other.id)), ...shown.tags.map((tag) => tagPageTag(tag.slug)), authorTag(shown.authorSlug)].join(" "),
             ...(post.noindex ? { "X-Robots-Tag": "noindex" } : {}),
           },

@@ -1,21 +1,21 @@
 import { data } from "react-router";
 import type { Route } from "./+types/tag";
-import { ListHero } from "~/blog/components/list-hero";
-import { BlogPageScript } from "~/blog/components/page-script";
-import { PostList } from "~/blog/components/post-list";
-import { pageNumberFrom, pagePath, pageTitle } from "~/blog/pages";
-import { postItemList } from "~/blog/structured-data";
+import { ListHero } from "~/blog/reading/components/list-hero";
+import { BlogPageScript } from "~/blog/reading/components/page-script";
+import { PostList } from "~/blog/reading/components/post-list";
+import { pageNumberFrom, pagePath, pageTitle } from "~/blog/reading/pages";
+import { postItemList } from "~/blog/reading/structured-data";
 import { siteConfig } from "~/site/config";
 import { absoluteUrl } from "~/site/addresses";
 import { seo, siteUrlFrom } from "~/site/seo";
-import { BLOG_TAG, tagPageTag } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { BLOG_TAG, tagPageTag } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
 // /blog/tag/{slug} and its numbered pages: plain HTML, front-cached with the posts and the tags.
 export const handle = { pageCache: { versions: ["blog", "tags"] }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { tagListPage } = await import("~/blog/post-lists.server");
+  const { tagListPage } = await import("~/blog/reading/post-lists.server");
   const page = pageNumberFrom(params.page);
   const found = page && (await tagListPage(params.tag, page));
   if (!found) throw data(null, { status: 404 });

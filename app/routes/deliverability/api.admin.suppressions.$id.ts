@@ -1,7 +1,7 @@
 /** DELETE /api/admin/suppressions/{id}  (administrator and owner) -> 204 | 404; audited (issue 51). */
 import type { Route } from "./+types/api.admin.suppressions.$id";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, withApi } from "~/core/http/api.server";
 import { removeSuppression } from "~/deliverability/suppressions.server";
 
 export const loader = () => json({ success: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "DELETE" } });

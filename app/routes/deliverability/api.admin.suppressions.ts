@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/api.admin.suppressions";
 import { requireStaff } from "~/auth/session.server";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { suppressionInputSchema } from "~/deliverability/suppressions";
 import { addSuppression, listSuppressions } from "~/deliverability/suppressions.server";
 

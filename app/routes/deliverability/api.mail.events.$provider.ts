@@ -4,8 +4,8 @@
  * Issue 51: a hard bounce or complaint suppresses the address; the same event twice changes nothing the second time.
  */
 import type { Route } from "./+types/api.mail.events.$provider";
-import { ApiError, json, withApi } from "~/core/api.server";
-import { getEnv } from "~/core/env.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
+import { getEnv } from "~/core/instance/env.server";
 import { receiveMailEvents } from "~/deliverability/mail-events.server";
 import { isMailProvider } from "~/deliverability/provider-events";
 

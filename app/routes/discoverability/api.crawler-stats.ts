@@ -4,7 +4,7 @@
  *   crawler_activity: {[name]: {last_visit, status, pages_crawled, ...}}, crawler_visits_daily: [...]}
  */
 import type { Route } from "./+types/api.crawler-stats";
-import { json, withApi, methodNotAllowed } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { crawlerStats } from "~/discoverability/stats.server";
 

@@ -3,8 +3,8 @@
  * every sitemap URL sent by IndexNow; one row per endpoint called; success only on a 2xx answer.
  */
 import type { Route } from "./+types/api.submit-sitemap";
-import { ApiError, json, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { requireStaff } from "~/auth/session.server";
 import { submitSitemap } from "~/discoverability/indexnow.server";
 

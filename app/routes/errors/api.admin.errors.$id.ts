@@ -5,7 +5,7 @@
  * error.resolve / error.reopen.
  */
 import type { Route } from "./+types/api.admin.errors.$id";
-import { ApiError, json, methodNotAllowed, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { issuePatchSchema } from "~/errors/event";
 import { setIssueResolved } from "~/errors/issues.server";

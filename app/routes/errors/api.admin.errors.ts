@@ -5,7 +5,7 @@
  * Issues grouped by fingerprint (app/errors), open first, newest first.
  */
 import type { Route } from "./+types/api.admin.errors";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { listErrorIssues } from "~/errors/issues.server";
 

@@ -5,7 +5,7 @@
  * Every change is written to the audit log.
  */
 import type { Route } from "./+types/api.admin.contact-submissions.$id";
-import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { resolveSubmissionSchema } from "~/forms/contact-submission";
 import { deleteContactSubmission, updateContactSubmission } from "~/forms/contact-submission.server";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.admin.contact-submissions.csv";
-import { withApi, methodNotAllowed } from "~/core/api.server";
+import { withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsCsv, listContactSubmissions } from "~/forms/contact-submission.server";
-import { utcDay } from "~/core/utc-days";
+import { utcDay } from "~/core/text/utc-days";
 
 /** The inbox (with the same filter as on screen) as a spreadsheet download. */
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {

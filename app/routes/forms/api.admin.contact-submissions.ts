@@ -5,7 +5,7 @@
  *      paged, searched and sorted in the database.
  */
 import type { Route } from "./+types/api.admin.contact-submissions";
-import { json, withApi, methodNotAllowed } from "~/core/api.server";
+import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { submissionPageQuerySchema, submissionStatusSchema } from "~/forms/contact-submission";
 import { contactSubmissionsPage, listContactSubmissions } from "~/forms/contact-submission.server";

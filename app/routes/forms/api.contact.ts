@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.contact";
 import { countAcceptedForm } from "~/analytics/collect.server";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi } from "~/core/http/api.server";
 import { contactSubmissionSchema } from "~/forms/contact-submission";
 import { submitContactForm } from "~/forms/contact-submission.server";
 import { readFormJson, rejectIfLimited } from "~/forms/public-form.server";

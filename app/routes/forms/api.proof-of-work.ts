@@ -3,7 +3,7 @@
  * A fresh challenge for one public form submission; never cached. Solved by the forms' script.
  */
 import type { Route } from "./+types/api.proof-of-work";
-import { ApiError, json, withApi } from "~/core/api.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
 import { newChallenge } from "~/forms/proof-of-work.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {

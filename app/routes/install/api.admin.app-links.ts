@@ -7,7 +7,7 @@
  * `stores`: the store links' configuration (read-only, from the environment).
  */
 import type { Route } from "./+types/api.admin.app-links";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { appLinksSchema } from "~/install/app-links";
 import { appLinksSettings, saveAppLinks } from "~/install/app-links.server";

@@ -4,8 +4,8 @@
  * The same for everyone: a browser or CDN may keep it a day. A bad query -> 400.
  */
 import type { Route } from "./+types/get.qr-svg";
-import { parseQuery, withApi } from "~/core/api.server";
-import { getEnv } from "~/core/env.server";
+import { parseQuery, withApi } from "~/core/http/api.server";
+import { getEnv } from "~/core/instance/env.server";
 import { getQuerySchema } from "~/install/get-query";
 import { qrSvg } from "~/install/store-config.server";
 import { getAddress } from "~/install/store-links";

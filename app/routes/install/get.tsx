@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/get";
 import { countServerGoal } from "~/analytics/collect.server";
-import { asPageError, parseQuery } from "~/core/api.server";
-import { getEnv } from "~/core/env.server";
-import type { PageHandle } from "~/core/page-handle";
+import { asPageError, parseQuery } from "~/core/http/api.server";
+import { getEnv } from "~/core/instance/env.server";
+import type { PageHandle } from "~/core/http/page-handle";
 import { GetPage } from "~/install/components/get-page";
 import { getQuerySchema } from "~/install/get-query";
 import { qrSvg, storeConfig } from "~/install/store-config.server";

@@ -7,7 +7,7 @@
  * Audited as integration.regenerate and integration.delete.
  */
 import type { Route } from "./+types/api.admin.integrations.$id";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { deleteIntegration, regenerateKey } from "~/integrations/integrations.server";
 

@@ -6,7 +6,7 @@
  * Audited as integration.create.
  */
 import type { Route } from "./+types/api.admin.integrations";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { createIntegration, listIntegrations } from "~/integrations/integrations.server";
 import { integrationInputSchema } from "~/integrations/schema";

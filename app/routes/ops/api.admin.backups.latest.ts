@@ -3,8 +3,8 @@
  *     | 404 {message} when there is none in BACKUP_DIR. It holds every post, submission and key: owner only, audited.
  */
 import type { Route } from "./+types/api.admin.backups.latest";
-import { ApiError, methodNotAllowed, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { requireStaff } from "~/auth/session.server";
 import { backupStream, latestBackupFile } from "~/ops/backup/service.server";
 

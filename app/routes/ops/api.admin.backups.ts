@@ -3,8 +3,8 @@
  *     now (one at a time: a second press while one waits queues nothing more).
  */
 import type { Route } from "./+types/api.admin.backups";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { requireStaff } from "~/auth/session.server";
 import { queueBackupNow } from "~/ops/backup/service.server";
 

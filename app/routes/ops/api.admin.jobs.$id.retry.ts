@@ -3,10 +3,10 @@
  *     with a fresh set of attempts) | 404 no such job | 409 the job is not dead | 401 signed out.
  */
 import type { Route } from "./+types/api.admin.jobs.$id.retry";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { requireStaff } from "~/auth/session.server";
-import { retryDeadJob } from "~/core/job-admin.server";
+import { retryDeadJob } from "~/core/jobs/job-admin.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -4,9 +4,9 @@
  *     most 50) with the error of their last attempt. 401 signed out.
  */
 import type { Route } from "./+types/api.admin.jobs";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { jobsOverview } from "~/core/job-admin.server";
+import { jobsOverview } from "~/core/jobs/job-admin.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   await requireStaff(request, "administrator");

@@ -3,7 +3,7 @@
  * site's vital signs now, a week of them in hourly means, and the last backup (the admin's System section).
  */
 import type { Route } from "./+types/api.admin.system";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { systemOverview } from "~/ops/system.server";
 

@@ -1,6 +1,6 @@
 // Role needed: administrator (deletion requests).
 import type { Route } from "./+types/api.admin.data-deletion-requests.$id";
-import { ApiError, json, parseId, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { deletionStatusUpdateSchema } from "~/forms/deletion-request";
 import { completeDeletionRequest } from "~/forms/deletion-request.server";

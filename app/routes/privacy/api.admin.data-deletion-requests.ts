@@ -1,6 +1,6 @@
 // Role needed: administrator (deletion requests).
 import type { Route } from "./+types/api.admin.data-deletion-requests";
-import { json, methodNotAllowed, withApi } from "~/core/api.server";
+import { json, methodNotAllowed, withApi } from "~/core/http/api.server";
 import { requireAdmin } from "~/auth/session.server";
 import { listDeletionRequests } from "~/privacy/deletion-requests.server";
 

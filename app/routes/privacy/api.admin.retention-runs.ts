@@ -1,7 +1,7 @@
 // Role needed: administrator (system).
 import type { Route } from "./+types/api.admin.retention-runs";
-import { ApiError, json, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 import { requireAdmin } from "~/auth/session.server";
 import { lastRetentionRun, runRetention } from "~/privacy/retention.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.data-deletion-requests";
 import { countAcceptedForm } from "~/analytics/collect.server";
-import { json, withApi } from "~/core/api.server";
+import { json, withApi } from "~/core/http/api.server";
 import { DELETION_REQUEST_ACCEPTED, deletionRequestSchema } from "~/forms/deletion-request";
 import { requestDataDeletion } from "~/forms/deletion-request.server";
 import { readFormJson, rejectIfLimited } from "~/forms/public-form.server";

@@ -5,7 +5,7 @@
  * Audited as redirect.delete.
  */
 import type { Route } from "./+types/api.admin.redirects.$id";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { deleteRedirect } from "~/redirects/redirects.server";
 

@@ -4,7 +4,7 @@
  *     download; the same file imports back (POST /api/admin/redirects/import {format: "csv"}).
  */
 import type { Route } from "./+types/api.admin.redirects.export";
-import { withApi } from "~/core/api.server";
+import { withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { exportRedirectsCsv } from "~/redirects/redirects.server";
 

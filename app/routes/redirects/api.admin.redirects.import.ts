@@ -8,7 +8,7 @@
  * with its reason. Audited as redirect.import.
  */
 import type { Route } from "./+types/api.admin.redirects.import";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { importRedirects } from "~/redirects/import.server";
 import { redirectImportSchema } from "~/redirects/schema";

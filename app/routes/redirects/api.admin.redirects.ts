@@ -7,7 +7,7 @@
  * Audited as redirect.create.
  */
 import type { Route } from "./+types/api.admin.redirects";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { addRedirect, listRedirects, RedirectRefused } from "~/redirects/redirects.server";
 import { redirectInputSchema } from "~/redirects/schema";

@@ -5,8 +5,8 @@ import type { Snippet } from "~/search/search.server";
 import { SiteSearchForm } from "~/search/components/site-search-form";
 import { pageSeo } from "~/site/seo";
 
-import { BLOG_TAG } from "~/core/cache-tags";
-import { normaliseQueryText, type PageHandle } from "~/core/page-handle";
+import { BLOG_TAG } from "~/core/caches/cache-tags";
+import { normaliseQueryText, type PageHandle } from "~/core/http/page-handle";
 import { ModuleScript } from "~/components/module-script";
 
 // Plain HTML: live results are the small script over this same page (app/search/search-page.client.ts).

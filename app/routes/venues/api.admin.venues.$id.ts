@@ -5,8 +5,8 @@
  * Audited as venue.update, venue.hide or venue.show.
  */
 import type { Route } from "./+types/api.admin.venues.$id";
-import { ApiError, json, parseId, readJson, withApi, methodNotAllowed } from "~/core/api.server";
-import { fieldErrors } from "~/core/field-errors";
+import { ApiError, json, parseId, readJson, withApi, methodNotAllowed } from "~/core/http/api.server";
+import { fieldErrors } from "~/core/text/field-errors";
 import { requireStaff } from "~/auth/session.server";
 import { translateVenueErrors } from "~/venues/api.server";
 import { venueHiddenSchema, venueInputSchema } from "~/venues/schema";

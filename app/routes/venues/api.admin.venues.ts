@@ -5,7 +5,7 @@
  * Audited as venue.create.
  */
 import type { Route } from "./+types/api.admin.venues";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { translateVenueErrors } from "~/venues/api.server";
 import { venueInputSchema } from "~/venues/schema";

@@ -5,11 +5,11 @@
  * Cacheable: an ETag made from the body (any instance gives the same), 304 to If-None-Match.
  */
 import type { Route } from "./+types/api.venues";
-import { ApiError, withApi } from "~/core/api.server";
+import { ApiError, withApi } from "~/core/http/api.server";
 import { CITIES } from "~/venues/schema";
 import { parseCityParam, publicVenuesJson } from "~/venues/venues.server";
-import { VENUES_TAG } from "~/core/cache-tags";
-import type { PageHandle } from "~/core/page-handle";
+import { VENUES_TAG } from "~/core/caches/cache-tags";
+import type { PageHandle } from "~/core/http/page-handle";
 
 /** What a CDN purges it for: every venue change. */
 export const handle = { cacheTags: [VENUES_TAG] } satisfies PageHandle;

@@ -3,7 +3,7 @@
  *     source is the provider that answered ("simulated" or "open-meteo"); 400 for an unknown city.
  */
 import type { Route } from "./+types/api.weather";
-import { ApiError, json, withApi, methodNotAllowed } from "~/core/api.server";
+import { ApiError, json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { CITIES, isCity } from "~/venues/schema";
 import { cityWeather } from "~/venues/weather.server";
 

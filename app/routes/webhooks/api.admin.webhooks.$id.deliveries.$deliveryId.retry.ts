@@ -4,7 +4,7 @@
  *      -> 404 unknown webhook or delivery | 409 its body is no longer kept (personal data, delivered or 7 days old) | 401 | 403
  */
 import type { Route } from "./+types/api.admin.webhooks.$id.deliveries.$deliveryId.retry";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { retryDelivery } from "~/webhooks/endpoints.server";
 

@@ -5,7 +5,7 @@
  *     -> 404 unknown webhook | 401 | 403
  */
 import type { Route } from "./+types/api.admin.webhooks.$id.deliveries";
-import { ApiError, json, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { listDeliveries } from "~/webhooks/endpoints.server";
 

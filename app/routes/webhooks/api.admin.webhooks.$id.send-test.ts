@@ -4,7 +4,7 @@
  *      -> 404 unknown webhook | 401 | 403
  */
 import type { Route } from "./+types/api.admin.webhooks.$id.send-test";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { sendTest } from "~/webhooks/endpoints.server";
 

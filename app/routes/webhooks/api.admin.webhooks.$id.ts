@@ -5,7 +5,7 @@
  * Audited as webhook.delete.
  */
 import type { Route } from "./+types/api.admin.webhooks.$id";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { deleteWebhook } from "~/webhooks/endpoints.server";
 

@@ -6,7 +6,7 @@
  * Audited as webhook.create.
  */
 import type { Route } from "./+types/api.admin.webhooks";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { webhookInputSchema } from "~/webhooks/events";
 import { createWebhook, listWebhooks, WebhookRefused } from "~/webhooks/endpoints.server";

@@ -4,7 +4,7 @@ import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
 import { Field, inputClass, useFieldErrors } from "~/admin/components/field";
 import { LoadFailed } from "~/admin/components/load-failed";
 import { ShownOnce } from "~/admin/components/shown-once";
-import { formatDateTime } from "~/core/dates";
+import { formatDateTime } from "~/core/text/dates";
 import { WEBHOOK_EVENTS, type WebhookDeliveryRow, type WebhookEndpointRow } from "../events";
 import { PanelSection } from "~/admin/components/panel-section";
 import { ItemList } from "~/admin/components/item-list";

@@ -4,8 +4,8 @@ import { requireStaff } from "~/auth/session.server";
 import { passkeyCount, removePasskey } from "~/auth/two-factor/passkeys.server";
 import { isTwoFactorRequired } from "~/auth/two-factor/policy.server";
 import { hasTotp } from "~/auth/two-factor/totp.server";
-import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, methodNotAllowed, parseId, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: "DELETE" });

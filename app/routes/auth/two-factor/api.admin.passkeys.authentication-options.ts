@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.passkeys.authentication-options";
 import { authenticationOptions } from "~/auth/two-factor/passkeys.server";
 import { readPendingSignIn } from "~/auth/two-factor/pending-sign-in.server";
 import { passkeyAllowance } from "~/auth/two-factor/sign-in-steps.server";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/api.admin.passkeys.registration-options";
 import { requireStaff } from "~/auth/session.server";
 import { registrationOptions } from "~/auth/two-factor/passkeys.server";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });

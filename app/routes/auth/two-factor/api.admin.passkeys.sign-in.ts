@@ -5,7 +5,7 @@
 import type { Route } from "./+types/api.admin.passkeys.sign-in";
 import { signInWithPasskey } from "~/auth/two-factor/sign-in-steps.server";
 import { passkeySignInSchema } from "~/auth/two-factor/schema";
-import { ApiError, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { stepAnswer } from "~/auth/two-factor/step-answer.server";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {

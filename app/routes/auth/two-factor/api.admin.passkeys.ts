@@ -7,8 +7,8 @@ import type { Route } from "./+types/api.admin.passkeys";
 import { requireStaff } from "~/auth/session.server";
 import { listPasskeys, registerPasskey } from "~/auth/two-factor/passkeys.server";
 import { passkeyRegistrationSchema } from "~/auth/two-factor/schema";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
-import { recordAudit } from "~/core/audit.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
+import { recordAudit } from "~/core/database/audit.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   // Every member secures their own account.

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.two-factor.recovery-codes";
 import { requireStaff } from "~/auth/session.server";
 import { renewRecoveryCodes } from "~/auth/two-factor/settings.server";
 import { totpCodeSchema } from "~/auth/two-factor/schema";
-import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });

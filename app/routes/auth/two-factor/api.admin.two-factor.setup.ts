@@ -4,7 +4,7 @@
  */
 import type { Route } from "./+types/api.admin.two-factor.setup";
 import { beginTotpSetup, setupActor } from "~/auth/two-factor/settings.server";
-import { ApiError, json, methodNotAllowed, withApi } from "~/core/api.server";
+import { ApiError, json, methodNotAllowed, withApi } from "~/core/http/api.server";
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.two-factor";
 import { requireStaff } from "~/auth/session.server";
 import { securityOverview, turnOffTotp } from "~/auth/two-factor/settings.server";
 import { totpCodeSchema } from "~/auth/two-factor/schema";
-import { ApiError, json, parseJson, withApi } from "~/core/api.server";
+import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   // Every member secures their own account.

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/api.admin.two-factor.verify";
 import { verifySecondFactor } from "~/auth/two-factor/sign-in-steps.server";
 import { secondFactorSchema } from "~/auth/two-factor/schema";
-import { ApiError, methodNotAllowed, parseJson, withApi } from "~/core/api.server";
+import { ApiError, methodNotAllowed, parseJson, withApi } from "~/core/http/api.server";
 import { stepAnswer } from "~/auth/two-factor/step-answer.server";
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
