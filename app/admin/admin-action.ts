@@ -9,9 +9,9 @@ export type TaskMessages<T = unknown> = {
   /**
    * The toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"),
    * given `{ title }`, that title with the message below it, given `{ title, description }` those words alone
-   * (the AI admin's "Error" / "Failed to submit sitemaps"). Not needed where the panel says it inline.
+   * (the AI admin's "Error" / "Failed to submit sitemaps"; null: the title alone). Not needed where the panel says it inline.
    */
-  failed?: string | { title: string; description?: string };
+  failed?: string | { title: string; description?: string | null };
   /** The item the change is about (a submission, a request), `pending` while it runs. */
   key?: number;
 };
@@ -77,5 +77,6 @@ export function useAdminTask(
 function failureToast(failed: TaskMessages["failed"], message: string): ToastOptions {
   if (failed === undefined) return { title: message, variant: "destructive" };
   if (typeof failed === "string") return { title: `${failed}: ${message}`, variant: "destructive" };
-  return { title: failed.title, description: failed.description ?? message, variant: "destructive" };
+  const description = failed.description === undefined ? message : (failed.description ?? undefined);
+  return { title: failed.title, description, variant: "destructive" };
 }
