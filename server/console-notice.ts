@@ -1,7 +1,7 @@
 import { writeToConsole } from "~/core/logs/logger.server";
 
 /** Text in a frame of its own, so a link a person must open stands out from the log lines around it. */
-export function framed(text: string): string {
+function framed(text: string): string {
   const lines = text.split("\n");
   const width = Math.max(...lines.map((line) => line.length));
   const rule = `+${"-".repeat(width + 2)}+`;

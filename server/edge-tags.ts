@@ -13,7 +13,7 @@ import type { PagePolicy } from "./page-policies";
  */
 
 let edge: EdgePolicy | undefined;
-export function edgePolicy(): EdgePolicy {
+function edgePolicy(): EdgePolicy {
   if (!edge) {
     const env = getEnv();
     edge = { purged: env.CDN_PURGE.length > 0, maxAge: env.EDGE_MAX_AGE };

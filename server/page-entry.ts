@@ -18,7 +18,7 @@ import type { PagePolicy } from "./page-policies";
  * outranks Cache-Control there, and nginx never passes it on), then revalidates it with its ETag: a
  * published post shows at once, and nginx still answers bursts from its cache (decision record 0020).
  */
-export const FRONT_PROXY_SECONDS = "1";
+const FRONT_PROXY_SECONDS = "1";
 
 export type Variant = { headers: OutgoingHttpHeaders; missHeaders: OutgoingHttpHeaders; etag: string; body: Buffer };
 export type PageEntry = { status: number; variants: Partial<Record<ContentEncoding, Variant>> };

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { requestTargetProblem } from "~/core/text/clean-input";
 
 /** The methods some route of the site answers; others (TRACE, PROPFIND, ...) are never meant for us. */
-export const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const supported = new Set<string>(SUPPORTED_METHODS);
 
 /** API callers get the JSON error shape; a person's browser gets the message as plain text. */

@@ -20,7 +20,7 @@ import { visitOfForm, visitOfRequest, type Visit } from "./visits.server";
  * Collection (the service): a beacon or a public form accepted on the server becomes an event that goes
  * through one named pipeline (Plausible's): a public page? -> counted at all (bots, prefetches, Sec-GPC)?
  * -> within the client's few a minute for this page? -> kept for the next batch. Every event dropped is
- * counted with its reason (droppedEvents). A kept hit waits in memory and is written in batches
+ * counted with its reason (the `dropped` map, scraped as clink_analytics_events_dropped_total). A kept hit waits in memory and is written in batches
  * (./hits-store.server.ts) into the day's aggregates. Nothing that identifies a person is written: the
  * address and user agent only feed the day's salted hashes (./counting.server.ts), in memory.
  */
@@ -28,8 +28,6 @@ type Dropped = "not-a-public-page" | NotCounted | "over-page-bound" | "buffer-fu
 export type Outcome = "counted" | Dropped;
 
 const dropped = new Map<Dropped, number>();
-/** Events not counted since start, by reason. */
-export const droppedEvents = (): ReadonlyMap<Dropped, number> => dropped;
 
 // What an operator scrapes: a rise of "buffer-full" is a database falling behind, of "bot" a crawler wave.
 new Counter({

@@ -81,7 +81,7 @@ export async function startScheduled({ broadcastId }: StartPayload): Promise<voi
 const renderedBodies = new Map<string, Promise<string>>();
 const KEPT_BODIES = 8;
 
-export function broadcastBody(markdown: string): Promise<string> {
+function broadcastBody(markdown: string): Promise<string> {
   let body = renderedBodies.get(markdown);
   if (!body) {
     body = renderMarkdownBounded(markdown).then(({ html }) => html);

@@ -18,8 +18,8 @@ export const broadcastCampaign = (id: number) => `broadcast:${id}`;
 
 /** A test's subject says it is one, so nobody takes it for the real thing. */
 export const TEST_SUBJECT_PREFIX = "[Test] ";
-export const SUBJECT_MAX = 200;
-export const MARKDOWN_MAX = 50_000;
+const SUBJECT_MAX = 200;
+const MARKDOWN_MAX = 50_000;
 
 const segmentSchema = z.strictObject({
   city: z.optional(z.enum(WAITLIST_CITIES, { error: "Please choose a city of the early-adopter list" })),

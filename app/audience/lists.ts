@@ -11,7 +11,7 @@ export const LISTS = ["waitlist", "blog"] as const;
 export type ListName = (typeof LISTS)[number];
 export const LIST_LABELS: Record<ListName, string> = { waitlist: "Early-adopter list", blog: "New posts by e-mail" };
 
-export const OTHER_CITY = "Other";
+const OTHER_CITY = "Other";
 export const WAITLIST_CITIES = [...siteConfig.popularCities, OTHER_CITY] as const;
 export const PLATFORMS = { ios: "iOS", android: "Android" } as const;
 export type Platform = keyof typeof PLATFORMS;

@@ -188,7 +188,7 @@ async function macOf(id: number): Promise<string> {
   return createHmac("sha256", await loadUnsubscribeKey()).update(`unsubscribe:${id}`).digest("base64url").slice(0, 32);
 }
 
-export async function unsubscribeToken(subscriberId: number): Promise<string> {
+async function unsubscribeToken(subscriberId: number): Promise<string> {
   return `${subscriberId}.${await macOf(subscriberId)}`;
 }
 

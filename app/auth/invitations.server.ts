@@ -39,11 +39,6 @@ export type NewMember = { ok: true; staff: StaffMember } | { ok: false; status: 
 
 export const LINK_INVALID = "This link is no longer valid. Ask for a new one.";
 
-/** Accepts an invitation: the member is created, active, with the invited role. */
-export async function acceptInvitation(token: string, name: string, password: string): Promise<NewMember> {
-  return createMemberFromLink(token, "invitation", name, password);
-}
-
 /** Shared by invitations and the first owner's setup link: the link is used in the transaction that creates the member. */
 export async function createMemberFromLink(
   token: string,

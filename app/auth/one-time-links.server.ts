@@ -62,13 +62,6 @@ function valid(token: string, purpose: LinkPurpose) {
   );
 }
 
-/** The link's record while it is unused and in date (to show the page), without using it. */
-export async function peekLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
-  if (!isSecretToken(token)) return null;
-  const [row] = await db.select().from(schema.staffTokens).where(valid(token, purpose)).limit(1);
-  return row ?? null;
-}
-
 /** Uses the link (once: a second or parallel use gets null). Call inside the transaction that acts on it. */
 export async function useLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
   if (!isSecretToken(token)) return null;

@@ -9,7 +9,7 @@ import { batches, MAX_INLINE_WAIT_MS, retryAfterMs, TAGS_PER_CALL } from "./batc
  * A 429 with a short Retry-After is waited out once within the attempt; anything else failing throws, and
  * the job runner retries the purge with back-off.
  */
-export class PurgeFailed extends Error {}
+class PurgeFailed extends Error {}
 
 const TIMEOUT_MS = 10_000;
 

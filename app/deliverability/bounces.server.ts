@@ -9,7 +9,7 @@ import { isSuppressed, loadSuppressionKey, suppress } from "./suppressions.serve
  * Bounces and complaints heard (issue 51): a hard bounce or a complaint puts the address on the suppression
  * list and (through its listeners) takes it off every list, in one transaction.
  */
-export async function addressRefused(email: string, reason: "bounce" | "complaint", source: SuppressionSource): Promise<boolean> {
+async function addressRefused(email: string, reason: "bounce" | "complaint", source: SuppressionSource): Promise<boolean> {
   await loadSuppressionKey();
   const added = await getDb().transaction((tx) => suppress(tx, { email, reason, source }));
   logger.info({ reason, source, added }, "address suppressed");

@@ -4,9 +4,9 @@
  * complaint among the first 10 is 0.5%, not 10%). A block that paused a mailing does not pause it again once resumed;
  * complaints pause it again only when more arrive. Pure.
  */
-export const BLOCK_SIZE = 200;
-export const BOUNCE_RATE = 0.05;
-export const COMPLAINT_RATE = 0.003;
+const BLOCK_SIZE = 200;
+const BOUNCE_RATE = 0.05;
+const COMPLAINT_RATE = 0.003;
 
 export type CampaignCounts = { attempted: number; complained: number; block: number; blockBounced: number; pausedBlock: number | null; complaintsAtPause: number };
 

@@ -4,11 +4,11 @@
  * (a provider sends an event again until it is answered 2xx). Pure: verifying the signature is
  * provider-signatures.server.ts; acting on the events is mail-events.server.ts.
  */
-export const MAIL_PROVIDERS = ["postmark", "mailgun", "sendgrid", "ses"] as const;
+const MAIL_PROVIDERS = ["postmark", "mailgun", "sendgrid", "ses"] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
 export const isMailProvider = (name: string): name is MailProvider => (MAIL_PROVIDERS as readonly string[]).includes(name);
 
-export type MailEventKind = "hard" | "soft" | "complaint";
+type MailEventKind = "hard" | "soft" | "complaint";
 export type MailEvent = { key: string; email: string; kind: MailEventKind };
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/core/database/db.server";
 import { getEnv } from "~/core/instance/env.server";
 import { logger } from "~/core/logs/logger.server";
@@ -76,6 +76,3 @@ export async function submitSitemap(): Promise<{ submissions: { main_sitemap: En
   return { submissions: { main_sitemap: await submitUrls(urls, "sitemap") } };
 }
 
-export async function recentSubmissions(limit = 20) {
-  return getDb().select().from(schema.searchEngineSubmissions).orderBy(desc(schema.searchEngineSubmissions.createdAt)).limit(limit);
-}

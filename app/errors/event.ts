@@ -26,7 +26,6 @@ export const browserErrorSchema = z.strictObject({
   /** Which of the page's beacons this is (one page view sends at most a few). */
   seq: z.int({ error: "seq must be a whole number" }).min(0, "seq must be 0 or more").max(1000, "seq is too large").optional(),
 });
-export type BrowserErrorBeacon = z.output<typeof browserErrorSchema>;
 
 /** One occurrence, as the errors service stores it. */
 export type ErrorEvent = {

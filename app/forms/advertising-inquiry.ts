@@ -15,7 +15,6 @@ export const advertisingInquirySchema = z.strictObject({
 });
 
 export type AdvertisingInquiry = z.output<typeof advertisingInquirySchema>;
-export type AdvertisingInquiryField = Exclude<keyof AdvertisingInquiry, typeof HONEYPOT_FIELD | typeof PROOF_FIELD>;
 
 /** The body POST /api/contact receives for an enquiry (spec section 7), with its fields kept apart too. */
 export function advertisingSubmission(inquiry: AdvertisingInquiry): ContactSubmissionInput {

@@ -15,10 +15,7 @@ export const deletionRequestSchema = z.strictObject({
   [PROOF_FIELD]: proofSchema,
 });
 
-export type DeletionRequestInput = z.input<typeof deletionRequestSchema>;
 export type DeletionRequest = z.output<typeof deletionRequestSchema>;
-export type DeletionRequestField = Exclude<keyof DeletionRequest, typeof HONEYPOT_FIELD | typeof PROOF_FIELD>;
-
 
 /** The security widget: three statements about the product; only the true one verifies. */
 export const SECURITY_STATEMENTS = [

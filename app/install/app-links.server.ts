@@ -10,7 +10,7 @@ import { storeSettings } from "./store-config.server";
  * .well-known file, with no copy kept in the process: the stores' fetchers ask rarely, and a PUT on one
  * instance is then what every instance serves at once (decision record 0062).
  */
-export async function readAppLinks(): Promise<AppLinks> {
+async function readAppLinks(): Promise<AppLinks> {
   const rows = await getDb()
     .select({
       platform: schema.appLinks.platform,

@@ -11,4 +11,3 @@ const word = (name: string) =>
     .transform((value) => value || undefined);
 
 export const getQuerySchema = z.object({ c: word("c"), city: word("city") });
-export type GetQuery = z.output<typeof getQuerySchema>;

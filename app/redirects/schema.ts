@@ -96,8 +96,6 @@ export const redirectInputSchema = z
   })
   .transform((rule) => (rule.status === 410 ? { ...rule, to: "" } : rule));
 
-export type RedirectInput = z.infer<typeof redirectInputSchema>;
-
 /** An import (POST /api/admin/redirects/import): a CSV of `from,to,status`, or Ghost's redirects.json. */
 export const redirectImportSchema = z.strictObject({
   format: z.enum(["csv", "ghost"], { error: "Choose csv or ghost" }),

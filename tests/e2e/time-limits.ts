@@ -8,7 +8,7 @@
  * otherwise (decision record 0053). A real hang is still caught, later.
  */
 const given = Number(process.env.E2E_TIME_LIMIT_FACTOR);
-export const TIME_LIMIT_FACTOR = Number.isFinite(given) && given > 0 ? given : 3;
+const TIME_LIMIT_FACTOR = Number.isFinite(given) && given > 0 ? given : 3;
 
 /** A time limit written for the machine the suite was tuned on, grown by the factor. */
 export const scaled = (ms: number): number => Math.round(ms * TIME_LIMIT_FACTOR);

@@ -34,7 +34,7 @@ function importFile(server: TestServer, admin: Api, bytes: Uint8Array, name: str
   return fetch(`${server.url}/api/admin/import`, { method: "POST", body: form, headers: { cookie: admin.cookie!, ...headers } });
 }
 
-async function exportZip(server: TestServer, admin: Api, revisions = false): Promise<Uint8Array> {
+async function exportZip(admin: Api, revisions = false): Promise<Uint8Array> {
   const res = await admin.get(`/api/admin/export${revisions ? "?revisions=1" : ""}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/zip");
@@ -103,7 +103,7 @@ describe("export and import of the site's content", () => {
     const moved = await sourceAdmin.call("PUT", `/api/blog/${renamed.id}`, { ...fields, author: "Alex Writer", excerpt: "A short excerpt for the card.", content: "## Hello\n\nSome **markdown** body.", category: "tips", slug: "export-renamed-new" });
     expect(moved.status).toBe(200);
 
-    const zip = await exportZip(source, sourceAdmin, true);
+    const zip = await exportZip(sourceAdmin, true);
     const manifest = manifestOf(zip);
     expect(manifest).toMatchObject({ format: "clink-content", version: 1, includesRevisions: true });
     const sourcePosts = (await (await sourceAdmin.get("/api/admin/posts?status=all")).json()) as { total?: number };
@@ -152,23 +152,23 @@ describe("export and import of the site's content", () => {
     expect(targetPost).toContain('<link rel="canonical" href="https://elsewhere.example/original"');
 
     // Twice: everything skipped, and nothing in the database changes (the export's counts, revisions included).
-    const before = manifestOf(await exportZip(target, targetAdmin, true)).counts;
+    const before = manifestOf(await exportZip(targetAdmin, true)).counts;
     const second = (await (await importFile(target, targetAdmin, zip, "content.zip", "application/zip")).json()) as Report;
     expect(second.created).toEqual({ posts: 0, tags: 0, authors: 0, images: 0 });
     expect(second.updated).toEqual({ posts: 0, tags: 0, authors: 0, images: 0 });
     expect(second.skipped.posts).toBe(manifest.counts.posts);
     expect(second.skipped.images).toBe(2);
     expect(second.skipped.tags).toBe(manifest.counts.tags);
-    expect(manifestOf(await exportZip(target, targetAdmin, true)).counts).toEqual(before);
+    expect(manifestOf(await exportZip(targetAdmin, true)).counts).toEqual(before);
   });
 
   it("updates a post whose text changed since (a new revision), and leaves the rest", async () => {
     const post = await createPost(sourceAdmin, { title: "Export: changes later", content: "The first text." });
-    const zip1 = await exportZip(source, sourceAdmin);
+    const zip1 = await exportZip(sourceAdmin);
     expect((await importFile(target, targetAdmin, zip1, "a.zip")).status).toBe(200);
     const res = await sourceAdmin.call("PUT", `/api/blog/${post.id}`, { title: "Export: changes later", author: "Alex Writer", excerpt: "A short excerpt for the card.", content: "The second text.", category: "tips", tags: ["one", "two"], published: true, slug: post.slug, createdAt: post.createdAt });
     expect(res.status).toBe(200);
-    const report = (await (await importFile(target, targetAdmin, await exportZip(source, sourceAdmin), "b.zip")).json()) as Report;
+    const report = (await (await importFile(target, targetAdmin, await exportZip(sourceAdmin), "b.zip")).json()) as Report;
     expect(report.updated.posts).toBe(1);
     expect(report.created.posts).toBe(0);
     expect(await mainText(target, `/blog/${post.slug}`)).toContain("The second text.");
@@ -270,7 +270,7 @@ describe("refusals", () => {
   });
 
   it("refuses an archive image whose bytes do not match its name, and imports the rest", async () => {
-    const zip = await exportZip(source, sourceAdmin);
+    const zip = await exportZip(sourceAdmin);
     const files = unzipSync(zip);
     const content = JSON.parse(strFromU8(files["content.json"]!));
     const media = content.images.find((image: { kind: string }) => image.kind === "media");

@@ -20,7 +20,7 @@ import { waitFor } from "./eventually";
  * version at test time (issue 48).
  */
 const LOCKFILE = path.join(ROOT, "tests/support/eleventy-starter.package-lock.json");
-export const STARTER = path.join(ROOT, "tests/vendor/eleventy-starter-ghost");
+const STARTER = path.join(ROOT, "tests/vendor/eleventy-starter-ghost");
 const run = promisify(execFile);
 const INSTALL_LIMIT_MS = 10 * 60_000;
 const BUILD_LIMIT_MS = 5 * 60_000;
@@ -36,7 +36,7 @@ function installManifest(): string {
  * The folder holding the starter's node_modules: installed by the first caller of the run (the PGlite and
  * the PostgreSQL projects run side by side; a directory made atomically decides who installs, the other waits).
  */
-export async function installedStarter(): Promise<string> {
+async function installedStarter(): Promise<string> {
   const manifest = installManifest();
   const lockfile = fs.readFileSync(LOCKFILE, "utf8");
   const dir = path.join(os.tmpdir(), `clink-eleventy-starter-${createHash("sha256").update(manifest).update(lockfile).digest("hex").slice(0, 12)}`);

@@ -30,7 +30,7 @@ export type FakeDns = {
 };
 
 /** The in-addr.arpa or ip6.arpa name of an address, as a PTR question asks it. */
-export function arpaName(ipText: string): string {
+function arpaName(ipText: string): string {
   const ip = parseIp(ipText);
   if (!ip) throw new Error(`not an address: ${ipText}`);
   if (ip.family === 4) return `${ipText.split(".").reverse().join(".")}.in-addr.arpa`;

@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
  * process, so that `npm test` can search the whole run's logs for visitors' e-mail addresses and
  * tokens afterwards (scripts/scan-test-logs.mjs). The folder is emptied at the start of each run.
  */
-export const TEST_LOGS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../reports/test-logs");
+const TEST_LOGS = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../reports/test-logs");
 
 export function keepLogs(label: string, pid: number | undefined, ...streams: Array<Readable | null>): void {
   fs.mkdirSync(TEST_LOGS, { recursive: true });

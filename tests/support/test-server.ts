@@ -86,7 +86,7 @@ function hookExit(): void {
 }
 
 /** This run's name (set by the global setup), so its teardown finds exactly its own folders and servers. */
-export function testRunId(): string {
+function testRunId(): string {
   return process.env.CLINK_TEST_RUN ?? "adhoc";
 }
 

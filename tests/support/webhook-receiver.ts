@@ -9,8 +9,8 @@ import { Webhook } from "standardwebhooks";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- message bodies are checked field by field
 export type Loose = Record<string, any>;
-export type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-export type VerifiedMessage = { id: string; payload: { type: string; timestamp: string; data: Loose } };
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+type VerifiedMessage = { id: string; payload: { type: string; timestamp: string; data: Loose } };
 
 export type WebhookReceiver = {
   /** "http://127.0.0.1:PORT" */

@@ -8,7 +8,7 @@ import { EmailAddress } from "~/components/ui/email-address";
  * button on a phone that closes after a choice), the signed-in line and the header's actions, then the section.
  * Which sections a member sees, and where they live, is chosen at the top of the house (app/admin-sections.ts).
  */
-export type ShellGroup = { group: string; items: Array<{ id: string; path: string; label: string }> };
+type ShellGroup = { group: string; items: Array<{ id: string; path: string; label: string }> };
 
 type ShellProps = {
   groups: ShellGroup[];

@@ -1,50 +1,36 @@
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
 import { formatDate } from "~/core/text/dates";
-import { problemText, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { FormError } from "~/components/ui/form-error";
 import { passkeyErrorText } from "./call-json";
 import { PanelSection } from "~/admin/components/panel-section";
 
 /** A member's passkeys: add one from this device, see when each was last used, remove one. */
 export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["passkeys"] }) {
-  const revalidator = useRevalidator();
   const { adminFetch: call } = useAdminSession();
   const [supported, setSupported] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Refusals and a cancelled ceremony are said under the form, in the browser's or the server's words.
+  const adding = useAdminTask({ inline: passkeyErrorText });
+  const removing = useAdminTask({ inline: true });
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim() || "Passkey";
-    setBusy(true);
-    setError(null);
-    try {
+    const added = await adding.run(async () => {
       const { options } = await call<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/api/admin/passkeys/registration-options", { method: "POST" });
       const response = await startRegistration({ optionsJSON: options });
       await call("/api/admin/passkeys", { method: "POST", json: { name, response } });
-      form.reset();
-      revalidator.revalidate();
-    } catch (caught) {
-      if (!(caught instanceof SessionExpiredError)) setError(passkeyErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (added) form.reset();
   }
 
-  async function remove(id: number) {
-    setError(null);
-    try {
-      await call(`/api/admin/passkeys/${id}`, { method: "DELETE" });
-      revalidator.revalidate();
-    } catch (caught) {
-      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
-    }
-  }
+  const remove = (id: number) => void removing.run(() => call(`/api/admin/passkeys/${id}`, { method: "DELETE" }));
 
   return (
     <PanelSection
@@ -80,14 +66,14 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
       {supported ? (
         <form onSubmit={add} className="grid gap-3 sm:max-w-sm" noValidate>
           <TextField id="passkey-name" label="Name for this passkey" name="name" placeholder="e.g. Work laptop" maxLength={60} />
-          <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
-            {busy ? "Waiting for your device..." : "Add a passkey"}
+          <button type="submit" className="btn btn-primary justify-self-start" disabled={adding.busy}>
+            {adding.busy ? "Waiting for your device..." : "Add a passkey"}
           </button>
         </form>
       ) : (
         <p className="text-sm text-slate-600">This browser cannot make passkeys.</p>
       )}
-      {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+      <FormError message={adding.problem ?? removing.problem} />
     </PanelSection>
   );
 }

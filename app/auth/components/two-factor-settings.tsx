@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
+import { useAdminTask } from "~/admin/admin-action";
+import { FormError } from "~/components/ui/form-error";
 import { TextField } from "~/components/ui/text-field";
 import type { SecurityOverview } from "~/auth/two-factor/settings.server";
-import { problemText, SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
 import { RecoveryCodesList } from "./recovery-codes-list";
 import { TotpSetup } from "./totp-setup";
 import { PanelSection } from "~/admin/components/panel-section";
@@ -24,38 +26,28 @@ export function TwoFactorSettings({ overview, canSetPolicy }: { overview: Securi
         </>
       }
     >
-      {totp.enabled ? <ManageTotp onChanged={() => revalidator.revalidate()} /> : <TotpSetup doneLabel="Done" onDone={() => revalidator.revalidate()} />}
-      {canSetPolicy ? <PolicySwitch required={overview.requiredForAllStaff} onChanged={() => revalidator.revalidate()} /> : null}
+      {totp.enabled ? <ManageTotp /> : <TotpSetup doneLabel="Done" onDone={() => void revalidator.revalidate()} />}
+      {canSetPolicy ? <PolicySwitch required={overview.requiredForAllStaff} /> : null}
     </PanelSection>
   );
 }
 
 /** New recovery codes, or turning the app off: each asks for a current code first. */
-function ManageTotp({ onChanged }: { onChanged: () => void }) {
+function ManageTotp() {
   const { adminFetch: call } = useAdminSession();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const task = useAdminTask({ inline: true });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const code = String(new FormData(event.currentTarget).get("code") ?? "");
-    setBusy(true);
-    setError(null);
-    try {
-      if (submitter?.value === "off") {
-        await call("/api/admin/two-factor", { method: "DELETE", json: { code } });
-        onChanged();
-      } else {
-        setCodes((await call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } })).recoveryCodes);
-        onChanged();
-      }
-    } catch (caught) {
-      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
-    } finally {
-      setBusy(false);
+    if (submitter?.value === "off") {
+      await task.run(() => call("/api/admin/two-factor", { method: "DELETE", json: { code } }));
+      return;
     }
+    const made = await task.run(() => call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } }));
+    if (made) setCodes(made.value.recoveryCodes);
   }
 
   return (
@@ -63,12 +55,12 @@ function ManageTotp({ onChanged }: { onChanged: () => void }) {
       {codes ? <RecoveryCodesList codes={codes} /> : null}
       <form onSubmit={submit} className="grid gap-3" noValidate>
         <TextField id="totp-manage-code" className="sm:max-w-xs" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} />
-        {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+        <FormError message={task.problem} />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" value="codes" className="btn btn-secondary" disabled={busy}>
+          <button type="submit" value="codes" className="btn btn-secondary" disabled={task.busy}>
             Make new recovery codes
           </button>
-          <button type="submit" value="off" className="btn btn-secondary" disabled={busy}>
+          <button type="submit" value="off" className="btn btn-secondary" disabled={task.busy}>
             Turn off two-factor sign-in
           </button>
         </div>
@@ -77,18 +69,10 @@ function ManageTotp({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function PolicySwitch({ required, onChanged }: { required: boolean; onChanged: () => void }) {
+function PolicySwitch({ required }: { required: boolean }) {
   const { adminFetch: call } = useAdminSession();
-  const [error, setError] = useState<string | null>(null);
-  async function toggle() {
-    setError(null);
-    try {
-      await call("/api/admin/two-factor/policy", { method: "PUT", json: { requiredForAllStaff: !required } });
-      onChanged();
-    } catch (caught) {
-      if (!(caught instanceof SessionExpiredError)) setError(problemText(caught));
-    }
-  }
+  const task = useAdminTask({ inline: true });
+  const toggle = () => void task.run(() => call("/api/admin/two-factor/policy", { method: "PUT", json: { requiredForAllStaff: !required } }));
   return (
     <div className="grid gap-2 border-t border-slate-200 pt-4">
       <h3 className="font-semibold">For all staff</h3>
@@ -97,10 +81,10 @@ function PolicySwitch({ required, onChanged }: { required: boolean; onChanged: (
           ? "Required: staff without a second factor set one up right after their password, before anything else."
           : "Not required: each member chooses."}
       </p>
-      <button type="button" className="btn btn-secondary justify-self-start" onClick={toggle}>
+      <button type="button" className="btn btn-secondary justify-self-start" onClick={toggle} disabled={task.busy}>
         {required ? "Stop requiring two-factor sign-in" : "Require two-factor sign-in for all staff"}
       </button>
-      {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+      <FormError message={task.problem} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { Plus } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useToast } from "~/components/ui/toast";
 import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery, type BlogPostDto } from "~/blog/post/schema";
 import { useAdminTask } from "~/admin/admin-action";
-import { SessionExpiredError, useAdminSession, useListParams } from "~/admin/admin-api";
+import { useAdminSession, useListParams } from "~/admin/admin-api";
 import { listValues } from "~/admin/list-params";
 import { ListToolbar, Pager } from "~/admin/components/list-controls";
 import type { PageOf } from "~/core/http/paging";
@@ -32,7 +31,6 @@ export function postListQuery(search: URLSearchParams): Record<keyof typeof PARA
  * written on its own page (/admin/posts/new, /admin/posts/:id), which comes back to this list as it was. */
 export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter; page: PostsPage }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -49,18 +47,23 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
 
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
+  // A saved draft whose post is gone (deleted meanwhile) is said so and discarded; an ended session keeps it.
+  const checking = useRef<number | null>(null);
+  const checkDraft = useAdminTask({
+    revalidate: false,
+    onRefused: () => {
+      forgetDraft(checking.current);
+      setDrafts(readDrafts());
+    },
+  });
   async function restoreDraft(draft: LocalDraft) {
-    if (draft.postId === null) return open("new", true);
-    try {
-      if (!posts?.some((p) => p.id === draft.postId)) await adminFetch<BlogPostDto>(`/api/blog/${draft.postId}`);
-      open(draft.postId, true);
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) {
-        toast({ title: "The post of this draft no longer exists", description: "The draft was discarded.", variant: "destructive" });
-        forgetDraft(draft.postId);
-        setDrafts(readDrafts());
-      }
-    }
+    const postId = draft.postId;
+    if (postId === null) return open("new", true);
+    checking.current = postId;
+    const found = await checkDraft.run(() => (posts?.some((p) => p.id === postId) ? Promise.resolve() : adminFetch(`/api/blog/${postId}`)), {
+      failed: { title: "The post of this draft no longer exists", description: "The draft was discarded." },
+    });
+    if (found) open(postId, true);
   }
 
   const togglePublished = (post: BlogPostDto) =>

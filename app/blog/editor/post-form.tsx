@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
 import { blogPostInputSchema, type BlogPostDto } from "~/blog/post/schema";
-import { useToast } from "~/components/ui/toast";
 import { fieldErrors } from "~/core/text/field-errors";
 import { inputClass, useFieldErrors } from "~/admin/components/field";
 import type { MarkdownPreview } from "~/core/markdown/markdown-preview.client";
@@ -52,7 +52,6 @@ export function BlogPostForm({
   onCancel: () => void;
 }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const postId = post?.id ?? null;
   // A new post is the writer's own, and a contributor's is a draft (only authors and up publish).
   const start = useMemo(() => {
@@ -66,7 +65,6 @@ export function BlogPostForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The form as it was when the errors were shown: a server's error stays until its field is changed.
   const errorsFor = useRef<PostFormState>(form);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [contentTab, setContentTab] = useState("edit");
   const formRef = useRef<HTMLFormElement>(null);
@@ -131,6 +129,11 @@ export function BlogPostForm({
     errorsFor.current = form;
     setErrors(found);
   };
+  // The save and the reload say their errors the admin's one way (decision 0095); the editor closes itself, so
+  // no loader needs to run again. The server's field messages show in place and in the toast.
+  const saveTask = useAdminTask({ onFieldErrors: showErrors, toastFieldErrors: true, revalidate: false });
+  const reloadTask = useAdminTask({ revalidate: false });
+  const saving = saveTask.busy;
 
   /** Text from the server goes into the editor as saved: a pending revision taken back. */
   function adoptText(text: Pick<PostFormState, "title" | "content" | "excerpt">) {
@@ -142,14 +145,11 @@ export function BlogPostForm({
   /** After someone else's save: the post as it is now replaces what this editor shows. */
   async function reload() {
     if (savedId === null) return;
-    try {
-      const fresh = await adminFetch<BlogPostDto>(`/api/blog/${savedId}`);
-      const next = initialPostForm(fresh);
-      setForm(next);
-      autosave.adopt(next, fresh.version);
-    } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) toast({ title: "Failed to reload the post", description: (failure as Error).message, variant: "destructive" });
-    }
+    const fresh = await reloadTask.run(() => adminFetch<BlogPostDto>(`/api/blog/${savedId}`), { failed: { title: "Failed to reload the post" } });
+    if (!fresh) return;
+    const next = initialPostForm(fresh.value);
+    setForm(next);
+    autosave.adopt(next, fresh.value.version);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -169,29 +169,22 @@ export function BlogPostForm({
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setSaving(true);
-    // Saves under way finish first; their version is the one this save is checked against.
-    const target = await autosave.settle();
-    try {
-      if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
-      else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
-      toast({ title: post ? "Blog post updated successfully" : "Blog post created successfully" });
-      saved.current = true;
-      forgetDraft(savedId);
-      // A new post's copy was kept under the new-post key until the autosave gave it an id.
-      if (!post) forgetDraft(null);
-      onSaved();
-    } catch (failure) {
-      autosave.resume();
-      // The editor stays open with everything typed; the server's field messages show in place.
-      if (!(failure instanceof SessionExpiredError)) {
-        const serverErrors = (failure as { fieldErrors?: Record<string, string> }).fieldErrors;
-        if (serverErrors) showErrors(serverErrors);
-        toast({ title: post ? "Failed to update blog post" : "Failed to create blog post", description: (failure as Error).message, variant: "destructive" });
-      }
-    } finally {
-      setSaving(false);
-    }
+    const done = await saveTask.run(
+      async () => {
+        // Saves under way finish first; their version is the one this save is checked against.
+        const target = await autosave.settle();
+        if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
+        else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
+      },
+      { done: post ? "Blog post updated successfully" : "Blog post created successfully", failed: { title: post ? "Failed to update blog post" : "Failed to create blog post" } },
+    );
+    // Refused: the editor stays open with everything typed, and autosaving goes on.
+    if (!done) return autosave.resume();
+    saved.current = true;
+    forgetDraft(savedId);
+    // A new post's copy was kept under the new-post key until the autosave gave it an id.
+    if (!post) forgetDraft(null);
+    onSaved();
   }
 
   return (

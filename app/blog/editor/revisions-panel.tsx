@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
 import type { Revision, RevisionDiff, RevisionSummary } from "~/blog/writing/revisions";
 import type { BlogPostDto } from "~/blog/post/schema";
-import { useToast } from "~/components/ui/toast";
 import { formatDateTime } from "~/core/text/dates";
 
 /**
@@ -11,43 +11,31 @@ import { formatDateTime } from "~/core/text/dates";
  */
 export function RevisionsPanel({ post, onRestored }: { post: BlogPostDto; onRestored: () => void }) {
   const { adminFetch } = useAdminSession();
-  const toast = useToast();
   const [items, setItems] = useState<RevisionSummary[] | null>(null);
   const [shown, setShown] = useState<{ revision: Revision; diff: RevisionDiff } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const failed = (title: string, failure: unknown) => {
-    if (!(failure instanceof SessionExpiredError)) toast({ title, description: (failure as Error).message, variant: "destructive" });
-  };
+  // Reads on demand and the restore say their errors one way; the editor takes the restored text (onRestored).
+  const reading = useAdminTask({ revalidate: false });
+  const restoring = useAdminTask({ revalidate: false, onDone: onRestored });
+  const busy = restoring.busy;
 
   async function load() {
-    try {
-      setItems((await adminFetch<{ items: RevisionSummary[] }>(`/api/admin/posts/${post.id}/revisions`)).items);
-    } catch (failure) {
-      failed("Failed to load revisions", failure);
-    }
+    const answer = await reading.run(() => adminFetch<{ items: RevisionSummary[] }>(`/api/admin/posts/${post.id}/revisions`), { failed: { title: "Failed to load revisions" } });
+    if (answer) setItems(answer.value.items);
   }
 
   async function compare(id: number) {
-    try {
-      setShown(await adminFetch(`/api/admin/posts/${post.id}/revisions/${id}`));
-    } catch (failure) {
-      failed("Failed to load the revision", failure);
-    }
+    const answer = await reading.run(() => adminFetch<{ revision: Revision; diff: RevisionDiff }>(`/api/admin/posts/${post.id}/revisions/${id}`), {
+      failed: { title: "Failed to load the revision" },
+    });
+    if (answer) setShown(answer.value);
   }
 
-  async function restore(id: number) {
+  function restore(id: number) {
     if (busy) return;
-    setBusy(true);
-    try {
-      await adminFetch(`/api/admin/posts/${post.id}/revisions/${id}/restore`, { method: "POST" });
-      toast({ title: "Revision restored" });
-      onRestored();
-    } catch (failure) {
-      failed("Failed to restore the revision", failure);
-    } finally {
-      setBusy(false);
-    }
+    void restoring.run(() => adminFetch(`/api/admin/posts/${post.id}/revisions/${id}/restore`, { method: "POST" }), {
+      done: "Revision restored",
+      failed: { title: "Failed to restore the revision" },
+    });
   }
 
   return (
@@ -76,7 +64,7 @@ export function RevisionsPanel({ post, onRestored }: { post: BlogPostDto; onRest
                   <button type="button" className="btn btn-secondary" aria-label={`Compare the revision of ${formatDateTime(item.createdAt)}`} onClick={() => void compare(item.id)}>
                     Compare
                   </button>
-                  <button type="button" className="btn btn-secondary aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-label={`Restore the revision of ${formatDateTime(item.createdAt)}`} onClick={() => void restore(item.id)}>
+                  <button type="button" className="btn btn-secondary aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-label={`Restore the revision of ${formatDateTime(item.createdAt)}`} onClick={() => restore(item.id)}>
                     Restore
                   </button>
                 </span>

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
 import { blogMessages, normalizeTags } from "~/blog/post/schema";
 import { useToast } from "~/components/ui/toast";
 import { Field, inputClass, type FieldErrors } from "~/admin/components/field";
@@ -20,7 +21,8 @@ export function TagsField({
   const { adminFetch } = useAdminSession();
   const toast = useToast();
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [suggesting, setSuggesting] = useState(false);
+  // The spec's toasts; the suggestions are the panel's own, no loader needs to run again.
+  const suggesting = useAdminTask({ revalidate: false });
   const { id, field, error } = fields;
 
   async function suggestTags() {
@@ -28,16 +30,11 @@ export function TagsField({
       toast({ title: "Missing Content", description: blogMessages.tagsNeedText, variant: "destructive" });
       return;
     }
-    setSuggesting(true);
-    try {
-      const { suggestedTags } = await adminFetch<{ suggestedTags: string[] }>("/api/tag-suggestions", { method: "POST", json: source });
-      setSuggestions(suggestedTags);
-      toast({ title: "Tags Generated", description: `${suggestedTags.length} tag suggestion${suggestedTags.length === 1 ? "" : "s"} found` });
-    } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) toast({ title: "Failed to generate tag suggestions", variant: "destructive" });
-    } finally {
-      setSuggesting(false);
-    }
+    const answer = await suggesting.run(() => adminFetch<{ suggestedTags: string[] }>("/api/tag-suggestions", { method: "POST", json: source }), {
+      done: ({ suggestedTags }) => ({ title: "Tags Generated", description: `${suggestedTags.length} tag suggestion${suggestedTags.length === 1 ? "" : "s"} found` }),
+      failed: { title: "Failed to generate tag suggestions", description: null },
+    });
+    if (answer) setSuggestions(answer.value.suggestedTags);
   }
 
   const addTag = (tag: string) => onChange(normalizeTags([...normalizeTags(tags), tag]).join(", "));
@@ -47,9 +44,9 @@ export function TagsField({
       <Field label="Tags (comma-separated)" htmlFor={`${id}-tags`} error={error("tags")}>
         <div className="flex flex-wrap gap-2">
           <input {...field("tags")} className={`${inputClass} min-w-0 flex-[1_1_12rem]`} value={tags} onChange={(e) => onChange(e.target.value)} placeholder="nightlife, sydney, tips" />
-          <button type="button" className="btn btn-secondary" onClick={() => void suggestTags()} disabled={suggesting}>
+          <button type="button" className="btn btn-secondary" onClick={() => void suggestTags()} disabled={suggesting.busy}>
             <Sparkles aria-hidden="true" className="size-4" />
-            {suggesting ? "Thinking..." : "Smart Tags"}
+            {suggesting.busy ? "Thinking..." : "Smart Tags"}
           </button>
         </div>
       </Field>

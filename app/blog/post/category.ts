@@ -6,7 +6,6 @@ export const {
   labels: BLOG_CATEGORY_LABELS,
   is: isBlogCategory,
 } = labelledValues({ events: "Events", nightlife: "Nightlife", social: "Social", tips: "Tips", updates: "Updates" });
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 /** A category as readers see it; an unknown one (older data) capitalised rather than hidden. */
 export function categoryLabel(category: string): string {

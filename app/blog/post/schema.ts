@@ -10,7 +10,6 @@ import { isDateInRange, MAX_YEAR, MIN_YEAR } from "~/core/text/clean-input";
 import { BLOG_CATEGORIES } from "./category";
 import { pageNumberSchema, searchTextSchema } from "~/core/http/paging";
 
-
 /** Image types the upload endpoint produces and the image endpoint serves. */
 const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -194,15 +193,12 @@ export const blogPostInputSchema = z.preprocess(
   }),
 );
 export type BlogPostInput = z.output<typeof blogPostInputSchema>;
-/** What the editor's form holds before parsing. */
-export type BlogPostFormValues = z.input<typeof blogPostFields>;
 
 /** The list's publish toggle sends only this (and, from an editor that checks it, the version it opened). */
 export const blogPublishSchema = z.strictObject({
   published: z.boolean({ error: "Published must be true or false" }),
   version: z.number({ error: "Send the post's version as a whole number" }).int().positive().max(2_147_483_647).optional(),
 });
-export type BlogPublishInput = z.output<typeof blogPublishSchema>;
 
 /** True when a PUT body is the publish toggle (only `published`, perhaps with `version`), not a full edit. */
 export function isPublishOnlyBody(body: unknown): boolean {
@@ -218,7 +214,6 @@ export const tagSuggestionRequestSchema = z
     category: z.string().max(40).optional().nullable().transform((v) => v?.trim() ?? ""),
   })
   .refine((body) => Boolean(body.title || body.content || body.excerpt), { message: blogMessages.tagsNeedText, path: ["_form"] });
-export type TagSuggestionRequest = z.output<typeof tagSuggestionRequestSchema>;
 
 /** A post as GET /api/blog answers it (dates as ISO strings over JSON). */
 export type BlogPostDto = {

@@ -89,7 +89,6 @@ const archivedPostSchema = z.object({
 export type ArchivedPost = z.infer<typeof archivedPostSchema>;
 
 const archivedTagSchema = z.object({ slug: text(200), name: text(200), description: text(5_000).default("") });
-export type ArchivedTag = z.infer<typeof archivedTagSchema>;
 
 const archivedAuthorSchema = z.object({ name: text(200), email: nullableText(320), slug: nullableText(200), bio: nullableText(5_000) });
 export type ArchivedAuthor = z.infer<typeof archivedAuthorSchema>;

@@ -7,7 +7,7 @@ import { seesAllPosts, type StaffMember } from "~/auth/roles";
  * The admin's list: every post, searched (title, excerpt, author, category, tags, slug), filtered by
  * state, sorted, one page of it, with the count per state for the filter tabs.
  */
-export async function listPostsForAdmin(query: AdminPostQuery, onlyAuthorId?: number): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
+async function listPostsForAdmin(query: AdminPostQuery, onlyAuthorId?: number): Promise<PageOf<BlogPostDto> & { counts: Record<AdminPostQuery["status"], number> }> {
   const now = Date.now();
   const q = query.q.toLowerCase();
   const matching = (await listPosts({ includeDrafts: true })).filter(

@@ -12,7 +12,7 @@
  * are plain links, so a click always navigates, whatever is pending.
  */
 import { nextTurn } from "~/core/limits/next-turn";
-export const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 150;
 
 type Swap = () => void;
 

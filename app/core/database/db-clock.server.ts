@@ -41,11 +41,6 @@ export function dbNow(): Date {
   return new Date(Date.now() + offsetMs);
 }
 
-/** This process's skew from the database's clock at the last measure, in ms (positive: ahead). */
-export function clockSkewMs(): number {
-  return -offsetMs;
-}
-
 /** What to tell the operator about a skew (null: within a few seconds). */
 export function clockSkewWarning(skewMs: number): string | null {
   if (Math.abs(skewMs) <= CLOCK_SKEW_WARN_MS) return null;

@@ -26,7 +26,7 @@ const dnsServerList = () =>
     });
 
 /** Where changed pages can be purged (app/cdn). */
-export const CDN_TARGETS = ["cloudflare", "fastly", "varnish"] as const;
+const CDN_TARGETS = ["cloudflare", "fastly", "varnish"] as const;
 export type CdnTarget = (typeof CDN_TARGETS)[number];
 
 const envSchema = z.object({

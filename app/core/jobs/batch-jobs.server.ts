@@ -11,7 +11,7 @@ import { defineJobType, enqueueJob } from "./jobs.server";
  * and its rows are taken again: each row's work is committed once. The only row leasing outside the runner's
  * own claims (job-claims.server.ts): a feature says what its rows are and what a batch does with them.
  */
-export type BatchTodo<T extends PgTable> = {
+type BatchTodo<T extends PgTable> = {
   table: T;
   /** The rows still to do; a batch must take each row it leases out of this (mark it done). */
   where: SQL;
@@ -19,7 +19,7 @@ export type BatchTodo<T extends PgTable> = {
 };
 
 /** A batch's answer: go on (the next batch now, if rows are left), wait until a time, or stop the chain. */
-export type BatchOutcome = void | "stop" | { waitUntil: Date };
+type BatchOutcome = void | "stop" | { waitUntil: Date };
 
 export type BatchJob<P extends object, T extends PgTable, C> = {
   /** The chain's idempotency key; batch n is queued once as `key:n`. */

@@ -101,10 +101,6 @@ export function jobType(type: string): JobType | undefined {
   return jobTypes.get(type);
 }
 
-export function definedJobTypes(): JobType[] {
-  return [...jobTypes.values()];
-}
-
 export function definedSchedules(): Schedule[] {
   return [...schedules.values()];
 }

@@ -5,7 +5,7 @@ import { renderPlainText } from "../text/html";
  * server's time limit (markdown-work.server.ts), so a costly text (quadratic in its length) never holds
  * the page; past the limit the worker is stopped and the preview shows the text plain, as the post will.
  */
-export const PREVIEW_LIMIT_MS = 3000;
+const PREVIEW_LIMIT_MS = 3000;
 
 export type MarkdownPreview = { html: string; rendered: boolean };
 

@@ -23,7 +23,6 @@ export const headerSchema = z.object({
 export type BackupHeader = z.infer<typeof headerSchema>;
 
 export const tableRecordSchema = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)), rows: z.number().int().min(0) });
-export type TableRecord = z.infer<typeof tableRecordSchema>;
 
 export const sequencesRecordSchema = z.object({ sequences: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.number().int().nullable()) });
 
