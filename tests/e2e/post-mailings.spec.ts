@@ -43,7 +43,7 @@ test("new-post mailings: a paused one shown with why, then resumed", async ({ pa
   test.setTimeout(120_000);
   await signInOn(page, server);
   await page.goto(`${server.url}/admin/broadcasts`);
-  const panel = page.getByRole("region", { name: "New-post mailings" });
+  const panel = page.getByRole("region", { name: "New-post mailings", exact: true });
   await expect(panel.getByRole("status")).toHaveText("1 new post's e-mails are paused.");
   const paused = panel.getByRole("row").filter({ hasText: "The longest bar crawl in Porto" });
   await expect(paused).toContainText("Paused");
