@@ -15,7 +15,8 @@ import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.
 import "./app.css";
 import { ModuleScript } from "~/components/module-script";
 import { ClientNavigation } from "~/components/site-link";
-import { reportError, watchErrors } from "~/errors/error-beacon.client";
+import { watchErrors } from "~/errors/error-beacon.client";
+import { useReportedError } from "~/errors/use-reported-error";
 
 // Hydrated pages (public and admin) report their uncaught errors from the first module on (app/errors);
 // pages without React get the same listener from the vitals beacon's file.
@@ -121,10 +122,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A render error React caught is not uncaught: the boundary reports it (a refused request is not an error of ours).
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportError(error);
-  }, [error]);
+  useReportedError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong";
   // A refused request (400, 415, ...) carries its reason as text: show it instead of "try again".

@@ -62,6 +62,11 @@ export const ONE_WAYS = [
     selectors: ["CallExpression[callee.name=/^define(JobType|Schedule|JobLane)$/]"],
     allowed: [/^app\/[a-z-]+\/jobs\.server\.ts$/, "app/core/"],
   },
+  {
+    message: "A route's ErrorBoundary reports the render error it caught: call useReportedError(error) (app/errors/use-reported-error.ts).",
+    selectors: ["ExportNamedDeclaration > FunctionDeclaration[id.name='ErrorBoundary']:not(:has(CallExpression[callee.name='useReportedError']))"],
+    allowed: [],
+  },
 ];
 
 const isAllowed = (file, allowed) => allowed.some((rule) => (typeof rule === "string" ? file === rule || (rule.endsWith("/") && file.startsWith(rule)) : rule.test(file)));

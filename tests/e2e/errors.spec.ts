@@ -67,3 +67,30 @@ for (const width of [375, 1280]) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test("a render error caught by a section's own boundary is captured too", async ({ adminPage: page }) => {
+  const message = `e2e render fault ${word()}`;
+  // The posts list's dates throw whenever its own module formats them: its render fails on every try,
+  // so the Posts section's boundary (not the root's) shows its message and catches the error.
+  await page.addInitScript((text) => {
+    const real = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, "format")!;
+    Object.defineProperty(Intl.DateTimeFormat.prototype, "format", {
+      configurable: true,
+      get() {
+        const format = real.get!.call(this) as (value?: Date | number) => string;
+        return (value?: Date | number) => {
+          if (/\/assets\/posts-/.test(new Error().stack ?? "")) throw new TypeError(text);
+          return format(value);
+        };
+      },
+    });
+  }, message);
+  await page.goto("/admin/posts");
+  await expect(page.getByText("Error loading blog posts. Please try again later.")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const answer = (await (await page.request.get("/api/admin/errors")).json()) as { items?: Item[] };
+      return answer.items?.find((i) => i.message === message)?.kind;
+    })
+    .toBe("browser");
+});

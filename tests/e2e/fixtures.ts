@@ -121,12 +121,16 @@ export async function signInOn(page: Page, server: Pick<TestServer, "url">) {
   await page.context().addCookies([{ name: cookie!.slice(0, at), value: cookie!.slice(at + 1), url: server.url }]);
 }
 
-/** Screenshots `target` at 375 and 1280 px (kept with the test's output) and checks the page fits each width. */
-export async function shootAtBothWidths(page: Page, name: string, target: Locator) {
+/**
+ * Screenshots `target` at 375 and 1280 px (kept with the test's output) and checks the page fits each width;
+ * with `axe`, that axe finds nothing at each width (a phone's layout hides and shows other parts).
+ */
+export async function shootAtBothWidths(page: Page, name: string, target: Locator, { axe = false } = {}) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
+    if (axe) expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
   }
 }

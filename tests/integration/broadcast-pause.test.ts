@@ -72,14 +72,14 @@ describe("a broadcast that stops itself", () => {
     // The owner hears of it.
     const told = await waitFor(() => smtp.received.find((raw) => header(raw, "subject") === `Mailing paused: Broadcast #${id}: Launch day`), "the owner told");
     expect(header(told, "to")).toContain("admin@test.clink.app");
-    // Held, not sent: what was in flight finishes, then nothing more is asked of the mail server.
+    // Held, not sent: what was in flight finishes (each recipient asked is counted sent or bounced, which on a
+    // loaded machine can come a while after the mail server was asked), then nothing more is asked of it.
     const settled = await waitFor(async () => {
       const before = smtp.recipientsAsked.length;
       const now = await report(id);
-      return now.queued > 0 && smtp.recipientsAsked.length === before ? now : null;
-    }, "the pause holding");
+      return now.queued > 0 && smtp.recipientsAsked.length === before && now.sent + now.bounced === asked(PEOPLE) ? now : null;
+    }, "the pause holding, what was in flight counted");
     expect(asked(PEOPLE)).toBeLessThan(150);
-    expect(settled.sent + settled.bounced).toBe(asked(PEOPLE));
     expect(settled.queued).toBeGreaterThan(250);
 
     const ed = await editor();

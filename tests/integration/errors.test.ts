@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi, publicApi, type Api } from "../support/api";
-import { readRows } from "../support/database-rows";
+import { readRows, seedAndRestart } from "../support/database-rows";
 import { eventually } from "../support/eventually";
 import { outboxMessages } from "../support/outbox-folder";
 import { inviteStaff } from "../support/staff";
@@ -110,6 +110,23 @@ describe("a plain listener's fault (before Express)", () => {
     expect(res.status).toBe(500);
     expect(res.headers.get("x-request-id")).toBe("err-listener-1");
     await eventually(async () => (await items(api)).some((i) => i.message === "injected fault at listener.beacons" && i.kind === "server" && i.count === 1));
+  });
+});
+
+describe("a job that gives up", () => {
+  it("is grouped as a server error under its job's type, and alerted", async () => {
+    // A payload its handler cannot use (the backfill's cursor must be a post id): the query fails, the only attempt with it.
+    const first = await startTestServer({ env });
+    const site = await seedAndRestart(first, `insert into jobs (type, payload, max_attempts) values ('blog.post-html', '{"after": "not-a-post-id"}', 1);`, { env });
+    restarted.push(site);
+    const api = await adminApi(site);
+    let issue: Item | undefined;
+    await eventually(async () => {
+      issue = (await items(api)).find((i) => i.pages["job blog.post-html"] === 1);
+      return issue !== undefined;
+    });
+    expect(issue).toMatchObject({ kind: "server", release: "release-one", count: 1 });
+    await eventually(async () => outboxMessages(site.dataDir).some((m) => m.to.includes(TEST_ADMIN.email) && /a new server error/.test(m.subject)));
   });
 });
 

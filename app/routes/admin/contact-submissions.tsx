@@ -3,6 +3,7 @@ import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { SectionError } from "~/admin/components/section-error";
+import { useReportedError } from "~/errors/use-reported-error";
 import { submissionPageQuerySchema } from "~/forms/contact-submission";
 import { contactSubmissionsPage } from "~/forms/contact-submission.server";
 import { ContactSubmissionsPanel, submissionListQuery } from "~/forms/components/contact-submissions-panel";
@@ -25,6 +26,7 @@ export default function Section({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReportedError(error);
   return <SectionError message="Failed to load contact submissions." />;
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/posts";
 import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { postWriterOf, requireSection } from "~/admin-sections.server";
 import { SectionError } from "~/admin/components/section-error";
+import { useReportedError } from "~/errors/use-reported-error";
 import { postsListFor } from "~/blog/writing/admin-listing.server";
 import { BlogManagementPanel, postListQuery } from "~/blog/editor/management-panel";
 import { adminPostQuerySchema } from "~/blog/post/schema";
@@ -21,6 +22,7 @@ export default function PostsSection({ loaderData }: Route.ComponentProps) {
   return <BlogManagementPanel writer={loaderData.writer} page={loaderData.page} />;
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReportedError(error);
   return <SectionError message="Error loading blog posts. Please try again later." />;
 }

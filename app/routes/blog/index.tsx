@@ -10,6 +10,7 @@ import { sitePage } from "~/site/pages";
 import { seo } from "~/site/seo";
 import { NotFound } from "~/components/not-found";
 import { SiteSearchForm } from "~/search/components/site-search-form";
+import { useReportedError } from "~/errors/use-reported-error";
 import { BLOG_TAG } from "~/core/caches/cache-tags";
 import { normaliseQueryText, type PageHandle } from "~/core/http/page-handle";
 
@@ -106,6 +107,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReportedError(error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   return (
     <section className="container-page py-20 text-center">
