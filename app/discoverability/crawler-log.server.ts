@@ -54,7 +54,8 @@ function crawlerOf(userAgent: string): Crawler | null {
   return crawler;
 }
 
-function observeCrawlerRequest(info: ResponseInfo): void {
+/** Exported for `npm run bench` (scripts/bench-crawlers.mjs times it per request from the sources). */
+export function observeCrawlerRequest(info: ResponseInfo): void {
   const crawler = crawlerOf(info.userAgent);
   if (!crawler) return;
   visits.add({ crawler, ip: info.ip, path: info.path.slice(0, 1000), status: info.status, hits: 1, visitedAt: new Date() });
