@@ -33,10 +33,12 @@ export async function setPublished(admin: Admin, id: number, published: boolean,
 
 export async function deletePost(admin: Admin, id: number): Promise<void> {
   await getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .delete(schema.blogPosts)
-      .where(eq(schema.blogPosts.id, id))
-      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published, publishAt: schema.blogPosts.createdAt });
+    const [row] = await tx.delete(schema.blogPosts).where(eq(schema.blogPosts.id, id)).returning({
+      title: schema.blogPosts.title,
+      slug: schema.blogPosts.slug,
+      published: schema.blogPosts.published,
+      publishAt: schema.blogPosts.createdAt,
+    });
     if (!row) throw new PostNotFound();
     await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
     if (row.published && !isScheduled(true, row.publishAt)) {
