@@ -1,4 +1,5 @@
 import { siteConfig } from "./config";
+import type { SitePage } from "./site-page";
 import { STAFF_PAGES } from "./staff-pages";
 
 /**
@@ -6,21 +7,6 @@ import { STAFF_PAGES } from "./staff-pages";
  * `meta` reads its entry (pageSeo in ./seo), site search matches these titles and descriptions, and the
  * sitemap, robots and llms.txt list the indexable ones. Add a page here when you add its route.
  */
-type PageGroup = "home" | "company" | "landing" | "support" | "legal" | "blog" | "tools" | "admin";
-
-export type SitePage = {
-  path: string;
-  /** The document title. Only the home page carries the brand. */
-  title: string;
-  /** 50-160 characters: search engines show it under the title. */
-  description: string;
-  /** Short name for breadcrumbs and link lists. */
-  name: string;
-  group: PageGroup;
-  /** Public and meant for search engines (sitemap, site search); false for admin and result pages. */
-  indexable: boolean;
-};
-
 const page = (entry: Omit<SitePage, "indexable"> & { indexable?: boolean }): SitePage => ({ indexable: true, ...entry });
 
 export const SITE_PAGES: readonly SitePage[] = [

@@ -1,4 +1,4 @@
-import type { SitePage } from "./pages";
+import type { SitePage } from "./site-page";
 
 /** A staff page: never indexable (not in the sitemap or site search). */
 const staffPage = (entry: Omit<SitePage, "indexable">): SitePage => ({ ...entry, indexable: false });
