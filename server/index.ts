@@ -11,14 +11,14 @@ import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/logs/database-error";
 import { FirstStartError } from "~/core/database/pglite-init.server";
-import { closeDatabase, openDatabase, pingDatabase } from "~/core/database/db.server";
+import { openDatabase, pingDatabase } from "~/core/database/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/instance/env.server";
 import { boundedError, loggedText, logger } from "~/core/logs/logger.server";
 import { hasResponseObservers } from "~/core/http/response-observers";
 import { notifyServerError } from "~/core/logs/error-observers";
 import type { ServerHooks } from "~/core/http/server-hooks";
-import { removeServerAddress, writeServerAddress } from "~/core/instance/server-address.server";
-import { runShutdownTasks, runStartupTasks, serverHooks } from "~/startup.server";
+import { writeServerAddress } from "~/core/instance/server-address.server";
+import { runStartupTasks, serverHooks } from "~/startup.server";
 // The operator's command (scripts/admin.mjs) runs from the same build as the server.
 export { runAdminCommand, runOpsCommand } from "~/startup.server";
 import { printLast } from "./console-notice";
@@ -31,6 +31,7 @@ import { privateAnswers } from "./private-answers";
 import { beaconsFirst } from "./beacons-first";
 import { oneDrainListener } from "./one-drain-listener";
 import { redirectsFirst } from "./redirects-first";
+import { stopOnSignals } from "./shutdown";
 import { answerClientError, requestGuards } from "./request-guards";
 import { bodyLimit, cspNonce, rejectCrossSiteWrites } from "./security";
 
@@ -195,33 +196,7 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   }
 
   // Handlers go in first, so a SIGTERM during start-up still closes the database cleanly.
-  const http: { server?: Server } = {};
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-      http.server?.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    const finish = async () => {
-      if (!env.DATABASE_URL) removeServerAddress(path.resolve(env.DATA_DIR));
-      await runShutdownTasks().catch((error: unknown) => logger.error({ err: error }, "shutdown task failed"));
-      await closeDatabase();
-      logger.info("database closed; bye");
-      process.exit(0);
-    };
-    if (http.server) {
-      http.server.close(() => void finish());
-      http.server.closeIdleConnections();
-    } else {
-      void finish();
-    }
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  const http = stopOnSignals(env);
 
   const shortage = diskShortageAtStart(env);
   if (shortage) {

@@ -5,7 +5,7 @@ import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
 import { daysOf } from "~/core/text/utc-days";
 import { NOTHING_MORE, topRows, type AnalyticsReport, type Conversion } from "./report";
-import { rangeFigures } from "./rollups.server";
+import { rangeFigures } from "./range-figures.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
 const isGoal = (name: string): name is Goal => (GOALS as readonly string[]).includes(name);

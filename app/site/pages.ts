@@ -1,25 +1,12 @@
 import { siteConfig } from "./config";
+import type { SitePage } from "./site-page";
+import { STAFF_PAGES } from "./staff-pages";
 
 /**
  * The one page registry: every page's address, title, description and place in the site. Each page's
  * `meta` reads its entry (pageSeo in ./seo), site search matches these titles and descriptions, and the
  * sitemap, robots and llms.txt list the indexable ones. Add a page here when you add its route.
  */
-type PageGroup = "home" | "company" | "landing" | "support" | "legal" | "blog" | "tools" | "admin";
-
-export type SitePage = {
-  path: string;
-  /** The document title. Only the home page carries the brand. */
-  title: string;
-  /** 50-160 characters: search engines show it under the title. */
-  description: string;
-  /** Short name for breadcrumbs and link lists. */
-  name: string;
-  group: PageGroup;
-  /** Public and meant for search engines (sitemap, site search); false for admin and result pages. */
-  indexable: boolean;
-};
-
 const page = (entry: Omit<SitePage, "indexable"> & { indexable?: boolean }): SitePage => ({ indexable: true, ...entry });
 
 export const SITE_PAGES: readonly SitePage[] = [
@@ -187,87 +174,7 @@ export const SITE_PAGES: readonly SitePage[] = [
     // The address for posters and QR codes: a phone is sent to its store, and the page itself is thin.
     indexable: false,
   }),
-  page({
-    path: "/admin",
-    name: "Admin",
-    group: "admin",
-    title: "Admin Login",
-    description: "Sign in to manage Clink's contact submissions and blog posts.",
-    indexable: false,
-  }),
-  page({
-    path: "/ai-admin",
-    name: "AI Discoverability",
-    group: "admin",
-    title: "AI Discoverability Dashboard",
-    description: "How search engines and AI crawlers see Clink: indexing, crawler activity and sitemap submission.",
-    indexable: false,
-  }),
-  // Staff pages: reached from the admin or from e-mailed one-time links, never from search engines.
-  page({
-    path: "/admin/staff",
-    name: "Staff",
-    group: "admin",
-    title: "Staff",
-    description: "Invite staff, give each the role their work needs, suspend accounts and hand over ownership of the site.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/profile",
-    name: "Profile",
-    group: "admin",
-    title: "Your profile",
-    description: "Your name, byline, bio and avatar as readers see them on the blog, and the e-mail address you sign in with.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/security",
-    name: "Security",
-    group: "admin",
-    title: "Sign-in security",
-    description: "Your password, two-factor sign-in, recovery codes, passkeys and the devices where you are signed in.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/forgot-password",
-    name: "Forgot Password",
-    group: "admin",
-    title: "Forgot your password?",
-    description: "Ask for a link to choose a new password for your staff account; the link works once, within one hour.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/reset-password",
-    name: "Reset Password",
-    group: "admin",
-    title: "Choose a new password",
-    description: "Choose a new password for your staff account; every other session of yours ends when it is saved.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/accept-invitation",
-    name: "Accept Invitation",
-    group: "admin",
-    title: "Join the team",
-    description: "Accept an invitation to the admin: choose the name readers see on your posts and a strong password.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/setup",
-    name: "Setup",
-    group: "admin",
-    title: "Create the owner account",
-    description: "Create the first account of the site: the owner, who can invite staff and change every setting.",
-    indexable: false,
-  }),
-  page({
-    path: "/admin/sign-in/second-step",
-    name: "Second Step",
-    group: "admin",
-    title: "Two-factor sign-in",
-    description: "Finish signing in with a code from your authenticator app, a recovery code or a passkey.",
-    indexable: false,
-  }),
+  ...STAFF_PAGES,
 ];
 
 const byPath = new Map(SITE_PAGES.map((entry) => [entry.path, entry]));

@@ -7,6 +7,8 @@ import { CITY_INFO, type City, type PriceLevel, type VenueInput, type VenueType 
  * spec's default centre so Nearby shows on a first visit; a few lie outside the default 2-mile radius.
  */
 
+// A table, one venue or deal a line: Prettier would spread each row over a dozen lines.
+// prettier-ignore
 const HAPPY_HOURS: Record<"afterWork" | "early" | "late" | "weekend" | "sunset", NonNullable<VenueInput["happyHour"]>> = {
   afterWork: { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], times: "4:00 PM - 7:00 PM", deals: ["$6 house cocktails", "Half-price draft beer", "$8 bar bites"] },
   early: { days: ["Monday", "Tuesday", "Wednesday", "Thursday"], times: "3:00 PM - 6:00 PM", deals: ["$5 pints", "Two-for-one wings"] },
@@ -15,8 +17,10 @@ const HAPPY_HOURS: Record<"afterWork" | "early" | "late" | "weekend" | "sunset",
   sunset: { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Sunday"], times: "5:00 PM - 7:30 PM", deals: ["$10 spritzes", "Half-price small plates"] },
 };
 
+// prettier-ignore
 type Row = [name: string, address: string, dLat: number, dLng: number, type: VenueType, rating: number, price: PriceLevel, openUntil: string, happyHour: keyof typeof HAPPY_HOURS | null, features: string[], events: number, users: number];
 
+// prettier-ignore
 const ROWS: Record<City, { area: string; phone: string; rows: Row[] }> = {
   "new-york": {
     area: "New York, NY",

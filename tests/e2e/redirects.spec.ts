@@ -34,7 +34,11 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   const answer = await page.request.get(from, { maxRedirects: 0 });
   expect([answer.status(), answer.headers()["location"]]).toEqual([301, "/about"]);
 
-  await page.getByLabel("File to import (CSV or redirects.json)").setInputFiles({ name: "rules.csv", mimeType: "text/csv", buffer: Buffer.from(`from,to,status\n/e2e-csv-${id},/faq,302\nbad,/x,301\n`) });
+  await page.getByLabel("File to import (CSV or redirects.json)").setInputFiles({
+    name: "rules.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`from,to,status\n/e2e-csv-${id},/faq,302\nbad,/x,301\n`),
+  });
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("Imported 1, skipped 1")).toBeVisible();
   await expect(page.getByText("Line 3: The address to redirect is a path starting with /, such as /old-page")).toBeVisible();

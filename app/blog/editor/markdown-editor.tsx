@@ -9,9 +9,9 @@ import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language"
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import { drawSelection, EditorView, keymap, placeholder as placeholderText } from "@codemirror/view";
-import { Bold, Code, Heading2, Image as ImageIcon, Italic, Link as LinkIcon, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
-import { altFromFileName, formatEdit, uploadPlaceholder, type FormatAction } from "~/blog/writing/markdown-format";
+import { altFromFileName, uploadPlaceholder } from "~/blog/writing/markdown-format";
+import { applyFormat, FormatToolbar, TOOLBAR } from "./format-toolbar";
 
 export interface MarkdownEditorHandle {
   focus: () => void;
@@ -31,38 +31,6 @@ export interface MarkdownEditorProps {
   editorId?: string;
   ref?: Ref<MarkdownEditorHandle>;
 }
-
-const TOOLBAR: { action: FormatAction; label: string; shortcut?: string; Icon: LucideIcon }[] = [
-  { action: "bold", label: "Bold", shortcut: "Mod-b", Icon: Bold },
-  { action: "italic", label: "Italic", shortcut: "Mod-i", Icon: Italic },
-  { action: "heading", label: "Heading", Icon: Heading2 },
-  { action: "link", label: "Link", shortcut: "Mod-k", Icon: LinkIcon },
-  { action: "quote", label: "Quote", Icon: Quote },
-  { action: "bullet", label: "List", shortcut: "Mod-Shift-8", Icon: List },
-  { action: "numbered", label: "Numbered list", shortcut: "Mod-Shift-7", Icon: ListOrdered },
-  { action: "code", label: "Code", Icon: Code },
-  { action: "image", label: "Image", Icon: ImageIcon },
-];
-
-function apply(view: EditorView, action: FormatAction): boolean {
-  const { from, to } = view.state.selection.main;
-  const edit = formatEdit(view.state.doc.toString(), from, to, action);
-  view.dispatch({
-    changes: { from: edit.from, to: edit.to, insert: edit.insert },
-    selection: EditorSelection.single(edit.anchor, edit.head),
-    scrollIntoView: true,
-    userEvent: "input.format",
-  });
-  view.focus();
-  return true;
-}
-
-const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const shortcutLabel = (shortcut: string) =>
-  shortcut
-    .replace("Mod", isMac() ? "Cmd" : "Ctrl")
-    .replace(/-/g, "+")
-    .replace(/\+([a-z])$/, (_, k: string) => `+${k.toUpperCase()}`);
 
 export default function MarkdownEditor({
   value,
@@ -142,7 +110,7 @@ export default function MarkdownEditor({
 
     const formatKeys = TOOLBAR.filter((t) => t.shortcut).map((t) => ({
       key: t.shortcut!,
-      run: (v: EditorView) => apply(v, t.action),
+      run: (v: EditorView) => applyFormat(v, t.action),
       preventDefault: true,
     }));
     const editor = new EditorView({
@@ -240,28 +208,13 @@ export default function MarkdownEditor({
 
   return (
     <div ref={wrapper} data-markdown-editor="" className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700">
-      <div role="toolbar" aria-label="Formatting" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 p-1" onKeyDown={toolbarArrows}>
-        {TOOLBAR.map((item, i) => (
-          <button
-            key={item.action}
-            type="button"
-            tabIndex={i === 0 ? 0 : -1}
-            aria-label={item.label}
-            aria-keyshortcuts={item.shortcut?.replace("Mod", isMac() ? "Meta" : "Control").replace(/-/g, "+")}
-            title={item.shortcut ? `${item.label} (${shortcutLabel(item.shortcut)})` : item.label}
-            className="grid size-8 shrink-0 place-items-center rounded text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
-            // Keep the editor's selection: the button does not take focus on a click.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              // Image asks for a file (uploaded as a pasted one is); the others format the selection.
-              if (item.action === "image") picker.current?.click();
-              else if (view.current) apply(view.current, item.action);
-            }}
-          >
-            <item.Icon aria-hidden="true" className="size-4" />
-          </button>
-        ))}
-      </div>
+      <FormatToolbar
+        onFormat={(action) => {
+          // Image asks for a file (uploaded as a pasted one is); the others format the selection.
+          if (action === "image") picker.current?.click();
+          else if (view.current) applyFormat(view.current, action);
+        }}
+      />
       <input
         ref={picker}
         type="file"
@@ -279,16 +232,4 @@ export default function MarkdownEditor({
       <div ref={host} className="min-h-0 flex-1" />
     </div>
   );
-}
-
-/** Arrow keys move along the toolbar (one tab stop), as a toolbar's keyboard pattern has it. */
-function toolbarArrows(event: React.KeyboardEvent<HTMLDivElement>) {
-  if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button")];
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next =
-    event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : (at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
-  event.preventDefault();
-  buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
-  buttons[next]!.focus();
 }

@@ -19,7 +19,7 @@ import type { BlogPostInput } from "../post/schema";
 import { assertSlugFree, claimSlug, isUniqueViolation, keepOldSlug, SlugTaken, uniqueSlug } from "./slugs.server";
 
 /**
- * Writing posts: create, edit, publish or unpublish, delete. Each lands whole or not at all: the post,
+ * Writing posts: create and edit (publish, unpublish and delete: ./post-list-changes.server.ts). Each lands whole or not at all: the post,
  * its image, its address and old addresses, its audit line and the jobs it causes are written in one
  * transaction. The slow part that needs no lock (decoding and re-encoding an upload) is done before it.
  * Why, and how tests prove it: docs/decisions/0011-write-boundaries.md.
@@ -39,18 +39,18 @@ async function prepareImage(input: BlogPostInput): Promise<ProcessedImage | null
  * it goes live (app/blog/writing/go-live.server.ts), not at save. Ahead by the database's clock, which decides
  * when the post goes live.
  */
-function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
+export function isScheduled(published: boolean, publishAt: Date | null | undefined): boolean {
   return published && publishAt != null && publishAt.getTime() > dbNow().getTime();
 }
 
 /** Every saved change of a post counts one version (decision record 0042). */
-const nextVersion = sql`${schema.blogPosts.version} + 1`;
+export const nextVersion = sql`${schema.blogPosts.version} + 1`;
 
 /** Tells the post's listeners (webhooks, new-post e-mails) in the change's transaction; `news` false for an import. */
-const postEvent = (tx: DbExecutor, kind: PostEventKind, post: { id: number; slug: string; title: string }, news = true) => emitPostEvent(tx, { kind, post, news });
+export const postEvent = (tx: DbExecutor, kind: PostEventKind, post: { id: number; slug: string; title: string }, news = true) => emitPostEvent(tx, { kind, post, news });
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
-async function announce(db: DbExecutor, slug: string): Promise<void> {
+export async function announce(db: DbExecutor, slug: string): Promise<void> {
   faultPoint("job");
   await enqueueJob(db, POST_CHANGED_JOB, { slug } satisfies PostChangedPayload);
 }
@@ -232,40 +232,4 @@ async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, 
   if (existing.hasStoredImage && input.image?.startsWith(`/api/blog/${postId}/image`)) return null;
   if (existing.hasStoredImage) await removePostImage(db, postId);
   return input.image;
-}
-
-/** The list's toggle; with `expectedVersion`, refused (VersionConflict) when the post changed since. */
-export async function setPublished(admin: Admin, id: number, published: boolean, expectedVersion?: number): Promise<BlogPost> {
-  await getDb().transaction(async (tx) => {
-    const before = await lockPost(tx, id, expectedVersion);
-    const [row] = await tx
-      .update(schema.blogPosts)
-      .set({ published, updatedAt: sql`now()`, version: nextVersion, updatedBy: admin.id })
-      .where(eq(schema.blogPosts.id, id))
-      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, publishAt: schema.blogPosts.createdAt });
-    if (!row) throw new PostNotFound();
-    await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
-    if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
-    const post = { id, slug: row.slug, title: row.title };
-    if (published && !before?.live && !isScheduled(true, row.publishAt)) await postEvent(tx, "published", post);
-    if (!published && before?.live) await postEvent(tx, "unpublished", post);
-  });
-  invalidate();
-  return (await findPost(id))!;
-}
-
-export async function deletePost(admin: Admin, id: number): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .delete(schema.blogPosts)
-      .where(eq(schema.blogPosts.id, id))
-      .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, published: schema.blogPosts.published, publishAt: schema.blogPosts.createdAt });
-    if (!row) throw new PostNotFound();
-    await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
-    if (row.published && !isScheduled(true, row.publishAt)) {
-      await announce(tx, row.slug);
-      await postEvent(tx, "deleted", { id, slug: row.slug, title: row.title });
-    }
-  });
-  invalidate();
 }

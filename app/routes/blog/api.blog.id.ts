@@ -24,7 +24,8 @@ import { editablePost, parsePostId, translateBlogErrors } from "~/blog/writing/a
 import { blogPostInputSchema, blogPublishSchema, isPublishOnlyBody } from "~/blog/post/schema";
 import { putVersionSchema } from "~/blog/writing/autosave";
 import { findPost, toDto } from "~/blog/post/posts.server";
-import { deletePost, setPublished, updatePost } from "~/blog/writing/post-writes.server";
+import { deletePost, setPublished } from "~/blog/writing/post-list-changes.server";
+import { updatePost } from "~/blog/writing/post-writes.server";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const id = parsePostId(params.id);
