@@ -65,7 +65,10 @@ const roomRules = Object.entries(ROOM_FLOORS).flatMap(([folder, floors]) => [
     name: `${folder}-module-in-a-room`,
     severity: "error",
     comment: `Every module of app/${folder} is in a room: put a new one in the room of its meaning, or name a new room in ROOM_FLOORS (.dependency-cruiser.cjs).`,
-    from: { path: `^app/${folder}/`, pathNot: `^app/${folder}/(${[...floors.flat().map((r) => `${r}/`), ...(ABOVE_THE_ROOMS[folder] ?? []).map((f) => `${f.replaceAll(".", "\\.")}$`)].join("|")})` },
+    from: {
+      path: `^app/${folder}/`,
+      pathNot: `^app/${folder}/(${[...floors.flat().map((r) => `${r}/`), ...(ABOVE_THE_ROOMS[folder] ?? []).map((f) => `${f.replaceAll(".", "\\.")}$`)].join("|")})`,
+    },
     to: {},
   },
 ]);
@@ -139,6 +142,10 @@ module.exports = {
     exclude: { path: "^(build|data|node_modules|\\.react-router)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
   },
 };

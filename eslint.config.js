@@ -7,12 +7,31 @@ import { oneWayPlugin } from "./eslint/one-way.js";
 // Two rules of the house (docs/decisions/0005-feature-folders.md): routes never touch the database, browser
 // code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
 // those on floors below it) is checked by dependency-cruiser (.dependency-cruiser.cjs), in `npm run lint` too.
-const serverOnly = { group: ["**/*.server", "**/*.server.ts"], message: "Browser code must not import a *.server module.", allowTypeImports: true };
+const serverOnly = {
+  group: ["**/*.server", "**/*.server.ts"],
+  message: "Browser code must not import a *.server module.",
+  allowTypeImports: true,
+};
 // Node's own modules belong in *.server modules: a file without the suffix may be bundled for the browser.
-const nodeOnly = { group: ["node:*"], message: "Import Node's modules only in a *.server module (or a test, script or config).", allowTypeImports: true };
+const nodeOnly = {
+  group: ["node:*"],
+  message: "Import Node's modules only in a *.server module (or a test, script or config).",
+  allowTypeImports: true,
+};
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "reports/", "tests/vendor/eleventy-starter-ghost/"] },
+  {
+    ignores: [
+      "build/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "reports/",
+      "tests/vendor/eleventy-starter-ghost/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,7 +51,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/core/database/db.server", "~/db/**", "drizzle-orm", "drizzle-orm/**"], message: "Routes call a feature's service; they never touch the database." },
+            {
+              group: ["~/core/database/db.server", "~/db/**", "drizzle-orm", "drizzle-orm/**"],
+              message: "Routes call a feature's service; they never touch the database.",
+            },
           ],
         },
       ],
@@ -83,7 +105,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "Property[key.name='timeout'] > Literal[value>0]", message: "Write a browser test's time limit as scaled(ms) (tests/e2e/time-limits.ts)." },
+        {
+          selector: "Property[key.name='timeout'] > Literal[value>0]",
+          message: "Write a browser test's time limit as scaled(ms) (tests/e2e/time-limits.ts).",
+        },
       ],
     },
   },

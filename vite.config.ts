@@ -68,7 +68,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // markdown pipeline (about 20 MB) instead of the whole server (about 90 MB, measured).
               // Likewise the import's reader (app/blog/transfer/import-read.server.ts) and the archive format it reads.
               groups: [
-                { name: "text-work", test: /[\\/]app[\\/](core[\\/](markdown[\\/](markdown|markdown-text|markdown-work\.server)|limits[\\/]off-thread\.server)|blog[\\/]writing[\\/](text-work\.server|tag-suggestions))\.ts$/ },
+                {
+                  name: "text-work",
+                  test: /[\\/]app[\\/](core[\\/](markdown[\\/](markdown|markdown-text|markdown-work\.server)|limits[\\/]off-thread\.server)|blog[\\/]writing[\\/](text-work\.server|tag-suggestions))\.ts$/,
+                },
                 { name: "import-read", test: /[\\/]app[\\/]blog[\\/]transfer[\\/](import-read\.server|content-archive)\.ts$/ },
               ],
             },
@@ -85,7 +88,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 // With Vite's helper for import(): root inlined it while only root imported lazily; the admin's
                 // lazy post editor would split it into a file of its own, one more request on every page.
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|preload-helper/, priority: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|preload-helper/,
+                  priority: 2,
+                },
                 // Icons used by several pages travel together; rarer ones stay with their page.
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 4, priority: 1 },
                 // Likewise our own components and helpers that most public pages share.

@@ -36,7 +36,12 @@ export default defineConfig({
       {
         resolve: { tsconfigPaths: true },
         // 30 s, not 5: beside the integration servers on a loaded 2-core machine a pure test can wait seconds for the CPU.
-        test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       integration("integration-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),

@@ -35,7 +35,12 @@ export async function overviewOf(staff: { id: number; role: StaffRole }, now = n
     subscribers,
     unresolvedSubmissions: inbox,
     deletions,
-    jobs: jobs ? { dead: jobs.counts.filter((c) => c.state === "dead").reduce((n, c) => n + c.count, 0), waiting: jobs.counts.filter((c) => c.state === "queued" || c.state === "running").reduce((n, c) => n + c.count, 0) } : null,
+    jobs: jobs
+      ? {
+          dead: jobs.counts.filter((c) => c.state === "dead").reduce((n, c) => n + c.count, 0),
+          waiting: jobs.counts.filter((c) => c.state === "queued" || c.state === "running").reduce((n, c) => n + c.count, 0),
+        }
+      : null,
     undeliveredMail: mail?.undelivered ?? null,
     newErrors: errors?.count ?? null,
     activity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
@@ -74,6 +79,9 @@ async function subscriberFigures(today: string): Promise<OverviewData["subscribe
 /** Confirmed requests still to be carried out, and the soonest deadline among them. */
 async function pendingDeletions(): Promise<OverviewData["deletions"]> {
   const open = (await listDeletionRequests()).filter((r) => r.state === "verified");
-  const due = open.map((r) => r.dueAt).filter((d): d is string => d !== null).sort();
+  const due = open
+    .map((r) => r.dueAt)
+    .filter((d): d is string => d !== null)
+    .sort();
   return { pending: open.length, nextDue: due[0] ?? null };
 }

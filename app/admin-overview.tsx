@@ -76,32 +76,92 @@ export function Overview({ data }: { data: OverviewData }) {
     <div className="grid gap-8">
       {visitors ? (
         <Group id="overview-visitors" title={visitors.ownPostsOnly ? "Your posts' readers" : "Visitors"}>
-          <Figure label="Visitors today" value={visitors.today.visitors} detail={changeText(visitors.today.visitors, visitors.yesterday.visitors, "yesterday")} to={day} testId="overview-visitors-today" />
-          <Figure label="Page views today" value={visitors.today.pageviews} detail={changeText(visitors.today.pageviews, visitors.yesterday.pageviews, "yesterday")} to={day} testId="overview-pageviews-today" />
-          <Figure label="Visitors, 7 days" value={visitors.week.visitors} detail={changeText(visitors.week.visitors, visitors.weekBefore.visitors, "the 7 days before")} to={week} testId="overview-visitors-week" />
-          <Figure label="Page views, 7 days" value={visitors.week.pageviews} detail={changeText(visitors.week.pageviews, visitors.weekBefore.pageviews, "the 7 days before")} to={week} testId="overview-pageviews-week" />
-          <Figure label="Top source, 7 days" value={visitors.topSource?.name ?? "None yet"} detail={visitors.topSource ? `${visitors.topSource.visitors} visitors` : undefined} to={week} testId="overview-top-source" />
-          <Figure label="Top page, 7 days" value={visitors.topPage?.path ?? "None yet"} detail={visitors.topPage ? `${visitors.topPage.pageviews} page views` : undefined} to={week} testId="overview-top-page" />
+          <Figure
+            label="Visitors today"
+            value={visitors.today.visitors}
+            detail={changeText(visitors.today.visitors, visitors.yesterday.visitors, "yesterday")}
+            to={day}
+            testId="overview-visitors-today"
+          />
+          <Figure
+            label="Page views today"
+            value={visitors.today.pageviews}
+            detail={changeText(visitors.today.pageviews, visitors.yesterday.pageviews, "yesterday")}
+            to={day}
+            testId="overview-pageviews-today"
+          />
+          <Figure
+            label="Visitors, 7 days"
+            value={visitors.week.visitors}
+            detail={changeText(visitors.week.visitors, visitors.weekBefore.visitors, "the 7 days before")}
+            to={week}
+            testId="overview-visitors-week"
+          />
+          <Figure
+            label="Page views, 7 days"
+            value={visitors.week.pageviews}
+            detail={changeText(visitors.week.pageviews, visitors.weekBefore.pageviews, "the 7 days before")}
+            to={week}
+            testId="overview-pageviews-week"
+          />
+          <Figure
+            label="Top source, 7 days"
+            value={visitors.topSource?.name ?? "None yet"}
+            detail={visitors.topSource ? `${visitors.topSource.visitors} visitors` : undefined}
+            to={week}
+            testId="overview-top-source"
+          />
+          <Figure
+            label="Top page, 7 days"
+            value={visitors.topPage?.path ?? "None yet"}
+            detail={visitors.topPage ? `${visitors.topPage.pageviews} page views` : undefined}
+            to={week}
+            testId="overview-top-page"
+          />
           <Figure label="AI crawler fetches, 7 days" value={visitors.aiCrawls} to={week} testId="overview-ai-crawls" />
           <Figure label="AI referrals, 7 days" value={visitors.aiReferrals} to={week} testId="overview-ai-referrals" />
         </Group>
       ) : null}
       {subscribers ? (
         <Group id="overview-subscribers" title="Subscribers">
-          <Figure label="New confirmed, 7 days" value={subscribers.confirmedThisWeek} to={section("subscribers").path} testId="overview-confirmed" />
-          <Figure label="Early-adopter spots left" value={subscribers.spotsLeft} detail={`of ${subscribers.spotsTotal}`} to={section("subscribers").path} testId="overview-spots-left" />
+          <Figure
+            label="New confirmed, 7 days"
+            value={subscribers.confirmedThisWeek}
+            to={section("subscribers").path}
+            testId="overview-confirmed"
+          />
+          <Figure
+            label="Early-adopter spots left"
+            value={subscribers.spotsLeft}
+            detail={`of ${subscribers.spotsTotal}`}
+            to={section("subscribers").path}
+            testId="overview-spots-left"
+          />
         </Group>
       ) : null}
       {inbox ? (
         <Group id="overview-inbox" title="Inbox">
           {data.unresolvedSubmissions !== null ? (
-            <Figure label="Unresolved contact submissions" value={data.unresolvedSubmissions} to={`${section("submissions").path}?status=unresolved`} testId="overview-unresolved" />
+            <Figure
+              label="Unresolved contact submissions"
+              value={data.unresolvedSubmissions}
+              to={`${section("submissions").path}?status=unresolved`}
+              testId="overview-unresolved"
+            />
           ) : null}
           {deletions ? (
             <Figure
               label="Pending deletion requests"
               value={deletions.pending}
-              detail={deletions.nextDue ? <>Next due <time dateTime={deletions.nextDue}>{formatDateTime(deletions.nextDue)}</time></> : "None due"}
+              detail={
+                deletions.nextDue ? (
+                  <>
+                    Next due <time dateTime={deletions.nextDue}>{formatDateTime(deletions.nextDue)}</time>
+                  </>
+                ) : (
+                  "None due"
+                )
+              }
               to={section("deletions").path}
               testId="overview-deletions"
             />
@@ -110,9 +170,27 @@ export function Overview({ data }: { data: OverviewData }) {
       ) : null}
       {health ? (
         <Group id="overview-health" title="Jobs, mail and errors">
-          {jobs ? <Figure label="Failed jobs" value={jobs.dead} detail={`${jobs.waiting} waiting`} to={section("system").path} testId="overview-failed-jobs" /> : null}
-          {data.undeliveredMail !== null ? <Figure label="Undelivered mail" value={data.undeliveredMail} to={section("system").path} testId="overview-undelivered" /> : null}
-          {data.newErrors !== null ? <Figure label="New errors" value={data.newErrors} detail="First seen in the last day" to={section("errors").path} testId="overview-new-errors" /> : null}
+          {jobs ? (
+            <Figure
+              label="Failed jobs"
+              value={jobs.dead}
+              detail={`${jobs.waiting} waiting`}
+              to={section("system").path}
+              testId="overview-failed-jobs"
+            />
+          ) : null}
+          {data.undeliveredMail !== null ? (
+            <Figure label="Undelivered mail" value={data.undeliveredMail} to={section("system").path} testId="overview-undelivered" />
+          ) : null}
+          {data.newErrors !== null ? (
+            <Figure
+              label="New errors"
+              value={data.newErrors}
+              detail="First seen in the last day"
+              to={section("errors").path}
+              testId="overview-new-errors"
+            />
+          ) : null}
         </Group>
       ) : null}
       {data.activity ? <RecentActivity activity={data.activity} /> : null}

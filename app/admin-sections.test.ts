@@ -29,7 +29,9 @@ describe("the admin's sections", () => {
   it("lists a section for every admin route, and no section without a route", () => {
     type Entry = { path?: string; file: string; children?: Entry[] };
     const files = (entries: Entry[]): Entry[] => entries.flatMap((e) => (e.children ? files(e.children) : [e]));
-    const sectionRoutes = files(routes as Entry[]).filter((e) => e.file.startsWith("routes/admin/") && e.file !== "routes/admin/layout.tsx");
+    const sectionRoutes = files(routes as Entry[]).filter(
+      (e) => e.file.startsWith("routes/admin/") && e.file !== "routes/admin/layout.tsx",
+    );
     // Each route in app/routes/admin/ is a section, or lies under one (a post's editor under Posts).
     for (const route of sectionRoutes) expect(currentSection(`/${route.path}`), route.file).not.toBeNull();
     const routed = new Set(files(routes as Entry[]).map((e) => `/${e.path ?? ""}`));

@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { AdminFrame, isAdminFrame, isFullPage } from "~/admin/components/admin-frame";
 import { ConfigWarningsBanner, warningsOfMatches } from "~/ops/components/config-warnings-banner";
 import type { Route } from "./+types/root";
@@ -64,7 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e1b4b" />
         <Meta />
         {/* Apple's Smart App Banner on public pages, once the App Store id is configured: it opens this page in the app. */}
-        {appStoreId && !admin ? <meta name="apple-itunes-app" content={`app-id=${appStoreId}, app-argument=${data?.siteUrl}${pathname}`} /> : null}
+        {appStoreId && !admin ? (
+          <meta name="apple-itunes-app" content={`app-id=${appStoreId}, app-argument=${data?.siteUrl}${pathname}`} />
+        ) : null}
         <Links />
       </head>
       <body className="min-h-dvh bg-white text-slate-900 antialiased">
@@ -72,7 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {admin ? (
-          <AdminFrame notice={<ConfigWarningsBanner warnings={warningsOfMatches(matches)} />} full={matches.some((m) => isFullPage(m.handle))}>
+          <AdminFrame
+            notice={<ConfigWarningsBanner warnings={warningsOfMatches(matches)} />}
+            full={matches.some((m) => isFullPage(m.handle))}
+          >
             {children}
           </AdminFrame>
         ) : (
@@ -123,7 +138,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useReportedError(error);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong";
   // A refused request (400, 415, ...) carries its reason as text: show it instead of "try again".
   const reason = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data.slice(0, 300) : null;

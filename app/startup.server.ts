@@ -83,9 +83,15 @@ const tasks: Array<(env: Env) => Promise<void | Stop>> = [
     registerWebhookJobs(env);
     // The features' events become webhooks (no feature knows the webhooks): the blog's post.published, .updated,
     // .unpublished, .deleted; the forms' submission.created; the lists' subscriber.confirmed.
-    onPostEvent("webhooks", (db, event) => emitWebhookEvent(db, `post.${event.kind}`, postEventData(event.post, env.SITE_URL), { eventKey: event.eventKey }));
-    submissionCreated.on("webhooks", (db, event) => emitWebhookEvent(db, "submission.created", event.data, { withoutPersonalData: event.withoutPersonalData }));
-    subscriberConfirmed.on("webhooks", (db, event) => emitWebhookEvent(db, "subscriber.confirmed", event.data, { withoutPersonalData: event.withoutPersonalData }));
+    onPostEvent("webhooks", (db, event) =>
+      emitWebhookEvent(db, `post.${event.kind}`, postEventData(event.post, env.SITE_URL), { eventKey: event.eventKey }),
+    );
+    submissionCreated.on("webhooks", (db, event) =>
+      emitWebhookEvent(db, "submission.created", event.data, { withoutPersonalData: event.withoutPersonalData }),
+    );
+    subscriberConfirmed.on("webhooks", (db, event) =>
+      emitWebhookEvent(db, "subscriber.confirmed", event.data, { withoutPersonalData: event.withoutPersonalData }),
+    );
   },
   async () => registerPrivacyJobs(),
   async () => {

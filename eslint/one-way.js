@@ -16,7 +16,8 @@ export const ONE_WAYS = [
     allowed: ["app/core/secrets/secret-token.server.ts"],
   },
   {
-    message: "Hash a secret with hashSecret() (app/core/secrets/secret-token.server.ts), anything else with digestOf() (app/core/secrets/digest.server.ts).",
+    message:
+      "Hash a secret with hashSecret() (app/core/secrets/secret-token.server.ts), anything else with digestOf() (app/core/secrets/digest.server.ts).",
     selectors: ["CallExpression[callee.name='createHash']", "CallExpression[callee.property.name='createHash']"],
     // Backups hash a stream as they read it.
     allowed: ["app/core/secrets/digest.server.ts", "app/ops/backup/dump.server.ts", "app/ops/backup/restore.server.ts"],
@@ -48,9 +49,15 @@ export const ONE_WAYS = [
     allowed: ["app/core/limits/next-turn.ts"],
   },
   {
-    message: "Render Markdown with renderMarkdownBounded (server) or MarkdownPreviewPane (browser): off the main thread, within a time limit.",
+    message:
+      "Render Markdown with renderMarkdownBounded (server) or MarkdownPreviewPane (browser): off the main thread, within a time limit.",
     selectors: ["CallExpression[callee.name=/^renderMarkdown(Checked)?$/]"],
-    allowed: ["app/core/markdown/markdown.ts", "app/core/markdown/markdown-work.server.ts", "app/core/markdown/markdown-preview.client.ts", "app/core/markdown/markdown-preview.worker.ts"],
+    allowed: [
+      "app/core/markdown/markdown.ts",
+      "app/core/markdown/markdown-work.server.ts",
+      "app/core/markdown/markdown-preview.client.ts",
+      "app/core/markdown/markdown-preview.worker.ts",
+    ],
   },
   {
     message: "A feature tells its events (featureEvents, app/core/database/feature-events.ts); app/startup.server.ts makes them webhooks.",
@@ -64,12 +71,15 @@ export const ONE_WAYS = [
   },
   {
     message: "A route's ErrorBoundary reports the render error it caught: call useReportedError(error) (app/errors/use-reported-error.ts).",
-    selectors: ["ExportNamedDeclaration > FunctionDeclaration[id.name='ErrorBoundary']:not(:has(CallExpression[callee.name='useReportedError']))"],
+    selectors: [
+      "ExportNamedDeclaration > FunctionDeclaration[id.name='ErrorBoundary']:not(:has(CallExpression[callee.name='useReportedError']))",
+    ],
     allowed: [],
   },
 ];
 
-const isAllowed = (file, allowed) => allowed.some((rule) => (typeof rule === "string" ? file === rule || (rule.endsWith("/") && file.startsWith(rule)) : rule.test(file)));
+const isAllowed = (file, allowed) =>
+  allowed.some((rule) => (typeof rule === "string" ? file === rule || (rule.endsWith("/") && file.startsWith(rule)) : rule.test(file)));
 
 export const oneWayPlugin = {
   rules: {

@@ -39,7 +39,16 @@ async function beaconRun({ url, bareUrl, page, load, headers, duration, clients 
           const ref = REFERRERS[n % REFERRERS.length];
           const body = JSON.stringify({ path: PATHS[n % PATHS.length], ...(ref ? { ref } : {}), screen: "desktop" });
           const a = clients ? n % clients : n;
-          return { ...request, body, headers: { ...request.headers, "x-forwarded-for": clients ? `10.0.${(a >> 8) & 255}.${a & 255}` : `10.${128 + ((a >> 16) & 127)}.${(a >> 8) & 255}.${a & 255}` } };
+          return {
+            ...request,
+            body,
+            headers: {
+              ...request.headers,
+              "x-forwarded-for": clients
+                ? `10.0.${(a >> 8) & 255}.${a & 255}`
+                : `10.${128 + ((a >> 16) & 127)}.${(a >> 8) & 255}.${a & 255}`,
+            },
+          };
         },
       },
     ],

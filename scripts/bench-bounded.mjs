@@ -19,7 +19,9 @@ const WORST = {
   "15-deep quote + 14,000 lazy lines": `${">".repeat(15)} deep\n${"a\n".repeat(14_000)}`,
   "'*_' x 15,000 (emphasis runs)": "*_".repeat(15_000),
   "'1. ' x 9,900 (nested ordered lists)": "1. ".repeat(9_900),
-  "3,000 lines indented one level more each": Array.from({ length: 3_000 }, (_, i) => `${" ".repeat((i % 200) * 2)}- a`).join("\n").slice(0, 30_000),
+  "3,000 lines indented one level more each": Array.from({ length: 3_000 }, (_, i) => `${" ".repeat((i % 200) * 2)}- a`)
+    .join("\n")
+    .slice(0, 30_000),
 };
 
 function get(url, headers = {}) {
@@ -30,7 +32,9 @@ function get(url, headers = {}) {
         let bytes = 0;
         let body = "";
         res.on("data", (chunk) => ((bytes += chunk.length), body.length < 2_000_000 && (body += chunk)));
-        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started, bytes, body, location: res.headers.location }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, ms: performance.now() - started, bytes, body, location: res.headers.location }),
+        );
       })
       .on("error", reject);
   });
@@ -56,22 +60,47 @@ export async function boundedRows() {
       const cookie = await signIn(server.url);
       const rows = [];
       const bareHealth = await probed(bare.url, get(`${server.url}/healthz`));
-      rows.push({ measure: "bare node:http /healthz (reference)", ms: null, answer: "", "healthz p99 ms": bareHealth.p99, "healthz max ms": bareHealth.longest });
+      rows.push({
+        measure: "bare node:http /healthz (reference)",
+        ms: null,
+        answer: "",
+        "healthz p99 ms": bareHealth.p99,
+        "healthz max ms": bareHealth.longest,
+      });
       for (const [name, content] of Object.entries(WORST)) {
-        const { post } = await callJson(server.url, cookie, "POST", "/api/blog", { title: name, author: "Bench", excerpt: "Worst input", content, category: "tips", published: false });
+        const { post } = await callJson(server.url, cookie, "POST", "/api/blog", {
+          title: name,
+          author: "Bench",
+          excerpt: "Worst input",
+          content,
+          category: "tips",
+          published: false,
+        });
         const started = performance.now();
         const { result, p99, longest } = await probed(server.url, get(`${server.url}/admin/posts/${post.id}`, { cookie }));
         const plain = result.body.includes("too costly to render as Markdown");
-        rows.push({ measure: `editor: ${name}`, ms: Math.round(performance.now() - started), answer: `${result.status}${plain ? ", shown plain" : ", rendered"}`, "healthz p99 ms": p99, "healthz max ms": longest });
+        rows.push({
+          measure: `editor: ${name}`,
+          ms: Math.round(performance.now() - started),
+          answer: `${result.status}${plain ? ", shown plain" : ", rendered"}`,
+          "healthz p99 ms": p99,
+          "healthz max ms": longest,
+        });
       }
 
-      const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 70 }).toBuffer();
+      const photo = await sharp({
+        create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      })
+        .jpeg({ quality: 70 })
+        .toBuffer();
       const form = new FormData();
       form.set("file", new Blob([photo], { type: "image/jpeg" }), "crowd.jpg");
       const media = await (await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie } })).json();
       const formats = ["", "format/webp/", "format/avif/", "format/jpeg/", "format/png/", "format/gif/"];
       const paths = [
-        ...[200, 600, 1000, 1200, 1600, 2400].flatMap((width) => formats.map((format) => `/content/images/size/w${width}/${format}media/${media.hash}.jpeg`)),
+        ...[200, 600, 1000, 1200, 1600, 2400].flatMap((width) =>
+          formats.map((format) => `/content/images/size/w${width}/${format}media/${media.hash}.jpeg`),
+        ),
         ...Array.from({ length: 24 }, (_, i) => `/content/images/size/w${301 + i}/media/${media.hash}.jpeg`),
       ];
       const answers = [];
@@ -79,15 +108,24 @@ export async function boundedRows() {
       const { p99, longest } = await probed(
         server.url,
         (async () => {
-          for (let i = 0; i < paths.length; i += 10) answers.push(...(await Promise.all(paths.slice(i, i + 10).map((p) => get(`${server.url}${p}`)))));
+          for (let i = 0; i < paths.length; i += 10)
+            answers.push(...(await Promise.all(paths.slice(i, i + 10).map((p) => get(`${server.url}${p}`)))));
         })(),
       );
       const made = answers.filter((a) => a.status === 200).length;
-      rows.push({ measure: "60 variant requests, 10 at a time", ms: Math.round(performance.now() - started), answer: `${made} variants, ${answers.length - made} originals (302)`, "healthz p99 ms": p99, "healthz max ms": longest });
+      rows.push({
+        measure: "60 variant requests, 10 at a time",
+        ms: Math.round(performance.now() - started),
+        answer: `${made} variants, ${answers.length - made} originals (302)`,
+        "healthz p99 ms": p99,
+        "healthz max ms": longest,
+      });
 
       const kept = `${server.url}/content/images/size/w1000/format/webp/media/${media.hash}.jpeg`;
       const keptBytes = Buffer.from(await (await fetch(kept)).arrayBuffer());
-      const bareImage = http.createServer((_req, res) => res.writeHead(200, { "content-type": "image/webp", "content-length": keptBytes.length }).end(keptBytes));
+      const bareImage = http.createServer((_req, res) =>
+        res.writeHead(200, { "content-type": "image/webp", "content-length": keptBytes.length }).end(keptBytes),
+      );
       await new Promise((resolve) => bareImage.listen(0, "127.0.0.1", resolve));
       try {
         for (const [measure, url] of [
@@ -95,7 +133,13 @@ export async function boundedRows() {
           ["bare node:http, the same bytes", `http://127.0.0.1:${bareImage.address().port}/`],
         ]) {
           const result = await autocannon({ url, connections: 10, duration: SECONDS });
-          rows.push({ measure, ms: null, answer: `${Math.round(result.requests.average)} req/s`, "healthz p99 ms": null, "healthz max ms": null });
+          rows.push({
+            measure,
+            ms: null,
+            answer: `${Math.round(result.requests.average)} req/s`,
+            "healthz p99 ms": null,
+            "healthz max ms": null,
+          });
         }
       } finally {
         bareImage.closeAllConnections();

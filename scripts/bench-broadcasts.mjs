@@ -14,7 +14,11 @@ const HEADERS = { "accept-encoding": "br, gzip", accept: "text/html" };
 
 /** The site, with the hourly budget out of the way: what is measured is the site's own work. */
 const startServer = (site) =>
-  startSite(site, { LOG_LEVEL: "warn", PUBLIC_MAIL_HOURLY_BUDGET: "100000", LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50" });
+  startSite(site, {
+    LOG_LEVEL: "warn",
+    PUBLIC_MAIL_HOURLY_BUDGET: "100000",
+    LIST_MAIL_BATCH_SIZE: process.env.LIST_MAIL_BATCH_SIZE ?? "50",
+  });
 
 async function startBare(page) {
   const port = await freePort();
@@ -54,11 +58,16 @@ export function broadcastRows() {
       for (let i = 0; i < 3; i++) await fetch(`${server.url}/`, { headers: HEADERS });
       const res = await fetch(`${server.url}/`, { headers: HEADERS });
       const headers = {};
-      for (const name of ["content-type", "content-encoding", "vary", "cache-control"]) if (res.headers.get(name)) headers[name] = res.headers.get(name);
+      for (const name of ["content-type", "content-encoding", "vary", "cache-control"])
+        if (res.headers.get(name)) headers[name] = res.headers.get(name);
       const bare = await startBare({ headers, body: Buffer.from(await res.arrayBuffer()) });
       try {
         const idle = await load(`${server.url}/`);
-        const created = await fetch(`${server.url}/api/admin/broadcasts`, { method: "POST", headers: admin, body: JSON.stringify({ subject: "Bench", markdown: "# Hello\n\nA bench broadcast.", list: "blog" }) });
+        const created = await fetch(`${server.url}/api/admin/broadcasts`, {
+          method: "POST",
+          headers: admin,
+          body: JSON.stringify({ subject: "Bench", markdown: "# Hello\n\nA bench broadcast.", list: "blog" }),
+        });
         const { id, recipients } = await created.json();
         if (recipients !== RECIPIENTS) throw new Error(`expected ${RECIPIENTS} recipients, counted ${recipients}`);
         const started = performance.now();
@@ -74,9 +83,23 @@ export function broadcastRows() {
         }
         const queued = performance.now() - started;
         const theirs = await load(`${bare.url}/`);
-        console.log(`broadcasts: ${RECIPIENTS} recipients taken in ${Math.round(taken)} ms (the send request), all queued in ${(queued / 1000).toFixed(1)} s (${database}, batches of ${process.env.LIST_MAIL_BATCH_SIZE ?? 50})`);
-        const row = (name, ours) => ({ page: name, conn: 50, "req/s": ours.rps, "bare req/s": theirs.rps, ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2), "p50 ms": ours.p50, "p99 ms": ours.p99, errors: ours.errors });
-        return [row(`/ with nothing sent (${database})`, idle), row(`/ while ${RECIPIENTS} broadcast e-mails are queued (${database})`, during)];
+        console.log(
+          `broadcasts: ${RECIPIENTS} recipients taken in ${Math.round(taken)} ms (the send request), all queued in ${(queued / 1000).toFixed(1)} s (${database}, batches of ${process.env.LIST_MAIL_BATCH_SIZE ?? 50})`,
+        );
+        const row = (name, ours) => ({
+          page: name,
+          conn: 50,
+          "req/s": ours.rps,
+          "bare req/s": theirs.rps,
+          ratio: (ours.rps / Math.max(1, theirs.rps)).toFixed(2),
+          "p50 ms": ours.p50,
+          "p99 ms": ours.p99,
+          errors: ours.errors,
+        });
+        return [
+          row(`/ with nothing sent (${database})`, idle),
+          row(`/ while ${RECIPIENTS} broadcast e-mails are queued (${database})`, during),
+        ];
       } finally {
         await bare.stop();
       }

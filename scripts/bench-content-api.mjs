@@ -35,15 +35,40 @@ export async function startServer(dataDir) {
   });
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", MAIL_TRANSPORT: "files", LOG_LEVEL: "warn", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(dataDir, "backups"),
+      SEED_DEMO: "false",
+      MAIL_TRANSPORT: "files",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "bench@clink.app",
+      ADMIN_PASSWORD: "bench password 12345",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const up = await fetch(`${url}/healthz`, timed(PROBE_LIMIT_MS)).then((res) => res.ok, () => false);
-    if (up) return { url, pid: child.pid, stop: () => (child.kill("SIGTERM"), Promise.race([exited, new Promise((r) => setTimeout(r, 30_000)).then(() => child.kill("SIGKILL"))])) };
+    const up = await fetch(`${url}/healthz`, timed(PROBE_LIMIT_MS)).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up)
+      return {
+        url,
+        pid: child.pid,
+        stop: () => (
+          child.kill("SIGTERM"),
+          Promise.race([exited, new Promise((r) => setTimeout(r, 30_000)).then(() => child.kill("SIGKILL"))])
+        ),
+      };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
@@ -62,7 +87,10 @@ async function seed(dataDir) {
      from generate_series(1, 3000) as i`,
     [paragraph],
   );
-  await db.query(`insert into integrations (name, key_hash, key_hint) values ('bench', $1, $2)`, [createHash("sha256").update(KEY).digest("hex"), KEY.slice(-4)]);
+  await db.query(`insert into integrations (name, key_hash, key_hint) values ('bench', $1, $2)`, [
+    createHash("sha256").update(KEY).digest("hex"),
+    KEY.slice(-4),
+  ]);
   await db.close();
 }
 
@@ -115,7 +143,12 @@ async function during(url, seconds, load) {
  */
 async function backfillSeconds(url) {
   const started = performance.now();
-  const login = await fetch(`${url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN), ...timed(PROBE_LIMIT_MS) });
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+    ...timed(PROBE_LIMIT_MS),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
   const cookie = login.headers.get("set-cookie").split(";")[0];
   let runs = 0;
@@ -124,7 +157,8 @@ async function backfillSeconds(url) {
     const counts = res?.ok ? (await res.json()).counts.filter((c) => c.type === "blog.post-html") : [];
     const sum = (states) => counts.filter((c) => states.includes(c.state)).reduce((total, c) => total + c.count, 0);
     runs = sum(["done"]);
-    if (sum(["queued", "running"]) === 0 && runs >= 3000 / 20) return { done: true, seconds: Math.round((performance.now() - started) / 1000), runs };
+    if (sum(["queued", "running"]) === 0 && runs >= 3000 / 20)
+      return { done: true, seconds: Math.round((performance.now() - started) / 1000), runs };
     await new Promise((r) => setTimeout(r, 500));
   }
   return { done: false, seconds: Math.round((performance.now() - started) / 1000), runs };
@@ -145,7 +179,9 @@ export async function contentApiRows() {
     const apiLoad = async (stopped) => {
       while (!stopped.value && n < MAX_CALLS) {
         const started = performance.now();
-        const { status, bytes } = await rawGet(`${server.url}/ghost/api/content/posts/?key=${KEY}&limit=all&include=tags,authors&x=${(n += 1)}`);
+        const { status, bytes } = await rawGet(
+          `${server.url}/ghost/api/content/posts/?key=${KEY}&limit=all&include=tags,authors&x=${(n += 1)}`,
+        );
         if (status !== 200) throw new Error(`limit=all answered ${status}`);
         calls.push({ ms: performance.now() - started, mb: bytes / 1e6 });
       }
@@ -161,14 +197,34 @@ export async function contentApiRows() {
     // The server's peak resident memory over its life (this start: backfill done, idle probes, the load).
     const peakMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024);
     return [
-      { measure: `backfill of 3,000 kept bodies: ${backfill.done ? "finished" : "not finished"} (${backfill.runs} job runs)`, p50_ms: null, p99_ms: null, max_ms: backfill.seconds * 1000 },
+      {
+        measure: `backfill of 3,000 kept bodies: ${backfill.done ? "finished" : "not finished"} (${backfill.runs} job runs)`,
+        p50_ms: null,
+        p99_ms: null,
+        max_ms: backfill.seconds * 1000,
+      },
       { measure: "bare node:http, one request each 20 ms", p50_ms: bareHealth.p50, p99_ms: bareHealth.p99, max_ms: bareHealth.max },
       { measure: "/healthz, idle site", p50_ms: idleHealth.p50, p99_ms: idleHealth.p99, max_ms: idleHealth.max },
       { measure: "uncached post page, idle site", p50_ms: idlePage.p50, p99_ms: idlePage.p99, max_ms: idlePage.max },
       { measure: "/healthz during limit=all (target p99 < 100)", p50_ms: busyHealth.p50, p99_ms: busyHealth.p99, max_ms: busyHealth.max },
-      { measure: "uncached post page during limit=all (target max < 1000)", p50_ms: busyPage.p50, p99_ms: busyPage.p99, max_ms: busyPage.max },
-      { measure: `server's peak resident memory: ${peakMb} MB (one limit=all is ${(plain.bytes / 1e6).toFixed(1)} MB of JSON)`, p50_ms: null, p99_ms: null, max_ms: null },
-      { measure: `limit=all, 3,000 posts: ${calls.length} calls, ${first ? first.mb.toFixed(1) : "?"} MB gzipped each (first call ${first ? Math.round(first.ms) : "?"} ms)`, p50_ms: Math.round(calls.map((c) => c.ms).sort((a, b) => a - b)[Math.floor(calls.length / 2)] ?? NaN), p99_ms: null, max_ms: Math.round(Math.max(...calls.map((c) => c.ms))) },
+      {
+        measure: "uncached post page during limit=all (target max < 1000)",
+        p50_ms: busyPage.p50,
+        p99_ms: busyPage.p99,
+        max_ms: busyPage.max,
+      },
+      {
+        measure: `server's peak resident memory: ${peakMb} MB (one limit=all is ${(plain.bytes / 1e6).toFixed(1)} MB of JSON)`,
+        p50_ms: null,
+        p99_ms: null,
+        max_ms: null,
+      },
+      {
+        measure: `limit=all, 3,000 posts: ${calls.length} calls, ${first ? first.mb.toFixed(1) : "?"} MB gzipped each (first call ${first ? Math.round(first.ms) : "?"} ms)`,
+        p50_ms: Math.round(calls.map((c) => c.ms).sort((a, b) => a - b)[Math.floor(calls.length / 2)] ?? NaN),
+        p99_ms: null,
+        max_ms: Math.round(Math.max(...calls.map((c) => c.ms))),
+      },
     ];
   } finally {
     bare.close();

@@ -46,16 +46,27 @@ async function throughput(url) {
 
 /** Signs in and uploads a noisy photo-like JPEG (noise makes resizing cost what a photo's does). */
 async function uploadPhoto(url) {
-  const login = await fetch(`${url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
   const cookie = login.headers.get("set-cookie").split(";")[0];
-  const photo = await sharp({ create: { width: 2000, height: 1333, channels: 3, background: "#336699", noise: { type: "gaussian", mean: 120, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+  const photo = await sharp({
+    create: { width: 2000, height: 1333, channels: 3, background: "#336699", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const form = new FormData();
   form.set("file", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
   const res = await fetch(`${url}/api/admin/media`, { method: "POST", body: form, headers: { cookie } });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   const media = await res.json();
-  return { path: `/content/images/media/${media.hash}.${media.mimeType === "image/jpeg" ? "jpg" : media.mimeType.slice(6)}`, bytes: photo.length };
+  return {
+    path: `/content/images/media/${media.hash}.${media.mimeType === "image/jpeg" ? "jpg" : media.mimeType.slice(6)}`,
+    bytes: photo.length,
+  };
 }
 
 export async function contentImageRows() {
@@ -65,31 +76,52 @@ export async function contentImageRows() {
   try {
     const photo = await uploadPhoto(server.url);
     const rows = [];
-    const sizedPath = ([size, format]) => photo.path.replace("/content/images/", `/content/images/size/${size}/${format ? `format/${format}/` : ""}`);
+    const sizedPath = ([size, format]) =>
+      photo.path.replace("/content/images/", `/content/images/size/${size}/${format ? `format/${format}/` : ""}`);
     for (const variant of VARIANTS) {
       const url = `${server.url}${sizedPath(variant)}`;
       const first = await timedGet(url);
       const again = await repeated(url);
-      rows.push({ measure: `${sizedPath(variant).split("/media/")[0]}/… (${Math.round(first.bytes / 1024)} KB)`, first_ms: Math.round(first.ms), repeat_p50_ms: again.p50, repeat_max_ms: again.max, rps_10: null });
+      rows.push({
+        measure: `${sizedPath(variant).split("/media/")[0]}/… (${Math.round(first.bytes / 1024)} KB)`,
+        first_ms: Math.round(first.ms),
+        repeat_p50_ms: again.p50,
+        repeat_max_ms: again.max,
+        rps_10: null,
+      });
     }
     // The same bytes as the w1000 WebP variant, from a file, by a bare node:http server.
     const kept = `${server.url}${sizedPath(VARIANTS[1])}`;
     const file = path.join(dataDir, "variant.webp");
     fs.writeFileSync(file, Buffer.from(await (await fetch(kept)).arrayBuffer()));
-    bare = http.createServer((_req, res) => fs.readFile(file, (error, data) => (error ? res.writeHead(500).end() : res.writeHead(200, { "content-type": "image/webp", "content-length": data.length }).end(data))));
+    bare = http.createServer((_req, res) =>
+      fs.readFile(file, (error, data) =>
+        error ? res.writeHead(500).end() : res.writeHead(200, { "content-type": "image/webp", "content-length": data.length }).end(data),
+      ),
+    );
     await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
     const bareUrl = `http://127.0.0.1:${bare.address().port}/variant.webp`;
     const staticUrl = `${server.url}/images/blog/default.webp`;
-    for (const [measure, url] of [["bare node:http, the w1000 WebP's bytes from disk", bareUrl], ["site's own static file (express.static, /images/blog/default.webp)", staticUrl]]) {
+    for (const [measure, url] of [
+      ["bare node:http, the w1000 WebP's bytes from disk", bareUrl],
+      ["site's own static file (express.static, /images/blog/default.webp)", staticUrl],
+    ]) {
       const first = await timedGet(url);
       const again = await repeated(url);
-      rows.push({ measure: `${measure} (${Math.round(first.bytes / 1024)} KB)`, first_ms: Math.round(first.ms), repeat_p50_ms: again.p50, repeat_max_ms: again.max, rps_10: null });
+      rows.push({
+        measure: `${measure} (${Math.round(first.bytes / 1024)} KB)`,
+        first_ms: Math.round(first.ms),
+        repeat_p50_ms: again.p50,
+        repeat_max_ms: again.max,
+        rps_10: null,
+      });
     }
     const rps = { kept: await throughput(kept), bare: await throughput(bareUrl), static: await throughput(staticUrl) };
     rows[1].rps_10 = rps.kept.rps;
     rows.at(-2).rps_10 = rps.bare.rps;
     rows.at(-1).rps_10 = rps.static.rps;
-    if (rps.kept.errors + rps.bare.errors + rps.static.errors > 0) process.stderr.write(`content images bench: errors ${JSON.stringify(rps)}\n`);
+    if (rps.kept.errors + rps.bare.errors + rps.static.errors > 0)
+      process.stderr.write(`content images bench: errors ${JSON.stringify(rps)}\n`);
     process.stderr.write(`content images bench: uploaded photo ${Math.round(photo.bytes / 1024)} KB (2000 x 1333 JPEG)\n`);
     return rows;
   } finally {

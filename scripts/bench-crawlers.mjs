@@ -19,11 +19,21 @@ export async function crawlerRows(baseUrl, load, headers) {
   const url = `${baseUrl}/blog`;
   // Both sides set the user agent per request the same way, so the client's own work is equal.
   let n = 0;
-  const withAgents = (agents) => ({ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "user-agent": agents[n++ % agents.length] } }) });
+  const withAgents = (agents) => ({
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, "user-agent": agents[n++ % agents.length] } }),
+  });
   const browser = [];
   const crawlers = [];
   const row = (page, result) => {
-    const r = { page, conn: 50, "req/s": result.rps, "p50 ms": result.p50, "p95 ms": result.p95, "p99 ms": result.p99, errors: result.errors };
+    const r = {
+      page,
+      conn: 50,
+      "req/s": result.rps,
+      "p50 ms": result.p50,
+      "p95 ms": result.p95,
+      "p99 ms": result.p99,
+      errors: result.errors,
+    };
     console.log(JSON.stringify(r));
     return r;
   };
@@ -42,14 +52,24 @@ export async function crawlerRows(baseUrl, load, headers) {
     return Math.round((sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2);
   };
   const [plain, crawled] = [median(browser), median(crawlers)];
-  const summary = { page: `/blog: crawler UAs vs browser (median of ${ROUNDS})`, conn: 50, "req/s": crawled, ratio: `${(((crawled - plain) / plain) * 100).toFixed(1)} % vs ${plain}` };
+  const summary = {
+    page: `/blog: crawler UAs vs browser (median of ${ROUNDS})`,
+    conn: 50,
+    "req/s": crawled,
+    ratio: `${(((crawled - plain) / plain) * 100).toFixed(1)} % vs ${plain}`,
+  };
   console.log(JSON.stringify(summary));
   // The end-to-end figure moves by ±15 % from run to run on a shared 2-core machine, more than the
   // effect it looks for; the observer's own cost per request, set against a cached hit's whole
   // server time (at most 1 / req/s of one thread), is the precise answer.
   const { crawler, browser: plainNs } = await observerCostNs();
   const hitNs = 1e9 / plain;
-  const cost = { page: "crawler recording, CPU per request", conn: "", "req/s": "", ratio: `${crawler.toFixed(0)} ns crawler, ${plainNs.toFixed(0)} ns browser: +${(((crawler - plainNs) / hitNs) * 100).toFixed(2)} % of a ${(hitNs / 1000).toFixed(0)} µs hit` };
+  const cost = {
+    page: "crawler recording, CPU per request",
+    conn: "",
+    "req/s": "",
+    ratio: `${crawler.toFixed(0)} ns crawler, ${plainNs.toFixed(0)} ns browser: +${(((crawler - plainNs) / hitNs) * 100).toFixed(2)} % of a ${(hitNs / 1000).toFixed(0)} µs hit`,
+  };
   console.log(JSON.stringify(cost));
   return [...browser, ...crawlers, summary, cost];
 }
@@ -62,10 +82,22 @@ async function observerCostNs() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   // Its logger is silent here: the buffered visits' one failed write at close is expected.
   process.env.LOG_LEVEL = "silent";
-  const { module } = await runnerImport(path.join(root, "app/discoverability/crawler-log.server.ts"), { configFile: false, logLevel: "silent", root, resolve: { tsconfigPaths: true } });
+  const { module } = await runnerImport(path.join(root, "app/discoverability/crawler-log.server.ts"), {
+    configFile: false,
+    logLevel: "silent",
+    root,
+    resolve: { tsconfigPaths: true },
+  });
   const time = (agents) => {
     // Each request brings its header as a new string (whose hash is not yet known): so do these.
-    const infos = Array.from({ length: 10_000 }, (_, i) => ({ method: "GET", path: "/blog", status: 200, userAgent: Buffer.from(agents[i % agents.length]).toString(), ip: "127.0.0.1", cacheHit: true }));
+    const infos = Array.from({ length: 10_000 }, (_, i) => ({
+      method: "GET",
+      path: "/blog",
+      status: 200,
+      userAgent: Buffer.from(agents[i % agents.length]).toString(),
+      ip: "127.0.0.1",
+      cacheHit: true,
+    }));
     const calls = 1_000_000;
     for (let i = 0; i < 100_000; i++) module.observeCrawlerRequest(infos[i % infos.length]);
     const start = process.hrtime.bigint();

@@ -10,7 +10,11 @@ export function markdownTable(rows) {
   if (!rows.length) return "";
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value) => String(value ?? "").replace(/\|/g, "\\|");
-  return [`| ${columns.join(" | ")} |`, `| ${columns.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${columns.map((c) => cell(row[c])).join(" | ")} |`)].join("\n");
+  return [
+    `| ${columns.join(" | ")} |`,
+    `| ${columns.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${columns.map((c) => cell(row[c])).join(" | ")} |`),
+  ].join("\n");
 }
 
 /** This machine as a run's heading names it. */
@@ -21,13 +25,20 @@ export function machine() {
 
 /** The section for one run; `lines` are the summary lines the bench printed after its tables. */
 export function runSection({ date, machine: where, command, tables, lines }) {
-  return [`## ${date}: ${where} (\`${command}\`)`, "", ...tables.flatMap(({ title, rows }) => [`${title}:`, "", markdownTable(rows), ""]), ...lines.map((line) => `- ${line}`), ""].join("\n");
+  return [
+    `## ${date}: ${where} (\`${command}\`)`,
+    "",
+    ...tables.flatMap(({ title, rows }) => [`${title}:`, "", markdownTable(rows), ""]),
+    ...lines.map((line) => `- ${line}`),
+    "",
+  ].join("\n");
 }
 
 /** Inserts `section` just below the marker of `text` (newest first); the marker is added when missing. */
 export function insertRun(text, section) {
   const at = text.indexOf(MARKER);
-  if (at < 0) return `${text.trimEnd()}\n\n${MARKER} newest first; npm run bench -- --write-docs inserts a run below this line -->\n\n${section}`;
+  if (at < 0)
+    return `${text.trimEnd()}\n\n${MARKER} newest first; npm run bench -- --write-docs inserts a run below this line -->\n\n${section}`;
   const end = text.indexOf("\n", at) + 1;
   return `${text.slice(0, end)}\n${section}${text.slice(end).replace(/^\n*/, "\n")}`;
 }

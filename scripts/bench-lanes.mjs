@@ -20,14 +20,22 @@ import { benchDatabase, callJson as call, signIn, startBenchSite } from "./bench
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READERS = 300;
 const EVERY_EVENT = ["post.published", "post.updated", "post.unpublished", "post.deleted", "submission.created", "subscriber.confirmed"];
-const LANES_ENV = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "3000", PUBLIC_MAIL_HOURLY_BUDGET: "5000", LIST_MAIL_BATCH_SIZE: String(READERS) };
+const LANES_ENV = {
+  WEBHOOKS_ALLOW_PRIVATE: "true",
+  WEBHOOKS_RETRY_BASE_MS: "3000",
+  PUBLIC_MAIL_HOURLY_BUDGET: "5000",
+  LIST_MAIL_BATCH_SIZE: String(READERS),
+};
 const startServer = (dataDir, databaseUrl) => startBenchSite(root, dataDir, databaseUrl, LANES_ENV);
 
 /** Accepts, reads, never answers. */
 async function startSilentReceiver() {
   const server = http.createServer((request) => request.resume());
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))),
+  };
 }
 
 const outboxCount = (dataDir, marker) => {
@@ -47,7 +55,15 @@ async function until(check, what, timeoutMs = 900_000) {
 /** Publishes a post and times its 300 e-mails into the outbox. */
 async function timePostMail(server, dataDir, cookie, marker) {
   const started = performance.now();
-  await call(server.url, cookie, "POST", "/api/blog", { title: `Lanes ${marker}`, author: "Bench", excerpt: "Bench.", content: "Bench.", category: "tips", tags: [], published: true });
+  await call(server.url, cookie, "POST", "/api/blog", {
+    title: `Lanes ${marker}`,
+    author: "Bench",
+    excerpt: "Bench.",
+    content: "Bench.",
+    category: "tips",
+    tags: [],
+    published: true,
+  });
   await until(() => outboxCount(dataDir, marker) >= READERS, `the ${READERS} e-mails of ${marker}`);
   return (performance.now() - started) / 1000;
 }
@@ -76,7 +92,11 @@ export async function lanesRows() {
     for (let i = 0; i < 2; i++) {
       const receiver = await startSilentReceiver();
       silent.push(receiver);
-      await call(server.url, cookie, "POST", "/api/admin/webhooks", { url: `${receiver.url}/never`, events: EVERY_EVENT, includePersonalData: false });
+      await call(server.url, cookie, "POST", "/api/admin/webhooks", {
+        url: `${receiver.url}/never`,
+        events: EVERY_EVENT,
+        includePersonalData: false,
+      });
     }
     const hanging = timePostMail(server, dataDir, cookie, "LBHANG");
     await until(() => outboxCount(dataDir, "LBHANG") >= 1, "the mailing under way");
@@ -86,12 +106,22 @@ export async function lanesRows() {
     const invited = (performance.now() - inviteStarted) / 1000;
     const stillWaiting = READERS - outboxCount(dataDir, "LBHANG");
     const withHanging = await hanging;
-    console.log(`lanes: invitation in ${invited.toFixed(1)} s (${stillWaiting} of the mailing still waiting); ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`);
+    console.log(
+      `lanes: invitation in ${invited.toFixed(1)} s (${stillWaiting} of the mailing still waiting); ${READERS} e-mails beside 2 silent receivers in ${withHanging.toFixed(1)} s`,
+    );
 
     const rows = [
       { measure: `${READERS} new-post e-mails, no webhooks (${database})`, value: `${alone.toFixed(1)} s`, target: "" },
-      { measure: `${READERS} new-post e-mails, 2 receivers that never answer (${database})`, value: `${withHanging.toFixed(1)} s (${(withHanging / alone).toFixed(2)}x)`, target: "<= 1.5x" },
-      { measure: `staff invitation in the outbox while they hang, sent with the mailing queued (${database})`, value: `${invited.toFixed(1)} s (${stillWaiting} of ${READERS} new-post e-mails still waiting)`, target: "< 5 s" },
+      {
+        measure: `${READERS} new-post e-mails, 2 receivers that never answer (${database})`,
+        value: `${withHanging.toFixed(1)} s (${(withHanging / alone).toFixed(2)}x)`,
+        target: "<= 1.5x",
+      },
+      {
+        measure: `staff invitation in the outbox while they hang, sent with the mailing queued (${database})`,
+        value: `${invited.toFixed(1)} s (${stillWaiting} of ${READERS} new-post e-mails still waiting)`,
+        target: "< 5 s",
+      },
     ];
     for (const row of rows) console.log(JSON.stringify(row));
     return rows;

@@ -12,10 +12,26 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const ALL_PAGES = [
-  "/", "/about", "/faq", "/contact", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",
-  "/venue-map", "/advertise", "/privacy-policy", "/terms-conditions", "/delete-my-data", "/blog", "/search?q=rooftop",
+  "/",
+  "/about",
+  "/faq",
+  "/contact",
+  "/irl-meetups",
+  "/social-drinking-app",
+  "/happy-hour",
+  "/meetups",
+  "/dating",
+  "/venue-map",
+  "/advertise",
+  "/privacy-policy",
+  "/terms-conditions",
+  "/delete-my-data",
+  "/blog",
+  "/search?q=rooftop",
   // A post, a tag page and an author page of the demo blog, found on /blog when the server is up.
-  "post", "tag", "author",
+  "post",
+  "tag",
+  "author",
 ];
 // Every public page is held to the Lighthouse targets (issue 24): performance >= 99 and TBT < 50 ms in a
 // fresh navigation (Lighthouse loads about:blank first, as PageSpeed Insights does), the rest at 100.
@@ -34,7 +50,9 @@ if (!fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: 
 
 /** The audits of a Lighthouse category that count and did not pass. */
 function failedAudits(category, audits) {
-  return category.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1).map((ref) => ref.id);
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+    .map((ref) => ref.id);
 }
 
 /** A category's score (0-100) with one audit left out, weighted as Lighthouse weighs the rest. */
@@ -63,11 +81,15 @@ function freePort() {
  */
 async function startTileServer() {
   const { default: sharp } = await import("sharp");
-  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#e8eef3" } }).png().toBuffer();
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#e8eef3" } })
+    .png()
+    .toBuffer();
   const port = await freePort();
   const server = http.createServer((req, res) => {
     if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? "")) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*" }).end(tile);
+    res
+      .writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*" })
+      .end(tile);
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, stop: () => new Promise((resolve) => server.close(resolve)) };
@@ -79,7 +101,18 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-bench-"));
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SITE_URL: origin, LOG_LEVEL: "warn", MAP_TILE_URL: tiles.url, MAIL_TRANSPORT: "files" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(dataDir, "backups"),
+      SITE_URL: origin,
+      LOG_LEVEL: "warn",
+      MAP_TILE_URL: tiles.url,
+      MAIL_TRANSPORT: "files",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
@@ -152,7 +185,15 @@ async function sizes(origin, page) {
       queue.push(next);
     }
   }
-  return { html: html.length, htmlGz: gz(html), js: await total(js), jsFiles: js.length, jsLater: await total(later), jsLaterFiles: later.size, css: await total(css) };
+  return {
+    html: html.length,
+    htmlGz: gz(html),
+    js: await total(js),
+    jsFiles: js.length,
+    jsLater: await total(later),
+    jsLaterFiles: later.size,
+    css: await total(css),
+  };
 }
 
 const server = await startServer();
@@ -189,7 +230,10 @@ try {
       // BENCH_LHR_DIR=dir keeps each page's full Lighthouse report (long tasks, main-thread breakdown, trace figures).
       if (process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "home"}-${Date.now()}.json`), result.report);
+        fs.writeFileSync(
+          path.join(process.env.BENCH_LHR_DIR, `${page.replace(/[^a-z0-9]+/gi, "_") || "home"}-${Date.now()}.json`),
+          result.report,
+        );
       }
       // Lighthouse reports a failed run as scores of 0; say why instead of passing it off as a score.
       if (runtimeError) console.error(`lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
@@ -197,7 +241,9 @@ try {
         perf: Math.round(categories.performance.score * 100),
         a11y: Math.round(categories.accessibility.score * 100),
         bp: Math.round(categories["best-practices"].score * 100),
-        seo: NOINDEX_ON_PURPOSE.has(page.split("?")[0]) ? seoWithout(categories.seo, audits, "is-crawlable") : Math.round(categories.seo.score * 100),
+        seo: NOINDEX_ON_PURPOSE.has(page.split("?")[0])
+          ? seoWithout(categories.seo, audits, "is-crawlable")
+          : Math.round(categories.seo.score * 100),
         cls: audits["cumulative-layout-shift"].numericValue,
         lcp: audits["largest-contentful-paint"].numericValue,
         fcp: audits["first-contentful-paint"].numericValue,
@@ -208,7 +254,9 @@ try {
       for (const [name, category] of Object.entries(categories)) {
         if (category.score === 1) continue;
         if (name === "performance") continue;
-        const failed = failedAudits(category, audits).filter((id) => !(name === "seo" && id === "is-crawlable" && NOINDEX_ON_PURPOSE.has(page.split("?")[0])));
+        const failed = failedAudits(category, audits).filter(
+          (id) => !(name === "seo" && id === "is-crawlable" && NOINDEX_ON_PURPOSE.has(page.split("?")[0])),
+        );
         if (failed.length === 0) continue;
         console.error(`${page} ${name}: ${failed.join(", ")}`);
         for (const id of failed) console.error(`  ${id}: ${JSON.stringify(audits[id]?.details?.items ?? []).slice(0, 600)}`);
@@ -229,7 +277,14 @@ try {
 }
 
 const failures = [];
-const header = ["page", "HTML", "HTML gz", "JS gz", "CSS gz", ...(runLighthouse ? ["Perf", "A11y", "BP", "SEO", "CLS", "FCP", "LCP", "TBT", "SI"] : [])];
+const header = [
+  "page",
+  "HTML",
+  "HTML gz",
+  "JS gz",
+  "CSS gz",
+  ...(runLighthouse ? ["Perf", "A11y", "BP", "SEO", "CLS", "FCP", "LCP", "TBT", "SI"] : []),
+];
 const table = rows.map((r) => {
   if (r.page === "/" && r.js > HOME_JS_BUDGET) failures.push(`home JS ${kb(r.js)} > 125 KB`);
   if (runLighthouse) {
@@ -239,8 +294,24 @@ const table = rows.map((r) => {
     if (r.cls > 0) failures.push(`${r.page} CLS ${r.cls}`);
   }
   return [
-    r.page, kb(r.html), kb(r.htmlGz), `${kb(r.js)} (${r.jsFiles})${r.jsLaterFiles ? ` + ${kb(r.jsLater)} later (${r.jsLaterFiles})` : ""}`, kb(r.css),
-    ...(runLighthouse ? [r.perf, r.a11y, r.bp, r.seo, r.cls?.toFixed(3), `${Math.round(r.fcp)} ms`, `${Math.round(r.lcp)} ms`, `${Math.round(r.tbt)} ms`, `${Math.round(r.si)} ms`] : []),
+    r.page,
+    kb(r.html),
+    kb(r.htmlGz),
+    `${kb(r.js)} (${r.jsFiles})${r.jsLaterFiles ? ` + ${kb(r.jsLater)} later (${r.jsLaterFiles})` : ""}`,
+    kb(r.css),
+    ...(runLighthouse
+      ? [
+          r.perf,
+          r.a11y,
+          r.bp,
+          r.seo,
+          r.cls?.toFixed(3),
+          `${Math.round(r.fcp)} ms`,
+          `${Math.round(r.lcp)} ms`,
+          `${Math.round(r.tbt)} ms`,
+          `${Math.round(r.si)} ms`,
+        ]
+      : []),
   ].map(String);
 });
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));

@@ -42,20 +42,34 @@ export async function redirectRows() {
     const cookie = await signIn(site.url);
     const slugs = [];
     for (let i = 0; i < POSTS; i++) {
-      const made = await callJson(site.url, cookie, "POST", "/api/blog", { title: `Import bench ${i}`, author: "Bench", excerpt: "Bench.", content: `Bench post ${i}.\n\n${"A paragraph of text. ".repeat(200)}`, category: "tips", tags: [], published: true });
+      const made = await callJson(site.url, cookie, "POST", "/api/blog", {
+        title: `Import bench ${i}`,
+        author: "Bench",
+        excerpt: "Bench.",
+        content: `Bench post ${i}.\n\n${"A paragraph of text. ".repeat(200)}`,
+        category: "tips",
+        tags: [],
+        published: true,
+      });
       slugs.push(made.post.slug);
     }
     // The same probes without the import first, to tell what the import adds.
     const idleLoad = healthzLoad(site.url, IDLE_SECONDS);
     let idle = true;
-    const idlePages = askEachOnce(slugs.slice(POSTS / 2).map((slug) => `${site.url}/blog/${slug}`), () => idle);
+    const idlePages = askEachOnce(
+      slugs.slice(POSTS / 2).map((slug) => `${site.url}/blog/${slug}`),
+      () => idle,
+    );
     const quiet = await idleLoad;
     idle = false;
     const quietPages = (await idlePages).sort((a, b) => a - b);
     const csv = ["from,to,status", ...Array.from({ length: RULES }, (_, i) => `/old/bench-${i},/blog/bench-${i},301`)].join("\n");
     const load = healthzLoad(site.url, 1000);
     let importing = true;
-    const pages = askEachOnce(slugs.slice(0, POSTS / 2).map((slug) => `${site.url}/blog/${slug}`), () => importing);
+    const pages = askEachOnce(
+      slugs.slice(0, POSTS / 2).map((slug) => `${site.url}/blog/${slug}`),
+      () => importing,
+    );
     const started = performance.now();
     const report = await callJson(site.url, cookie, "POST", "/api/admin/redirects/import", { format: "csv", content: csv });
     const seconds = (performance.now() - started) / 1000;
@@ -68,10 +82,18 @@ export async function redirectRows() {
     const bare = await startBare(healthBody);
     const theirs = await healthzLoad(bare.url, Math.max(3, Math.round(seconds)));
     await bare.close();
-    const pagesFigure = (times) => (times.length ? `median ${Math.round(times[Math.floor(times.length / 2)])} ms, worst ${Math.round(times.at(-1))} ms (${times.length})` : "none asked");
-    const healthFigure = (result) => `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.errors + result.timeouts} errors`;
+    const pagesFigure = (times) =>
+      times.length
+        ? `median ${Math.round(times[Math.floor(times.length / 2)])} ms, worst ${Math.round(times.at(-1))} ms (${times.length})`
+        : "none asked";
+    const healthFigure = (result) =>
+      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.errors + result.timeouts} errors`;
     const rows = [
-      { measure: `import of ${RULES.toLocaleString("en")} redirect rules, one CSV request (${database.label})`, value: `${seconds.toFixed(1)} s`, target: "" },
+      {
+        measure: `import of ${RULES.toLocaleString("en")} redirect rules, one CSV request (${database.label})`,
+        value: `${seconds.toFixed(1)} s`,
+        target: "",
+      },
       {
         measure: `/healthz during the import, 10 conn (bare node:http: ${Math.round(theirs.requests.average)} req/s, p99 ${theirs.latency.p99} ms)`,
         value: healthFigure(ours),

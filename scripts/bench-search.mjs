@@ -71,16 +71,36 @@ export async function uncachedSearchRows({ url, pid, load, headers, words, rssMb
       let peakRss = rssMb(pid);
       const sampler = long ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 1000) : undefined;
       const cpuBefore = cpuMs(pid);
-      const result = await load(`${url}/search`, headers, { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }], connections, duration: long ? LOAD_SECONDS : duration });
+      const result = await load(`${url}/search`, headers, {
+        requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
+        connections,
+        duration: long ? LOAD_SECONDS : duration,
+      });
       stopped.value = true;
       clearInterval(sampler);
       const memory = long ? await heapMb(url) : undefined;
       const served = Math.max(1, result.rps * (long ? LOAD_SECONDS : duration));
       // The server's own CPU per search: what a quiet machine's throughput follows, whoever else shares the cores.
-      const row = { page: label, conn: connections, seconds: long ? LOAD_SECONDS : duration, "req/s": result.rps, "p50 ms": result.p50, "p99 ms": result.p99, "server CPU ms/req": Number(((cpuMs(pid) - cpuBefore) / served).toFixed(1)), errors: result.errors };
+      const row = {
+        page: label,
+        conn: connections,
+        seconds: long ? LOAD_SECONDS : duration,
+        "req/s": result.rps,
+        "p50 ms": result.p50,
+        "p99 ms": result.p99,
+        "server CPU ms/req": Number(((cpuMs(pid) - cpuBefore) / served).toFixed(1)),
+        errors: result.errors,
+      };
       if (long) {
         const [healthz, cached] = await Promise.all(probes);
-        Object.assign(row, { "/healthz p99 ms": healthz.p99, "/healthz max ms": healthz.max, "cached / p99 ms": cached.p99, "peak RSS MB": peakRss, "heap MB": memory.heap, "external MB": memory.external });
+        Object.assign(row, {
+          "/healthz p99 ms": healthz.p99,
+          "/healthz max ms": healthz.max,
+          "cached / p99 ms": cached.p99,
+          "peak RSS MB": peakRss,
+          "heap MB": memory.heap,
+          "external MB": memory.external,
+        });
         await new Promise((resolve) => setTimeout(resolve, 60_000));
         row["RSS 60 s after MB"] = rssMb(pid);
         const after = await heapMb(url);

@@ -109,18 +109,27 @@ export async function benchDatabase(name) {
 }
 
 /** startSite for the benches that manage their own folder (bench-lanes, bench-redirects): healthy within 300 s, quiet logs. */
-export const startBenchSite = (_root, dataDir, databaseUrl, env = {}) => startSite({ dataDir, databaseUrl }, { LOG_LEVEL: "warn", ...env }, { healthySeconds: 300 });
+export const startBenchSite = (_root, dataDir, databaseUrl, env = {}) =>
+  startSite({ dataDir, databaseUrl }, { LOG_LEVEL: "warn", ...env }, { healthySeconds: 300 });
 
 /** A JSON request by node:http, which waits as long as the answer takes (fetch gives up after 300 s). */
 export function callJson(url, cookie, method, pathname, body) {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(url + pathname, { method, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => (response.statusCode >= 300 ? reject(new Error(`${method} ${pathname}: ${response.statusCode} ${text}`)) : resolve(JSON.parse(text))));
-    });
+    const request = http.request(
+      url + pathname,
+      { method, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () =>
+          response.statusCode >= 300
+            ? reject(new Error(`${method} ${pathname}: ${response.statusCode} ${text}`))
+            : resolve(JSON.parse(text)),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(payload);
   });
@@ -128,9 +137,14 @@ export function callJson(url, cookie, method, pathname, body) {
 
 /** A bare node:http server answering `body` as /healthz does, for the figures beside ours. */
 export async function startBare(body) {
-  const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(body));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(body),
+  );
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => (server.closeAllConnections(), new Promise((r) => server.close(r))),
+  };
 }
 
 /** Seeds a scratch site's database while its server is stopped (then `analyze` on PostgreSQL, as a live one would have). */
@@ -145,7 +159,11 @@ export async function seedSite({ dataDir, databaseUrl }, sql) {
 
 /** Signs the bench's admin in to the site at `url`: its session cookie. */
 export async function signIn(url) {
-  const login = await fetch(`${url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) });
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
   return login.headers.get("set-cookie").split(";")[0];
 }

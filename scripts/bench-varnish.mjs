@@ -21,9 +21,14 @@ const available = () => spawnSync("sh", ["-c", "command -v varnishd && ls /usr/l
 
 /** varnishd with deploy/varnish/'s VCL and the unit's own command line (port, VCL, folder and jail swapped). */
 async function startVarnish(dir, port, backendPort) {
-  const vcl = fs.readFileSync(path.join(root, "deploy/varnish/clink.vcl"), "utf8").replaceAll(/\.port = "300[12]"/g, `.port = "${backendPort}"`);
+  const vcl = fs
+    .readFileSync(path.join(root, "deploy/varnish/clink.vcl"), "utf8")
+    .replaceAll(/\.port = "300[12]"/g, `.port = "${backendPort}"`);
   fs.writeFileSync(path.join(dir, "clink.vcl"), vcl);
-  const execStart = fs.readFileSync(path.join(root, "deploy/varnish/varnish.service"), "utf8").match(/^ExecStart=(.*)$/m)[1].split(/\s+/);
+  const execStart = fs
+    .readFileSync(path.join(root, "deploy/varnish/varnish.service"), "utf8")
+    .match(/^ExecStart=(.*)$/m)[1]
+    .split(/\s+/);
   const args = execStart.slice(1);
   const set = (flag, value) => (args[args.indexOf(flag) + 1] = value);
   set("-a", `127.0.0.1:${port}`);
@@ -57,19 +62,50 @@ export async function varnishRows() {
   }
   return withScratchSite("varnish", async ({ dataDir, databaseUrl, database }) => {
     const varnishPort = await freePort();
-    const site = await startSite({ dataDir, databaseUrl }, { LOG_LEVEL: "warn", CDN_PURGE: "varnish", VARNISH_PURGE_URLS: `http://127.0.0.1:${varnishPort}`, TRUST_PROXY: "loopback" }, { healthySeconds: 300 });
+    const site = await startSite(
+      { dataDir, databaseUrl },
+      { LOG_LEVEL: "warn", CDN_PURGE: "varnish", VARNISH_PURGE_URLS: `http://127.0.0.1:${varnishPort}`, TRUST_PROXY: "loopback" },
+      { healthySeconds: 300 },
+    );
     const varnish = await startVarnish(dataDir, varnishPort, new URL(site.url).port);
     try {
       const cookie = await signIn(site.url);
       const posts = [];
-      for (let i = 0; i < POSTS; i++) posts.push((await callJson(site.url, cookie, "POST", "/api/blog", { title: `Varnish bench ${i}`, author: "Bench", excerpt: "Bench.", content: `Version 0 of post ${i}.\n\n${"A paragraph of text. ".repeat(60)}`, category: "tips", tags: ["bench"], published: true })).post);
+      for (let i = 0; i < POSTS; i++)
+        posts.push(
+          (
+            await callJson(site.url, cookie, "POST", "/api/blog", {
+              title: `Varnish bench ${i}`,
+              author: "Bench",
+              excerpt: "Bench.",
+              content: `Version 0 of post ${i}.\n\n${"A paragraph of text. ".repeat(60)}`,
+              category: "tips",
+              tags: ["bench"],
+              published: true,
+            })
+          ).post,
+        );
       const page = `/blog/${posts[0].slug}`;
       const paths = [...posts.map((post) => `/blog/${post.slug}`), "/blog", "/about", "/faq", "/"];
       for (const pathname of paths) await (await fetch(varnish.url + pathname, { headers: HEADERS })).arrayBuffer();
 
       // The same bytes and headers Varnish answers, from a bare node:http server.
-      const sample = await new Promise((resolve) => http.get(varnish.url + page, { headers: HEADERS }, (res) => { const chunks = []; res.on("data", (c) => chunks.push(c)); res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) })); }));
-      const bare = http.createServer((_req, res) => res.writeHead(200, { "content-type": sample.headers["content-type"], "content-encoding": sample.headers["content-encoding"] ?? "identity", "cache-control": sample.headers["cache-control"] }).end(sample.body));
+      const sample = await new Promise((resolve) =>
+        http.get(varnish.url + page, { headers: HEADERS }, (res) => {
+          const chunks = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }),
+      );
+      const bare = http.createServer((_req, res) =>
+        res
+          .writeHead(200, {
+            "content-type": sample.headers["content-type"],
+            "content-encoding": sample.headers["content-encoding"] ?? "identity",
+            "cache-control": sample.headers["cache-control"],
+          })
+          .end(sample.body),
+      );
       await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
       const throughVarnish = await load({ url: varnish.url + page });
       const bareServer = await load({ url: `http://127.0.0.1:${bare.address().port}${page}` });
@@ -79,12 +115,26 @@ export async function varnishRows() {
 
       // A run of edits under load: one post edited a second (each purged at Varnish), every page asked meanwhile.
       const before = varnish.counters();
-      const traffic = autocannon({ url: varnish.url, connections: 20, duration: EDITS + 5, headers: HEADERS, requests: paths.map((p) => ({ method: "GET", path: p })) });
+      const traffic = autocannon({
+        url: varnish.url,
+        connections: 20,
+        duration: EDITS + 5,
+        headers: HEADERS,
+        requests: paths.map((p) => ({ method: "GET", path: p })),
+      });
       const shown = [];
       for (let i = 1; i <= EDITS; i++) {
         const post = posts[i % POSTS];
         const started = performance.now();
-        await callJson(site.url, cookie, "PUT", `/api/blog/${post.id}`, { title: post.title, author: "Bench", excerpt: "Bench.", content: `Version ${i} of post ${i % POSTS}.`, category: "tips", tags: ["bench"], published: true });
+        await callJson(site.url, cookie, "PUT", `/api/blog/${post.id}`, {
+          title: post.title,
+          author: "Bench",
+          excerpt: "Bench.",
+          content: `Version ${i} of post ${i % POSTS}.`,
+          category: "tips",
+          tags: ["bench"],
+          published: true,
+        });
         for (;;) {
           const text = await (await fetch(`${varnish.url}/blog/${post.slug}`, { headers: { "accept-encoding": "identity" } })).text();
           if (text.includes(`Version ${i} of post`)) break;
@@ -102,10 +152,22 @@ export async function varnishRows() {
       const figure = (r) => `${r.rps} req/s, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors` : ""}`;
       const rows = [
         { measure: `a post page through Varnish, 50 conn (${database})`, value: figure(throughVarnish), target: "" },
-        { measure: "the same bytes from a bare node:http server, 50 conn", value: `${figure(bareServer)} (Varnish ${(throughVarnish.rps / Math.max(1, bareServer.rps)).toFixed(2)}x)`, target: "" },
+        {
+          measure: "the same bytes from a bare node:http server, 50 conn",
+          value: `${figure(bareServer)} (Varnish ${(throughVarnish.rps / Math.max(1, bareServer.rps)).toFixed(2)}x)`,
+          target: "",
+        },
         { measure: "the same page from the site alone (its front cache), 50 conn", value: figure(siteAlone), target: "" },
-        { measure: `hit ratio through Varnish during ${EDITS} edits, one a second, ${paths.length} pages at 20 conn`, value: `${((hits * 100) / Math.max(1, hits + misses)).toFixed(2)}% (${hits} hits, ${misses} misses, ${Math.round(during.requests.average)} req/s)`, target: "" },
-        { measure: "an edit through the admin API until Varnish serves it", value: `median ${Math.round(shown[Math.floor(shown.length / 2)])} ms, worst ${Math.round(shown.at(-1))} ms`, target: "< 2 s" },
+        {
+          measure: `hit ratio through Varnish during ${EDITS} edits, one a second, ${paths.length} pages at 20 conn`,
+          value: `${((hits * 100) / Math.max(1, hits + misses)).toFixed(2)}% (${hits} hits, ${misses} misses, ${Math.round(during.requests.average)} req/s)`,
+          target: "",
+        },
+        {
+          measure: "an edit through the admin API until Varnish serves it",
+          value: `median ${Math.round(shown[Math.floor(shown.length / 2)])} ms, worst ${Math.round(shown.at(-1))} ms`,
+          target: "< 2 s",
+        },
       ];
       for (const row of rows) console.log(JSON.stringify(row));
       return rows;

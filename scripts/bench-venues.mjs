@@ -11,7 +11,8 @@ import { gzipSync } from "node:zlib";
 import { runnerImport } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent", root, resolve: { tsconfigPaths: true } })).module;
+const load = async (file) =>
+  (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent", root, resolve: { tsconfigPaths: true } })).module;
 const rules = await load("app/venues/rules.ts");
 const { CITY_INFO } = await load("app/venues/schema.ts");
 
@@ -20,7 +21,7 @@ const TYPES = ["bar", "restaurant", "club", "brewery", "rooftop", "lounge"];
 const FEATURES = ["Indoor", "Outdoor Seating", "Live Music", "Craft Beer", "DJ", "Rooftop Views"];
 const centre = CITY_INFO["new-york"].centre;
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const venues = Array.from({ length: 10_000 }, (_, i) => ({
   id: i + 1,
   city: "new-york",
@@ -63,7 +64,13 @@ for (let i = 0; i < 250; i++) {
 }
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-const rulesRow = { name: "venue rules, 10,000 venues, per update", "median ms": pct(50).toFixed(2), "p95 ms": pct(95).toFixed(2), target: "< 3 ms", ok: pct(95) < 3 };
+const rulesRow = {
+  name: "venue rules, 10,000 venues, per update",
+  "median ms": pct(50).toFixed(2),
+  "p95 ms": pct(95).toFixed(2),
+  target: "< 3 ms",
+  ok: pct(95) < 3,
+};
 
 // --- JavaScript the page loads, from the production build ---
 // The page carries no framework JavaScript (`hydrate: false`): it loads its island script (the URL the
@@ -102,7 +109,8 @@ if (!fs.existsSync(assets) || !islandName) {
   const map = new Set();
   const firstUse = new Set();
   follow(islandName, atLoad);
-  for (const file of [...atLoad]) for (const next of importsOf(file).dynamic) follow(next, next.startsWith("explorer-hydrate") ? firstUse : map);
+  for (const file of [...atLoad])
+    for (const next of importsOf(file).dynamic) follow(next, next.startsWith("explorer-hydrate") ? firstUse : map);
   const gz = (files) => [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length, 0);
   jsRow = {
     name: "/venue-map JavaScript (gzipped)",

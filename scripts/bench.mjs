@@ -45,7 +45,21 @@ async function startServer() {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a profile per start).
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
     cwd: root,
-    env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups"), SEED_DEMO: "false", TRUST_PROXY: "loopback", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", ADMIN_EMAIL: "bench@clink.app", ADMIN_PASSWORD: "bench password 12345", DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      ...startEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(dataDir, "backups"),
+      SEED_DEMO: "false",
+      TRUST_PROXY: "loopback",
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      ADMIN_EMAIL: "bench@clink.app",
+      ADMIN_PASSWORD: "bench password 12345",
+      DATABASE_URL: databaseUrl,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -63,8 +77,28 @@ async function startServer() {
   throw new Error("server did not become healthy in 30 s");
 }
 
-
-const WORDS = ["rooftop", "cocktail", "trivia", "happy hour", "meetup", "craft beer", "wine", "sydney", "melbourne", "karaoke", "jazz", "brunch", "safety", "friends", "networking", "whisky", "tapas", "sunset", "live music", "pub quiz"];
+const WORDS = [
+  "rooftop",
+  "cocktail",
+  "trivia",
+  "happy hour",
+  "meetup",
+  "craft beer",
+  "wine",
+  "sydney",
+  "melbourne",
+  "karaoke",
+  "jazz",
+  "brunch",
+  "safety",
+  "friends",
+  "networking",
+  "whisky",
+  "tapas",
+  "sunset",
+  "live music",
+  "pub quiz",
+];
 const CATEGORIES = ["events", "nightlife", "social", "tips", "updates"];
 
 /** Adds posts straight into the (stopped) site's database: one INSERT ... SELECT generate_series. */
@@ -106,7 +140,14 @@ async function load(url, headers, { connections, requests, duration = DURATION }
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   const ms = (p) => Number(pct(p).toFixed(1));
-  return { rps: Math.round(result.requests.average), p50: ms(50), p95: ms(95), p99: ms(99), errors: result.errors + result.non2xx, bytes: result.throughput.average / Math.max(1, result.requests.average) };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: ms(50),
+    p95: ms(95),
+    p99: ms(99),
+    errors: result.errors + result.non2xx,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+  };
 }
 
 /**
@@ -135,7 +176,11 @@ async function startBareServer(pages) {
 
 /** Gzipped bytes of every script a page makes the browser load (script src, module preloads and imports). */
 async function pageJavaScript(base, html) {
-  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)|import "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? m[2] ?? m[3]));
+  const urls = new Set(
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)|import "(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3],
+    ),
+  );
   let total = 0;
   for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
   return total;
@@ -179,10 +224,30 @@ server = await startServer();
 
 // What Chromium sends: pages come back in brotli or gzip.
 const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html,application/xhtml+xml,*/*" };
-const ALL_PAGES = ["/", "/about", "/faq", "/privacy-policy", "/happy-hour", "/blog", "/blog/bench-post-11", "/search?q=rooftop", "/venue-map", "/contact", "/advertise", "/delete-my-data"];
+const ALL_PAGES = [
+  "/",
+  "/about",
+  "/faq",
+  "/privacy-policy",
+  "/happy-hour",
+  "/blog",
+  "/blog/bench-post-11",
+  "/search?q=rooftop",
+  "/venue-map",
+  "/contact",
+  "/advertise",
+  "/delete-my-data",
+];
 // BENCH_PAGES=/contact,/venue-map measures only those pages (while working on them).
 // BENCH_PAGES=none measures only the uncached searches (no pages, crawlers or idle memory).
-const PAGES = process.env.BENCH_PAGES === "none" ? [] : process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((page) => page.trim()).filter(Boolean) : ALL_PAGES;
+const PAGES =
+  process.env.BENCH_PAGES === "none"
+    ? []
+    : process.env.BENCH_PAGES
+      ? process.env.BENCH_PAGES.split(",")
+          .map((page) => page.trim())
+          .filter(Boolean)
+      : ALL_PAGES;
 // Warm every page (first renders, brotli made in the background), then take the bytes it sends.
 for (const p of PAGES) await fetch(server.url + p);
 await new Promise((r) => setTimeout(r, 1500));
@@ -191,14 +256,17 @@ const jsKb = {};
 for (const p of PAGES) {
   const res = await fetch(server.url + p);
   const raw = await new Promise((resolve, reject) => {
-    http.get(server.url + p, { headers: browserHeaders }, (answer) => {
-      const chunks = [];
-      answer.on("data", (chunk) => chunks.push(chunk));
-      answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
+    http
+      .get(server.url + p, { headers: browserHeaders }, (answer) => {
+        const chunks = [];
+        answer.on("data", (chunk) => chunks.push(chunk));
+        answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
   const headers = {};
-  for (const name of ["content-type", "content-encoding", "vary", "cache-control", "content-security-policy"]) if (raw.headers[name]) headers[name] = raw.headers[name];
+  for (const name of ["content-type", "content-encoding", "vary", "cache-control", "content-security-policy"])
+    if (raw.headers[name]) headers[name] = raw.headers[name];
   sent[p] = { headers, body: raw.body.toString("base64") };
   jsKb[p] = ((await pageJavaScript(server.url, await res.text())) / 1024).toFixed(1);
 }
@@ -224,7 +292,12 @@ for (const p of PAGES) {
     rows.push(row);
   }
 }
-if (PAGES.length) rows.push(...(await (await import("./bench-beacons.mjs")).beaconRows({ url: server.url, bareUrl: bare.url, page: PAGES[0], load, headers: browserHeaders, duration: DURATION })));
+if (PAGES.length)
+  rows.push(
+    ...(await (
+      await import("./bench-beacons.mjs")
+    ).beaconRows({ url: server.url, bareUrl: bare.url, page: PAGES[0], load, headers: browserHeaders, duration: DURATION })),
+  );
 await bare.stop();
 if (PAGES.length) rows.push(...(await (await import("./bench-crawlers.mjs")).crawlerRows(server.url, load, browserHeaders)));
 
@@ -234,7 +307,7 @@ if (PAGES.length) rows.push(...(await (await import("./bench-crawlers.mjs")).cra
 // heavy load the reducer's first pass came 30-45 s after the traffic stopped here.
 const idleStart = Date.now();
 let idleRss = rssMb(server.pid);
-for (let lowestAt = Date.now(); PAGES.length && Date.now() - lowestAt < 60_000 && Date.now() - idleStart < 180_000; ) {
+for (let lowestAt = Date.now(); PAGES.length && Date.now() - lowestAt < 60_000 && Date.now() - idleStart < 180_000;) {
   await new Promise((r) => setTimeout(r, 1000));
   const now = rssMb(server.pid);
   if (now < idleRss - 1) lowestAt = Date.now();
@@ -243,23 +316,37 @@ for (let lowestAt = Date.now(); PAGES.length && Date.now() - lowestAt < 60_000 &
 const idleSeconds = Math.round((Date.now() - idleStart) / 1000);
 
 // The worst case for search, and what it does to everything else: ./bench-search.mjs.
-const uncached = await (await import("./bench-search.mjs")).uncachedSearchRows({ url: server.url, pid: server.pid, load, headers: browserHeaders, words: WORDS, rssMb, duration: DURATION });
+const uncached = await (
+  await import("./bench-search.mjs")
+).uncachedSearchRows({ url: server.url, pid: server.pid, load, headers: browserHeaders, words: WORDS, rssMb, duration: DURATION });
 await server.stop();
 
 console.table(rows);
 console.table(uncached);
-const summary = [`idle memory of the server with ${POSTS.toLocaleString("en")} posts and every page above cached: ${idleRss} MB after ${idleSeconds} s idle (target < 200 MB)`];
-if (!pgBase) summary.push(`  of which the embedded database engine alone (PGlite on the same data, measured in its own process): ${await pgliteEngineMb()} MB`);
-summary.push(`targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connections, < 250 ms at 200; content pages <= 5 KB of gzipped JS; ${DURATION} s each`);
+const summary = [
+  `idle memory of the server with ${POSTS.toLocaleString("en")} posts and every page above cached: ${idleRss} MB after ${idleSeconds} s idle (target < 200 MB)`,
+];
+if (!pgBase)
+  summary.push(
+    `  of which the embedded database engine alone (PGlite on the same data, measured in its own process): ${await pgliteEngineMb()} MB`,
+  );
+summary.push(
+  `targets: ratio >= 0.5 of the bare server; p99 < 50 ms at 50 connections, < 250 ms at 200; content pages <= 5 KB of gzipped JS; ${DURATION} s each`,
+);
 for (const line of summary) console.log(line);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgBase) await onPostgres(pgBase, (client) => client.query(`drop database ${pgDatabase} with (force)`));
 console.log(`database: ${pgBase ? "PostgreSQL" : "PGlite (embedded)"}`);
 if (process.argv.includes("--write-docs")) {
   const { writeRun } = await import("./bench-docs.mjs");
-  const settings = ["BENCH_SECONDS", "BENCH_PAGES", "BENCH_SEARCH_SECONDS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `);
+  const settings = ["BENCH_SECONDS", "BENCH_PAGES", "BENCH_SEARCH_SECONDS"]
+    .filter((name) => process.env[name])
+    .map((name) => `${name}=${process.env[name]} `);
   const command = `${pgBase ? "BENCH_DATABASE_URL=... " : ""}${settings.join("")}npm run bench -- --write-docs`;
-  const tables = [{ title: `Pages on ${pgBase ? "PostgreSQL" : "PGlite"}, ${POSTS.toLocaleString("en")} posts, ${DURATION} s each`, rows }, { title: "New searches (a new query on every request)", rows: uncached }];
+  const tables = [
+    { title: `Pages on ${pgBase ? "PostgreSQL" : "PGlite"}, ${POSTS.toLocaleString("en")} posts, ${DURATION} s each`, rows },
+    { title: "New searches (a new query on every request)", rows: uncached },
+  ];
   writeRun(path.join(root, "docs/benchmarks.md"), { command, tables, lines: summary.map((line) => line.trim()) });
   console.log("figures added to docs/benchmarks.md");
 }

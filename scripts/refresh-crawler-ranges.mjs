@@ -37,7 +37,8 @@ export function cleanPrefix(value) {
 
 function prefixOf(entry) {
   if (typeof entry === "string") return entry;
-  if (entry && typeof entry === "object") return entry.ipv4Prefix ?? entry.ipv6Prefix ?? entry.ip_prefix ?? entry.ipPrefix ?? entry.prefix ?? null;
+  if (entry && typeof entry === "object")
+    return entry.ipv4Prefix ?? entry.ipv6Prefix ?? entry.ip_prefix ?? entry.ipPrefix ?? entry.prefix ?? null;
   return null;
 }
 
@@ -53,7 +54,8 @@ export function stampOf(creationTime) {
 
 function fromJson(doc) {
   if (Array.isArray(doc)) return { entries: doc, creationTime: null };
-  if (doc && typeof doc === "object" && Array.isArray(doc.prefixes)) return { entries: doc.prefixes, creationTime: doc.creationTime ?? null };
+  if (doc && typeof doc === "object" && Array.isArray(doc.prefixes))
+    return { entries: doc.prefixes, creationTime: doc.creationTime ?? null };
   return null;
 }
 
@@ -122,7 +124,10 @@ export function parsePublishedList(text) {
 /** Refreshes one list file; throws (leaving the file as it was) when its source cannot be read. */
 export async function refreshList(file, fetchImpl = fetch, now = new Date()) {
   const current = JSON.parse(fs.readFileSync(file, "utf8"));
-  const res = await fetchImpl(current.source, { signal: AbortSignal.timeout(20_000), headers: { accept: "application/json, text/html;q=0.5, text/plain;q=0.5" } });
+  const res = await fetchImpl(current.source, {
+    signal: AbortSignal.timeout(20_000),
+    headers: { accept: "application/json, text/html;q=0.5, text/plain;q=0.5" },
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const parsed = parsePublishedList(await res.text());
   // An answer that is mostly not addresses is more likely a changed format than a list: keep the old one.
@@ -147,10 +152,15 @@ export async function refreshList(file, fetchImpl = fetch, now = new Date()) {
  */
 export async function refreshAll(dir = RANGES_DIR, fetchImpl = fetch, log = console) {
   const kept = [];
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     try {
       const result = await refreshList(path.join(dir, name), fetchImpl);
-      log.log(`${name}: ${result.prefixes} prefixes, taken ${result.takenAt}${result.rejected ? ` (${result.rejected} entries skipped)` : ""}`);
+      log.log(
+        `${name}: ${result.prefixes} prefixes, taken ${result.takenAt}${result.rejected ? ` (${result.rejected} entries skipped)` : ""}`,
+      );
     } catch (error) {
       log.error(`${name}: kept as it was (${error instanceof Error ? error.message : String(error)})`);
       kept.push(name);

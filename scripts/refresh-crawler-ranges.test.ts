@@ -13,7 +13,11 @@ describe("reading a published range list", () => {
         prefixes: [{ ipv6Prefix: "2600:1f28:365:8000::/56" }, { ipv4Prefix: "3.41.188.32/29" }, { ipv4Prefix: "18.97.14.88/30" }],
       }),
     );
-    expect(list).toEqual({ prefixes: ["2600:1f28:365:8000::/56", "3.41.188.32/29", "18.97.14.88/30"], takenAt: "2026-08-11T13:40:00Z", rejected: [] });
+    expect(list).toEqual({
+      prefixes: ["2600:1f28:365:8000::/56", "3.41.188.32/29", "18.97.14.88/30"],
+      takenAt: "2026-08-11T13:40:00Z",
+      rejected: [],
+    });
   });
 
   it("reads creation times with and without a zone, as UTC when there is none", () => {
@@ -29,12 +33,26 @@ describe("reading a published range list", () => {
   it("reads Amazon's ip_prefix entries, a list pasted into a web page, a bare array and plain text", () => {
     const page = `<html><script>var x = {a: 1};</script><pre>{"creationTime": "2026-09-08T05:24:10.610952+00:00", "prefixes": [{"ip_prefix": "3.81.245.78"}, {"ipv4Prefix": "3.81.253.213"}]}</pre></html>`;
     expect(parsePublishedList(page)).toMatchObject({ prefixes: ["3.81.245.78", "3.81.253.213"], takenAt: "2026-09-08T05:24:10Z" });
-    expect(parsePublishedList('["157.55.39.0/24", {"ipv4Prefix": "40.77.167.0/24"}]')).toMatchObject({ prefixes: ["157.55.39.0/24", "40.77.167.0/24"], takenAt: null });
-    expect(parsePublishedList("# DuckDuckBot\n20.191.45.212\n\n57.152.72.128 # note\n")).toMatchObject({ prefixes: ["20.191.45.212", "57.152.72.128"] });
+    expect(parsePublishedList('["157.55.39.0/24", {"ipv4Prefix": "40.77.167.0/24"}]')).toMatchObject({
+      prefixes: ["157.55.39.0/24", "40.77.167.0/24"],
+      takenAt: null,
+    });
+    expect(parsePublishedList("# DuckDuckBot\n20.191.45.212\n\n57.152.72.128 # note\n")).toMatchObject({
+      prefixes: ["20.191.45.212", "57.152.72.128"],
+    });
   });
 
   it("skips what is not an address or prefix, and refuses an answer with none", () => {
-    const list = parsePublishedList(JSON.stringify({ prefixes: [{ ipv4Prefix: "10.0.0.0/33" }, { ipv4Prefix: "not-a-cidr" }, { ipv6Prefix: "2001:db8::/129" }, { ipv4Prefix: "1.2.3.0/24" }] }));
+    const list = parsePublishedList(
+      JSON.stringify({
+        prefixes: [
+          { ipv4Prefix: "10.0.0.0/33" },
+          { ipv4Prefix: "not-a-cidr" },
+          { ipv6Prefix: "2001:db8::/129" },
+          { ipv4Prefix: "1.2.3.0/24" },
+        ],
+      }),
+    );
     expect(list.prefixes).toEqual(["1.2.3.0/24"]);
     expect(list.rejected).toHaveLength(3);
     expect(() => parsePublishedList(JSON.stringify({ prefixes: [] }))).toThrow(/no prefixes/);
@@ -44,7 +62,10 @@ describe("reading a published range list", () => {
 
 describe("refreshing the shipped lists", () => {
   const write = (dir: string, name: string, source: string) =>
-    fs.writeFileSync(path.join(dir, name), `${JSON.stringify({ operator: "X", source, takenAt: "2020-01-01T00:00:00Z", copiedFrom: "a mirror", prefixes: ["192.0.2.0/24"] }, null, 1)}\n`);
+    fs.writeFileSync(
+      path.join(dir, name),
+      `${JSON.stringify({ operator: "X", source, takenAt: "2020-01-01T00:00:00Z", copiedFrom: "a mirror", prefixes: ["192.0.2.0/24"] }, null, 1)}\n`,
+    );
 
   it("writes what the source lists and keeps a list as it was when its source fails or answers nonsense", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ranges-"));
@@ -56,7 +77,8 @@ describe("refreshing the shipped lists", () => {
     const before = (name: string) => fs.readFileSync(path.join(dir, name), "utf8");
     const kept = { down: before("down.json"), broken: before("broken.json"), unreachable: before("unreachable.json") };
     const answers: Record<string, () => Response> = {
-      "https://example.test/good.json": () => Response.json({ creationTime: "2026-09-01T12:44:58.000000", prefixes: [{ ipv4Prefix: "198.51.100.0/24" }] }),
+      "https://example.test/good.json": () =>
+        Response.json({ creationTime: "2026-09-01T12:44:58.000000", prefixes: [{ ipv4Prefix: "198.51.100.0/24" }] }),
       "https://example.test/down.json": () => new Response("no", { status: 503 }),
       "https://example.test/broken.json": () => new Response("<html>We moved this page</html>", { status: 200 }),
     };
@@ -67,7 +89,12 @@ describe("refreshing the shipped lists", () => {
     };
     const quiet = { log: () => undefined, error: () => undefined };
     expect((await refreshAll(dir, fakeFetch as typeof fetch, quiet)).sort()).toEqual(["broken.json", "down.json", "unreachable.json"]);
-    expect(JSON.parse(before("good.json"))).toEqual({ operator: "X", source: "https://example.test/good.json", takenAt: "2026-09-01T12:44:58Z", prefixes: ["198.51.100.0/24"] });
+    expect(JSON.parse(before("good.json"))).toEqual({
+      operator: "X",
+      source: "https://example.test/good.json",
+      takenAt: "2026-09-01T12:44:58Z",
+      prefixes: ["198.51.100.0/24"],
+    });
     expect(before("down.json")).toBe(kept.down);
     expect(before("broken.json")).toBe(kept.broken);
     expect(before("unreachable.json")).toBe(kept.unreachable);

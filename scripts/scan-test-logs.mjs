@@ -9,7 +9,8 @@ const folder = "reports/test-logs";
 const EMAIL = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 // A secret-bearing parameter whose value is not the redaction mark, or a long random-looking value after
 // a one-time link's path (verify, reset, invitation, setup).
-const TOKEN = /[?&#](?:token|key|code|signature|sig|secret|password|altcha)=(?!\[redacted\])[^&"\s\\]{12,}|\/(?:verify|reset-password|accept-invitation)\/[A-Za-z0-9_-]{20,}/i;
+const TOKEN =
+  /[?&#](?:token|key|code|signature|sig|secret|password|altcha)=(?!\[redacted\])[^&"\s\\]{12,}|\/(?:verify|reset-password|accept-invitation)\/[A-Za-z0-9_-]{20,}/i;
 // The one line printed on purpose: the first start's one-time owner setup link, written to the console
 // (not the structured log) for the operator who started the server (app/auth/first-owner.server.ts).
 const DELIBERATE = /^\s*(?:\|\s+)?https?:\/\/\S+\/admin\/setup[?#]token=\S+(?:\s+\|)?\s*$/;

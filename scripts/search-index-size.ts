@@ -12,7 +12,28 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-const WORDS = ["rooftop", "cocktail", "trivia", "happy hour", "meetup", "craft beer", "wine", "sydney", "melbourne", "karaoke", "jazz", "brunch", "safety", "friends", "networking", "whisky", "tapas", "sunset", "live music", "pub quiz"];
+const WORDS = [
+  "rooftop",
+  "cocktail",
+  "trivia",
+  "happy hour",
+  "meetup",
+  "craft beer",
+  "wine",
+  "sydney",
+  "melbourne",
+  "karaoke",
+  "jazz",
+  "brunch",
+  "safety",
+  "friends",
+  "networking",
+  "whisky",
+  "tapas",
+  "sunset",
+  "live music",
+  "pub quiz",
+];
 
 /** The bench's posts (scripts/bench.mjs): a small vocabulary, ~700 characters each. */
 function benchPost(i: number): IndexedPost {
@@ -37,7 +58,7 @@ function benchPost(i: number): IndexedPost {
  * vocabulary with Zipf's law (as English text is), so each post has hundreds of distinct words.
  */
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const VOCABULARY = Array.from({ length: 60_000 }, (_, i) => i.toString(36).replace(/\d/g, (d) => "qxzjvkwyfb"[Number(d)]!) + "ing");
 const harmonic = VOCABULARY.reduce((sum, _w, i) => sum + 1 / (i + 1), 0);
 function zipfWord(): string {
@@ -47,13 +68,23 @@ function zipfWord(): string {
 }
 function realisticPost(i: number, chars: number): IndexedPost {
   const parts: string[] = [];
-  for (let length = 0; length < chars; ) {
+  for (let length = 0; length < chars;) {
     const word = zipfWord();
     parts.push(word);
     length += word.length + 1;
   }
   const date = new Date(Date.now() - i * 60_000).toISOString();
-  return { id: i, title: parts.slice(0, 8).join(" "), excerpt: parts.slice(8, 30).join(" "), author: `Author ${i % 37}`, category: "tips", tags: [parts[3]!, parts[5]!], content: parts.join(" "), createdAt: date, updatedAt: date };
+  return {
+    id: i,
+    title: parts.slice(0, 8).join(" "),
+    excerpt: parts.slice(8, 30).join(" "),
+    author: `Author ${i % 37}`,
+    category: "tips",
+    tags: [parts[3]!, parts[5]!],
+    content: parts.join(" "),
+    createdAt: date,
+    updatedAt: date,
+  };
 }
 
 async function measure(label: string, posts: IndexedPost[]) {
@@ -67,11 +98,20 @@ async function measure(label: string, posts: IndexedPost[]) {
   const t = performance.now();
   for (let i = 0; i < 100; i++) index.search(query);
   const searchMs = (performance.now() - t) / 100;
-  const textMb = posts.reduce((sum, p) => sum + p.content.length + p.title.length + p.excerpt.length, 0) * 2 / 2 ** 20;
-  console.log(`${label}: index ${(bytes / 2 ** 20).toFixed(1)} MB for ${posts.length} posts (their text: ${textMb.toFixed(1)} MB), built in ${ms.toFixed(0)} ms, a search ${searchMs.toFixed(2)} ms (${index.search(query).length} hits)`);
+  const textMb = (posts.reduce((sum, p) => sum + p.content.length + p.title.length + p.excerpt.length, 0) * 2) / 2 ** 20;
+  console.log(
+    `${label}: index ${(bytes / 2 ** 20).toFixed(1)} MB for ${posts.length} posts (their text: ${textMb.toFixed(1)} MB), built in ${ms.toFixed(0)} ms, a search ${searchMs.toFixed(2)} ms (${index.search(query).length} hits)`,
+  );
   return index;
 }
 
 const n = 10_000;
-await measure("bench posts", Array.from({ length: n }, (_, i) => benchPost(i + 1)));
-for (const chars of (process.argv[2] ?? "3000").split(",").map(Number)) await measure(`article-like posts of ${chars} characters`, Array.from({ length: n }, (_, i) => realisticPost(i + 1, chars)));
+await measure(
+  "bench posts",
+  Array.from({ length: n }, (_, i) => benchPost(i + 1)),
+);
+for (const chars of (process.argv[2] ?? "3000").split(",").map(Number))
+  await measure(
+    `article-like posts of ${chars} characters`,
+    Array.from({ length: n }, (_, i) => realisticPost(i + 1, chars)),
+  );

@@ -51,12 +51,18 @@ for (const file of process.argv.slice(2)) {
       const failedTests = (result.assertionResults ?? []).filter((t) => t.status === "failed");
       for (const t of failedTests) {
         // The first line of why, so that CI's tail says what broke, not only where.
-        const why = String(t.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 160);
+        const why = String(t.failureMessages?.[0] ?? "")
+          .split("\n")[0]
+          .slice(0, 160);
         failures.push(`${relative(result.name)} › ${t.fullName}${why ? ` (${why})` : ""}`);
       }
       // A file that failed outside any test (an import error, a hook): its message names no test.
       if (result.status === "failed" && failedTests.length === 0) {
-        failures.push(`${relative(result.name)} (${String(result.message ?? "failed outside a test").split("\n")[0].slice(0, 200)})`);
+        failures.push(
+          `${relative(result.name)} (${String(result.message ?? "failed outside a test")
+            .split("\n")[0]
+            .slice(0, 200)})`,
+        );
       }
     }
   }

@@ -31,7 +31,12 @@ const add = (file, kind, ms, tests) => {
 };
 for (const result of vitest?.testResults ?? []) {
   const file = path.relative(process.cwd(), result.name);
-  add(file, file.startsWith("tests/integration") ? "integration" : "unit", (result.endTime ?? 0) - (result.startTime ?? 0), result.assertionResults?.length ?? 0);
+  add(
+    file,
+    file.startsWith("tests/integration") ? "integration" : "unit",
+    (result.endTime ?? 0) - (result.startTime ?? 0),
+    result.assertionResults?.length ?? 0,
+  );
 }
 // Playwright: a file's time is the sum of its tests' runs (its workers' time).
 function walk(suite, file) {
@@ -82,13 +87,16 @@ lines.push("", "| what | count | seconds (of which copying a template) |", "| --
 for (const [key, k] of Object.entries(startKinds)) lines.push(`| ${key} | ${k.count} | ${seconds(k.ms)} (${seconds(k.copyMs)}) |`);
 const sorted = [...files.values()].sort((a, b) => b.ms - a.ms);
 const shown = process.argv.includes("--all") ? sorted : sorted.slice(0, 20);
-lines.push("", "| file | kind | runs | tests | seconds | servers started | their starts s |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-for (const f of shown) lines.push(`| ${f.file} | ${f.kind} | ${f.runs} | ${f.tests} | ${seconds(f.ms)} | ${f.starts} | ${seconds(f.startMs)} |`);
+lines.push(
+  "",
+  "| file | kind | runs | tests | seconds | servers started | their starts s |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+);
+for (const f of shown)
+  lines.push(`| ${f.file} | ${f.kind} | ${f.runs} | ${f.tests} | ${seconds(f.ms)} | ${f.starts} | ${seconds(f.startMs)} |`);
 
 if (process.argv.includes("--save-weights")) {
-  const weights = Object.fromEntries(
-    sorted.filter((f) => f.kind !== "e2e").map((f) => [f.file, Math.round(f.ms / f.runs / 100) / 10]),
-  );
+  const weights = Object.fromEntries(sorted.filter((f) => f.kind !== "e2e").map((f) => [f.file, Math.round(f.ms / f.runs / 100) / 10]));
   fs.writeFileSync("tests/file-weights.json", `${JSON.stringify(weights, null, 2)}\n`);
 }
 
@@ -98,7 +106,9 @@ const phaseLine = Object.entries(phases)
   .map(([phase, s]) => `${phase} ${Math.round(s)} s`)
   .join(", ");
 const startTotal = starts.reduce((sum, s) => sum + s.ms, 0);
-console.log(`time: ${phaseLine}; ${starts.length} test servers started (${seconds(startTotal)} s of starts); slowest files: ${sorted
-  .slice(0, 5)
-  .map((f) => `${f.file.replace(/^tests\//, "")} ${Math.round(f.ms / 1000)} s`)
-  .join(", ")} (reports/test-times.md)`);
+console.log(
+  `time: ${phaseLine}; ${starts.length} test servers started (${seconds(startTotal)} s of starts); slowest files: ${sorted
+    .slice(0, 5)
+    .map((f) => `${f.file.replace(/^tests\//, "")} ${Math.round(f.ms / 1000)} s`)
+    .join(", ")} (reports/test-times.md)`,
+);

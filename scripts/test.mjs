@@ -36,14 +36,20 @@ if (!process.env.TMPDIR) {
   }
 }
 const timings = "reports/test-timings.jsonl";
-for (const f of ["reports/vitest.json", "reports/playwright.json", "reports/log-scan.json", "reports/test-logs", timings]) fs.rmSync(f, { recursive: true, force: true });
+for (const f of ["reports/vitest.json", "reports/playwright.json", "reports/log-scan.json", "reports/test-logs", timings])
+  fs.rmSync(f, { recursive: true, force: true });
 process.env.CLINK_TEST_TIMINGS = fs.realpathSync("reports") + "/test-timings.jsonl";
 
 if (run("npm", ["run", "build", "--silent"], {}, "build") !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"], {}, "vitest");
+const vitest = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
+  {},
+  "vitest",
+);
 const e2e = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: "reports/playwright.json" }, "playwright");
 // No log line of the whole run may hold a visitor's e-mail address or a token.
 const logScan = run("node", ["scripts/scan-test-logs.mjs"], {}, "log scan");

@@ -12,7 +12,11 @@ import { answeringFaults, clientIpOf, observeAnswer, protocolOf, requestIdOf, ty
  * /healthz: one line per page view would drown the rest); the request metrics still count them. A fault is
  * answered 500 by ./plain-answers.ts.
  */
-export function beaconsFirst(routes: readonly BeaconRoute[], options: { siteUrl: string; trustProxy: TrustProxy }, next: RequestListener): RequestListener {
+export function beaconsFirst(
+  routes: readonly BeaconRoute[],
+  options: { siteUrl: string; trustProxy: TrustProxy },
+  next: RequestListener,
+): RequestListener {
   const byPath = new Map(routes.map((route) => [route.path, route]));
   return answeringFaults("beacons", (req, res) => {
     const route = byPath.get(req.url ?? "");
@@ -34,7 +38,9 @@ export function beaconsFirst(routes: readonly BeaconRoute[], options: { siteUrl:
         return done({ status: 507, body: { success: false, message: DISK_FULL_MESSAGE } });
       }
     }
-    return route.answer({ method: req.method ?? "GET", header, clientIp, host: req.headers.host ?? "", body: (maxBytes) => readText(req, maxBytes) }).then(done);
+    return route
+      .answer({ method: req.method ?? "GET", header, clientIp, host: req.headers.host ?? "", body: (maxBytes) => readText(req, maxBytes) })
+      .then(done);
   });
 }
 
@@ -57,12 +63,18 @@ function send(req: IncomingMessage, res: ServerResponse, answer: BeaconAnswer, c
   const body = JSON.stringify(answer.body);
   // A flat list of names and values: no header object to build and look through, for every beacon.
   const headers: Array<string | number> = [
-    "Content-Type", "application/json; charset=utf-8",
-    "Content-Length", Buffer.byteLength(body),
-    "Cache-Control", "no-store",
-    "X-Content-Type-Options", "nosniff",
-    "Referrer-Policy", "strict-origin-when-cross-origin",
-    "X-Request-Id", requestIdOf(req),
+    "Content-Type",
+    "application/json; charset=utf-8",
+    "Content-Length",
+    Buffer.byteLength(body),
+    "Cache-Control",
+    "no-store",
+    "X-Content-Type-Options",
+    "nosniff",
+    "Referrer-Policy",
+    "strict-origin-when-cross-origin",
+    "X-Request-Id",
+    requestIdOf(req),
   ];
   if (answer.headers) for (const name in answer.headers) headers.push(name, answer.headers[name]!);
   res.writeHead(answer.status, headers as unknown as string[]);

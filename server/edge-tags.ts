@@ -1,6 +1,16 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import type express from "express";
-import { browserMaxAge, cacheTagHeaders, cacheTagList, isShareable, NOT_FOUND_TAG, pathTag, sharedCacheControl, SITE_TAG, type EdgePolicy } from "~/core/caches/cache-tags";
+import {
+  browserMaxAge,
+  cacheTagHeaders,
+  cacheTagList,
+  isShareable,
+  NOT_FOUND_TAG,
+  pathTag,
+  sharedCacheControl,
+  SITE_TAG,
+  type EdgePolicy,
+} from "~/core/caches/cache-tags";
 import { getEnv } from "~/core/instance/env.server";
 import type { PagePolicy } from "./page-policies";
 
@@ -56,7 +66,13 @@ export function edgeTags(policyOf: (pathname: string) => PagePolicy): express.Re
     res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
       const status = typeof args[0] === "number" ? args[0] : this.statusCode;
       if (this.getHeader("set-cookie") === undefined) {
-        const headers = sharedAnswerHeaders(policyOf(req.path), req.path, status, String(this.getHeader("cache-control") ?? ""), this.getHeader("surrogate-key")?.toString());
+        const headers = sharedAnswerHeaders(
+          policyOf(req.path),
+          req.path,
+          status,
+          String(this.getHeader("cache-control") ?? ""),
+          this.getHeader("surrogate-key")?.toString(),
+        );
         if (headers) for (const [name, value] of Object.entries(headers)) this.setHeader(name, value!);
       }
       return writeHead.apply(this, args);

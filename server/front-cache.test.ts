@@ -19,7 +19,8 @@ async function start(options: { hold?: Promise<void>; concurrentRenders?: number
       else send();
     },
     expressPaths: new Set(["/healthz"]),
-    policyOf: (pathname) => (pathname.startsWith("/private") ? { private: true } : { pageCache: { query: { q: (v) => v.trim() || undefined } } }),
+    policyOf: (pathname) =>
+      pathname.startsWith("/private") ? { private: true } : { pageCache: { query: { q: (v) => v.trim() || undefined } } },
     deployId: "test",
     maxBytes: 1024 * 1024,
     trustProxy: () => false,
@@ -42,7 +43,15 @@ describe("the front cache", () => {
       expect(second.headers.get("x-cache")).toBe("HIT");
       expect(renders()).toBe(1);
       expect(seen).toEqual([
-        { method: "GET", path: "/page", status: 200, userAgent: "TestBot/1.0", ip: "127.0.0.1", cacheHit: true, durationMs: expect.any(Number) },
+        {
+          method: "GET",
+          path: "/page",
+          status: 200,
+          userAgent: "TestBot/1.0",
+          ip: "127.0.0.1",
+          cacheHit: true,
+          durationMs: expect.any(Number),
+        },
       ]);
     } finally {
       stop();

@@ -100,7 +100,14 @@ export function frontCache(options: FrontCacheOptions) {
     return chosen;
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, entry: PageEntry, acceptEncoding: string | undefined, hit: boolean, pathname: string) {
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: PageEntry,
+    acceptEncoding: string | undefined,
+    hit: boolean,
+    pathname: string,
+  ) {
     const started = performance.now();
     let status = entry.status;
     // Every answer carries a request id, hits too, so a report from a visitor can be traced (Express sets it on misses).
@@ -122,7 +129,15 @@ export function frontCache(options: FrontCacheOptions) {
   }
 
   /** Renders through Express with the response held back; keeps it if it may be shared. */
-  function render(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, key: string, version: string, acceptEncoding: string | undefined): Promise<PageEntry | null> {
+  function render(
+    req: IncomingMessage,
+    res: ServerResponse,
+    policy: PagePolicy,
+    pathname: string,
+    key: string,
+    version: string,
+    acceptEncoding: string | undefined,
+  ): Promise<PageEntry | null> {
     return new Promise((resolve) => {
       // A connection closed mid-render may never see the response end (React Router aborts the request):
       // the turn is free at once, not after turns()'s give-up time.
@@ -135,13 +150,20 @@ export function frontCache(options: FrontCacheOptions) {
       const chunks: Buffer[] = [];
       const collect = (chunk: unknown, encoding: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array));
+        chunks.push(
+          Buffer.isBuffer(chunk)
+            ? chunk
+            : typeof chunk === "string"
+              ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+              : Buffer.from(chunk as Uint8Array),
+        );
       };
       const held = res as unknown as Record<"writeHead" | "write" | "end", unknown>;
       held.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
         this.statusCode = code;
         const headers = rest.find((arg) => arg && typeof arg === "object") as OutgoingHttpHeaders | undefined;
-        if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value);
+        if (headers && !Array.isArray(headers))
+          for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value);
         return this;
       };
       held.write = function (chunk: unknown, encoding?: unknown, callback?: unknown) {
@@ -184,11 +206,15 @@ export function frontCache(options: FrontCacheOptions) {
 
   function addBrotli(entry: PageEntry, key: string, version: string) {
     const identity = entry.variants.identity!;
-    brotliCompress(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } }, (error, br) => {
-      if (error || cache.get(key, version) !== entry) return;
-      entry.variants.br = variant(identity, br, "br");
-      cache.resize(key);
-    });
+    brotliCompress(
+      identity.body,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } },
+      (error, br) => {
+        if (error || cache.get(key, version) !== entry) return;
+        entry.variants.br = variant(identity, br, "br");
+        cache.resize(key);
+      },
+    );
   }
 
   const listener = answeringFaults("front-cache", (req, res) => {
@@ -219,7 +245,15 @@ export function frontCache(options: FrontCacheOptions) {
     );
   });
 
-  function answer(req: IncomingMessage, res: ServerResponse, policy: PagePolicy, pathname: string, renderUrl: string, key: string, version: string): void | Promise<unknown> {
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    policy: PagePolicy,
+    pathname: string,
+    renderUrl: string,
+    key: string,
+    version: string,
+  ): void | Promise<unknown> {
     const acceptEncoding = req.headers["accept-encoding"];
     const entry = cache.get(key, version);
     if (entry) return serve(req, res, entry, acceptEncoding, true, pathname);
@@ -229,7 +263,8 @@ export function frontCache(options: FrontCacheOptions) {
     req.url = renderUrl;
     // A visitor who gave up while the render waited its turn is not rendered for: under a burst, rendering
     // for the departed made everyone after them wait longer still, until no one was answered in time.
-    const queued = () => renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, pathname, key, version, acceptEncoding)));
+    const queued = () =>
+      renderTurn(() => (req.socket.destroyed ? Promise.resolve(null) : render(req, res, policy, pathname, key, version, acceptEncoding)));
     const pending = rendering.get(flight);
     if (pending) {
       // No shared page came of it (not shareable, or its visitor left): this one takes its own turn.

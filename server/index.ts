@@ -9,7 +9,12 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DataDirLockedError } from "~/core/instance/data-dir-lock.server";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "~/core/logs/database-error";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorMessage,
+  isDatabaseUnavailable,
+} from "~/core/logs/database-error";
 import { FirstStartError } from "~/core/database/pglite-init.server";
 import { openDatabase, pingDatabase } from "~/core/database/db.server";
 import { EnvError, loadEnv, localSiteUrl, type Env } from "~/core/instance/env.server";
@@ -45,7 +50,9 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 export function createApp(
   env: Env,
   hooks: ServerHooks,
-  options: { vite: ViteDevServer; policyOf?: undefined; build?: undefined } | { vite?: undefined; policyOf: (pathname: string) => PagePolicy; build: ServerBuild },
+  options:
+    | { vite: ViteDevServer; policyOf?: undefined; build?: undefined }
+    | { vite?: undefined; policyOf: (pathname: string) => PagePolicy; build: ServerBuild },
 ) {
   const { vite, policyOf } = options;
   const app = express();
@@ -62,7 +69,8 @@ export function createApp(
       },
       // A write refused for want of disk space (507) is counted and said once a minute (server/disk-guard.ts),
       // not one error with a stack per write.
-      customLogLevel: (_req, res, err) => (res.statusCode === 507 ? "silent" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, err) =>
+        res.statusCode === 507 ? "silent" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       serializers: {
         req: (req) => ({ id: req.id, method: loggedText(req.method, 20), url: loggedText(req.url) }),
@@ -77,7 +85,13 @@ export function createApp(
     if (hasResponseObservers()) {
       const started = performance.now();
       res.once("finish", () =>
-        observeAnswer(req, { path: req.path, status: res.statusCode, ip: req.ip ?? req.socket.remoteAddress ?? "", cacheHit: res.getHeader("x-cache") === "HIT", started }),
+        observeAnswer(req, {
+          path: req.path,
+          status: res.statusCode,
+          ip: req.ip ?? req.socket.remoteAddress ?? "",
+          cacheHit: res.getHeader("x-cache") === "HIT",
+          started,
+        }),
       );
     }
     next();
@@ -87,11 +101,7 @@ export function createApp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-            "'strict-dynamic'",
-          ],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, "'strict-dynamic'"],
           // The editors' Markdown preview renders on a Web Worker of ours (app/core/markdown/markdown-preview.client.ts);
           // under 'strict-dynamic' script-src's 'self' does not cover workers.
           workerSrc: ["'self'"],
@@ -170,12 +180,22 @@ export function createApp(
     if (unavailable) req.log?.warn({ error: errorMessage(err) }, "the database is unavailable: answered 503");
     else {
       req.log?.error({ err }, "unhandled error");
-      notifyServerError({ source: "request", error: err, requestId: String(req.id), where: req.path, userAgent: req.get("user-agent") ?? null });
+      notifyServerError({
+        source: "request",
+        error: err,
+        requestId: String(req.id),
+        where: req.path,
+        userAgent: req.get("user-agent") ?? null,
+      });
     }
     if (res.headersSent) return res.end();
     if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     const status = unavailable ? 503 : typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
-    const message = unavailable ? DATABASE_UNAVAILABLE_MESSAGE : status >= 500 ? "Something went wrong on our side. Please try again." : (err.message ?? "Bad request");
+    const message = unavailable
+      ? DATABASE_UNAVAILABLE_MESSAGE
+      : status >= 500
+        ? "Something went wrong on our side. Please try again."
+        : (err.message ?? "Bad request");
     res.status(status).json({ success: false, message });
   }) as express.ErrorRequestHandler);
 
@@ -261,7 +281,11 @@ export async function start(options: { vite?: ViteDevServer } = {}): Promise<Ser
   // Commands on this machine (npm run backup, doctor) find this server by its data folder, not by PORT.
   if (!env.DATABASE_URL) {
     const reach = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST === "::" ? "::1" : env.HOST;
-    writeServerAddress(path.resolve(env.DATA_DIR), { pid: process.pid, url: localSiteUrl(reach, port), startedAt: new Date().toISOString() });
+    writeServerAddress(path.resolve(env.DATA_DIR), {
+      pid: process.pid,
+      url: localSiteUrl(reach, port),
+      startedAt: new Date().toISOString(),
+    });
   }
   for (const warning of hooks.configWarnings) logger.warn({ variable: warning.variable }, warning.message);
   logger.info(`Open the site at ${env.SITE_URL}/ and the admin at ${env.SITE_URL}/admin`);

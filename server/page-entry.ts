@@ -58,12 +58,21 @@ function plainEntry(res: ServerResponse, body: Buffer, policy: PagePolicy, pathn
   if (status !== 200 && !(status === 404 && policy.pageCache?.sharedKey)) return null;
   if (res.getHeader("set-cookie") !== undefined || res.getHeader("content-encoding") !== undefined) return null;
   // CDNs and proxies may keep a shared page (a minute, or a day when purged on change), tagged with what it shows.
-  const shared = sharedAnswerHeaders(policy, pathname, status, String(res.getHeader("cache-control") ?? ""), res.getHeader("surrogate-key")?.toString());
+  const shared = sharedAnswerHeaders(
+    policy,
+    pathname,
+    status,
+    String(res.getHeader("cache-control") ?? ""),
+    res.getHeader("surrogate-key")?.toString(),
+  );
   if (!shared) return null;
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
   // The encoding is ours to choose now; whatever else the route said it varies by still holds.
-  const routeVary = String(res.getHeader("vary") ?? "").split(",").map((name) => name.trim()).filter((name) => name && name.toLowerCase() !== "accept-encoding");
+  const routeVary = String(res.getHeader("vary") ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name && name.toLowerCase() !== "accept-encoding");
   headers["vary"] = ["Accept-Encoding", ...routeVary].join(", ");
 
   // Express put this response's nonce in its CSP (server/index.ts); the kept page needs none.

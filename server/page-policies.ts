@@ -13,7 +13,8 @@ export type PagePolicy = PageHandle & { pageCache?: PageCachePolicy };
 export function pagePolicies(build: ServerBuild): (pathname: string) => PagePolicy {
   for (const route of Object.values(build.routes)) {
     const versions = (route?.module.handle as PageHandle | undefined)?.pageCache?.versions ?? [];
-    for (const name of versions) if (!contentVersions[name]) throw new Error(`Route ${route!.id} names an unknown content version "${name}"`);
+    for (const name of versions)
+      if (!contentVersions[name]) throw new Error(`Route ${route!.id} names an unknown content version "${name}"`);
   }
   const handleOf = routeHandles(build.routes);
 
@@ -21,4 +22,3 @@ export function pagePolicies(build: ServerBuild): (pathname: string) => PagePoli
   const memo = new VersionedCache<PagePolicy>({ maxBytes: 2 * 1024 * 1024, sizeOf: () => 64 });
   return (pathname) => memo.getOrMakeSync(pathname, "", () => handleOf(pathname));
 }
-

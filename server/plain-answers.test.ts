@@ -42,11 +42,13 @@ describe("a listener before Express that throws", () => {
 });
 
 describe("what Express would say of a request", () => {
-  const request = (headers: Record<string, string>, remoteAddress = "10.0.0.1") => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+  const request = (headers: Record<string, string>, remoteAddress = "10.0.0.1") =>
+    ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
 
   it("keeps a caller's request id only when it is a plain token", () => {
     expect(requestIdOf(request({ "x-request-id": "abc-1.2:3" }))).toBe("abc-1.2:3");
-    for (const given of ["", "a b", "x".repeat(101), "\u00ff"]) expect(requestIdOf(request({ "x-request-id": given }))).toMatch(/^[0-9a-f-]{36}$/);
+    for (const given of ["", "a b", "x".repeat(101), "\u00ff"])
+      expect(requestIdOf(request({ "x-request-id": given }))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("reads X-Forwarded-Proto only from a trusted proxy", () => {

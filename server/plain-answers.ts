@@ -43,7 +43,10 @@ export function protocolOf(req: IncomingMessage, trustProxy: TrustProxy): string
  * Tells the response observers (crawler log, metrics) of an answer Express never saw; `ip` is the
  * address, or the TRUST_PROXY rule to compute it by only when someone observes.
  */
-export function observeAnswer(req: IncomingMessage, answer: { path: string; status: number; ip: string | TrustProxy; cacheHit?: boolean; started?: number }): void {
+export function observeAnswer(
+  req: IncomingMessage,
+  answer: { path: string; status: number; ip: string | TrustProxy; cacheHit?: boolean; started?: number },
+): void {
   if (!hasResponseObservers()) return;
   notifyResponse({
     method: req.method ?? "GET",
@@ -80,9 +83,18 @@ export function answeringFaults(name: string, listener: PlainListener): RequestL
 
 export function answerFault(req: IncomingMessage, res: ServerResponse, error: unknown, name: string): void {
   const requestId = requestIdOf(req);
-  logger.error({ err: boundedError(error), method: loggedText(req.method, 20), url: loggedText(req.url), reqId: requestId, listener: name }, "unhandled error before Express");
+  logger.error(
+    { err: boundedError(error), method: loggedText(req.method, 20), url: loggedText(req.url), reqId: requestId, listener: name },
+    "unhandled error before Express",
+  );
   // The errors feature groups it (app/errors, through core's observer list): a listener's 5xx too.
-  notifyServerError({ source: "listener", error, requestId, where: pathOfUrl(req.url ?? ""), userAgent: req.headers["user-agent"] ?? null });
+  notifyServerError({
+    source: "listener",
+    error,
+    requestId,
+    where: pathOfUrl(req.url ?? ""),
+    userAgent: req.headers["user-agent"] ?? null,
+  });
   try {
     if (res.headersSent) return void res.destroy();
     // Whatever the failed attempt set (a half-built header list) goes: the fault's answer stands alone.

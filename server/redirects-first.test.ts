@@ -29,7 +29,13 @@ describe("the redirect rules in front of everything", () => {
     expect([gone.status, gone.headers.get("location")]).toEqual([410, null]);
     expect((await get("/gone", { method: "HEAD" })).status).toBe(410);
     // Unknown, unreadable (the page is served rather than an error), a POST, an asset, an unclean address: the page.
-    for (const [path, init] of [["/page", {}], ["/broken", {}], ["/now", { method: "POST" }], ["/assets/app.js", {}], ["/now%ZZ", {}]] as const) {
+    for (const [path, init] of [
+      ["/page", {}],
+      ["/broken", {}],
+      ["/now", { method: "POST" }],
+      ["/assets/app.js", {}],
+      ["/now%ZZ", {}],
+    ] as const) {
       expect(await (await get(path, init)).text(), path).toBe("page");
     }
     expect(asked).not.toContain("/assets/app.js");
@@ -50,13 +56,23 @@ describe("React Router's data requests", () => {
     try {
       const url = await serve(
         redirectsFirst(
-          (pathname, search) => (pathname === "/old" ? { status: 301, location: `/new${search}` } : pathname === "/gone" ? { status: 410, location: null } : undefined),
+          (pathname, search) =>
+            pathname === "/old"
+              ? { status: 301, location: `/new${search}` }
+              : pathname === "/gone"
+                ? { status: 410, location: null }
+                : undefined,
           next,
           { trustProxy: () => true },
         ),
       );
-      const data = await fetch(`${url}/old.data?_routes=root&q=1`, { redirect: "manual", headers: { "user-agent": "GPTBot/1.1", "x-forwarded-for": "192.0.2.7" } });
-      expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([204, "/new?q=1", "301", null]);
+      const data = await fetch(`${url}/old.data?_routes=root&q=1`, {
+        redirect: "manual",
+        headers: { "user-agent": "GPTBot/1.1", "x-forwarded-for": "192.0.2.7" },
+      });
+      expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual(
+        [204, "/new?q=1", "301", null],
+      );
       const proxied = { "x-forwarded-for": "192.0.2.7" };
       const gone = await fetch(`${url}/gone.data`, { redirect: "manual", headers: proxied });
       expect([gone.status, await gone.text()]).toEqual([410, "Gone: this page was removed.\n"]);

@@ -20,7 +20,11 @@ export type RedirectsFirstOptions = {
   trustProxy?: TrustProxy;
 };
 
-export function redirectsFirst(redirectFor: ServerHooks["redirectFor"], next: RequestListener, options: RedirectsFirstOptions = {}): RequestListener {
+export function redirectsFirst(
+  redirectFor: ServerHooks["redirectFor"],
+  next: RequestListener,
+  options: RedirectsFirstOptions = {},
+): RequestListener {
   const trustProxy = options.trustProxy ?? (() => false);
   return answeringFaults("redirects", (req, res) => {
     const method = req.method;

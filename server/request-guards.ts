@@ -43,7 +43,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
-  const body = JSON.stringify({ success: false, message: tooLarge ? "The address or headers are too large" : "The request could not be read" });
+  const body = JSON.stringify({
+    success: false,
+    message: tooLarge ? "The address or headers are too large" : "The request could not be read",
+  });
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -47,7 +47,10 @@ export function bodyLimit(): RequestHandler {
     }
     if (Number(length) > limit) {
       // The upload answers in the spec's {success, error} shape, with the message its form shows.
-      const message = req.path === "/api/upload" || req.path === "/api/admin/media" ? "Please select an image smaller than 5MB" : `The request is too large (at most ${Math.round(limit / 1024 / 1024)} MB)`;
+      const message =
+        req.path === "/api/upload" || req.path === "/api/admin/media"
+          ? "Please select an image smaller than 5MB"
+          : `The request is too large (at most ${Math.round(limit / 1024 / 1024)} MB)`;
       res.status(413).json({ success: false, message, error: message });
       return;
     }

@@ -95,7 +95,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {expired ? (
-        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+        <div
+          role="alert"
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+        >
           <p className="text-sm font-medium">{SESSION_EXPIRED_TEXT}</p>
           <button type="button" className="btn btn-secondary" onClick={() => setDialogOpen(true)}>
             Sign in again
@@ -127,7 +130,15 @@ export function useAdminSession(): SessionState {
   return value;
 }
 
-function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; onOpenChange: (open: boolean) => void; onSignedIn: () => void }) {
+function SignInAgainDialog({
+  open,
+  onOpenChange,
+  onSignedIn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSignedIn: () => void;
+}) {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -171,11 +182,24 @@ function SignInAgainDialog({ open, onOpenChange, onSignedIn }: { open: boolean; 
       <form onSubmit={submit} className="mt-4 grid gap-3">
         <label className="grid gap-1 text-sm font-semibold">
           Email
-          <input ref={emailRef} name="email" type="email" autoComplete="username" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+          <input
+            ref={emailRef}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal"
+          />
         </label>
         <label className="grid gap-1 text-sm font-semibold">
           Password
-          <input name="password" type="password" autoComplete="current-password" required className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="min-h-11 rounded-lg border border-slate-300 px-3 font-normal"
+          />
         </label>
         <FormError message={error} />
         <div className="flex flex-wrap justify-end gap-2">

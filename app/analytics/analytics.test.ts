@@ -10,7 +10,8 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 describe("classifySource", () => {
   it("groups the AI assistants the issue names, by referrer host and by utm_source", () => {
-    for (const host of ["chatgpt.com", "chat.openai.com", "www.chatgpt.com"]) expect(classifySource({ referrerHost: host })).toEqual({ name: "ChatGPT", kind: "ai" });
+    for (const host of ["chatgpt.com", "chat.openai.com", "www.chatgpt.com"])
+      expect(classifySource({ referrerHost: host })).toEqual({ name: "ChatGPT", kind: "ai" });
     expect(classifySource({ referrerHost: "www.perplexity.ai" })).toEqual({ name: "Perplexity", kind: "ai" });
     expect(classifySource({ referrerHost: "gemini.google.com" })).toEqual({ name: "Gemini", kind: "ai" });
     expect(classifySource({ referrerHost: "copilot.microsoft.com" })).toEqual({ name: "Copilot", kind: "ai" });
@@ -21,7 +22,8 @@ describe("classifySource", () => {
   });
 
   it("knows search engines (Google in every country), social networks, e-mail, direct and other", () => {
-    for (const host of ["www.google.com", "google.co.uk", "www.google.de"]) expect(classifySource({ referrerHost: host })).toEqual({ name: "Google", kind: "search" });
+    for (const host of ["www.google.com", "google.co.uk", "www.google.de"])
+      expect(classifySource({ referrerHost: host })).toEqual({ name: "Google", kind: "search" });
     expect(classifySource({ referrerHost: "gemini.google.com" }).kind).toBe("ai"); // not Google search
     expect(classifySource({ referrerHost: "google.evil.example" })).toEqual({ name: "google.evil.example", kind: "other" });
     expect(classifySource({ referrerHost: "t.co" })).toEqual({ name: "X", kind: "social" });
@@ -73,7 +75,13 @@ describe("what is counted", () => {
 
   it("counts a page view in its page, source, campaign and AI figures, a goal in its own", () => {
     const base = { day: "2026-11-26", visitor: "v", address: "a", at: 0, path: "/faq", sourceSaid: true, views: 1 };
-    expect(figuresOf({ ...base, source: { name: "ChatGPT", kind: "ai" }, campaign: "a\tb\tc" }).map((f) => f.dimension)).toEqual(["site", "page", "source", "campaign", "ai-page"]);
+    expect(figuresOf({ ...base, source: { name: "ChatGPT", kind: "ai" }, campaign: "a\tb\tc" }).map((f) => f.dimension)).toEqual([
+      "site",
+      "page",
+      "source",
+      "campaign",
+      "ai-page",
+    ]);
     expect(figuresOf({ ...base }).map((f) => f.dimension)).toEqual(["site", "page"]);
     expect(figuresOf({ ...base, goal: "app-store" })).toEqual([
       { dimension: "goal", key: "app-store" },
@@ -84,8 +92,17 @@ describe("what is counted", () => {
 
 describe("the beacon and the range", () => {
   it("takes a path, the referrer host, utm values, a screen class and a goal, nothing else", () => {
-    expect(analyticsBeaconSchema.safeParse({ path: "/blog/x", ref: "chatgpt.com", utm_source: "chatgpt.com", screen: "mobile" }).success).toBe(true);
-    for (const bad of [{}, { path: "x" }, { path: "/a?b" }, { path: "/a", goal: "buy" }, { path: "/a", ip: "1.2.3.4" }, { path: `/${"a".repeat(300)}` }]) {
+    expect(
+      analyticsBeaconSchema.safeParse({ path: "/blog/x", ref: "chatgpt.com", utm_source: "chatgpt.com", screen: "mobile" }).success,
+    ).toBe(true);
+    for (const bad of [
+      {},
+      { path: "x" },
+      { path: "/a?b" },
+      { path: "/a", goal: "buy" },
+      { path: "/a", ip: "1.2.3.4" },
+      { path: `/${"a".repeat(300)}` },
+    ]) {
       expect(analyticsBeaconSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect([320, 800, 1280].map(screenClass)).toEqual(["mobile", "tablet", "desktop"]);

@@ -16,7 +16,13 @@ describe("rollup blocks", () => {
   it("build each aligned block whose two halves exist, and none that reaches past the days rolled up", () => {
     const built = blocksToBuild(daysOf("2026-01-01", "2026-01-08").map((day) => ({ day, span: 1 })));
     // 2026-01-01 is day 20454 (a multiple of 2, not of 4): pairs from it, then fours from 01-03.
-    expect(built.map((b) => blockId(b.day, b.span))).toEqual(["2026-01-01/2", "2026-01-03/2", "2026-01-05/2", "2026-01-07/2", "2026-01-03/4"]);
+    expect(built.map((b) => blockId(b.day, b.span))).toEqual([
+      "2026-01-01/2",
+      "2026-01-03/2",
+      "2026-01-05/2",
+      "2026-01-07/2",
+      "2026-01-03/4",
+    ]);
     expect(built.every((b) => dayNumber(b.day) % b.span === 0)).toBe(true);
   });
 
@@ -36,6 +42,17 @@ describe("rollup blocks", () => {
   });
 
   it("add tuples per key", () => {
-    expect(addTuples([[["/a", 1, 1], ["/b", 2, 1]], [["/a", 3, 2]]])).toEqual([["/a", 4, 3], ["/b", 2, 1]]);
+    expect(
+      addTuples([
+        [
+          ["/a", 1, 1],
+          ["/b", 2, 1],
+        ],
+        [["/a", 3, 2]],
+      ]),
+    ).toEqual([
+      ["/a", 4, 3],
+      ["/b", 2, 1],
+    ]);
   });
 });

@@ -22,7 +22,7 @@ export function coverRange(from: string, to: string, has: (day: string, span: nu
   const blocks: Block[] = [];
   const rawDays: string[] = [];
   const last = dayNumber(to);
-  for (let n = dayNumber(from); n <= last; ) {
+  for (let n = dayNumber(from); n <= last;) {
     const day = dayOfNumber(n);
     let span = MAX_SPAN;
     while (span >= 1 && (n % span !== 0 || n + span - 1 > last || !has(day, span))) span /= 2;
@@ -46,13 +46,27 @@ export function blocksToBuild(existing: readonly Block[]): Array<Block & { halve
   const build: Array<Block & { halves: [Block, Block] }> = [];
   for (let span = 2; span <= MAX_SPAN; span *= 2) {
     const half = span / 2;
-    const starts = [...new Set(existing.concat(build).filter((b) => b.span === half).map((b) => dayNumber(b.day) - (dayNumber(b.day) % span)))].sort((a, b) => a - b);
+    const starts = [
+      ...new Set(
+        existing
+          .concat(build)
+          .filter((b) => b.span === half)
+          .map((b) => dayNumber(b.day) - (dayNumber(b.day) % span)),
+      ),
+    ].sort((a, b) => a - b);
     for (const n of starts) {
       const day = dayOfNumber(n);
       const second = dayOfNumber(n + half);
       if (have.has(blockId(day, span)) || !have.has(blockId(day, half)) || !have.has(blockId(second, half))) continue;
       have.add(blockId(day, span));
-      build.push({ day, span, halves: [{ day, span: half }, { day: second, span: half }] });
+      build.push({
+        day,
+        span,
+        halves: [
+          { day, span: half },
+          { day: second, span: half },
+        ],
+      });
     }
   }
   return build;

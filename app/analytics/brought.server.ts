@@ -20,7 +20,16 @@ async function broughtOnDays(days: string[]): Promise<Map<string, DayRow[]>> {
     BROUGHT_GOALS.map((g) => sql`${g}`),
     sql`, `,
   );
-  const rows = await rowsOf<{ day: string; goal: BroughtGoal; source: string; campaign: string; landing: string; city: string; count: number; visitors: number }>(
+  const rows = await rowsOf<{
+    day: string;
+    goal: BroughtGoal;
+    source: string;
+    campaign: string;
+    landing: string;
+    city: string;
+    count: number;
+    visitors: number;
+  }>(
     getDb(),
     sql`select to_char(day, 'YYYY-MM-DD') as day, goal, source, campaign, landing, city, sum(n)::int as count, count(*)::int as visitors
         from (
@@ -71,6 +80,14 @@ export async function broughtReport(from: string, to: string, now = new Date()):
       sum[6] += row[6];
     } else sums.set(key, [...row]);
   }
-  const ordered = [...sums.values()].sort((a, b) => b[5] - a[5] || b[6] - a[6] || a.slice(0, 5).join("\u0000").localeCompare(b.slice(0, 5).join("\u0000")));
-  return { from, to, rows: ordered.map(([goal, source, campaign, landing, city, count, visitors]) => broughtRow(goal, { source, campaign, landing, city, count, visitors })) };
+  const ordered = [...sums.values()].sort(
+    (a, b) => b[5] - a[5] || b[6] - a[6] || a.slice(0, 5).join("\u0000").localeCompare(b.slice(0, 5).join("\u0000")),
+  );
+  return {
+    from,
+    to,
+    rows: ordered.map(([goal, source, campaign, landing, city, count, visitors]) =>
+      broughtRow(goal, { source, campaign, landing, city, count, visitors }),
+    ),
+  };
 }

@@ -17,13 +17,36 @@ const PLATFORMS: Record<BroughtGoal, { platform: string; via: string }> = {
 };
 
 /** One row: `count` presses or answers, by `visitors` distinct visitors (per day, added up). Empty text: not known. */
-export type BroughtRow = { goal: BroughtGoal; platform: string; via: string; source: string; campaign: string; landing: string; city: string; count: number; visitors: number };
+export type BroughtRow = {
+  goal: BroughtGoal;
+  platform: string;
+  via: string;
+  source: string;
+  campaign: string;
+  landing: string;
+  city: string;
+  count: number;
+  visitors: number;
+};
 export type BroughtReport = { from: string; to: string; rows: BroughtRow[] };
 
-export const broughtRow = (goal: BroughtGoal, row: Omit<BroughtRow, "goal" | "platform" | "via">): BroughtRow => ({ goal, ...PLATFORMS[goal], ...row });
+export const broughtRow = (goal: BroughtGoal, row: Omit<BroughtRow, "goal" | "platform" | "via">): BroughtRow => ({
+  goal,
+  ...PLATFORMS[goal],
+  ...row,
+});
 
 export const BROUGHT_HEADER = ["Platform", "Via", "Source", "Campaign", "Landing page", "City", "Count", "Visitors"];
-export const broughtCells = (row: BroughtRow): Array<string | number> => [row.platform, row.via, row.source, row.campaign, row.landing, row.city, row.count, row.visitors];
+export const broughtCells = (row: BroughtRow): Array<string | number> => [
+  row.platform,
+  row.via,
+  row.source,
+  row.campaign,
+  row.landing,
+  row.city,
+  row.count,
+  row.visitors,
+];
 
 export function broughtCsv(report: BroughtReport): string {
   return toCsv(BROUGHT_HEADER, report.rows.map(broughtCells));

@@ -48,12 +48,33 @@ const hits = new BatchedWriter<Hit>({
   flushMs: 2000,
   maxBuffered: 50_000,
   fold: {
-    key: (h) => [h.day, h.visitor, h.path, h.source?.kind ?? "", h.source?.name ?? "", h.sourceSaid, h.campaign ?? "", h.screen ?? "", h.goal ?? "", h.city ?? ""].join("\n"),
+    key: (h) =>
+      [
+        h.day,
+        h.visitor,
+        h.path,
+        h.source?.kind ?? "",
+        h.source?.name ?? "",
+        h.sourceSaid,
+        h.campaign ?? "",
+        h.screen ?? "",
+        h.goal ?? "",
+        h.city ?? "",
+      ].join("\n"),
     merge: (kept, h) => void (kept.views += h.views),
   },
 });
 
-type Seen = { path: string; referrerHost?: string; utmSource?: string; utmMedium?: string; campaign?: string; screen?: string; goal?: Goal; city?: string };
+type Seen = {
+  path: string;
+  referrerHost?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  campaign?: string;
+  screen?: string;
+  goal?: Goal;
+  city?: string;
+};
 type AnalyticsEvent = { visit: Visit; seen: Seen; /** A beacon names its page; a form's is known. */ checkPage: boolean };
 
 async function collect(event: AnalyticsEvent): Promise<Outcome> {
@@ -76,7 +97,16 @@ async function pipeline({ visit, seen, checkPage }: AnalyticsEvent): Promise<Out
  * otherwise answered alike (202) whether counted or not.
  */
 export function collectBeacon(beacon: AnalyticsBeacon, visit: Visit): Promise<Outcome> {
-  const seen = { path: beacon.path, referrerHost: beacon.ref, utmSource: beacon.utm_source, utmMedium: beacon.utm_medium, campaign: beacon.utm_campaign, screen: beacon.screen, goal: beacon.goal, city: beacon.city };
+  const seen = {
+    path: beacon.path,
+    referrerHost: beacon.ref,
+    utmSource: beacon.utm_source,
+    utmMedium: beacon.utm_medium,
+    campaign: beacon.utm_campaign,
+    screen: beacon.screen,
+    goal: beacon.goal,
+    city: beacon.city,
+  };
   return collect({ visit, seen, checkPage: true });
 }
 
@@ -88,13 +118,28 @@ async function hitOf(visit: Visit, seen: Seen): Promise<Hit> {
   const address = clientKey(visit.clientIp);
   const referrer = normalizeHost(seen.referrerHost ?? "");
   const internal = !!referrer && [site, visit.host ?? ""].map(normalizeHost).includes(referrer) && !seen.utmSource && !seen.utmMedium;
-  const source = internal ? undefined : classifySource({ referrerHost: seen.referrerHost, utmSource: seen.utmSource, utmMedium: seen.utmMedium, siteHost: site });
+  const source = internal
+    ? undefined
+    : classifySource({ referrerHost: seen.referrerHost, utmSource: seen.utmSource, utmMedium: seen.utmMedium, siteHost: site });
   // A campaign is a link that names one (utm_campaign); a utm_source alone is a source.
   const campaign = seen.campaign ? [seen.utmSource ?? "", seen.utmMedium ?? "", seen.campaign].join("\t") : undefined;
   const visitor = visitorHash(salt, address, visit.userAgent, site);
   const sourceSaid = !!(seen.referrerHost || seen.utmSource || seen.utmMedium);
   const at = microseconds();
-  return { day, visitor, address: addressHash(salt, address, site), at, path: seen.path, source, sourceSaid, campaign, screen: seen.screen, goal: seen.goal, city: seen.city, views: 1 };
+  return {
+    day,
+    visitor,
+    address: addressHash(salt, address, site),
+    at,
+    path: seen.path,
+    source,
+    sourceSaid,
+    campaign,
+    screen: seen.screen,
+    goal: seen.goal,
+    city: seen.city,
+    views: 1,
+  };
 }
 
 /**
@@ -117,9 +162,17 @@ export const closeAnalytics = (): Promise<void> => hits.close();
  * plain form post alike, so visitors without JavaScript count too). Counting never fails the form: a
  * fault is logged.
  */
-export async function countAcceptedForm(outcome: PublicFormOutcome, goal: Goal, path: string, request: Request, clientIp: string): Promise<PublicFormOutcome> {
+export async function countAcceptedForm(
+  outcome: PublicFormOutcome,
+  goal: Goal,
+  path: string,
+  request: Request,
+  clientIp: string,
+): Promise<PublicFormOutcome> {
   if (outcome.accepted) {
-    await collect({ visit: visitOfForm(request, clientIp), seen: { path, goal }, checkPage: false }).catch((error: unknown) => logger.warn({ err: error }, "could not count a form's goal"));
+    await collect({ visit: visitOfForm(request, clientIp), seen: { path, goal }, checkPage: false }).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not count a form's goal"),
+    );
   }
   return outcome;
 }
@@ -129,14 +182,21 @@ export async function countAcceptedForm(outcome: PublicFormOutcome, goal: Goal, 
  * get-desktop), counted through the same pipeline as a beacon's, on its page, with the campaign the
  * address carried and the host of the Referer, if any. Counting never fails the answer: a fault is logged.
  */
-export async function countServerGoal(goal: Goal, seen: { path: string; campaign?: string; city?: string }, request: Request, clientIp: string): Promise<void> {
+export async function countServerGoal(
+  goal: Goal,
+  seen: { path: string; campaign?: string; city?: string },
+  request: Request,
+  clientIp: string,
+): Promise<void> {
   let referrerHost: string | undefined;
   try {
     referrerHost = new URL(request.headers.get("referer") ?? "").host || undefined;
   } catch {
     referrerHost = undefined;
   }
-  await collect({ visit: visitOfRequest(request, clientIp), seen: { path: seen.path, goal, campaign: seen.campaign, city: seen.city, referrerHost }, checkPage: false }).catch((error: unknown) =>
-    logger.warn({ err: error }, "could not count a server-side goal"),
-  );
+  await collect({
+    visit: visitOfRequest(request, clientIp),
+    seen: { path: seen.path, goal, campaign: seen.campaign, city: seen.city, referrerHost },
+    checkPage: false,
+  }).catch((error: unknown) => logger.warn({ err: error }, "could not count a server-side goal"));
 }

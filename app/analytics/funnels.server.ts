@@ -5,7 +5,15 @@ import { addDays, daysOf } from "~/core/text/utc-days";
 import { broughtReport } from "./brought.server";
 import { flushAnalytics } from "./collect.server";
 import { lastClosedDay } from "./rollups.server";
-import { funnelFigures, reachedPattern, type Funnel, type FunnelFilters, type FunnelInput, type FunnelStep, type FunnelStepFigures } from "./funnels";
+import {
+  funnelFigures,
+  reachedPattern,
+  type Funnel,
+  type FunnelFilters,
+  type FunnelInput,
+  type FunnelStep,
+  type FunnelStepFigures,
+} from "./funnels";
 
 /**
  * Funnels (the service): their definitions in analytics_funnels (shared by every instance), their figures
@@ -18,7 +26,12 @@ const t = schema.analyticsFunnels;
 export async function createFunnel(actor: AuditActor, input: FunnelInput): Promise<number> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.insert(t).values({ name: input.name, steps: input.steps }).returning({ id: t.id });
-    await recordAudit(actor, "analytics.funnel.create", { targetType: "funnel", targetId: row!.id, summary: `${input.name} (${input.steps.length} steps)` }, tx);
+    await recordAudit(
+      actor,
+      "analytics.funnel.create",
+      { targetType: "funnel", targetId: row!.id, summary: `${input.name} (${input.steps.length} steps)` },
+      tx,
+    );
     return row!.id;
   });
 }
@@ -31,17 +44,33 @@ export async function listFunnels(): Promise<Funnel[]> {
 export async function deleteFunnel(actor: AuditActor, id: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [gone] = await tx.delete(t).where(eq(t.id, id)).returning({ name: t.name });
-    if (gone) await recordAudit(actor, "analytics.funnel.delete", { targetType: "funnel", targetId: id, summary: `Removed the funnel ${gone.name}` }, tx);
+    if (gone)
+      await recordAudit(
+        actor,
+        "analytics.funnel.delete",
+        { targetType: "funnel", targetId: id, summary: `Removed the funnel ${gone.name}` },
+        tx,
+      );
     return Boolean(gone);
   });
 }
 
 /** `keptDays`: the days of the range read from their kept figures (the rest were computed now). */
-export type FunnelReport = { id: number; name: string; from: string; to: string; filters: FunnelFilters; steps: FunnelStepFigures[]; keptDays: number };
+export type FunnelReport = {
+  id: number;
+  name: string;
+  from: string;
+  to: string;
+  filters: FunnelFilters;
+  steps: FunnelStepFigures[];
+  keptDays: number;
+};
 
 /** A page pattern as a condition on a step row: a page view of that path, or of any path under the prefix. */
 function pageCondition(pattern: string): SQL {
-  return pattern.endsWith("*") ? sql`(goal is null and starts_with(path, ${pattern.slice(0, -1)}))` : sql`(goal is null and path = ${pattern})`;
+  return pattern.endsWith("*")
+    ? sql`(goal is null and starts_with(path, ${pattern.slice(0, -1)}))`
+    : sql`(goal is null and path = ${pattern})`;
 }
 
 const stepCondition = (step: FunnelStep): SQL => ("goal" in step ? sql`(goal = ${step.goal})` : pageCondition(step.page));
@@ -107,7 +136,13 @@ const DAYS_PER_QUERY = 7;
  * read from analytics_funnel_days when it was computed before, else computed (a few days per statement) and
  * kept; today is always computed.
  */
-async function funnelReached(funnel: { id: number; steps: FunnelStep[] }, from: string, to: string, filters: FunnelFilters, now = new Date()): Promise<{ reached: number[]; keptDays: number }> {
+async function funnelReached(
+  funnel: { id: number; steps: FunnelStep[] },
+  from: string,
+  to: string,
+  filters: FunnelFilters,
+  now = new Date(),
+): Promise<{ reached: number[]; keptDays: number }> {
   const key = filtersKey(filters);
   const closed = lastClosedDay(now);
   const d = schema.analyticsFunnelDays;
@@ -124,7 +159,9 @@ async function funnelReached(funnel: { id: number; steps: FunnelStep[] }, from: 
     const days = missing.slice(i, i + DAYS_PER_QUERY);
     const reached = await reachedOnDays(funnel.steps, days, filters);
     for (const figures of reached.values()) add(figures);
-    const over = days.filter((day) => day <= closed).map((day) => ({ funnelId: funnel.id, filters: key, day, reached: reached.get(day) ?? funnel.steps.map(() => 0) }));
+    const over = days
+      .filter((day) => day <= closed)
+      .map((day) => ({ funnelId: funnel.id, filters: key, day, reached: reached.get(day) ?? funnel.steps.map(() => 0) }));
     if (over.length > 0) await getDb().insert(d).values(over).onConflictDoNothing();
   }
   return { reached: total, keptDays: kept.length };

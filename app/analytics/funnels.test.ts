@@ -3,7 +3,8 @@ import { analyticsBeaconSchema } from "./beacon";
 import { funnelFigures, funnelFiltersSchema, funnelInputSchema, reachedPattern, stepsReached } from "./funnels";
 
 /** A visitor's day as the SQL makes it: one character per row, chr(256 + the funnel steps it matches as bits; none: chr(256)). */
-const dayString = (day: number[][]) => day.map((matched) => String.fromCharCode(256 + matched.reduce((mask, step) => mask | (1 << step), 0))).join("");
+const dayString = (day: number[][]) =>
+  day.map((matched) => String.fromCharCode(256 + matched.reduce((mask, step) => mask | (1 << step), 0))).join("");
 const reachedByPattern = (day: number[][], n: number) => {
   let k = 0;
   while (k < n && new RegExp(reachedPattern(n, k + 1)).test(dayString(day))) k++;
@@ -17,7 +18,15 @@ describe("a funnel's steps reached", () => {
     expect(stepsReached([[1], [0], [2]], 3)).toBe(1); // step 2 before step 1
     expect(stepsReached([[1], [0], [1], [2]], 3)).toBe(3);
     expect(stepsReached([[0, 1]], 2)).toBe(1); // one page view is one step
-    expect(stepsReached([[0, 1], [0, 1]], 2)).toBe(2);
+    expect(
+      stepsReached(
+        [
+          [0, 1],
+          [0, 1],
+        ],
+        2,
+      ),
+    ).toBe(2);
     expect(stepsReached([], 2)).toBe(0);
   });
 
@@ -52,7 +61,12 @@ describe("a funnel's definition and figures", () => {
   });
 
   it("reads the filters, refusing a bad page or device", () => {
-    expect(funnelFiltersSchema.parse({ source: "", page: "/blog/*", device: "mobile" })).toEqual({ source: undefined, campaign: undefined, page: "/blog/*", device: "mobile" });
+    expect(funnelFiltersSchema.parse({ source: "", page: "/blog/*", device: "mobile" })).toEqual({
+      source: undefined,
+      campaign: undefined,
+      page: "/blog/*",
+      device: "mobile",
+    });
     expect(funnelFiltersSchema.safeParse({ page: "blog" }).success).toBe(false);
     expect(funnelFiltersSchema.safeParse({ device: "watch" }).success).toBe(false);
   });

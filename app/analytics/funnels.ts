@@ -45,7 +45,11 @@ function stepProblem(step: unknown, i: number): string | null {
 
 /** POST /api/admin/analytics/funnels {name, steps}. */
 export const funnelInputSchema = z.strictObject({
-  name: z.string({ error: "name must be text" }).trim().min(1, "name: give the funnel a name").max(80, "name is too long (80 characters at most)"),
+  name: z
+    .string({ error: "name must be text" })
+    .trim()
+    .min(1, "name: give the funnel a name")
+    .max(80, "name is too long (80 characters at most)"),
   steps: z
     .array(z.unknown(), { error: `steps must be a list of ${MIN_STEPS} to ${MAX_STEPS} steps` })
     .min(MIN_STEPS, `steps: a funnel has ${MIN_STEPS} to ${MAX_STEPS} steps`)
@@ -77,7 +81,10 @@ export const funnelFiltersSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || (v.length <= 300 && PAGE_PATTERN.test(v)), "page must be a path starting with /, ending with * for every page under it"),
+    .refine(
+      (v) => v === undefined || (v.length <= 300 && PAGE_PATTERN.test(v)),
+      "page must be a path starting with /, ending with * for every page under it",
+    ),
   device: z.enum(SCREEN_CLASSES, { error: `device must be one of ${SCREEN_CLASSES.join(", ")}` }).optional(),
 });
 export type FunnelFilters = Partial<z.output<typeof funnelFiltersSchema>>;
@@ -89,7 +96,14 @@ export const stepLabel = (step: FunnelStep): string => ("goal" in step ? GOAL_LA
  * this one; `conversionFromPrevious`: of the step before's. `dropOff`: the step before's visitors who did not
  * reach this one (0 for the first).
  */
-export type FunnelStepFigures = { label: string; step: FunnelStep; visitors: number; dropOff: number; conversion: number; conversionFromPrevious: number };
+export type FunnelStepFigures = {
+  label: string;
+  step: FunnelStep;
+  visitors: number;
+  dropOff: number;
+  conversion: number;
+  conversionFromPrevious: number;
+};
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
@@ -98,7 +112,14 @@ export function funnelFigures(steps: FunnelStep[], reached: number[]): FunnelSte
   return steps.map((step, i) => {
     const visitors = reached[i] ?? 0;
     const before = i === 0 ? visitors : (reached[i - 1] ?? 0);
-    return { label: stepLabel(step), step, visitors, dropOff: before - visitors, conversion: share(visitors, reached[0] ?? 0), conversionFromPrevious: share(visitors, before) };
+    return {
+      label: stepLabel(step),
+      step,
+      visitors,
+      dropOff: before - visitors,
+      conversion: share(visitors, reached[0] ?? 0),
+      conversionFromPrevious: share(visitors, before),
+    };
   });
 }
 

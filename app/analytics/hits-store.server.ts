@@ -33,7 +33,11 @@ export async function writeHits(batch: Hit[]): Promise<void> {
     }
     const fresh = await rowsOf<{ day: string; key: string }>(
       tx,
-      insertRows(schema.analyticsVisitorDays, [...seenKeys.values()], sql`on conflict do nothing returning to_char(day, 'YYYY-MM-DD') as day, key`),
+      insertRows(
+        schema.analyticsVisitorDays,
+        [...seenKeys.values()],
+        sql`on conflict do nothing returning to_char(day, 'YYYY-MM-DD') as day, key`,
+      ),
     );
     const visitors = new Map<string, number>();
     for (const row of fresh) visitors.set(`${row.day}\t${row.key}`, (visitors.get(`${row.day}\t${row.key}`) ?? 0) + 1);
@@ -50,7 +54,12 @@ export async function writeHits(batch: Hit[]): Promise<void> {
       ),
     );
     const steps = hits.map(visitStep);
-    await tx.execute(insertRows(schema.analyticsVisitSteps, steps.filter((step) => !step.goal)));
+    await tx.execute(
+      insertRows(
+        schema.analyticsVisitSteps,
+        steps.filter((step) => !step.goal),
+      ),
+    );
     await tx.execute(goalSteps(steps.filter((step) => step.goal)));
   });
 }
@@ -60,7 +69,9 @@ export async function writeHits(batch: Hit[]): Promise<void> {
  * kept; new ones are kept in order until the address has VISITORS_PER_ADDRESS - 1, the rest are past it.
  */
 async function boundedVisitors(tx: DbExecutor, batch: Hit[]): Promise<Set<string>> {
-  const pairs = new Map(batch.map((hit) => [`${hit.day}\t${hit.visitor}`, { day: hit.day, address: `a:${hit.address}`, visitor: hit.visitor }]));
+  const pairs = new Map(
+    batch.map((hit) => [`${hit.day}\t${hit.visitor}`, { day: hit.day, address: `a:${hit.address}`, visitor: hit.visitor }]),
+  );
   const past = await rowsOf<{ day: string; visitor: string }>(
     tx,
     sql`with r as (select * from ${rowsTable([...pairs.values()], { day: "date", address: "text", visitor: "text" })}),
@@ -83,7 +94,18 @@ async function boundedVisitors(tx: DbExecutor, batch: Hit[]): Promise<Set<string
 /** Goals' steps, each with its visitor's first page view of the day before it (none: the goal was their first step). */
 function goalSteps(goals: Array<typeof schema.analyticsVisitSteps.$inferInsert>): SQL {
   if (goals.length === 0) return sql`select 0 where false`;
-  const r = rowsTable(goals, { day: "date", visitor: "bigint", at: "bigint", path: "text", goal: "text", source: "text", campaign: "text", screen: "text", city: "text", views: "integer" });
+  const r = rowsTable(goals, {
+    day: "date",
+    visitor: "bigint",
+    at: "bigint",
+    path: "text",
+    goal: "text",
+    source: "text",
+    campaign: "text",
+    screen: "text",
+    city: "text",
+    views: "integer",
+  });
   return sql`insert into analytics_visit_steps (day, visitor, at, path, goal, source, campaign, screen, city, views, landing, landing_source, landing_campaign)
              select r.day, r.visitor, r.at, r.path, r.goal, r.source, r.campaign, r.screen, r.city, r.views, l.path, l.source, l.campaign
              from ${r}
@@ -98,5 +120,16 @@ function goalSteps(goals: Array<typeof schema.analyticsVisitSteps.$inferInsert>)
 function visitStep(hit: Hit): typeof schema.analyticsVisitSteps.$inferInsert {
   const source = hit.source && (hit.sourceSaid || !hit.goal) ? hit.source.name : null;
   const campaign = hit.campaign ? (hit.campaign.split("\t")[2] ?? null) : null;
-  return { day: hit.day, visitor: stepVisitor(hit.visitor), at: hit.at, path: hit.path, goal: hit.goal ?? null, source, campaign, screen: hit.screen ?? null, city: hit.city ?? null, views: hit.views };
+  return {
+    day: hit.day,
+    visitor: stepVisitor(hit.visitor),
+    at: hit.at,
+    path: hit.path,
+    goal: hit.goal ?? null,
+    source,
+    campaign,
+    screen: hit.screen ?? null,
+    city: hit.city ?? null,
+    views: hit.views,
+  };
 }

@@ -52,7 +52,8 @@ export function watchGoals(): void {
     (event) => {
       const target = (event.target as Element | null)?.closest?.("[data-goal]");
       const goal = target?.getAttribute("data-goal");
-      if (goal && !isAdmin(location.pathname)) send({ path: location.pathname, goal, city: target?.getAttribute("data-city") || undefined });
+      if (goal && !isAdmin(location.pathname))
+        send({ path: location.pathname, goal, city: target?.getAttribute("data-city") || undefined });
     },
     true,
   );

@@ -60,7 +60,12 @@ const inBlocks = (blocks: readonly Block[]): SQL | undefined => {
  * and the raw rows for the days no block covers (today, and any day not rolled up yet). `useRollups: false`
  * reads the raw rows only (the reference the rollups are checked against).
  */
-export async function rangeFigures(from: string, to: string, dailyPaths: readonly string[] | undefined, useRollups = true): Promise<RangeFigures> {
+export async function rangeFigures(
+  from: string,
+  to: string,
+  dailyPaths: readonly string[] | undefined,
+  useRollups = true,
+): Promise<RangeFigures> {
   const db = getDb();
   const none = { daily: new Set<string>(), crawls: new Set<string>() };
   const have = useRollups ? await rolledUpBlocks(from, to) : none;
@@ -128,8 +133,10 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
     } else byKey.set(key, { dimension, key, views, visitors });
   };
   for (const f of rawFigures) add(f.dimension, f.key, Number(f.views), Number(f.visitors));
-  for (const row of blockRows) for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[]) add(row.dimension, key, views, visitors);
-  for (const row of crawlRows) for (const [path, hits] of JSON.parse(row.figures) as Tuple[]) crawls.set(path, (crawls.get(path) ?? 0) + hits);
+  for (const row of blockRows)
+    for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[]) add(row.dimension, key, views, visitors);
+  for (const row of crawlRows)
+    for (const [path, hits] of JSON.parse(row.figures) as Tuple[]) crawls.set(path, (crawls.get(path) ?? 0) + hits);
 
   const daily = new Map<string, { views: number; visitors: number }>();
   const addDay = (day: string, views: number, visitors: number) => {
@@ -142,7 +149,8 @@ export async function rangeFigures(from: string, to: string, dailyPaths: readonl
   const wanted = dailyPaths ? new Set([...dailyPaths, ""]) : undefined;
   for (const row of dayRows) {
     if (!rolledDays.has(row.day)) continue;
-    for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[]) if (!wanted || wanted.has(key)) addDay(row.day, views, visitors);
+    for (const [key, views, visitors] of JSON.parse(row.figures) as Tuple[])
+      if (!wanted || wanted.has(key)) addDay(row.day, views, visitors);
   }
   return {
     figures: [...sums.values()].flatMap((byKey) => [...byKey.values()]),

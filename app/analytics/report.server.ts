@@ -19,7 +19,13 @@ const byVisitors = <T extends { visitors: number }>(a: T, b: T) => b.visitors - 
  */
 async function analyticsReport(from: string, to: string, onlyPaths?: readonly string[], useRollups = true): Promise<AnalyticsReport> {
   await flushAnalytics();
-  const { figures, daily: perDayFigures, crawls: aiCrawls, rolledUpDays, rollupBlocks } = await rangeFigures(from, to, onlyPaths, useRollups);
+  const {
+    figures,
+    daily: perDayFigures,
+    crawls: aiCrawls,
+    rolledUpDays,
+    rollupBlocks,
+  } = await rangeFigures(from, to, onlyPaths, useRollups);
   const keep = onlyPaths ? new Set(onlyPaths) : undefined;
   const of = (dimension: string) => figures.filter((f) => f.dimension === dimension);
   const aiReferrals = new Map(of("ai-page").map((f) => [f.key, Number(f.visitors)]));
@@ -80,7 +86,10 @@ async function analyticsReport(from: string, to: string, onlyPaths?: readonly st
       const [source = "", medium = "", campaign = ""] = f.key.split("\t");
       return { source, medium, campaign, visitors: Number(f.visitors) };
     })
-    .sort((a, b) => byVisitors(a, b) || a.campaign.localeCompare(b.campaign) || a.source.localeCompare(b.source) || a.medium.localeCompare(b.medium));
+    .sort(
+      (a, b) =>
+        byVisitors(a, b) || a.campaign.localeCompare(b.campaign) || a.source.localeCompare(b.source) || a.medium.localeCompare(b.medium),
+    );
   const goalCounts = new Map(of("goal").map((f) => [f.key, Number(f.views)]));
   const goals = GOALS.map((name) => ({
     name,

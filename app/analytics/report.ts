@@ -55,7 +55,13 @@ export function topRows(report: AnalyticsReport, limit: number): AnalyticsReport
     sources: cut(sources),
     campaigns: cut(campaigns),
     conversions: { pages: cut(conversions.pages), sources: cut(conversions.sources) },
-    more: { pages: left(pages), sources: left(sources), campaigns: left(campaigns), conversionPages: left(conversions.pages), conversionSources: left(conversions.sources) },
+    more: {
+      pages: left(pages),
+      sources: left(sources),
+      campaigns: left(campaigns),
+      conversionPages: left(conversions.pages),
+      conversionSources: left(conversions.sources),
+    },
   };
 }
 
@@ -69,11 +75,13 @@ const isoDay = z
  * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included; without them the last 7 days to today (UTC). &limit=N:
  * each list's top N rows only (the Analytics section's view).
  */
-export const analyticsQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() }).transform((q, ctx) => {
-  const to = q.to ?? utcDay(new Date());
-  const from = q.from ?? addDays(to, -6);
-  if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });
-  else if (daysBetween(from, to) > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", message: `a range is at most ${MAX_RANGE_DAYS} days`, path: ["from"] });
-  return { from, to, limit: q.limit };
-});
-
+export const analyticsQuerySchema = z
+  .object({ from: isoDay.optional(), to: isoDay.optional(), limit: z.coerce.number().int().min(1).max(100_000).optional() })
+  .transform((q, ctx) => {
+    const to = q.to ?? utcDay(new Date());
+    const from = q.from ?? addDays(to, -6);
+    if (from > to) ctx.addIssue({ code: "custom", message: "from must not be after to", path: ["from"] });
+    else if (daysBetween(from, to) > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", message: `a range is at most ${MAX_RANGE_DAYS} days`, path: ["from"] });
+    return { from, to, limit: q.limit };
+  });

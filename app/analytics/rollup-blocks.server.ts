@@ -21,10 +21,16 @@ export async function buildBlocks(marker: string): Promise<number> {
         .from(r)
         .where(and(ofKind, or(...block.halves.map((h) => and(eq(r.day, h.day), eq(r.span, h.span))))));
       const byDimension = new Map<string, Tuple[][]>();
-      for (const row of halves) byDimension.set(row.dimension, [...(byDimension.get(row.dimension) ?? []), JSON.parse(row.figures) as Tuple[]]);
+      for (const row of halves)
+        byDimension.set(row.dimension, [...(byDimension.get(row.dimension) ?? []), JSON.parse(row.figures) as Tuple[]]);
       // Both halves must still be there (the retention job may have erased one since they were listed).
       if ((byDimension.get(marker)?.length ?? 0) < 2) return;
-      const values = [...byDimension].map(([dimension, lists]) => ({ day: block.day, span: block.span, dimension, figures: JSON.stringify(addTuples(lists)) }));
+      const values = [...byDimension].map(([dimension, lists]) => ({
+        day: block.day,
+        span: block.span,
+        dimension,
+        figures: JSON.stringify(addTuples(lists)),
+      }));
       await tx.insert(r).values(values).onConflictDoNothing();
     });
   }

@@ -44,7 +44,9 @@ export function crawlsIn(days: readonly string[]): SQL | undefined {
   const runs = runsOf(days);
   return runs.length === 0
     ? undefined
-    : or(...runs.map(([a, b]) => and(gte(c.visitedAt, new Date(`${a}T00:00:00Z`)), lt(c.visitedAt, new Date(`${addDays(b, 1)}T00:00:00Z`)))));
+    : or(
+        ...runs.map(([a, b]) => and(gte(c.visitedAt, new Date(`${a}T00:00:00Z`)), lt(c.visitedAt, new Date(`${addDays(b, 1)}T00:00:00Z`)))),
+      );
 }
 
 /** The first day that may be rolled up no earlier than this: days before it are over (with the grace). */
@@ -62,7 +64,13 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
   const d = schema.analyticsDaily;
   const r = schema.analyticsRollups;
   const c = schema.crawlerVisits;
-  const doneOf = async (dimension: string) => (await db.select({ day: r.day }).from(r).where(and(eq(r.dimension, dimension), eq(r.span, 1)))).map((x) => x.day);
+  const doneOf = async (dimension: string) =>
+    (
+      await db
+        .select({ day: r.day })
+        .from(r)
+        .where(and(eq(r.dimension, dimension), eq(r.span, 1)))
+    ).map((x) => x.day);
   const [doneDaily, doneCrawls] = await Promise.all([doneOf(SITE_MARKER), doneOf(AI_CRAWL)]);
   const dailyDays = (
     await db
@@ -82,7 +90,12 @@ export async function rollUpPastDays(now = new Date()): Promise<string[]> {
         day: sql<string>`to_char(${c.visitedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       })
       .from(c)
-      .where(and(lt(c.visitedAt, new Date(`${addDays(last, 1)}T00:00:00Z`)), gte(c.visitedAt, new Date(`${oldestWholeCrawlDay(now)}T00:00:00Z`))))
+      .where(
+        and(
+          lt(c.visitedAt, new Date(`${addDays(last, 1)}T00:00:00Z`)),
+          gte(c.visitedAt, new Date(`${oldestWholeCrawlDay(now)}T00:00:00Z`)),
+        ),
+      )
   )
     .map((x) => x.day)
     .filter((day) => !doneCrawls.includes(day));

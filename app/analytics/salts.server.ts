@@ -19,7 +19,11 @@ export async function saltOf(day: string): Promise<string> {
   const db = getDb();
   const t = schema.analyticsSalts;
   const salt = await firstStored(
-    () => db.insert(t).values({ day, salt: newSecretToken(32, "hex") }).onConflictDoNothing(),
+    () =>
+      db
+        .insert(t)
+        .values({ day, salt: newSecretToken(32, "hex") })
+        .onConflictDoNothing(),
     async () => (await db.select({ salt: t.salt }).from(t).where(eq(t.day, day)))[0]?.salt,
   );
   // A new day: the salts of the days before go now (one small row each), not at the nightly retention run.

@@ -39,7 +39,12 @@ const KNOWN_SOURCES: readonly Known[] = [
   { name: "Baidu", kind: "search", hosts: ["baidu.com"] },
   { name: "Qwant", kind: "search", hosts: ["qwant.com"] },
   { name: "Startpage", kind: "search", hosts: ["startpage.com"] },
-  { name: "Facebook", kind: "social", hosts: ["facebook.com", "m.facebook.com", "l.facebook.com", "lm.facebook.com"], utm: ["facebook", "fb"] },
+  {
+    name: "Facebook",
+    kind: "social",
+    hosts: ["facebook.com", "m.facebook.com", "l.facebook.com", "lm.facebook.com"],
+    utm: ["facebook", "fb"],
+  },
   { name: "Instagram", kind: "social", hosts: ["instagram.com", "l.instagram.com"], utm: ["instagram", "ig"] },
   { name: "X", kind: "social", hosts: ["t.co", "x.com", "twitter.com"], utm: ["twitter", "x"] },
   { name: "LinkedIn", kind: "social", hosts: ["linkedin.com", "lnkd.in"], utm: ["linkedin"] },
@@ -50,7 +55,12 @@ const KNOWN_SOURCES: readonly Known[] = [
   { name: "Mastodon", kind: "social", hosts: ["mastodon.social"], utm: ["mastodon"] },
   { name: "YouTube", kind: "social", hosts: ["youtube.com", "m.youtube.com"], utm: ["youtube"] },
   { name: "Pinterest", kind: "social", hosts: ["pinterest.com"], utm: ["pinterest"] },
-  { name: "E-mail", kind: "email", hosts: ["mail.google.com", "outlook.live.com", "outlook.office.com", "mail.yahoo.com"], utm: ["newsletter", "email"] },
+  {
+    name: "E-mail",
+    kind: "email",
+    hosts: ["mail.google.com", "outlook.live.com", "outlook.office.com", "mail.yahoo.com"],
+    utm: ["newsletter", "email"],
+  },
 ];
 
 /** A host as a referrer sends it, lower case, without port, "www." and a trailing dot; "" when it is no host. */

@@ -3,7 +3,15 @@ import type { Admin } from "~/auth/session.server";
 import { recordAudit } from "~/core/database/audit.server";
 import { toCsv } from "~/core/text/csv";
 import { getDb, schema } from "~/core/database/db.server";
-import { LIST_LABELS, LISTS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "./lists";
+import {
+  LIST_LABELS,
+  LISTS,
+  SUBSCRIBER_STATES,
+  type AudienceCounts,
+  type ListName,
+  type SubscriberRow,
+  type SubscriberState,
+} from "./lists";
 import { onList } from "./list-mail.server";
 import { waitlistSpots } from "./spots.server";
 
@@ -33,13 +41,23 @@ export async function listSubscribers(list: ListName): Promise<SubscriberRow[]> 
 /** Counts only, no address: what editors see too. */
 export async function audienceCounts(): Promise<AudienceCounts> {
   const db = getDb();
-  const lists = Object.fromEntries(LISTS.map((list) => [list, Object.fromEntries(SUBSCRIBER_STATES.map((s) => [s, 0]))])) as AudienceCounts["lists"];
-  for (const row of await db.select({ list: t.list, state: t.state, n: sql<number>`count(*)::int` }).from(t).groupBy(t.list, t.state)) {
+  const lists = Object.fromEntries(
+    LISTS.map((list) => [list, Object.fromEntries(SUBSCRIBER_STATES.map((s) => [s, 0]))]),
+  ) as AudienceCounts["lists"];
+  for (const row of await db
+    .select({ list: t.list, state: t.state, n: sql<number>`count(*)::int` })
+    .from(t)
+    .groupBy(t.list, t.state)) {
     const byState = lists[row.list as ListName];
     if (byState && row.state in byState) byState[row.state as SubscriberState] = Number(row.n);
   }
   const onWaitlist = onList("waitlist");
-  const byCity = await db.select({ city: sql<string>`coalesce(${t.city}, 'Other')`, count: sql<number>`count(*)::int` }).from(t).where(onWaitlist).groupBy(sql`1`).orderBy(sql`2 desc`, sql`1`);
+  const byCity = await db
+    .select({ city: sql<string>`coalesce(${t.city}, 'Other')`, count: sql<number>`count(*)::int` })
+    .from(t)
+    .where(onWaitlist)
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc`, sql`1`);
   const byPlatform = await db
     .select({ platform: sql<string>`coalesce(${t.platform}, 'unknown')`, count: sql<number>`count(*)::int` })
     .from(t)
@@ -68,10 +86,26 @@ export async function audienceCounts(): Promise<AudienceCounts> {
 /** The export (formula-safe CSV), written to the audit log: who exported which list (not the addresses). */
 export async function subscribersCsv(admin: Admin, list: ListName): Promise<string> {
   const rows = await listSubscribers(list);
-  await recordAudit(admin, "audience.export", { targetType: "audience_list", targetId: list, summary: `Exported the ${LIST_LABELS[list]} (${rows.length} rows)` });
+  await recordAudit(admin, "audience.export", {
+    targetType: "audience_list",
+    targetId: list,
+    summary: `Exported the ${LIST_LABELS[list]} (${rows.length} rows)`,
+  });
   return toCsv(
     ["ID", "List", "Email", "City", "Platform", "State", "Consent given", "Consent page", "Consent wording", "Confirmed", "Ended"],
-    rows.map((r) => [r.id, r.list, r.email, r.city ?? "", r.platform ?? "", r.state, r.consentAt, r.consentPage, r.consentWording, r.confirmedAt ?? "", r.endedAt ?? ""]),
+    rows.map((r) => [
+      r.id,
+      r.list,
+      r.email,
+      r.city ?? "",
+      r.platform ?? "",
+      r.state,
+      r.consentAt,
+      r.consentPage,
+      r.consentWording,
+      r.confirmedAt ?? "",
+      r.endedAt ?? "",
+    ]),
   );
 }
 
@@ -79,6 +113,10 @@ export async function subscribersCsv(admin: Admin, list: ListName): Promise<stri
 export async function deleteSubscriber(admin: Admin, id: number): Promise<boolean> {
   const [row] = await getDb().delete(t).where(eq(t.id, id)).returning({ id: t.id, list: t.list });
   if (!row) return false;
-  await recordAudit(admin, "audience.delete", { targetType: "audience_subscriber", targetId: id, summary: `Deleted subscriber #${id} of the ${LIST_LABELS[row.list as ListName] ?? row.list}` });
+  await recordAudit(admin, "audience.delete", {
+    targetType: "audience_subscriber",
+    targetId: id,
+    summary: `Deleted subscriber #${id} of the ${LIST_LABELS[row.list as ListName] ?? row.list}`,
+  });
   return true;
 }

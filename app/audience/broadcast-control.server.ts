@@ -18,7 +18,12 @@ export async function resumeBroadcast(staff: StaffMember, id: number): Promise<C
     const [row] = await tx.select({ state: b.state }).from(b).where(eq(b.id, id));
     if (!row) return "not-found";
     if (!["sending", "sent"].includes(row.state) || !(await broadcastMailing.resume(tx, id))) return "not-paused";
-    await recordAudit(staff, "audience.broadcast-resume", { targetType: "audience_broadcast", targetId: id, summary: `Resumed broadcast #${id}` }, tx);
+    await recordAudit(
+      staff,
+      "audience.broadcast-resume",
+      { targetType: "audience_broadcast", targetId: id, summary: `Resumed broadcast #${id}` },
+      tx,
+    );
     return "done";
   });
 }
@@ -28,8 +33,16 @@ export async function cancelBroadcast(staff: StaffMember, id: number): Promise<C
     const [row] = await tx.select({ state: b.state }).from(b).where(eq(b.id, id));
     if (!row) return "not-found";
     if (!["sending", "sent"].includes(row.state) || !(await broadcastMailing.cancel(tx, id))) return "not-paused";
-    await tx.update(b).set({ state: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(b.id, id));
-    await recordAudit(staff, "audience.broadcast-cancel", { targetType: "audience_broadcast", targetId: id, summary: `Cancelled broadcast #${id}` }, tx);
+    await tx
+      .update(b)
+      .set({ state: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(b.id, id));
+    await recordAudit(
+      staff,
+      "audience.broadcast-cancel",
+      { targetType: "audience_broadcast", targetId: id, summary: `Cancelled broadcast #${id}` },
+      tx,
+    );
     return "done";
   });
 }

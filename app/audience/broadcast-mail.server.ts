@@ -29,8 +29,17 @@ type Row = NonNullable<Awaited<ReturnType<typeof findBroadcast>>>;
 
 /** Takes the recipients (the segment now) and queues the first batch; a broadcast with none is sent at once. */
 async function takeRecipients(tx: DbExecutor, row: Row): Promise<number> {
-  const taken = await broadcastMailing.start(tx, row.id, onList(row.list as ListName, segmentOf(row)), `Broadcast #${row.id}: ${row.subject}`);
-  if (!taken) await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(eq(b.id, row.id));
+  const taken = await broadcastMailing.start(
+    tx,
+    row.id,
+    onList(row.list as ListName, segmentOf(row)),
+    `Broadcast #${row.id}: ${row.subject}`,
+  );
+  if (!taken)
+    await tx
+      .update(b)
+      .set({ state: "sent", finishedAt: sql`now()` })
+      .where(eq(b.id, row.id));
   return taken;
 }
 
@@ -45,14 +54,21 @@ export async function sendBroadcast(staff: StaffMember, id: number, at: Date | n
   const outcome = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(b)
-      .set(later ? { state: "scheduled", sendAt: later, updatedAt: sql`now()` } : { state: "sending", startedAt: sql`now()`, updatedAt: sql`now()` })
+      .set(
+        later
+          ? { state: "scheduled", sendAt: later, updatedAt: sql`now()` }
+          : { state: "sending", startedAt: sql`now()`, updatedAt: sql`now()` },
+      )
       .where(and(eq(b.id, id), eq(b.state, "draft")))
       .returning();
     if (!row) return null;
     const summary = `${later ? `Scheduled for ${later.toISOString()}` : "Sent"} broadcast #${id} to the ${LIST_LABELS[row.list as ListName]}`;
     await recordAudit(staff, "audience.broadcast", { targetType: "audience_broadcast", targetId: id, summary }, tx);
     if (later) {
-      await enqueueJob(tx, BROADCAST_START_JOB, { broadcastId: id } satisfies StartPayload, { idempotencyKey: `broadcast-start:${id}`, runAt: later });
+      await enqueueJob(tx, BROADCAST_START_JOB, { broadcastId: id } satisfies StartPayload, {
+        idempotencyKey: `broadcast-start:${id}`,
+        runAt: later,
+      });
       return { state: "scheduled" as const, recipients: await countRecipients(row.list as ListName, segmentOf(row), tx) };
     }
     return { state: "sending" as const, recipients: await takeRecipients(tx, row) };
@@ -120,7 +136,11 @@ export const broadcastMailing = listMail({
       headers: { "List-Id": listIdHeader(list, LIST_LABELS[list], getEnv().SITE_URL) },
     };
   },
-  finished: async (tx, id) => void (await tx.update(b).set({ state: "sent", finishedAt: sql`now()` }).where(and(eq(b.id, id), eq(b.state, "sending")))),
+  finished: async (tx, id) =>
+    void (await tx
+      .update(b)
+      .set({ state: "sent", finishedAt: sql`now()` })
+      .where(and(eq(b.id, id), eq(b.state, "sending")))),
 });
 
 /** A test to the signed-in staff member alone, its subject marked; it is not list mail and has no delivery row. */

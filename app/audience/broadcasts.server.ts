@@ -2,7 +2,14 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StaffMember } from "~/auth/session.server";
 import { getDb, rowsOf, schema, type DbExecutor } from "~/core/database/db.server";
 import { campaignStates } from "~/deliverability/campaigns.server";
-import { broadcastCampaign, type BroadcastInput, type BroadcastReport, type BroadcastState, type BroadcastSummary, type Segment } from "./broadcasts";
+import {
+  broadcastCampaign,
+  type BroadcastInput,
+  type BroadcastReport,
+  type BroadcastState,
+  type BroadcastSummary,
+  type Segment,
+} from "./broadcasts";
 import type { ListName } from "./lists";
 import { onList } from "./list-mail.server";
 
@@ -17,12 +24,16 @@ const LIST_LIMIT = 200;
 type BroadcastRow = typeof b.$inferSelect;
 
 export async function countRecipients(list: ListName, segment: Segment, db: DbExecutor = getDb()): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.subscribers).where(onList(list, segment));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.subscribers)
+    .where(onList(list, segment));
   return Number(row?.n ?? 0);
 }
 
 /** The segment a broadcast's row names (no key for what it does not narrow). */
-export const segmentOf = (row: BroadcastRow): Segment => ({ ...(row.segmentCity ? { city: row.segmentCity } : {}), ...(row.segmentPlatform ? { platform: row.segmentPlatform } : {}) }) as Segment;
+export const segmentOf = (row: BroadcastRow): Segment =>
+  ({ ...(row.segmentCity ? { city: row.segmentCity } : {}), ...(row.segmentPlatform ? { platform: row.segmentPlatform } : {}) }) as Segment;
 const fields = (input: BroadcastInput) => ({
   subject: input.subject,
   markdown: input.markdown,
@@ -31,7 +42,10 @@ const fields = (input: BroadcastInput) => ({
   segmentPlatform: input.segment?.platform ?? null,
 });
 
-export async function createBroadcast(staff: StaffMember, input: BroadcastInput): Promise<{ id: number; state: "draft"; recipients: number }> {
+export async function createBroadcast(
+  staff: StaffMember,
+  input: BroadcastInput,
+): Promise<{ id: number; state: "draft"; recipients: number }> {
   const [row] = await getDb()
     .insert(b)
     .values({ ...fields(input), createdBy: staff.id })
@@ -40,7 +54,10 @@ export async function createBroadcast(staff: StaffMember, input: BroadcastInput)
 }
 
 /** Edits a draft; "not-found", or "not-draft" once it was sent or scheduled (it cannot change then). */
-export async function updateBroadcast(id: number, input: BroadcastInput): Promise<{ id: number; state: "draft"; recipients: number } | "not-found" | "not-draft"> {
+export async function updateBroadcast(
+  id: number,
+  input: BroadcastInput,
+): Promise<{ id: number; state: "draft"; recipients: number } | "not-found" | "not-draft"> {
   const [row] = await getDb()
     .update(b)
     .set({ ...fields(input), updatedAt: sql`now()` })
@@ -55,14 +72,24 @@ export async function findBroadcast(id: number, db: DbExecutor = getDb()): Promi
   return row;
 }
 
-type Counts = { recipients: number; sent: number; failed: number; queued: number; skipped: number; left: number; bounced: number; complained: number };
+type Counts = {
+  recipients: number;
+  sent: number;
+  failed: number;
+  queued: number;
+  skipped: number;
+  left: number;
+  bounced: number;
+  complained: number;
+};
 
 /** Each started broadcast's numbers, from the view over its delivery rows (drizzle/0036_broadcast_counts_view.sql). */
 async function deliveryCounts(ids: number[]): Promise<Map<number, Counts>> {
   const counts = new Map<number, Counts>();
   if (!ids.length) return counts;
   const v = schema.broadcastCounts;
-  for (const { broadcastId, ...row } of await getDb().select().from(v).where(inArray(v.broadcastId, ids))) counts.set(broadcastId, withQueued(row));
+  for (const { broadcastId, ...row } of await getDb().select().from(v).where(inArray(v.broadcastId, ids)))
+    counts.set(broadcastId, withQueued(row));
   return counts;
 }
 
@@ -78,13 +105,25 @@ const withQueued = ({ refused = 0, ...c }: ViewCounts): Counts => ({
 async function summaries(rows: BroadcastRow[]): Promise<Array<BroadcastSummary & Counts>> {
   const counts = await deliveryCounts(rows.filter((row) => row.startedAt && !row.keptReport).map((row) => row.id));
   // "sent" once every message was queued: a pause holds those not yet delivered.
-  const campaigns = await campaignStates(rows.filter((row) => row.state === "sending" || row.state === "sent").map((row) => broadcastCampaign(row.id)));
+  const campaigns = await campaignStates(
+    rows.filter((row) => row.state === "sending" || row.state === "sent").map((row) => broadcastCampaign(row.id)),
+  );
   const out: Array<BroadcastSummary & Counts> = [];
   for (const row of rows) {
     const kept = row.keptReport ? withQueued(row.keptReport) : null;
     // Not started: the count is the segment's as it is now (what the send would take).
     const campaign = campaigns.get(broadcastCampaign(row.id));
-    const c = kept ?? counts.get(row.id) ?? { recipients: row.startedAt ? 0 : await countRecipients(row.list as ListName, segmentOf(row)), sent: 0, failed: 0, queued: 0, skipped: 0, left: 0, bounced: 0, complained: 0 };
+    const c = kept ??
+      counts.get(row.id) ?? {
+        recipients: row.startedAt ? 0 : await countRecipients(row.list as ListName, segmentOf(row)),
+        sent: 0,
+        failed: 0,
+        queued: 0,
+        skipped: 0,
+        left: 0,
+        bounced: 0,
+        complained: 0,
+      };
     out.push({
       id: row.id,
       subject: row.subject,
@@ -122,13 +161,16 @@ export async function broadcastReport(id: number): Promise<BroadcastReport | nul
   const row = await findBroadcast(id);
   if (!row) return null;
   const [summary] = await summaries([row]);
-  const failures = await rowsOf<{ reason: string; count: number }>(getDb(), sql`
+  const failures = await rowsOf<{ reason: string; count: number }>(
+    getDb(),
+    sql`
     select coalesce(j.last_error, 'Refused') as "reason", count(*)::int as "count"
     from ${schema.broadcastDeliveries} d
     join ${schema.mailOutbox} o on o.id = d.mail_id and o.sent_at is null
     join ${schema.jobs} j on j.idempotency_key = 'mail:' || d.mail_id and j.state = 'dead'
     where d.broadcast_id = ${id}
-    group by 1 order by 2 desc limit 20`);
+    group by 1 order by 2 desc limit 20`,
+  );
   return {
     ...summary!,
     markdown: row.markdown,

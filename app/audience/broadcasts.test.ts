@@ -30,7 +30,10 @@ describe("broadcasts' rules", () => {
 
   it("renders the Markdown sanitized beside the plain text, links as written, no pixel; a test is marked", () => {
     const markdown = "Hi **there** [app](https://clink.app/a?b=1)\n\n<img src=https://t.example/p.gif><script>x()</script>";
-    const mail = broadcastMail({ subject: "Open", markdown, bodyHtml: renderMarkdown(markdown), list: "waitlist" }, "https://clink.app/unsubscribe?token=1.x");
+    const mail = broadcastMail(
+      { subject: "Open", markdown, bodyHtml: renderMarkdown(markdown), list: "waitlist" },
+      "https://clink.app/unsubscribe?token=1.x",
+    );
     expect(mail.html).toContain("<strong>there</strong>");
     expect(mail.html).toContain('href="https://clink.app/a?b=1"');
     expect(mail.html).not.toMatch(/<img|<script/);

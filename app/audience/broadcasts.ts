@@ -11,7 +11,14 @@ import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from 
 /** paused: it stopped itself on too many bounces or complaints (issue 51), until resumed or cancelled. */
 export const BROADCAST_STATES = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
-export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", paused: "Paused", sent: "Sent", cancelled: "Cancelled" };
+export const BROADCAST_STATE_LABELS: Record<BroadcastState, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  paused: "Paused",
+  sent: "Sent",
+  cancelled: "Cancelled",
+};
 
 /** The mailing a broadcast's messages belong to (their bounces and complaints can pause it). */
 export const broadcastCampaign = (id: number) => `broadcast:${id}`;
@@ -32,9 +39,17 @@ export const broadcastSchema = z
     // One line: it becomes a mail header, the mail's HTML title and a row of the admin's list.
     subject: z.pipe(
       z.pipe(z.string({ error: "Subject is required" }), z.transform(oneLine)),
-      z.string().check(z.minLength(1, "Subject is required"), z.maxLength(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)),
+      z
+        .string()
+        .check(z.minLength(1, "Subject is required"), z.maxLength(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`)),
     ),
-    markdown: z.string({ error: "The message is empty" }).check(z.trim(), z.minLength(1, "The message is empty"), z.maxLength(MARKDOWN_MAX, `The message must be at most ${MARKDOWN_MAX} characters`)),
+    markdown: z
+      .string({ error: "The message is empty" })
+      .check(
+        z.trim(),
+        z.minLength(1, "The message is empty"),
+        z.maxLength(MARKDOWN_MAX, `The message must be at most ${MARKDOWN_MAX} characters`),
+      ),
     list: z.enum(LISTS, { error: "list must be waitlist or blog" }),
     segment: z.optional(segmentSchema),
   })
@@ -63,11 +78,27 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /** How far `zone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, zone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

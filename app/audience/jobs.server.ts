@@ -7,7 +7,8 @@ import { POST_LIVE_JOB, postMail, startPostMail } from "./post-mail.server";
 export function registerAudienceJobs(): void {
   // A post published as news starts its mailing (not an import's posts).
   onPostEvent("new-post-mail", async (db, event) => {
-    if (event.kind === "published" && event.news) await enqueueJob(db, POST_LIVE_JOB, { postId: event.post.id }, { idempotencyKey: `post-live:${event.post.id}` });
+    if (event.kind === "published" && event.news)
+      await enqueueJob(db, POST_LIVE_JOB, { postId: event.post.id }, { idempotencyKey: `post-live:${event.post.id}` });
   });
   defineJobType<{ postId: number }>(POST_LIVE_JOB, async ({ postId }) => void (await startPostMail(postId)));
   postMail.define();

@@ -127,7 +127,13 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
       const room = await listMailRoom(tx);
       if (room <= 0) return { waitUntil: new Date(dbNow().getTime() + BUDGET_WAIT_MS) };
       const rows = await lease(batchSizeFor(room, source.mailBytes?.(found, prepared as Prepared) ?? 0));
-      await sendTo(tx, id, found, prepared as Prepared, rows.map((row) => row.subscriberId));
+      await sendTo(
+        tx,
+        id,
+        found,
+        prepared as Prepared,
+        rows.map((row) => row.subscriberId),
+      );
     },
     finished: source.finished ? (tx, payload) => source.finished!(tx, idOf(payload)) : undefined,
   });
@@ -142,7 +148,10 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
       .from(subscribers)
       .where(inArray(subscribers.id, ids));
     const people = new Map(rows.map((person) => [person.id, person]));
-    const suppressed = await suppressedAmong(tx, [...people.values()].map((person) => person.email));
+    const suppressed = await suppressedAmong(
+      tx,
+      [...people.values()].map((person) => person.email),
+    );
     for (const subscriberId of ids) {
       const person = people.get(subscriberId);
       let mailId: number | null = null;
@@ -155,7 +164,11 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
             purpose: source.purpose,
             to: person.email,
             content: message.content,
-            headers: { ...listHeaders(leave), ...message.headers, "Feedback-ID": feedbackIdHeader(source.feedbackId(id), list, env.SITE_URL) },
+            headers: {
+              ...listHeaders(leave),
+              ...message.headers,
+              "Feedback-ID": feedbackIdHeader(source.feedbackId(id), list, env.SITE_URL),
+            },
             bulk: true,
             campaign: source.campaign(id),
           });
@@ -192,7 +205,10 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
     resume: (tx, id) => resumeCampaign(tx, source.campaign(id)),
     async cancel(tx, id) {
       if (!(await cancelCampaign(tx, source.campaign(id)))) return false;
-      await tx.update(d).set({ doneAt: sql`now()` }).where(todo(id));
+      await tx
+        .update(d)
+        .set({ doneAt: sql`now()` })
+        .where(todo(id));
       return true;
     },
     async left(db, ids) {

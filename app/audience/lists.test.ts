@@ -37,9 +37,13 @@ describe("the lists' rules", () => {
 
   it("reads the API's bodies strictly", () => {
     expect(waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Sydney", platform: "ios" }).success).toBe(true);
-    expect(waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Sydney", platform: "ios", blog: true, altcha: "x" }).success).toBe(true);
+    expect(waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Sydney", platform: "ios", blog: true, altcha: "x" }).success).toBe(
+      true,
+    );
     expect(waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Nowhere", platform: "ios" }).success).toBe(false);
-    expect(waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Sydney", platform: "ios", page: "https://evil.example" }).success).toBe(false);
+    expect(
+      waitlistSignupSchema.safeParse({ email: "a@b.example", city: "Sydney", platform: "ios", page: "https://evil.example" }).success,
+    ).toBe(false);
     expect(blogSignupSchema.safeParse({ email: "a@b.example", lists: ["blog"] }).success).toBe(true);
     expect(blogSignupSchema.safeParse({ email: "a@b.example", lists: [] }).success).toBe(false);
     expect(blogSignupSchema.safeParse({ email: "a@b.example", lists: ["blog", "blog"] }).success).toBe(false);

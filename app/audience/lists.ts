@@ -36,7 +36,8 @@ export const WAITLIST_WORDING =
   "Join the early-adopter list: we e-mail you a link to confirm, then only about your spot and the app opening in your city. Leave at any time with one click.";
 export const WAITLIST_FULL_WORDING =
   "The early-adopter list is full. Leave your e-mail and we will tell you once, when the app opens in your city. Leave at any time with one click.";
-export const BLOG_WORDING = "Get new posts by e-mail: one e-mail per new post, nothing else. Confirm by the link we send; leave at any time with one click.";
+export const BLOG_WORDING =
+  "Get new posts by e-mail: one e-mail per new post, nothing else. Confirm by the link we send; leave at any time with one click.";
 export const BLOG_TICK_WORDING = "Also send me new blog posts by e-mail";
 
 /** The one answer to every well-formed sign-up, whatever the address (new, known, unconfirmed). */
@@ -58,7 +59,9 @@ export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;
 
 export const blogSignupSchema = z.strictObject({
   email: emailField,
-  lists: z.array(z.literal("blog", { error: 'lists must be ["blog"]' }), { error: 'lists must be ["blog"]' }).check(z.minLength(1, 'lists must be ["blog"]'), z.maxLength(1, 'lists must be ["blog"]')),
+  lists: z
+    .array(z.literal("blog", { error: 'lists must be ["blog"]' }), { error: 'lists must be ["blog"]' })
+    .check(z.minLength(1, 'lists must be ["blog"]'), z.maxLength(1, 'lists must be ["blog"]')),
   page: pagePath,
   [HONEYPOT_FIELD]: honeypotSchema,
   [PROOF_FIELD]: proofSchema,

@@ -12,7 +12,10 @@ export function confirmationMail(link: string, lists: readonly ListName[]): Mail
   const names = lists.map((list) => LIST_LABELS[list]).join(" and ");
   return renderMail(`Confirm your ${siteConfig.name} subscription`, [
     { kind: "paragraph", text: `Someone, hopefully you, asked to join the ${siteConfig.name} ${names}.` },
-    { kind: "paragraph", text: `Open the link and press the button to confirm. The link works once and expires in ${CONFIRM_LINK_HOURS} hours.` },
+    {
+      kind: "paragraph",
+      text: `Open the link and press the button to confirm. The link works once and expires in ${CONFIRM_LINK_HOURS} hours.`,
+    },
     { kind: "link", label: "Confirm my subscription", href: link },
     { kind: "paragraph", text: "If this was not you, ignore this e-mail: nothing happens unless the button is pressed." },
   ]);
@@ -24,7 +27,10 @@ export function newPostMail(post: { title: string; excerpt: string }, postLink: 
     { kind: "paragraph", text: post.title },
     ...(post.excerpt ? [{ kind: "quote" as const, text: post.excerpt }] : []),
     { kind: "link", label: "Read the post", href: postLink },
-    { kind: "paragraph", text: `You get this because you subscribed to new posts by e-mail. Unsubscribe with one click: ${unsubscribeLink}` },
+    {
+      kind: "paragraph",
+      text: `You get this because you subscribed to new posts by e-mail. Unsubscribe with one click: ${unsubscribeLink}`,
+    },
   ];
   return renderMail(`New post: ${post.title}`, blocks);
 }
@@ -40,9 +46,15 @@ export function listHeaders(unsubscribeLink: string): Record<string, string> {
  * broadcast-mail.server.ts), as the HTML part; no tracking pixel, links as written. The footer says why it
  * came and how to leave (a test has no subscription to leave).
  */
-export function broadcastMail(broadcast: { subject: string; markdown: string; bodyHtml: string; list: ListName }, unsubscribeLink: string | null, test = false): MailContent {
+export function broadcastMail(
+  broadcast: { subject: string; markdown: string; bodyHtml: string; list: ListName },
+  unsubscribeLink: string | null,
+  test = false,
+): MailContent {
   const why = `You get this because you joined the ${siteConfig.name} ${LIST_LABELS[broadcast.list]}.`;
-  const leave = unsubscribeLink ? `Unsubscribe with one click: ${unsubscribeLink}` : "This is a test sent to you alone; the real e-mail carries the one-click unsubscribe link.";
+  const leave = unsubscribeLink
+    ? `Unsubscribe with one click: ${unsubscribeLink}`
+    : "This is a test sent to you alone; the real e-mail carries the one-click unsubscribe link.";
   const subject = `${test ? TEST_SUBJECT_PREFIX : ""}${broadcast.subject}`;
   const text = `${broadcast.markdown.trim()}\n\n--\n${why}\n${leave}\n`;
   const footer = unsubscribeLink

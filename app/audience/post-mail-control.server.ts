@@ -22,7 +22,12 @@ export async function resumePostMailing(staff: StaffMember, postId: number): Pro
   return getDb().transaction(async (tx) => {
     if (!(await postExists(tx, postId))) return "not-found";
     if (!(await postMail.resume(tx, postId))) return "not-paused";
-    await recordAudit(staff, "audience.post-mail-resume", { targetType: "blog_post", targetId: postId, summary: `Resumed the e-mails of new post #${postId}` }, tx);
+    await recordAudit(
+      staff,
+      "audience.post-mail-resume",
+      { targetType: "blog_post", targetId: postId, summary: `Resumed the e-mails of new post #${postId}` },
+      tx,
+    );
     return "done";
   });
 }
@@ -31,7 +36,12 @@ export async function cancelPostMailing(staff: StaffMember, postId: number): Pro
   return getDb().transaction(async (tx) => {
     if (!(await postExists(tx, postId))) return "not-found";
     if (!(await postMail.cancel(tx, postId))) return "not-paused";
-    await recordAudit(staff, "audience.post-mail-cancel", { targetType: "blog_post", targetId: postId, summary: `Cancelled the e-mails of new post #${postId}` }, tx);
+    await recordAudit(
+      staff,
+      "audience.post-mail-cancel",
+      { targetType: "blog_post", targetId: postId, summary: `Cancelled the e-mails of new post #${postId}` },
+      tx,
+    );
     return "done";
   });
 }
@@ -46,7 +56,13 @@ export async function listPostMailings(): Promise<PostMailing[]> {
   if (!campaigns.length) return [];
   const ids = campaigns.map((row) => row.postId);
   const titles = new Map<number, string>();
-  const posts = await rowsOf<{ id: number; title: string }>(db, sql`select id, title from blog_posts where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const posts = await rowsOf<{ id: number; title: string }>(
+    db,
+    sql`select id, title from blog_posts where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   for (const p of posts) titles.set(Number(p.id), p.title);
   const left = await postMail.left(db, ids);
   return campaigns.map((row) => ({

@@ -14,7 +14,10 @@ const t = schema.waitlistSpots;
  * database runs one at a time on that row: parallel confirmations never give more spots than there are.
  */
 async function readTaken(db: DbExecutor = getDb()): Promise<number> {
-  const [row] = await db.select({ taken: t.taken }).from(t).where(sql`${t.id} = 1`);
+  const [row] = await db
+    .select({ taken: t.taken })
+    .from(t)
+    .where(sql`${t.id} = 1`);
   return row?.taken ?? 0;
 }
 

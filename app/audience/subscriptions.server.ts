@@ -30,14 +30,15 @@ import { SPOTS_TAG } from "~/core/caches/cache-tags";
 
 const t = schema.subscribers;
 
-
 type Entry = { list: ListName; city?: string; platform?: string; wording: string };
 
 /** The early-adopter form (and its "new posts" tick box): one confirmation e-mail for both lists. */
 export async function signUpForWaitlist(input: WaitlistSignup, clientIp: string): Promise<PublicFormOutcome> {
   return admitPublicForm(clientIp, input[HONEYPOT_FIELD], { proof: input[PROOF_FIELD] }, async () => {
     const { left } = await waitlistSpots();
-    const entries: Entry[] = [{ list: "waitlist", city: input.city, platform: input.platform, wording: left > 0 ? WAITLIST_WORDING : WAITLIST_FULL_WORDING }];
+    const entries: Entry[] = [
+      { list: "waitlist", city: input.city, platform: input.platform, wording: left > 0 ? WAITLIST_WORDING : WAITLIST_FULL_WORDING },
+    ];
     if (input.blog) entries.push({ list: "blog", wording: BLOG_TICK_WORDING });
     await storeSignUp(input.email, entries, input.page ?? "/early-access");
   });
@@ -96,7 +97,12 @@ async function storeSignUp(email: string, entries: Entry[], page: string): Promi
     if (!toConfirm.length) return;
     const link = new URL("/early-access/confirm", getEnv().SITE_URL);
     link.searchParams.set("token", token);
-    await queuePublicFormMail(tx, { purpose: "audience-confirmation", to: email, content: confirmationMail(link.toString(), toConfirm), purgeOnDelivery: true });
+    await queuePublicFormMail(tx, {
+      purpose: "audience-confirmation",
+      to: email,
+      content: confirmationMail(link.toString(), toConfirm),
+      purgeOnDelivery: true,
+    });
   });
 }
 
@@ -115,7 +121,8 @@ export async function inspectConfirmLink(token: string): Promise<ConfirmLinkStat
   return pending.every((row) => row.expired) ? "expired" : "valid";
 }
 
-export type Confirmation = { outcome: "confirmed"; lists: Array<{ list: ListName; state: SubscriberState }> } | { outcome: Exclude<ConfirmLinkState, "valid"> };
+export type Confirmation =
+  { outcome: "confirmed"; lists: Array<{ list: ListName; state: SubscriberState }> } | { outcome: Exclude<ConfirmLinkState, "valid"> };
 
 /**
  * The button on the confirmation page: the link's pending subscriptions become confirmed, once (the update
@@ -140,8 +147,18 @@ export async function confirmSubscription(token: string): Promise<Confirmation> 
       }
       result.push({ id: row.id, list: row.list as ListName, email: row.email, state });
       // subscriber.confirmed (the webhooks listen), queued with the confirmation: the address only to endpoints the owner marked for personal data.
-      const subscriber = { id: row.id, list: row.list, state, city: row.city, platform: row.platform, confirmedAt: new Date().toISOString() };
-      await subscriberConfirmed.emit(tx, { data: { subscriber: { ...subscriber, email: row.email } }, withoutPersonalData: { subscriber } });
+      const subscriber = {
+        id: row.id,
+        list: row.list,
+        state,
+        city: row.city,
+        platform: row.platform,
+        confirmedAt: new Date().toISOString(),
+      };
+      await subscriberConfirmed.emit(tx, {
+        data: { subscriber: { ...subscriber, email: row.email } },
+        withoutPersonalData: { subscriber },
+      });
     }
     if (result.some((row) => row.list === "waitlist")) afterCommit(spotsChanged);
     return result;
@@ -166,7 +183,8 @@ export async function leaveEveryList(tx: DbExecutor, email: string, reason: "bou
     .set({ state: "unsubscribed", endedAt: sql`now()`, endedReason: reason, tokenHash: null, tokenExpiresAt: null })
     .where(and(sql`lower(${t.email}) = ${email.trim().toLowerCase()}`, ne(t.state, "unsubscribed")))
     .returning({ id: t.id, list: t.list });
-  for (const row of ended) logger.info({ subscriberId: row.id, list: row.list, reason }, "subscriber removed: address refused or complained");
+  for (const row of ended)
+    logger.info({ subscriberId: row.id, list: row.list, reason }, "subscriber removed: address refused or complained");
   if (ended.some((row) => row.list === "waitlist")) afterCommit(spotsChanged);
 }
 
@@ -185,7 +203,10 @@ export async function loadUnsubscribeKey(): Promise<Buffer> {
 }
 
 async function macOf(id: number): Promise<string> {
-  return createHmac("sha256", await loadUnsubscribeKey()).update(`unsubscribe:${id}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", await loadUnsubscribeKey())
+    .update(`unsubscribe:${id}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 async function unsubscribeToken(subscriberId: number): Promise<string> {

@@ -19,7 +19,14 @@ export async function ensureOwner(): Promise<string | undefined> {
     const email = env.ADMIN_EMAIL.toLowerCase();
     await db
       .insert(schema.adminUsers)
-      .values({ email, name: email.split("@")[0]!, slug: null, passwordHash: await hashPassword(env.ADMIN_PASSWORD), role: "owner", status: "active" })
+      .values({
+        email,
+        name: email.split("@")[0]!,
+        slug: null,
+        passwordHash: await hashPassword(env.ADMIN_PASSWORD),
+        role: "owner",
+        status: "active",
+      })
       .onConflictDoNothing();
     return undefined;
   }

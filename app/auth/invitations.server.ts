@@ -19,16 +19,24 @@ import { type StaffMember } from "./session.server";
 export async function invite(actor: StaffMember, email: string, role: StaffRole): Promise<{ id: number }> {
   if (!assignableRoles(actor.role).includes(role)) throw new ApiError(403, `Your role cannot invite someone as ${ROLE_LABELS[role]}.`);
   const limit = await consume("invitationsByStaff", String(actor.id));
-  if (limit.limited) throw new ApiError(429, "Too many invitations. Please wait and try again.", {}, { "Retry-After": String(limit.retryAfterSeconds) });
+  if (limit.limited)
+    throw new ApiError(429, "Too many invitations. Please wait and try again.", {}, { "Retry-After": String(limit.retryAfterSeconds) });
   const [existing] = await getDb()
     .select({ id: schema.adminUsers.id })
     .from(schema.adminUsers)
     .where(eq(sql`lower(${schema.adminUsers.email})`, email))
     .limit(1);
-  if (existing) throw new ApiError(409, "This address already belongs to a staff member", { errors: { email: "This address already belongs to a staff member" } });
+  if (existing)
+    throw new ApiError(409, "This address already belongs to a staff member", {
+      errors: { email: "This address already belongs to a staff member" },
+    });
   const id = await getDb().transaction(async (tx) => {
     const link = await createLink(tx, "invitation", { email, role, createdBy: actor.id });
-    await queueMail(tx, { purpose: "staff-invitation", to: email, content: invitationMail(actor.name || actor.email, role, link.url, link.token) });
+    await queueMail(tx, {
+      purpose: "staff-invitation",
+      to: email,
+      content: invitationMail(actor.name || actor.email, role, link.url, link.token),
+    });
     return link.id;
   });
   await recordAudit(actor, "staff.invite", { targetType: "invitation", targetId: id, summary: `Invited a new ${ROLE_LABELS[role]}` });
@@ -61,7 +69,11 @@ export async function createMemberFromLink(
       if (weak) throw new WeakPassword(weak);
       const role: StaffRole = purpose === "owner-setup" ? "owner" : isStaffRole(link.role) ? link.role : "contributor";
       if (purpose === "owner-setup") {
-        const [anyOwner] = await tx.select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(eq(schema.adminUsers.role, "owner")).limit(1);
+        const [anyOwner] = await tx
+          .select({ id: schema.adminUsers.id })
+          .from(schema.adminUsers)
+          .where(eq(schema.adminUsers.role, "owner"))
+          .limit(1);
         if (anyOwner) return null;
       }
       const [row] = await tx

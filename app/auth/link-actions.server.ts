@@ -25,7 +25,8 @@ type Checked<T> = { input: T; refusal?: undefined } | { input?: undefined; refus
 
 async function readChecked<T extends z.ZodType>(request: Request, clientIp: string, schema: T): Promise<Checked<z.infer<T>>> {
   const limit = await consume("staffTokenByIp", clientIp);
-  if (limit.limited) return { refusal: answer({ ok: false, errors: {}, message: "Too many tries. Please wait a few minutes and try again." }, 429) };
+  if (limit.limited)
+    return { refusal: answer({ ok: false, errors: {}, message: "Too many tries. Please wait a few minutes and try again." }, 429) };
   const form = await readForm(request).catch(asPageError);
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { refusal: answer({ ok: false, errors: fieldErrors(parsed.error), message: null }, 400) };
@@ -47,8 +48,15 @@ export async function resetPasswordAction(request: Request, clientIp: string) {
   const { input, refusal } = await readChecked(request, clientIp, resetPasswordSchema);
   if (refusal) return refusal;
   const result = await resetPassword(input.token, input.password);
-  if (!result.ok) return result.field === "token" ? tokenError(result.message) : answer({ ok: false, errors: { password: result.message }, message: null }, 400);
-  return answer({ ok: true, errors: {}, message: "Your password was changed and every session of your account was ended. Sign in with the new password." });
+  if (!result.ok)
+    return result.field === "token"
+      ? tokenError(result.message)
+      : answer({ ok: false, errors: { password: result.message }, message: null }, 400);
+  return answer({
+    ok: true,
+    errors: {},
+    message: "Your password was changed and every session of your account was ended. Sign in with the new password.",
+  });
 }
 
 /** Accepting an invitation or setting up the owner: the new member is signed in (or sent to set up a required second factor). */
@@ -74,4 +82,3 @@ export async function newMemberAction(request: Request, clientIp: string, purpos
   headers.append("Set-Cookie", flashCookie(request, "signed-in"));
   return redirect("/admin", { headers });
 }
-

@@ -39,17 +39,22 @@ export async function createLink(
     await db
       .update(schema.staffTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(schema.staffTokens.purpose, purpose), eq(schema.staffTokens.staffId, fields.staffId), isNull(schema.staffTokens.usedAt)));
+      .where(
+        and(eq(schema.staffTokens.purpose, purpose), eq(schema.staffTokens.staffId, fields.staffId), isNull(schema.staffTokens.usedAt)),
+      );
   }
-  const [row] = await db.insert(schema.staffTokens).values({
-    tokenHash: hashSecret(token),
-    purpose,
-    email: fields.email,
-    role: fields.role ?? null,
-    staffId: fields.staffId ?? null,
-    createdBy: fields.createdBy ?? null,
-    expiresAt: new Date(dbNow().getTime() + LINK_LIFETIME_MS[purpose]),
-  }).returning({ id: schema.staffTokens.id });
+  const [row] = await db
+    .insert(schema.staffTokens)
+    .values({
+      tokenHash: hashSecret(token),
+      purpose,
+      email: fields.email,
+      role: fields.role ?? null,
+      staffId: fields.staffId ?? null,
+      createdBy: fields.createdBy ?? null,
+      expiresAt: new Date(dbNow().getTime() + LINK_LIFETIME_MS[purpose]),
+    })
+    .returning({ id: schema.staffTokens.id });
   return { id: row!.id, url: `${getEnv().SITE_URL.replace(/\/$/, "")}${PAGE[purpose]}#token=${token}`, token };
 }
 
@@ -65,6 +70,10 @@ function valid(token: string, purpose: LinkPurpose) {
 /** Uses the link (once: a second or parallel use gets null). Call inside the transaction that acts on it. */
 export async function useLink(db: DbExecutor, token: string, purpose: LinkPurpose): Promise<LinkRecord | null> {
   if (!isSecretToken(token)) return null;
-  const [row] = await db.update(schema.staffTokens).set({ usedAt: sql`now()` }).where(valid(token, purpose)).returning();
+  const [row] = await db
+    .update(schema.staffTokens)
+    .set({ usedAt: sql`now()` })
+    .where(valid(token, purpose))
+    .returning();
   return row ?? null;
 }

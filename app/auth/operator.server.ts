@@ -15,7 +15,10 @@ const USAGE = `Usage:
   npm run admin -- reset-password EMAIL   a link (1 hour, once) to choose a new password for EMAIL
   npm run admin -- create-owner EMAIL     a link (24 hours, once) to create the owner, when there is none`;
 
-export async function runAdminCommand(args: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {
+export async function runAdminCommand(
+  args: string[],
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<number> {
   const [command, rawEmail] = args;
   const email = rawEmail?.trim().toLowerCase();
   if (!email || (command !== "reset-password" && command !== "create-owner")) {
@@ -29,7 +32,9 @@ export async function runAdminCommand(args: string[], out: (line: string) => voi
       await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
     } catch (error) {
       if (error instanceof DataDirLockedError) {
-        out(`The server (pid ${error.holderPid}) holds the embedded database in ${error.dataDir}, which one process only can open: stop the server, run this command, then start the server again.`);
+        out(
+          `The server (pid ${error.holderPid}) holds the embedded database in ${error.dataDir}, which one process only can open: stop the server, run this command, then start the server again.`,
+        );
         return 75;
       }
       throw error;
@@ -41,7 +46,10 @@ export async function runAdminCommand(args: string[], out: (line: string) => voi
     }
   } catch (error) {
     if (error instanceof EnvError) out(`${envErrorSentence(error)} Fix it in the environment and run the command again.`);
-    else out(`The admin command failed: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}. Run npm run doctor to see what is wrong.`);
+    else
+      out(
+        `The admin command failed: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}. Run npm run doctor to see what is wrong.`,
+      );
     return 1;
   }
 }
@@ -60,13 +68,19 @@ async function resetLink(email: string, out: (line: string) => void): Promise<nu
   // A suspended member is reactivated: the operator is the last resort of a locked-out team.
   if (member.status !== "active") await db.update(schema.adminUsers).set({ status: "active" }).where(eq(schema.adminUsers.id, member.id));
   const link = await createLink(db, "password-reset", { email, staffId: member.id });
-  out(`Open this link within 1 hour to choose a new password for ${email} (it works once; every session of the account ends):\n  ${link.url}`);
+  out(
+    `Open this link within 1 hour to choose a new password for ${email} (it works once; every session of the account ends):\n  ${link.url}`,
+  );
   return 0;
 }
 
 async function ownerLink(email: string, out: (line: string) => void): Promise<number> {
   const db = getDb();
-  const [owner] = await db.select({ email: schema.adminUsers.email }).from(schema.adminUsers).where(eq(schema.adminUsers.role, "owner")).limit(1);
+  const [owner] = await db
+    .select({ email: schema.adminUsers.email })
+    .from(schema.adminUsers)
+    .where(eq(schema.adminUsers.role, "owner"))
+    .limit(1);
   if (owner) {
     out(`The site already has an owner (${owner.email}). To let them in again: npm run admin -- reset-password ${owner.email}`);
     return 1;

@@ -12,14 +12,18 @@ import { endSessions } from "./session.server";
 import { newPasswordProblem } from "./staff.server";
 import { LINK_INVALID } from "./invitations.server";
 
-export const RESET_REQUESTED = "If this address belongs to a staff member, a link to choose a new password is on its way. It works for 1 hour.";
+export const RESET_REQUESTED =
+  "If this address belongs to a staff member, a link to choose a new password is on its way. It works for 1 hour.";
 
 /**
  * "Forgot your password": the request always gets the same answer (no way to learn which addresses
  * are staff); an active member with that address gets a link (1 hour, once). Per address and per
  * client the requests are limited; past the limit nothing more is sent, and the answer is the same.
  */
-export async function requestPasswordReset(email: string, clientIp: string): Promise<{ limited: false } | { limited: true; retryAfterSeconds: number }> {
+export async function requestPasswordReset(
+  email: string,
+  clientIp: string,
+): Promise<{ limited: false } | { limited: true; retryAfterSeconds: number }> {
   const byIp = await consume("staffMailByIp", clientIp);
   if (byIp.limited) return byIp;
   const byEmail = await consume("staffMailByEmail", email);
@@ -27,7 +31,13 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
   const [member] = await getDb()
     .select({ id: schema.adminUsers.id, email: schema.adminUsers.email })
     .from(schema.adminUsers)
-    .where(and(eq(sql`lower(${schema.adminUsers.email})`, email), eq(schema.adminUsers.status, "active"), isNotNull(schema.adminUsers.passwordHash)))
+    .where(
+      and(
+        eq(sql`lower(${schema.adminUsers.email})`, email),
+        eq(schema.adminUsers.status, "active"),
+        isNotNull(schema.adminUsers.passwordHash),
+      ),
+    )
     .limit(1);
   if (!member?.email) return { limited: false };
   await getDb().transaction(async (tx) => {
@@ -44,24 +54,33 @@ export type ResetResult = { ok: true } | { ok: false; field: "token" | "password
 export async function resetPassword(token: string, password: string): Promise<ResetResult> {
   const passwordHash = await hashPassword(password);
   let weak: string | null = null;
-  const member = await getDb().transaction(async (tx) => {
-    const link = await useLink(tx, token, "password-reset");
-    if (!link?.staffId) return null;
-    const [row] = await tx.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, link.staffId)).limit(1);
-    if (!row || row.status !== "active" || !isStaffRole(row.role)) return null;
-    weak = await newPasswordProblem(password, row);
-    if (weak) {
-      tx.rollback();
-    }
-    await tx.update(schema.adminUsers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(schema.adminUsers.id, row.id));
-    await endSessions(tx, row.id, null);
-    return { id: row.id, email: row.email ?? "", name: row.name, role: row.role };
-  }).catch((error: unknown) => {
-    if (weak) return null;
-    throw error;
-  });
+  const member = await getDb()
+    .transaction(async (tx) => {
+      const link = await useLink(tx, token, "password-reset");
+      if (!link?.staffId) return null;
+      const [row] = await tx.select().from(schema.adminUsers).where(eq(schema.adminUsers.id, link.staffId)).limit(1);
+      if (!row || row.status !== "active" || !isStaffRole(row.role)) return null;
+      weak = await newPasswordProblem(password, row);
+      if (weak) {
+        tx.rollback();
+      }
+      await tx
+        .update(schema.adminUsers)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(schema.adminUsers.id, row.id));
+      await endSessions(tx, row.id, null);
+      return { id: row.id, email: row.email ?? "", name: row.name, role: row.role };
+    })
+    .catch((error: unknown) => {
+      if (weak) return null;
+      throw error;
+    });
   if (weak) return { ok: false, field: "password", message: weak };
   if (!member) return { ok: false, field: "token", message: LINK_INVALID };
-  await recordAudit(member, "staff.reset_password", { targetType: "staff", targetId: member.id, summary: "Reset the password through an e-mailed link" });
+  await recordAudit(member, "staff.reset_password", {
+    targetType: "staff",
+    targetId: member.id,
+    summary: "Reset the password through an e-mailed link",
+  });
   return { ok: true };
 }

@@ -26,7 +26,11 @@ export function senderStillAllowed(sent: { status: string; role: string } | null
 /** The sender (status and role) of an invitation, read in the caller's transaction. */
 export async function invitationSender(db: DbExecutor, createdBy: number | null) {
   if (createdBy === null) return null;
-  const [row] = await db.select({ status: schema.adminUsers.status, role: schema.adminUsers.role }).from(schema.adminUsers).where(eq(schema.adminUsers.id, createdBy)).limit(1);
+  const [row] = await db
+    .select({ status: schema.adminUsers.status, role: schema.adminUsers.role })
+    .from(schema.adminUsers)
+    .where(eq(schema.adminUsers.id, createdBy))
+    .limit(1);
   return row ?? null;
 }
 
@@ -68,12 +72,17 @@ export const INVITATION_NOT_FOUND = "Invitation not found";
 export async function revokeInvitation(actor: StaffMember, id: number): Promise<{ email: string }> {
   const [row] = await pendingRows(id);
   if (!row || !isStaffRole(row.role)) throw new ApiError(404, INVITATION_NOT_FOUND);
-  if (!assignableRoles(actor.role).includes(row.role)) throw new ApiError(403, `Your role cannot revoke an invitation as ${ROLE_LABELS[row.role]}.`);
+  if (!assignableRoles(actor.role).includes(row.role))
+    throw new ApiError(403, `Your role cannot revoke an invitation as ${ROLE_LABELS[row.role]}.`);
   const removed = await getDb()
     .delete(t)
     .where(and(eq(t.id, id), eq(t.purpose, "invitation"), isNull(t.usedAt)))
     .returning({ id: t.id });
   if (removed.length === 0) throw new ApiError(404, INVITATION_NOT_FOUND);
-  await recordAudit(actor, "staff.revoke_invitation", { targetType: "invitation", targetId: id, summary: `Revoked an invitation as ${ROLE_LABELS[row.role]}` });
+  await recordAudit(actor, "staff.revoke_invitation", {
+    targetType: "invitation",
+    targetId: id,
+    summary: `Revoked an invitation as ${ROLE_LABELS[row.role]}`,
+  });
   return { email: row.email };
 }

@@ -22,10 +22,18 @@ export function assertCanPublish(staff: StaffMember, published: boolean): void {
  */
 export async function postAuthorFor(staff: StaffMember, requested: number | null | undefined, creating: true): Promise<number>;
 export async function postAuthorFor(staff: StaffMember, requested: number | null | undefined, creating: false): Promise<number | undefined>;
-export async function postAuthorFor(staff: StaffMember, requested: number | null | undefined, creating: boolean): Promise<number | undefined> {
+export async function postAuthorFor(
+  staff: StaffMember,
+  requested: number | null | undefined,
+  creating: boolean,
+): Promise<number | undefined> {
   if (requested && requested !== staff.id) {
     if (!canChooseAuthor(staff)) throw new ApiError(403, "Only editors can credit a post to someone else.");
-    const [found] = await getDb().select({ status: schema.adminUsers.status }).from(schema.adminUsers).where(eq(schema.adminUsers.id, requested)).limit(1);
+    const [found] = await getDb()
+      .select({ status: schema.adminUsers.status })
+      .from(schema.adminUsers)
+      .where(eq(schema.adminUsers.id, requested))
+      .limit(1);
     // A suspended member keeps the posts they have, but is not given new ones.
     if (found?.status !== "active") throw new ApiError(400, "Choose an author", { errors: { authorId: "Choose an author" } });
     return requested;

@@ -36,7 +36,6 @@ export type AdminSession = StaffSession & { admin: StaffMember };
 
 const hashSessionId = (id: string) => hashSecret(id);
 
-
 // A browser-session cookie: the server enforces the 12-hour idle limit itself.
 const sessionCookie = (request: Request, value: string, maxAge?: number) => setCookie(request, SESSION_COOKIE, value, { maxAge });
 
@@ -66,7 +65,10 @@ async function setupRequired(request: Request, session: StaffSession): Promise<R
   headers.append("Set-Cookie", await sessionToSetup(request, session.sessionHash, session.staff.id));
   headers.append("Set-Cookie", sessionCookie(request, "", 0));
   if (wantsJson(request)) {
-    return json({ success: false, message: SETUP_REQUIRED, secondFactorRequired: true, stage: "setup", methods: [] }, { status: 401, headers });
+    return json(
+      { success: false, message: SETUP_REQUIRED, secondFactorRequired: true, stage: "setup", methods: [] },
+      { status: 401, headers },
+    );
   }
   const url = new URL(request.url);
   headers.set("Location", secondStepAddress(safeReturnAddress(url.pathname + url.search)));
@@ -104,7 +106,10 @@ async function readStaffSession(request: Request): Promise<{ session: StaffSessi
       .set({ lastSeenAt: sql`now()`, expiresAt: new Date(dbNow().getTime() + SESSION_IDLE_MS) })
       .where(eq(schema.adminSessions.idHash, sessionHash));
   }
-  return { session: { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash }, setupDue: Boolean(row.setupDue) };
+  return {
+    session: { staff: { id: row.id, email: row.email ?? "", name: row.name, role: row.role }, sessionHash },
+    setupDue: Boolean(row.setupDue),
+  };
 }
 
 /** The older name of getStaffSession, answering in requireAdmin's shape. */
@@ -145,13 +150,19 @@ export async function openSession(request: Request, clientIp: string, staff: Sta
     // Only the network is kept (an IPv4 /24, an IPv6 /48): what the member is shown of each session.
     network: parseIp(clientIp) ? networkKey(clientIp) : null,
   });
-  await db.update(schema.adminUsers).set({ lastLoginAt: sql`now()` }).where(eq(schema.adminUsers.id, staff.id));
+  await db
+    .update(schema.adminUsers)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(schema.adminUsers.id, staff.id));
   return sessionCookie(request, id);
 }
 
 export async function signOut(request: Request): Promise<string> {
   const id = readCookie(request, SESSION_COOKIE);
-  if (id) await getDb().delete(schema.adminSessions).where(eq(schema.adminSessions.idHash, hashSessionId(id)));
+  if (id)
+    await getDb()
+      .delete(schema.adminSessions)
+      .where(eq(schema.adminSessions.idHash, hashSessionId(id)));
   return sessionCookie(request, "", 0);
 }
 

@@ -7,7 +7,14 @@ import { endSessions, type StaffSession } from "./session.server";
 const s = schema.adminSessions;
 
 /** One of a member's open sessions as their profile lists it. `id` is a short public handle, not the cookie. */
-export type SessionListing = { id: string; device: string; network: string | null; lastSeenAt: string; createdAt: string; current: boolean };
+export type SessionListing = {
+  id: string;
+  device: string;
+  network: string | null;
+  lastSeenAt: string;
+  createdAt: string;
+  current: boolean;
+};
 
 const handleOf = (idHash: string) => idHash.slice(0, 16);
 
@@ -38,11 +45,19 @@ export async function endOtherSession(session: StaffSession, id: string): Promis
     .where(and(eq(s.adminUserId, session.staff.id), eq(sql`left(${s.idHash}, 16)`, id), ne(s.idHash, session.sessionHash)))
     .returning({ idHash: s.idHash });
   if (ended.length === 0) return false;
-  await recordAudit(session.staff, "staff.end_session", { targetType: "staff", targetId: session.staff.id, summary: "Ended another session" });
+  await recordAudit(session.staff, "staff.end_session", {
+    targetType: "staff",
+    targetId: session.staff.id,
+    summary: "Ended another session",
+  });
   return true;
 }
 
 export async function endAllOtherSessions(session: StaffSession): Promise<void> {
   await endSessions(getDb(), session.staff.id, session.sessionHash);
-  await recordAudit(session.staff, "staff.end_sessions", { targetType: "staff", targetId: session.staff.id, summary: "Ended every other session" });
+  await recordAudit(session.staff, "staff.end_sessions", {
+    targetType: "staff",
+    targetId: session.staff.id,
+    summary: "Ended every other session",
+  });
 }

@@ -29,7 +29,13 @@ type Reservation = ["loginByIp" | "loginByEmail" | "loginByDevice", string];
 export async function attemptSignIn(request: Request, clientIp: string, email: string, password: string): Promise<SignInAttempt> {
   const emailKey = email.trim().toLowerCase();
   const device = await trustedDeviceId(request, emailKey);
-  const reservations: Reservation[] = device !== null ? [["loginByDevice", device]] : [["loginByIp", clientIp], ["loginByEmail", emailKey]];
+  const reservations: Reservation[] =
+    device !== null
+      ? [["loginByDevice", device]]
+      : [
+          ["loginByIp", clientIp],
+          ["loginByEmail", emailKey],
+        ];
   const taken: Reservation[] = [];
   for (const reservation of reservations) {
     const check = await consume(...reservation);
@@ -55,7 +61,13 @@ async function attemptSignInUntrusted(request: Request, clientIp: string, emailK
   return finish(request, clientIp, emailKey, password, null);
 }
 
-async function finish(request: Request, clientIp: string, emailKey: string, password: string, device: string | null): Promise<SignInAttempt> {
+async function finish(
+  request: Request,
+  clientIp: string,
+  emailKey: string,
+  password: string,
+  device: string | null,
+): Promise<SignInAttempt> {
   const staff = await checkPassword(emailKey, password);
   // A failure keeps its reservation: it was the count.
   if (!staff) return { ok: false, status: 401, message: INVALID_CREDENTIALS };

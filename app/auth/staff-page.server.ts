@@ -102,7 +102,9 @@ export async function profilePageAction(request: Request) {
   }
   if (intent === "end-session") {
     const ended = await endOtherSession(session, String(form.sessionId ?? ""));
-    return ended ? answer({ intent, ok: true, errors: {}, message: "Session ended" }) : answer({ intent, ok: false, errors: {}, message: "Session not found" }, 404);
+    return ended
+      ? answer({ intent, ok: true, errors: {}, message: "Session ended" })
+      : answer({ intent, ok: false, errors: {}, message: "Session not found" }, 404);
   }
   if (intent === "end-other-sessions") {
     await endAllOtherSessions(session);

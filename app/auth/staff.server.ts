@@ -38,7 +38,9 @@ const listingColumns = {
   createdAt: t.createdAt,
 };
 
-function toListing(row: { [K in keyof typeof listingColumns]: (typeof t.$inferSelect)[K extends "passwordHash" ? "passwordHash" : K] }): StaffListing {
+function toListing(row: {
+  [K in keyof typeof listingColumns]: (typeof t.$inferSelect)[K extends "passwordHash" ? "passwordHash" : K];
+}): StaffListing {
   return {
     id: row.id,
     name: row.name,
@@ -73,8 +75,15 @@ async function manageable(actor: StaffMember, targetId: number): Promise<StaffLi
 export async function changeRole(actor: StaffMember, targetId: number, role: StaffRole): Promise<StaffListing> {
   const target = await manageable(actor, targetId);
   if (!canManage(actor, { id: targetId, role })) throw new ApiError(403, `Your role cannot make someone ${ROLE_LABELS[role]}.`);
-  await getDb().update(t).set({ role, updatedAt: sql`now()` }).where(eq(t.id, targetId));
-  await recordAudit(actor, "staff.change_role", { targetType: "staff", targetId, summary: `Made ${target.name || target.email} ${ROLE_LABELS[role]}` });
+  await getDb()
+    .update(t)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(t.id, targetId));
+  await recordAudit(actor, "staff.change_role", {
+    targetType: "staff",
+    targetId,
+    summary: `Made ${target.name || target.email} ${ROLE_LABELS[role]}`,
+  });
   return (await findStaff(targetId))!;
 }
 
@@ -82,7 +91,10 @@ export async function changeRole(actor: StaffMember, targetId: number, role: Sta
 export async function setStatus(actor: StaffMember, targetId: number, status: StaffStatus): Promise<StaffListing> {
   const target = await manageable(actor, targetId);
   await getDb().transaction(async (tx) => {
-    await tx.update(t).set({ status, updatedAt: sql`now()` }).where(eq(t.id, targetId));
+    await tx
+      .update(t)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(t.id, targetId));
     if (status === "suspended") await endSessions(tx, targetId, null);
   });
   await recordAudit(actor, status === "suspended" ? "staff.suspend" : "staff.reactivate", {
@@ -98,21 +110,40 @@ export async function transferOwnership(actor: StaffMember, targetId: number): P
   if (actor.role !== "owner") throw new ApiError(403, "Only the owner can transfer ownership.");
   const target = await findStaff(targetId);
   if (!target || targetId === actor.id) throw new ApiError(404, "Staff member not found");
-  if (target.status !== "active" || !target.canSignIn) throw new ApiError(400, "Ownership can only go to an active member who can sign in.");
+  if (target.status !== "active" || !target.canSignIn)
+    throw new ApiError(400, "Ownership can only go to an active member who can sign in.");
   await getDb().transaction(async (tx) => {
-    await tx.update(t).set({ role: "administrator", updatedAt: sql`now()` }).where(eq(t.id, actor.id));
-    await tx.update(t).set({ role: "owner", updatedAt: sql`now()` }).where(eq(t.id, targetId));
+    await tx
+      .update(t)
+      .set({ role: "administrator", updatedAt: sql`now()` })
+      .where(eq(t.id, actor.id));
+    await tx
+      .update(t)
+      .set({ role: "owner", updatedAt: sql`now()` })
+      .where(eq(t.id, targetId));
   });
-  await recordAudit(actor, "staff.transfer_ownership", { targetType: "staff", targetId, summary: `Made ${target.name || target.email} the owner` });
+  await recordAudit(actor, "staff.transfer_ownership", {
+    targetType: "staff",
+    targetId,
+    summary: `Made ${target.name || target.email} the owner`,
+  });
 }
 
 export type ProfileInput = { name: string; slug?: string | null; bio?: string | null };
 
 export async function updateProfile(staff: StaffMember, input: ProfileInput): Promise<StaffListing> {
   const slug = staffSlug(input.slug || input.name);
-  const [clash] = await getDb().select({ id: t.id }).from(t).where(and(eq(t.slug, slug), ne(t.id, staff.id))).limit(1);
-  if (clash) throw new ApiError(409, "Another staff member has this address", { errors: { slug: "Another staff member has this address" } });
-  await getDb().update(t).set({ name: input.name, slug, bio: input.bio || null, updatedAt: sql`now()` }).where(eq(t.id, staff.id));
+  const [clash] = await getDb()
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.slug, slug), ne(t.id, staff.id)))
+    .limit(1);
+  if (clash)
+    throw new ApiError(409, "Another staff member has this address", { errors: { slug: "Another staff member has this address" } });
+  await getDb()
+    .update(t)
+    .set({ name: input.name, slug, bio: input.bio || null, updatedAt: sql`now()` })
+    .where(eq(t.id, staff.id));
   await recordAudit(staff, "staff.update_profile", { targetType: "staff", targetId: staff.id, summary: "Updated their profile" });
   return (await findStaff(staff.id))!;
 }
@@ -125,7 +156,12 @@ export function newPasswordProblem(password: string, member: { name?: string | n
 export type PasswordChange = { ok: true } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
 
 /** Changes the member's password; every other session of theirs ends (whoever else had it is locked out). */
-export async function changePassword(staff: StaffMember, currentPassword: string, newPassword: string, keepSessionHash: string): Promise<PasswordChange> {
+export async function changePassword(
+  staff: StaffMember,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionHash: string,
+): Promise<PasswordChange> {
   const db = getDb();
   const [user] = await db.select().from(t).where(eq(t.id, staff.id)).limit(1);
   if (!user?.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
@@ -135,7 +171,10 @@ export async function changePassword(staff: StaffMember, currentPassword: string
   if (weak) return { ok: false, field: "newPassword", message: weak };
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(t).set({ passwordHash, updatedAt: sql`now()` }).where(eq(t.id, staff.id));
+    await tx
+      .update(t)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(t.id, staff.id));
     await endSessions(tx, staff.id, keepSessionHash);
   });
   await recordAudit(staff, "admin.change_password", { targetType: "staff", targetId: staff.id, summary: "Changed the password" });
@@ -152,7 +191,9 @@ export async function assignSlug(db: DbExecutor, id: number, name: string): Prom
   const base = staffSlug(name);
   await db
     .update(t)
-    .set({ slug: sql`case when exists (select 1 from admin_users where slug = ${base} and id <> ${id}) then ${`${base}-${id}`} else ${base} end` })
+    .set({
+      slug: sql`case when exists (select 1 from admin_users where slug = ${base} and id <> ${id}) then ${`${base}-${id}`} else ${base} end`,
+    })
     .where(eq(t.id, id));
 }
 
@@ -163,7 +204,11 @@ export async function assignSlug(db: DbExecutor, id: number, name: string): Prom
 export async function bylineStaffIds(db: DbExecutor, names: string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const name of new Set(names)) {
-    const [found] = await db.select({ id: t.id }).from(t).where(and(eq(t.name, name), isNull(t.email))).limit(1);
+    const [found] = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.name, name), isNull(t.email)))
+      .limit(1);
     if (found) {
       ids.set(name, found.id);
       continue;

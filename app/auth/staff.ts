@@ -34,7 +34,11 @@ export const roleChangeSchema = z.object({ role: z.enum(STAFF_ROLES, { error: "C
 export const staffUpdateSchema = z
   .object({ role: z.enum(STAFF_ROLES, { error: "Choose a role" }).optional(), status: z.enum(["active", "suspended"]).optional() })
   .refine((v) => v.role !== undefined || v.status !== undefined, { message: "Send a role or a status" });
-export const acceptInvitationSchema = z.object({ token: z.string().min(1, "This link is not valid").max(100), name, password: newPassword });
+export const acceptInvitationSchema = z.object({
+  token: z.string().min(1, "This link is not valid").max(100),
+  name,
+  password: newPassword,
+});
 export const resetPasswordSchema = z.object({ token: z.string().min(1, "This link is not valid").max(100), password: newPassword });
 export const ownerSetupSchema = acceptInvitationSchema.extend({ email });
 export const profileSchema = z.object({

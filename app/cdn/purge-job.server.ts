@@ -26,7 +26,10 @@ const c = schema.cdnPurges;
 async function takeQueued(jobId: number): Promise<Array<{ id: number; tags: string[] }>> {
   return getDb().transaction(async (tx) => {
     await tx.update(c).set({ status: "sending", jobId }).where(eq(c.status, "queued"));
-    return tx.select({ id: c.id, tags: c.tags }).from(c).where(and(eq(c.jobId, jobId), inArray(c.status, ["sending", "failed"])));
+    return tx
+      .select({ id: c.id, tags: c.tags })
+      .from(c)
+      .where(and(eq(c.jobId, jobId), inArray(c.status, ["sending", "failed"])));
   });
 }
 
@@ -44,7 +47,10 @@ export async function runCachePurge(_payload: unknown, ctx: JobContext): Promise
     const message = (error as Error).message.slice(0, 1000);
     const last = ctx.attempt >= PURGE_MAX_ATTEMPTS;
     await db.transaction(async (tx) => {
-      await tx.update(c).set({ attempts: ctx.attempt, lastError: message, ...(last ? { status: "failed" } : {}) }).where(eq(c.jobId, ctx.jobId));
+      await tx
+        .update(c)
+        .set({ attempts: ctx.attempt, lastError: message, ...(last ? { status: "failed" } : {}) })
+        .where(eq(c.jobId, ctx.jobId));
       if (ctx.attempt === ALERT_AFTER_ATTEMPTS) await alertOwners(tx, tags.length, message);
     });
     throw error;
@@ -60,7 +66,10 @@ async function alertOwners(tx: DbExecutor, tagCount: number, message: string): P
     .where(and(eq(schema.adminUsers.role, "owner"), eq(schema.adminUsers.status, "active")));
   const content = renderMail(`${siteConfig.name} web site: changed pages could not be purged from the CDN`, [
     { kind: "paragraph", text: `A purge of ${tagCount} cache tag(s) failed ${ALERT_AFTER_ATTEMPTS} times: ${message}` },
-    { kind: "paragraph", text: "Until it succeeds, visitors may see the old version of the changed pages. It is retried with back-off; check the purge settings (CDN_PURGE and the target's token)." },
+    {
+      kind: "paragraph",
+      text: "Until it succeeds, visitors may see the old version of the changed pages. It is retried with back-off; check the purge settings (CDN_PURGE and the target's token).",
+    },
     { kind: "paragraph", text: `The admin's System section shows the last purges: ${getEnv().SITE_URL}/admin/system.` },
   ]);
   for (const owner of owners) if (owner.email) await queueMail(tx, { purpose: "cdn-alert", to: owner.email, content });
@@ -69,7 +78,9 @@ async function alertOwners(tx: DbExecutor, tagCount: number, message: string): P
 
 /** Purges older than 30 days go (the sweep's other work). */
 export async function sweep(payload: unknown, ctx: JobContext): Promise<void> {
-  await getDb().delete(c).where(and(lt(c.queuedAt, new Date(Date.now() - KEPT_DAYS * 86_400_000)), inArray(c.status, ["purged", "failed"])));
+  await getDb()
+    .delete(c)
+    .where(and(lt(c.queuedAt, new Date(Date.now() - KEPT_DAYS * 86_400_000)), inArray(c.status, ["purged", "failed"])));
   await runCachePurge(payload, ctx);
 }
 
@@ -94,5 +105,10 @@ export async function cdnStatus(limit = 8): Promise<CdnStatus> {
     .where(and(inArray(c.status, ["failed", "sending"]), isNotNull(c.lastError)))
     .orderBy(desc(c.id))
     .limit(limit);
-  return { targets: purgeTargets(env), edgeMaxAge: env.CDN_PURGE.length > 0 ? env.EDGE_MAX_AGE : UNPURGED_EDGE_SECONDS, recent: recent.map(shape), failures: failures.map(shape) };
+  return {
+    targets: purgeTargets(env),
+    edgeMaxAge: env.CDN_PURGE.length > 0 ? env.EDGE_MAX_AGE : UNPURGED_EDGE_SECONDS,
+    recent: recent.map(shape),
+    failures: failures.map(shape),
+  };
 }

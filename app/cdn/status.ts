@@ -1,5 +1,14 @@
 /** What the System section shows of the purges (shared by the server and the dashboard). */
-export type PurgeRow = { id: number; reason: string; tags: string[]; status: string; attempts: number; lastError: string | null; queuedAt: string; purgedAt: string | null };
+export type PurgeRow = {
+  id: number;
+  reason: string;
+  tags: string[];
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  queuedAt: string;
+  purgedAt: string | null;
+};
 
 export type CdnStatus = {
   /** Each configured target and where it is (never a token); empty: nothing is purged. */

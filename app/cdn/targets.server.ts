@@ -1,4 +1,5 @@
-import type { CdnTarget, Env } from "~/core/instance/env.server";
+import type { CdnTarget } from "~/core/instance/env-edge.server";
+import type { Env } from "~/core/instance/env.server";
 import { batches, MAX_INLINE_WAIT_MS, retryAfterMs, TAGS_PER_CALL } from "./batches";
 
 /**
@@ -31,9 +32,11 @@ async function send(target: CdnTarget, call: Call, signal: AbortSignal): Promise
         continue;
       }
     }
-    if (!answer.ok) throw new PurgeFailed(`${target} answered ${answer.status}${answer.status === 429 ? " (rate limited)" : ""}: ${text.slice(0, 200)}`);
+    if (!answer.ok)
+      throw new PurgeFailed(`${target} answered ${answer.status}${answer.status === 429 ? " (rate limited)" : ""}: ${text.slice(0, 200)}`);
     // Cloudflare says 200 {"success": false} for some refusals.
-    if (target === "cloudflare" && /"success"\s*:\s*false/.test(text)) throw new PurgeFailed(`cloudflare refused the purge: ${text.slice(0, 200)}`);
+    if (target === "cloudflare" && /"success"\s*:\s*false/.test(text))
+      throw new PurgeFailed(`cloudflare refused the purge: ${text.slice(0, 200)}`);
     return;
   }
 }
@@ -44,15 +47,24 @@ function calls(target: CdnTarget, tags: readonly string[], env: Env): Call[] {
     case "cloudflare":
       return groups.map((group) => ({
         url: `${env.CLOUDFLARE_API_BASE}/client/v4/zones/${env.CLOUDFLARE_ZONE_ID}/purge_cache`,
-        init: { method: "POST", headers: { authorization: `Bearer ${env.CLOUDFLARE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ tags: group }) },
+        init: {
+          method: "POST",
+          headers: { authorization: `Bearer ${env.CLOUDFLARE_API_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify({ tags: group }),
+        },
       }));
     case "fastly":
       return groups.map((group) => ({
         url: `${env.FASTLY_API_BASE}/service/${env.FASTLY_SERVICE_ID}/purge`,
-        init: { method: "POST", headers: { "fastly-key": env.FASTLY_API_TOKEN!, "surrogate-key": group.join(" "), accept: "application/json" } },
+        init: {
+          method: "POST",
+          headers: { "fastly-key": env.FASTLY_API_TOKEN!, "surrogate-key": group.join(" "), accept: "application/json" },
+        },
       }));
     case "varnish":
-      return env.VARNISH_PURGE_URLS.flatMap((base) => groups.map((group) => ({ url: `${base}/`, init: { method: "PURGE", headers: { xkey: group.join(" ") } } })));
+      return env.VARNISH_PURGE_URLS.flatMap((base) =>
+        groups.map((group) => ({ url: `${base}/`, init: { method: "PURGE", headers: { xkey: group.join(" ") } } })),
+      );
   }
 }
 

@@ -22,7 +22,14 @@ export function HappyHourDemo() {
     <ol className="grid gap-5 md:grid-cols-3">
       {frames.map((frame) => (
         <li key={frame.title} className="overflow-hidden rounded-xl bg-slate-50 ring-1 ring-slate-200">
-          <img src={frame.image} alt="" width={640} height={400} loading="lazy" className="aspect-[16/7] w-full object-cover md:aspect-[16/10]" />
+          <img
+            src={frame.image}
+            alt=""
+            width={640}
+            height={400}
+            loading="lazy"
+            className="aspect-[16/7] w-full object-cover md:aspect-[16/10]"
+          />
           <div className="p-4">
             <h3 className="font-bold text-slate-900">{frame.title}</h3>
             <p className="mt-1 text-sm leading-6 text-slate-600">{frame.body}</p>

@@ -4,7 +4,17 @@ import { BackToHome } from "~/components/marketing";
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
 /** Privacy and terms share one layout: title band, table of contents, one h2 per section. */
-export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+}) {
   return (
     <>
       <section className="surface-dark">

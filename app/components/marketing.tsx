@@ -31,7 +31,9 @@ export function PageHero({
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(99,102,241,0.45),transparent_60%),radial-gradient(ellipse_at_bottom_left,rgba(251,191,36,0.14),transparent_55%)]"
       />
-      <div className={`container-page relative py-16 sm:py-20 lg:py-24 ${aside ? "grid items-center gap-12 lg:grid-cols-[1.15fr_0.85fr]" : ""}`}>
+      <div
+        className={`container-page relative py-16 sm:py-20 lg:py-24 ${aside ? "grid items-center gap-12 lg:grid-cols-[1.15fr_0.85fr]" : ""}`}
+      >
         <div className={aside ? "" : "max-w-3xl"}>
           <p className="eyebrow">{eyebrow}</p>
           <h1 className="display mt-4">{title}</h1>
@@ -92,7 +94,9 @@ export function EventTypeGrid({ types }: { types: readonly EventType[] }) {
             <h3 className="flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900">
               {type.title}
               {type.popular ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-amber-900">Popular</span>
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-amber-900">
+                  Popular
+                </span>
               ) : null}
             </h3>
             <p className="mt-1 text-sm font-semibold text-brand-700">{type.meta}</p>

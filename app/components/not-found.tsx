@@ -14,9 +14,7 @@ export function NotFound({ search }: { search: ReactNode }) {
       <meta name="robots" content="noindex, nofollow" />
       <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Error 404</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">404 Page Not Found</h1>
-      <p className="mt-4 max-w-xl text-lg text-slate-600">
-        Sorry, the page you are looking for doesn&apos;t exist or has been moved.
-      </p>
+      <p className="mt-4 max-w-xl text-lg text-slate-600">Sorry, the page you are looking for doesn&apos;t exist or has been moved.</p>
       {search}
       <nav aria-label="Helpful links" className="mt-6">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-brand-700 underline underline-offset-4">

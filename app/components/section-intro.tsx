@@ -1,4 +1,16 @@
-export function SectionIntro({ eyebrow, title, lead, id, center = true }: { eyebrow?: string; title: string; lead?: string; id?: string; center?: boolean }) {
+export function SectionIntro({
+  eyebrow,
+  title,
+  lead,
+  id,
+  center = true,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  id?: string;
+  center?: boolean;
+}) {
   return (
     <div className={center ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}

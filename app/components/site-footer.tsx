@@ -27,8 +27,8 @@ export function SiteFooter() {
             <Logo tone="light" />
           </SiteLink>
           <p className="mt-4 text-sm leading-6">
-            {siteConfig.slogan}. For adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live).
-            Please drink responsibly.
+            {siteConfig.slogan}. For adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live). Please drink
+            responsibly.
           </p>
         </div>
         <nav aria-label="Footer">

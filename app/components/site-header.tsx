@@ -46,7 +46,10 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
-          <SiteLink to="/search" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
+          <SiteLink
+            to="/search"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100"
+          >
             <Search aria-hidden="true" className="h-5 w-5" />
             <span className="sr-only">Search</span>
           </SiteLink>

@@ -27,7 +27,11 @@ export function isActivePath(pathname: string, to: string, end: boolean): boolea
   return current.startsWith(target) && current.charAt(boundary) === "/";
 }
 
-type NavProps = Omit<AnchorProps, "className"> & { end?: boolean; className: (state: { isActive: boolean }) => string; prefetch?: "intent" };
+type NavProps = Omit<AnchorProps, "className"> & {
+  end?: boolean;
+  className: (state: { isActive: boolean }) => string;
+  prefetch?: "intent";
+};
 
 /** A navigation link marked as the current page (aria-current) when it is: NavLink on a hydrated page. */
 export function SiteNavLink({ to, end = false, className, prefetch, ...rest }: NavProps) {

@@ -4,7 +4,10 @@ export function Steps({ steps }: { steps: readonly { title: string; body: string
     <ol className="mt-12 grid gap-6 md:grid-cols-3">
       {steps.map((step, index) => (
         <li key={step.title} className="relative rounded-2xl bg-brand-50 p-6">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white" aria-hidden="true">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
           <h3 className="mt-4 text-lg font-bold text-slate-900">

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { blockOf, pauseReason, type CampaignCounts } from "./campaign-rules";
 
-const counts = (c: Partial<CampaignCounts>): CampaignCounts => ({ attempted: 0, complained: 0, block: 0, blockBounced: 0, pausedBlock: null, complaintsAtPause: 0, ...c });
+const counts = (c: Partial<CampaignCounts>): CampaignCounts => ({
+  attempted: 0,
+  complained: 0,
+  block: 0,
+  blockBounced: 0,
+  pausedBlock: null,
+  complaintsAtPause: 0,
+  ...c,
+});
 
 describe("when a mailing pauses itself", () => {
   it("counts attempts in blocks of 200", () => {

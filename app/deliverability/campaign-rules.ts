@@ -8,7 +8,14 @@ const BLOCK_SIZE = 200;
 const BOUNCE_RATE = 0.05;
 const COMPLAINT_RATE = 0.003;
 
-export type CampaignCounts = { attempted: number; complained: number; block: number; blockBounced: number; pausedBlock: number | null; complaintsAtPause: number };
+export type CampaignCounts = {
+  attempted: number;
+  complained: number;
+  block: number;
+  blockBounced: number;
+  pausedBlock: number | null;
+  complaintsAtPause: number;
+};
 
 /** The block an attempt falls in: 0 for the first 200, 1 for the next 200... (`attempt` counts from 1). */
 export const blockOf = (attempt: number): number => Math.floor((Math.max(attempt, 1) - 1) / BLOCK_SIZE);

@@ -18,11 +18,21 @@ const c = schema.mailCampaigns;
 const outbox = schema.mailOutbox;
 type Row = typeof c.$inferSelect;
 
-export type CampaignState = { paused: boolean; pausedReason: string | null; cancelled: boolean; attempted: number; bounced: number; complained: number };
+export type CampaignState = {
+  paused: boolean;
+  pausedReason: string | null;
+  cancelled: boolean;
+  attempted: number;
+  bounced: number;
+  complained: number;
+};
 
 /** Opens the mailing's row (in the transaction that starts it); opening it again changes nothing. */
 export async function openCampaign(tx: DbExecutor, key: string, label: string): Promise<void> {
-  await tx.insert(c).values({ key, label: label.slice(0, 300) }).onConflictDoNothing();
+  await tx
+    .insert(c)
+    .values({ key, label: label.slice(0, 300) })
+    .onConflictDoNothing();
 }
 
 /** Whether a list message may go now; a paused mailing's message is marked held in the same transaction. */
@@ -34,7 +44,10 @@ export async function campaignVerdict(mail: QueuedMail): Promise<ListMailVerdict
     const [row] = await tx.select({ pausedAt: c.pausedAt, cancelledAt: c.cancelledAt }).from(c).where(eq(c.key, key)).for("update");
     if (!row || (!row.pausedAt && !row.cancelledAt)) return "send";
     if (row.cancelledAt) return "cancelled";
-    await tx.update(outbox).set({ droppedAt: sql`now()`, dropReason: "held" }).where(and(eq(outbox.id, mail.id), isNull(outbox.sentAt)));
+    await tx
+      .update(outbox)
+      .set({ droppedAt: sql`now()`, dropReason: "held" })
+      .where(and(eq(outbox.id, mail.id), isNull(outbox.sentAt)));
     return "held";
   });
 }
@@ -52,7 +65,10 @@ async function tellOwner(tx: DbExecutor, row: Row): Promise<void> {
       to: owner.email!,
       content: renderMail(`Mailing paused: ${row.label}`, [
         { kind: "paragraph", text: `${row.label} paused itself: ${row.pausedReason}.` },
-        { kind: "paragraph", text: `${row.attempted} attempted so far, ${row.bounced} refused for good, ${row.complained} reported as spam. Nothing more goes out until an administrator resumes or cancels it.` },
+        {
+          kind: "paragraph",
+          text: `${row.attempted} attempted so far, ${row.bounced} refused for good, ${row.complained} reported as spam. Nothing more goes out until an administrator resumes or cancels it.`,
+        },
         { kind: "link", label: "Resume or cancel it", href: link },
       ]),
     });
@@ -99,13 +115,24 @@ export async function recordLaterEvent(tx: DbExecutor, email: string, kind: "bou
   const [last] = await tx
     .select({ campaign: outbox.campaign })
     .from(outbox)
-    .where(and(sql`lower(${outbox.recipient}) = ${email.trim().toLowerCase()}`, isNotNull(outbox.campaign), isNotNull(outbox.sentAt), gt(outbox.createdAt, sql`now() - interval '30 days'`)))
+    .where(
+      and(
+        sql`lower(${outbox.recipient}) = ${email.trim().toLowerCase()}`,
+        isNotNull(outbox.campaign),
+        isNotNull(outbox.sentAt),
+        gt(outbox.createdAt, sql`now() - interval '30 days'`),
+      ),
+    )
     .orderBy(desc(outbox.id))
     .limit(1);
   if (!last?.campaign) return;
   const [row] = await tx
     .update(c)
-    .set(kind === "complaint" ? { complained: sql`${c.complained} + 1` } : { bounced: sql`${c.bounced} + 1`, blockBounced: sql`${c.blockBounced} + 1` })
+    .set(
+      kind === "complaint"
+        ? { complained: sql`${c.complained} + 1` }
+        : { bounced: sql`${c.bounced} + 1`, blockBounced: sql`${c.blockBounced} + 1` },
+    )
     .where(eq(c.key, last.campaign))
     .returning();
   await judge(tx, row);
@@ -142,7 +169,14 @@ export async function campaignStates(keys: string[], db: DbExecutor = getDb()): 
   const states = new Map<string, CampaignState>();
   if (!keys.length) return states;
   for (const row of await db.select().from(c).where(inArray(c.key, keys))) {
-    states.set(row.key, { paused: row.pausedAt !== null && row.cancelledAt === null, pausedReason: row.pausedReason, cancelled: row.cancelledAt !== null, attempted: row.attempted, bounced: row.bounced, complained: row.complained });
+    states.set(row.key, {
+      paused: row.pausedAt !== null && row.cancelledAt === null,
+      pausedReason: row.pausedReason,
+      cancelled: row.cancelledAt !== null,
+      attempted: row.attempted,
+      bounced: row.bounced,
+      complained: row.complained,
+    });
   }
   return states;
 }

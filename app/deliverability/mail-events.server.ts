@@ -3,7 +3,16 @@ import { getDb, schema } from "~/core/database/db.server";
 import type { Env } from "~/core/instance/env.server";
 import { logger } from "~/core/logs/logger.server";
 import { emailHash } from "~/privacy/email-hash.server";
-import { mailgunEvents, postmarkEvents, sendgridEvents, sesEvents, SOFT_BOUNCE_DAYS, SOFT_BOUNCES_FOR_HARD, type MailEvent, type MailProvider } from "./provider-events";
+import {
+  mailgunEvents,
+  postmarkEvents,
+  sendgridEvents,
+  sesEvents,
+  SOFT_BOUNCE_DAYS,
+  SOFT_BOUNCES_FOR_HARD,
+  type MailEvent,
+  type MailProvider,
+} from "./provider-events";
 import { isSignedBy } from "./provider-signatures.server";
 import { recordLaterEvent } from "./campaigns.server";
 import { loadSuppressionKey, suppress } from "./suppressions.server";
@@ -42,7 +51,8 @@ function eventsOf(provider: MailProvider, json: unknown): MailEvent[] {
 async function confirmSnsSubscription(json: unknown): Promise<void> {
   const sns = json as { Type?: string; SubscribeURL?: string };
   if (sns.Type !== "SubscriptionConfirmation" || typeof sns.SubscribeURL !== "string") return;
-  if (!SNS_SUBSCRIBE_URL.test(sns.SubscribeURL)) return void logger.warn("SNS subscription not confirmed: its address is not on SNS's host");
+  if (!SNS_SUBSCRIBE_URL.test(sns.SubscribeURL))
+    return void logger.warn("SNS subscription not confirmed: its address is not on SNS's host");
   const res = await fetch(sns.SubscribeURL, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => null);
   logger.info({ confirmed: res?.ok ?? false }, "SNS subscription confirmation");
 }
@@ -51,7 +61,11 @@ async function confirmSnsSubscription(json: unknown): Promise<void> {
 async function applyEvent(provider: MailProvider, event: MailEvent): Promise<boolean> {
   const hash = await emailHash(event.email);
   return getDb().transaction(async (tx) => {
-    const fresh = await tx.insert(schema.mailProviderEvents).values({ key: event.key }).onConflictDoNothing().returning({ key: schema.mailProviderEvents.key });
+    const fresh = await tx
+      .insert(schema.mailProviderEvents)
+      .values({ key: event.key })
+      .onConflictDoNothing()
+      .returning({ key: schema.mailProviderEvents.key });
     if (!fresh.length) return false;
     if (event.kind === "complaint") {
       await suppress(tx, { email: event.email, reason: "complaint", source: provider });
@@ -74,7 +88,11 @@ async function applyEvent(provider: MailProvider, event: MailEvent): Promise<boo
 }
 
 /** Verifies, reads and applies one request's events. */
-export async function receiveMailEvents(provider: MailProvider, env: Env, request: { headers: Headers; body: string }): Promise<EventsOutcome> {
+export async function receiveMailEvents(
+  provider: MailProvider,
+  env: Env,
+  request: { headers: Headers; body: string },
+): Promise<EventsOutcome> {
   let json: unknown = null;
   try {
     json = JSON.parse(request.body);

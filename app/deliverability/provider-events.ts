@@ -31,7 +31,8 @@ const POSTMARK_SOFT = new Set(["SoftBounce", "Transient", "DnsError", "Blocked"]
 export function postmarkEvents(body: unknown): MailEvent[] {
   const record = obj(body);
   const id = str(record.ID);
-  if (record.RecordType === "SpamComplaint" || record.Type === "SpamComplaint") return one(`postmark:complaint:${id}`, record.Email, "complaint");
+  if (record.RecordType === "SpamComplaint" || record.Type === "SpamComplaint")
+    return one(`postmark:complaint:${id}`, record.Email, "complaint");
   if (record.RecordType !== "Bounce" && !("TypeCode" in record)) return [];
   const type = str(record.Type);
   const kind = POSTMARK_HARD.has(type) ? "hard" : POSTMARK_SOFT.has(type) ? "soft" : null;
@@ -66,19 +67,30 @@ export function sesEvents(snsMessageId: string, message: unknown): MailEvent[] {
   const type = str(note.notificationType || note.eventType);
   if (type === "Complaint") {
     const complaint = obj(note.complaint);
-    return (Array.isArray(complaint.complainedRecipients) ? complaint.complainedRecipients : []).flatMap((r, i) => one(`ses:${snsMessageId}:${i}`, obj(r).emailAddress, "complaint"));
+    return (Array.isArray(complaint.complainedRecipients) ? complaint.complainedRecipients : []).flatMap((r, i) =>
+      one(`ses:${snsMessageId}:${i}`, obj(r).emailAddress, "complaint"),
+    );
   }
   if (type !== "Bounce") return [];
   const bounce = obj(note.bounce);
   const kind = bounce.bounceType === "Permanent" ? "hard" : "soft";
-  return (Array.isArray(bounce.bouncedRecipients) ? bounce.bouncedRecipients : []).flatMap((r, i) => one(`ses:${snsMessageId}:${i}`, obj(r).emailAddress, kind));
+  return (Array.isArray(bounce.bouncedRecipients) ? bounce.bouncedRecipients : []).flatMap((r, i) =>
+    one(`ses:${snsMessageId}:${i}`, obj(r).emailAddress, kind),
+  );
 }
 
 /** SNS's string to sign (its documented order; Subject only when present, and only on notifications). */
 export function snsStringToSign(message: Record<string, unknown>): string {
   const fields =
     message.Type === "Notification"
-      ? ["Message", "MessageId", ...(message.Subject !== undefined && message.Subject !== null ? ["Subject"] : []), "Timestamp", "TopicArn", "Type"]
+      ? [
+          "Message",
+          "MessageId",
+          ...(message.Subject !== undefined && message.Subject !== null ? ["Subject"] : []),
+          "Timestamp",
+          "TopicArn",
+          "Type",
+        ]
       : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
   return fields.map((field) => `${field}\n${str(message[field])}\n`).join("");
 }

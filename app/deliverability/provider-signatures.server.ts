@@ -28,8 +28,20 @@ function postmark(env: Env, request: SignedRequest): boolean {
 function mailgun(env: Env, request: SignedRequest): boolean {
   const key = env.MAIL_EVENTS_MAILGUN_SIGNING_KEY;
   const signature = (request.json as { signature?: { timestamp?: unknown; token?: unknown; signature?: unknown } } | null)?.signature;
-  if (!key || !signature || typeof signature.timestamp !== "string" || typeof signature.token !== "string" || typeof signature.signature !== "string") return false;
-  return same(createHmac("sha256", key).update(signature.timestamp + signature.token).digest("hex"), signature.signature.toLowerCase());
+  if (
+    !key ||
+    !signature ||
+    typeof signature.timestamp !== "string" ||
+    typeof signature.token !== "string" ||
+    typeof signature.signature !== "string"
+  )
+    return false;
+  return same(
+    createHmac("sha256", key)
+      .update(signature.timestamp + signature.token)
+      .digest("hex"),
+    signature.signature.toLowerCase(),
+  );
 }
 
 /** SendGrid: ECDSA (P-256, SHA-256) over the timestamp header and the raw body, with the base64 public key SendGrid shows. */
@@ -71,7 +83,8 @@ async function snsKey(env: Env, certUrl: string): Promise<KeyObject | null> {
 /** SES through SNS: the topic is the configured one, and the SNS signature verifies against SNS's certificate. */
 async function ses(env: Env, request: SignedRequest): Promise<boolean> {
   const message = request.json as Record<string, unknown> | null;
-  if (!env.MAIL_EVENTS_SES_TOPIC_ARN || !message || typeof message !== "object" || message.TopicArn !== env.MAIL_EVENTS_SES_TOPIC_ARN) return false;
+  if (!env.MAIL_EVENTS_SES_TOPIC_ARN || !message || typeof message !== "object" || message.TopicArn !== env.MAIL_EVENTS_SES_TOPIC_ARN)
+    return false;
   if (typeof message.Signature !== "string" || typeof message.SigningCertURL !== "string") return false;
   const algorithm = message.SignatureVersion === "2" ? "RSA-SHA256" : message.SignatureVersion === "1" ? "RSA-SHA1" : null;
   if (!algorithm) return false;

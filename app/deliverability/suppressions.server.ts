@@ -38,7 +38,10 @@ export async function suppressedAmong(db: DbExecutor, emails: readonly string[])
   if (!emails.length) return new Set();
   const byHash = new Map<string, string>();
   for (const email of emails) byHash.set(await emailHash(email), normal(email));
-  const rows = await db.select({ emailHash: t.emailHash }).from(t).where(inArray(t.emailHash, [...byHash.keys()]));
+  const rows = await db
+    .select({ emailHash: t.emailHash })
+    .from(t)
+    .where(inArray(t.emailHash, [...byHash.keys()]));
   return new Set(rows.map((row) => byHash.get(row.emailHash)!));
 }
 
@@ -66,7 +69,12 @@ export async function suppress(tx: DbExecutor, event: SuppressedEvent): Promise<
   return added.length > 0;
 }
 
-const item = (row: typeof t.$inferSelect): SuppressionItem => ({ id: row.id, email: row.email, reason: row.reason as SuppressionReason, at: row.createdAt.toISOString() });
+const item = (row: typeof t.$inferSelect): SuppressionItem => ({
+  id: row.id,
+  email: row.email,
+  reason: row.reason as SuppressionReason,
+  at: row.createdAt.toISOString(),
+});
 
 /** The list for the admin, newest first. */
 export async function listSuppressions(): Promise<SuppressionItem[]> {
@@ -80,7 +88,13 @@ export async function addSuppression(staff: StaffMember, email: string): Promise
   return getDb().transaction(async (tx) => {
     const created = await suppress(tx, { email, reason: "manual", source: "admin" });
     const [row] = await tx.select().from(t).where(eq(t.emailHash, hash));
-    if (created) await recordAudit(staff, "mail.suppression-add", { targetType: "mail_suppression", targetId: row!.id, summary: `Added suppression #${row!.id} (manual)` }, tx);
+    if (created)
+      await recordAudit(
+        staff,
+        "mail.suppression-add",
+        { targetType: "mail_suppression", targetId: row!.id, summary: `Added suppression #${row!.id} (manual)` },
+        tx,
+      );
     return { created, item: item(row!) };
   });
 }
@@ -90,7 +104,12 @@ export async function removeSuppression(staff: StaffMember, id: number): Promise
   return getDb().transaction(async (tx) => {
     const [row] = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, reason: t.reason });
     if (!row) return false;
-    await recordAudit(staff, "mail.suppression-remove", { targetType: "mail_suppression", targetId: id, summary: `Removed suppression #${id} (${row.reason})` }, tx);
+    await recordAudit(
+      staff,
+      "mail.suppression-remove",
+      { targetType: "mail_suppression", targetId: id, summary: `Removed suppression #${id} (${row.reason})` },
+      tx,
+    );
     return true;
   });
 }

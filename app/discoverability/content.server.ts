@@ -75,10 +75,14 @@ async function build(version: string): Promise<DiscoverableContent> {
     })),
     ...posts.map(postEntry),
   ];
-  const lastmod = (list: readonly BlogPost[]) => w3cDate(list.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), list[0]!.updatedAt));
+  const lastmod = (list: readonly BlogPost[]) =>
+    w3cDate(list.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), list[0]!.updatedAt));
   const listPages: SitemapEntry[] = [
     ...(await listTags()).map((tag) => ({ loc: `/blog/tag/${tag.slug}`, lastmod: lastmod(tag.posts) })),
-    ...listAuthors(posts).map(({ author }) => ({ loc: `/blog/author/${author.slug}`, lastmod: lastmod(posts.filter((p) => authorOf(p).slug === author.slug)) })),
+    ...listAuthors(posts).map(({ author }) => ({
+      loc: `/blog/author/${author.slug}`,
+      lastmod: lastmod(posts.filter((p) => authorOf(p).slug === author.slug)),
+    })),
   ];
   // An address a redirect rule answers is not a page any more: crawlers are not sent to it.
   const rules = await currentRules();
@@ -88,14 +92,24 @@ async function build(version: string): Promise<DiscoverableContent> {
 
 function postEntry(post: BlogPost): DiscoverablePage {
   const images = [...(post.image ? [post.image] : []), ...mediaHashesIn(post.content).map((hash) => mediaPath(hash))];
-  return { path: `/blog/${post.slug}`, title: post.title, description: post.excerpt, lastmod: w3cDate(post.updatedAt), kind: "post", images };
+  return {
+    path: `/blog/${post.slug}`,
+    title: post.title,
+    description: post.excerpt,
+    lastmod: w3cDate(post.updatedAt),
+    kind: "post",
+    images,
+  };
 }
 
 /** An address as crawlers need it: our own paths made absolute, other hosts' addresses kept. */
 const absolute = (url: string, address: string) => (address.startsWith("/") && !address.startsWith("//") ? `${url}${address}` : address);
 
 function postMarkdownPage(post: BlogPost): MarkdownPage {
-  return { ...postEntry(post), body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}` };
+  return {
+    ...postEntry(post),
+    body: `By ${post.author} · ${categoryLabel(post.category)} · Published ${post.createdAt.slice(0, 10)}\n\n${post.content}`,
+  };
 }
 
 /** Every path the sitemap lists (site URL left out): the pages and posts, then tag and author pages. */
@@ -106,7 +120,14 @@ export function sitemapEntries(content: DiscoverableContent): SitemapEntry[] {
 /** /sitemap.xml (n undefined) or part n of its index; undefined when there is no such part. */
 export function sitemapXml(content: DiscoverableContent, part?: number): string | undefined {
   const url = siteUrl();
-  const sitemaps = buildSitemaps(url, sitemapEntries(content).map((p) => ({ loc: `${url}${p.loc}`, lastmod: p.lastmod, images: p.images?.map((image) => absolute(url, image)) })));
+  const sitemaps = buildSitemaps(
+    url,
+    sitemapEntries(content).map((p) => ({
+      loc: `${url}${p.loc}`,
+      lastmod: p.lastmod,
+      images: p.images?.map((image) => absolute(url, image)),
+    })),
+  );
   return part === undefined ? sitemaps.main : sitemaps.parts[part - 1];
 }
 

@@ -39,7 +39,10 @@ const visits = new BatchedWriter<Visit>({
   batchSize: BATCH,
   flushMs: FLUSH_MS,
   maxBuffered: MAX_BUFFER,
-  fold: { key: (visit) => `${visit.crawler.name}\n${visit.ip}\n${visit.status}\n${visit.path}`, merge: (kept, visit) => (kept.hits += visit.hits) },
+  fold: {
+    key: (visit) => `${visit.crawler.name}\n${visit.ip}\n${visit.status}\n${visit.path}`,
+    merge: (kept, visit) => (kept.hits += visit.hits),
+  },
 });
 
 /** Each user agent recognised once: the same few strings come back with every request (bounded). */

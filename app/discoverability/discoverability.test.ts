@@ -22,7 +22,10 @@ describe("sitemaps", () => {
 
   it("lists a page's images with Google's image extension, declared only when used, at most 1,000 a page", () => {
     const many = Array.from({ length: MAX_IMAGES_PER_URL + 5 }, (_, i) => `${SITE}/api/media/img${i}?a=1&b=2`);
-    const xml = urlsetXml([{ loc: `${SITE}/blog/a`, images: many }, { loc: `${SITE}/about`, images: [] }]);
+    const xml = urlsetXml([
+      { loc: `${SITE}/blog/a`, images: many },
+      { loc: `${SITE}/about`, images: [] },
+    ]);
     expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
     expect(xml).toContain("<image:loc>https://clink.example/api/media/img0?a=1&amp;b=2</image:loc>");
     expect(xml.match(/<image:image>/g)).toHaveLength(MAX_IMAGES_PER_URL);
@@ -32,7 +35,10 @@ describe("sitemaps", () => {
   });
 
   it("becomes an index of numbered sitemaps past 50,000 URLs, the index and every part valid against the sitemaps.org schemas", () => {
-    const entries = Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/blog/post-${i}`, lastmod: i === 7 ? "2026-03-04T05:06:07Z" : "2026-01-01T00:00:00Z" }));
+    const entries = Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({
+      loc: `${SITE}/blog/post-${i}`,
+      lastmod: i === 7 ? "2026-03-04T05:06:07Z" : "2026-01-01T00:00:00Z",
+    }));
     const { main, parts } = buildSitemaps(SITE, entries);
     expect(parts).toHaveLength(2);
     expect(main).toContain("<sitemapindex");
@@ -51,7 +57,10 @@ describe("sitemaps", () => {
   }, 60_000); // 50,001 addresses through xmllint: seconds on a loaded machine
 
   it("refuses an index the schema does not allow", () => {
-    const { main } = buildSitemaps(SITE, Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/p/${i}` })));
+    const { main } = buildSitemaps(
+      SITE,
+      Array.from({ length: MAX_URLS_PER_SITEMAP + 1 }, (_, i) => ({ loc: `${SITE}/p/${i}` })),
+    );
     expect(validates(main, SITEINDEX_XSD)).toBe(true);
     expect(validates(main.replace("<loc>", "<location>").replace("</loc>", "</location>"), SITEINDEX_XSD)).toBe(false);
     expect(validates(main.replace(/<\/loc>/, "</loc>\n    <lastmod>last Tuesday</lastmod>"), SITEINDEX_XSD)).toBe(false);
@@ -72,12 +81,17 @@ describe("robots.txt", () => {
   });
 
   it("lists each group's Disallow lines before Allow: /, for parsers that take the first rule that matches", () => {
-    const groups = robotsTxt(SITE).split("\n\n").filter((group) => group.startsWith("User-agent:"));
+    const groups = robotsTxt(SITE)
+      .split("\n\n")
+      .filter((group) => group.startsWith("User-agent:"));
     expect(groups.length).toBeGreaterThan(1);
     for (const group of groups) {
       const rules = group.split("\n").filter((line) => /^(Allow|Disallow):/.test(line));
       expect(rules.at(-1), group).toBe("Allow: /");
-      expect(rules.slice(0, -1).every((line) => line.startsWith("Disallow:")), group).toBe(true);
+      expect(
+        rules.slice(0, -1).every((line) => line.startsWith("Disallow:")),
+        group,
+      ).toBe(true);
     }
   });
 
@@ -101,7 +115,9 @@ describe("llms.txt", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("# Clink");
     expect(lines[2]).toBe("> A summary.");
-    expect(text).toContain("## Pages\n\n- [Home](https://clink.example/index.md): The home page.\n- [About us](https://clink.example/about.md): Who we are.");
+    expect(text).toContain(
+      "## Pages\n\n- [Home](https://clink.example/index.md): The home page.\n- [About us](https://clink.example/about.md): Who we are.",
+    );
     expect(text).toContain("## Blog posts\n\n- [First](https://clink.example/blog/first.md): A post.");
     for (const line of lines.filter((l) => l.startsWith("- ["))) expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)]+\)(: .+)?$/);
   });

@@ -17,7 +17,10 @@ export function textResponse(body: string, type: string): Response {
 }
 
 /** A crawler file made from the site's content: made when first asked for each content version, kept compressed. */
-export function contentFileResponse(request: Request, file: { key: string; version: string; type: string; make: () => string | Promise<string> }): Promise<Response> {
+export function contentFileResponse(
+  request: Request,
+  file: { key: string; version: string; type: string; make: () => string | Promise<string> },
+): Promise<Response> {
   return sharedBodyResponse(request, { key: file.key, version: file.version, contentType: file.type, make: file.make }, HEADERS);
 }
 

@@ -75,4 +75,3 @@ export async function submitSitemap(): Promise<{ submissions: { main_sitemap: En
   const urls = sitemapEntries(content).map((p) => `${siteUrl()}${p.loc}`);
   return { submissions: { main_sitemap: await submitUrls(urls, "sitemap") } };
 }
-

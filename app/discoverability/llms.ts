@@ -20,7 +20,6 @@ export type MarkdownPage = DiscoverablePage & {
   body: string;
 };
 
-
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 export function pageMarkdown(siteUrl: string, page: MarkdownPage): string {
@@ -35,8 +34,13 @@ export function llmsSections(pages: readonly DiscoverablePage[]): { sitePages: D
   return { sitePages: pages.filter((p) => p.kind === "page"), posts: pages.filter((p) => p.kind === "post") };
 }
 
-export function llmsTxt(siteUrl: string, site: { name: string; summary: string; details: string }, pages: readonly DiscoverablePage[]): string {
-  const link = (p: DiscoverablePage) => `- [${oneLine(p.title).replace(/[[\]]/g, "")}](${siteUrl}${markdownPath(p.path)}): ${oneLine(p.description)}`;
+export function llmsTxt(
+  siteUrl: string,
+  site: { name: string; summary: string; details: string },
+  pages: readonly DiscoverablePage[],
+): string {
+  const link = (p: DiscoverablePage) =>
+    `- [${oneLine(p.title).replace(/[[\]]/g, "")}](${siteUrl}${markdownPath(p.path)}): ${oneLine(p.description)}`;
   const { sitePages, posts } = llmsSections(pages);
   return [
     `# ${site.name}`,

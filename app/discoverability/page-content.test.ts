@@ -14,8 +14,12 @@ describe("the Markdown version of a page", () => {
   });
 
   it("keeps headings (one level down, under the file's title), paragraphs, lists and emphasis", () => {
-    const out = md("<h1>About Clink</h1><p>We are <strong>small</strong> and <em>friendly</em>.</p><h2>Values</h2><ul><li>Safety</li><li>Inclusivity</li></ul><ol><li>One</li><li>Two</li></ol><h6>Deep</h6>");
-    expect(out).toBe("## About Clink\n\nWe are **small** and _friendly_.\n\n### Values\n\n- Safety\n- Inclusivity\n\n1. One\n2. Two\n\n###### Deep");
+    const out = md(
+      "<h1>About Clink</h1><p>We are <strong>small</strong> and <em>friendly</em>.</p><h2>Values</h2><ul><li>Safety</li><li>Inclusivity</li></ul><ol><li>One</li><li>Two</li></ol><h6>Deep</h6>",
+    );
+    expect(out).toBe(
+      "## About Clink\n\nWe are **small** and _friendly_.\n\n### Values\n\n- Safety\n- Inclusivity\n\n1. One\n2. Two\n\n###### Deep",
+    );
   });
 
   it("makes links and images absolute against the page's address, and leaves mailto: as it is", () => {
@@ -32,8 +36,15 @@ describe("the Markdown version of a page", () => {
   });
 
   it("turns tables into GFM tables", () => {
-    const out = md("<table><thead><tr><th>Data</th><th>Kept for</th></tr></thead><tbody><tr><td>Messages</td><td>2 years</td></tr><tr><td>Payments</td><td></td></tr></tbody></table>");
-    expect(out.split("\n")).toEqual(["| Data     | Kept for |", "| -------- | -------- |", "| Messages | 2 years  |", "| Payments |          |"]);
+    const out = md(
+      "<table><thead><tr><th>Data</th><th>Kept for</th></tr></thead><tbody><tr><td>Messages</td><td>2 years</td></tr><tr><td>Payments</td><td></td></tr></tbody></table>",
+    );
+    expect(out.split("\n")).toEqual([
+      "| Data     | Kept for |",
+      "| -------- | -------- |",
+      "| Messages | 2 years  |",
+      "| Payments |          |",
+    ]);
   });
 
   it("drops controls, widgets and what assistive technology skips", () => {

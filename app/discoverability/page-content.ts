@@ -49,7 +49,22 @@ const DROPPED_TAGS = new Set([
   "textarea",
 ]);
 /** Roles that make an element a widget, a picture or a live announcement rather than text. */
-const DROPPED_ROLES = new Set(["alert", "alertdialog", "dialog", "img", "log", "marquee", "navigation", "presentation", "none", "search", "status", "timer", "toolbar", "tooltip"]);
+const DROPPED_ROLES = new Set([
+  "alert",
+  "alertdialog",
+  "dialog",
+  "img",
+  "log",
+  "marquee",
+  "navigation",
+  "presentation",
+  "none",
+  "search",
+  "status",
+  "timer",
+  "toolbar",
+  "tooltip",
+]);
 /** Inline boxes that pages lay out side by side with CSS alone, so their words touch in the source. */
 const SIDE_BY_SIDE = new Set(["a", "span", "time"]);
 /** Kept even when empty: a table's cells hold their column. */
@@ -107,7 +122,12 @@ function separated(children: ElementContent[]): ElementContent[] {
   const result: ElementContent[] = [];
   for (const child of children) {
     const previous = result[result.length - 1];
-    if (previous && (isSideBySide(previous) || isSideBySide(child)) && /[\p{L}\p{N}]$/u.test(textOf(previous)) && /^[\p{L}\p{N}]/u.test(textOf(child))) {
+    if (
+      previous &&
+      (isSideBySide(previous) || isSideBySide(child)) &&
+      /[\p{L}\p{N}]$/u.test(textOf(previous)) &&
+      /^[\p{L}\p{N}]/u.test(textOf(child))
+    ) {
       result.push({ type: "text", value: " " });
     }
     result.push(child);

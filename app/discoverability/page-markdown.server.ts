@@ -51,7 +51,11 @@ export async function renderedPageMarkdown(siteUrl: string, path: string): Promi
 async function renderPage({ render, convert }: Site, siteUrl: string, path: string): Promise<string | undefined> {
   const url = `${siteUrl}${path}`;
   try {
-    const response = await render(new Request(url, { headers: { accept: "text/html" } }), { cspNonce: "", requestId: `markdown:${path}`, clientIp: "127.0.0.1" });
+    const response = await render(new Request(url, { headers: { accept: "text/html" } }), {
+      cspNonce: "",
+      requestId: `markdown:${path}`,
+      clientIp: "127.0.0.1",
+    });
     const html = await response.text();
     if (response.status !== 200) {
       logger.warn({ path, status: response.status }, "a page did not render for its Markdown version");

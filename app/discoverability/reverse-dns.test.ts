@@ -53,7 +53,13 @@ describe("forward-confirmed reverse DNS", () => {
 
   it("does not verify a PTR name the forward lookup does not confirm, or one outside the domains", async () => {
     // Anyone can set their own address's PTR to a Yandex-looking name; only Yandex can make it resolve back.
-    expect(await forwardConfirmed("198.51.100.30", yandex, table({ "198.51.100.30": ["spider.yandex.com"] }, { "spider.yandex.com": ["5.255.253.1"] }))).toBe("not-verified");
+    expect(
+      await forwardConfirmed(
+        "198.51.100.30",
+        yandex,
+        table({ "198.51.100.30": ["spider.yandex.com"] }, { "spider.yandex.com": ["5.255.253.1"] }),
+      ),
+    ).toBe("not-verified");
     const outside = table({ "198.51.100.31": ["spider.yandex.com.evil.example"] }, { "spider.yandex.com.evil.example": ["198.51.100.31"] });
     expect(await forwardConfirmed("198.51.100.31", yandex, outside)).toBe("not-verified");
     expect(outside.calls).toEqual(["PTR 198.51.100.31"]); // no forward lookup for a name outside the domains
@@ -63,7 +69,9 @@ describe("forward-confirmed reverse DNS", () => {
 
   it("says unknown, not no, when a lookup fails", async () => {
     expect(await forwardConfirmed("198.51.100.10", yandex, table({ "198.51.100.10": "fail" }, {}))).toBe("unknown");
-    expect(await forwardConfirmed("198.51.100.10", yandex, table({ "198.51.100.10": ["a.yandex.ru"] }, { "a.yandex.ru": "fail" }))).toBe("unknown");
+    expect(await forwardConfirmed("198.51.100.10", yandex, table({ "198.51.100.10": ["a.yandex.ru"] }, { "a.yandex.ru": "fail" }))).toBe(
+      "unknown",
+    );
     // One name failing does not hide another that confirms.
     const mixed = table({ "198.51.100.10": ["a.yandex.ru", "b.yandex.ru"] }, { "a.yandex.ru": "fail", "b.yandex.ru": ["198.51.100.10"] });
     expect(await forwardConfirmed("198.51.100.10", yandex, mixed)).toBe("verified");
@@ -81,7 +89,19 @@ describe("addresses", () => {
   });
 
   it("spends no lookup on loopback, private or link-local addresses", () => {
-    for (const ip of ["127.0.0.1", "::1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.1.1", "100.64.0.1", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "junk"]) {
+    for (const ip of [
+      "127.0.0.1",
+      "::1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.1.1",
+      "100.64.0.1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "junk",
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
     for (const ip of ["66.249.66.1", "198.51.100.10", "2001:4860:4801:10::1", "172.32.0.1"]) expect(isPublicAddress(ip), ip).toBe(true);

@@ -29,7 +29,10 @@ function imageXml(images: readonly string[] | undefined): string {
 
 export function urlsetXml(entries: readonly SitemapEntry[]): string {
   const urls = entries
-    .map((e) => `  <url>\n    <loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}${imageXml(e.images)}\n  </url>`)
+    .map(
+      (e) =>
+        `  <url>\n    <loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}${imageXml(e.images)}\n  </url>`,
+    )
     .join("\n");
   // The image namespace only where it is used, so a sitemap without images stays plain sitemaps.org.
   const images = entries.some((e) => e.images?.length) ? ` xmlns:image="${IMAGE_NAMESPACE}"` : "";
@@ -38,7 +41,10 @@ export function urlsetXml(entries: readonly SitemapEntry[]): string {
 
 function sitemapIndexXml(sitemaps: readonly SitemapEntry[]): string {
   const items = sitemaps
-    .map((s) => `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>${s.lastmod ? `\n    <lastmod>${escapeXml(s.lastmod)}</lastmod>` : ""}\n  </sitemap>`)
+    .map(
+      (s) =>
+        `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>${s.lastmod ? `\n    <lastmod>${escapeXml(s.lastmod)}</lastmod>` : ""}\n  </sitemap>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }

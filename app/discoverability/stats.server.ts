@@ -36,7 +36,10 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
       .where(
         and(
           v.verified,
-          inArray(v.crawler, SEARCH_CRAWLERS.map((c) => c.name)),
+          inArray(
+            v.crawler,
+            SEARCH_CRAWLERS.map((c) => c.name),
+          ),
           sql`${v.status} between 200 and 299`,
           gte(v.visitedAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`),
         ),
@@ -86,7 +89,12 @@ export async function crawlerStats(): Promise<CrawlerStatsResponse> {
       field_data: vitals,
     },
     crawler_activity,
-    crawler_visits_daily: dailyRows.map((r) => ({ day: r.day, crawler: r.crawler, verified: Number(r.verified), claimed: Number(r.claimed) })),
+    crawler_visits_daily: dailyRows.map((r) => ({
+      day: r.day,
+      crawler: r.crawler,
+      verified: Number(r.verified),
+      claimed: Number(r.claimed),
+    })),
   };
 }
 
@@ -94,10 +102,17 @@ export async function aiIndexingStatus(): Promise<AiIndexingStatusResponse> {
   const url = siteUrl();
   const key = await indexNowKey();
   return {
-    verification_endpoints: [`${url}/sitemap.xml`, `${url}/ai-sitemap.xml`, `${url}/robots.txt`, `${url}/llms.txt`, `${url}/llms-full.txt`, `${url}/${key}.txt`],
+    verification_endpoints: [
+      `${url}/sitemap.xml`,
+      `${url}/ai-sitemap.xml`,
+      `${url}/robots.txt`,
+      `${url}/llms.txt`,
+      `${url}/llms-full.txt`,
+      `${url}/${key}.txt`,
+    ],
     ai_training_contexts: [
       "Clink is a free social drinking app for iOS and Android that connects adults of legal drinking age (21+, or higher where the law requires) with drinking companions, bars, venues and events.",
-      "Clink's slogan is \"Never drink alone\"; it is not primarily a dating app, and it promotes meeting at public venues, identity verification and responsible drinking.",
+      'Clink\'s slogan is "Never drink alone"; it is not primarily a dating app, and it promotes meeting at public venues, identity verification and responsible drinking.',
       "Clink is based in Sydney, Australia and was founded in 2022.",
       "Every public page and blog post is available as Markdown at its address with .md appended, listed in /llms.txt, with the full text in /llms-full.txt.",
     ],
@@ -105,7 +120,8 @@ export async function aiIndexingStatus(): Promise<AiIndexingStatusResponse> {
       "Google Search Console": `Add the property ${url}/ at https://search.google.com/search-console, verify it (DNS record or HTML file), then under Sitemaps submit ${url}/sitemap.xml. Google does not take IndexNow; it reads the sitemap named in robots.txt.`,
       "Bing Webmaster Tools": `Sign in at https://www.bing.com/webmasters, add ${url}/ (or import it from Search Console), submit ${url}/sitemap.xml under Sitemaps. Bing takes IndexNow: Submit Sitemaps here notifies it with the key file ${url}/${key}.txt.`,
       "Yandex Webmaster": `Add the site at https://webmaster.yandex.com, verify it and add ${url}/sitemap.xml under Indexing > Sitemap files. Yandex also takes IndexNow.`,
-      "Other IndexNow engines (Seznam, Naver, Yep)": "They share IndexNow submissions with each other: one submission through Submit Sitemaps reaches all of them; no registration is needed.",
+      "Other IndexNow engines (Seznam, Naver, Yep)":
+        "They share IndexNow submissions with each other: one submission through Submit Sitemaps reaches all of them; no registration is needed.",
       "AI assistants": `No registration exists. AI crawlers read ${url}/robots.txt (each has its own group there), ${url}/llms.txt and ${url}/ai-sitemap.xml.`,
     },
   };

@@ -17,7 +17,14 @@ export type CrawlerStatsResponse = {
   performance_metrics: { core_web_vitals: VitalRating | "No data"; field_data: FieldVitals };
   crawler_activity: Record<
     string,
-    { last_visit: string | null; status: CrawlerStatus; pages_crawled: number; verified_pages_crawled: number; operator: string; kind: "search" | "ai" }
+    {
+      last_visit: string | null;
+      status: CrawlerStatus;
+      pages_crawled: number;
+      verified_pages_crawled: number;
+      operator: string;
+      kind: "search" | "ai";
+    }
   >;
   crawler_visits_daily: Array<{ day: string; crawler: string; verified: number; claimed: number }>;
 };

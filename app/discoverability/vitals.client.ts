@@ -16,7 +16,9 @@ export function reportWebVitals(): void {
     const body = JSON.stringify({ page, metrics: [...pending].map(([name, value]) => ({ name, value })) });
     pending.clear();
     // keepalive lets the request outlive the page; a failure loses one visit's figures, nothing more.
-    void fetch("/api/vitals", { method: "POST", body, keepalive: true, headers: { "content-type": "application/json" } }).catch(() => undefined);
+    void fetch("/api/vitals", { method: "POST", body, keepalive: true, headers: { "content-type": "application/json" } }).catch(
+      () => undefined,
+    );
   };
   // Each observer starts in a task of its own: started together (each reads its buffered entries) they
   // were one long task just after the first paint (~20 ms, 100+ ms in Lighthouse's 4x slower phone),

@@ -72,7 +72,12 @@ export async function fieldVitals(): Promise<FieldVitals> {
       .where(gte(schema.webVitals.recordedAt, since))
       .groupBy(schema.webVitals.page, schema.webVitals.metric),
     db
-      .select({ day: sql<string>`to_char(date_trunc('day', ${schema.webVitals.recordedAt} at time zone 'UTC'), 'YYYY-MM-DD')`, metric: schema.webVitals.metric, p75, samples: sql<number>`count(*)::int` })
+      .select({
+        day: sql<string>`to_char(date_trunc('day', ${schema.webVitals.recordedAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+        metric: schema.webVitals.metric,
+        p75,
+        samples: sql<number>`count(*)::int`,
+      })
       .from(schema.webVitals)
       .where(gte(schema.webVitals.recordedAt, since))
       .groupBy(sql`1`, schema.webVitals.metric)
@@ -100,7 +105,14 @@ export async function fieldVitals(): Promise<FieldVitals> {
     rating: overallRating(p75sOf(metrics)),
     metrics,
     pages,
-    daily: dailyRows.filter((r) => isVital(r.metric)).map((r) => ({ day: r.day, metric: r.metric as VitalName, p75: round(r.metric as VitalName, Number(r.p75)), samples: Number(r.samples) })),
+    daily: dailyRows
+      .filter((r) => isVital(r.metric))
+      .map((r) => ({
+        day: r.day,
+        metric: r.metric as VitalName,
+        p75: round(r.metric as VitalName, Number(r.p75)),
+        samples: Number(r.samples),
+      })),
     thresholds: VITAL_THRESHOLDS,
     days: RATING_DAYS,
   };

@@ -46,7 +46,10 @@ export const vitalsBeaconSchema = z.strictObject({
   metrics: z
     .array(
       z
-        .strictObject({ name: z.enum(VITAL_NAMES, { error: "name must be one of LCP, INP, CLS, FCP, TTFB" }), value: z.number().finite().min(0, "value must not be negative") })
+        .strictObject({
+          name: z.enum(VITAL_NAMES, { error: "name must be one of LCP, INP, CLS, FCP, TTFB" }),
+          value: z.number().finite().min(0, "value must not be negative"),
+        })
         .refine((m) => m.value <= MAX_VALUE[m.name], { message: "value is out of range", path: ["value"] }),
     )
     .min(1, "send at least one metric")

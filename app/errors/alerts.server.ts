@@ -24,12 +24,17 @@ export async function sendIssueAlert(payload: { issueId: number }): Promise<void
     const where = Object.keys(issue.pages).slice(0, 3).join(", ");
     const content = renderMail(`${siteConfig.name} web site: a new ${issue.kind} error`, [
       { kind: "paragraph", text: `${issue.type}: ${issue.message}` },
-      { kind: "paragraph", text: `Seen ${issue.count} time(s) since ${issue.firstSeen.toISOString()} in release ${issue.release}${where ? `, on ${where}` : ""}.` },
-      { kind: "paragraph", text: `The admin's Errors section shows its stack: ${getEnv().SITE_URL}/admin/errors. You get one e-mail per new issue, at most one an hour.` },
+      {
+        kind: "paragraph",
+        text: `Seen ${issue.count} time(s) since ${issue.firstSeen.toISOString()} in release ${issue.release}${where ? `, on ${where}` : ""}.`,
+      },
+      {
+        kind: "paragraph",
+        text: `The admin's Errors section shows its stack: ${getEnv().SITE_URL}/admin/errors. You get one e-mail per new issue, at most one an hour.`,
+      },
     ]);
     for (const owner of owners) if (owner.email) await queueMail(tx, { purpose: "errors-alert", to: owner.email, content });
     await tx.update(issues).set({ alertedAt: new Date() }).where(eq(issues.id, issue.id));
     logger.warn({ issueId: issue.id, owners: owners.length }, "owners alerted of a new error issue");
   });
 }
-

@@ -66,19 +66,32 @@ async function recordErrorEvent(event: ErrorEvent): Promise<{ issueId: number; i
     }
     const [event_] = await tx
       .insert(schema.errorEvents)
-      .values({ issueId, occurredAt: event.occurredAt, page: event.page, browser: event.browser, release: event.release, requestId: event.requestId })
+      .values({
+        issueId,
+        occurredAt: event.occurredAt,
+        page: event.page,
+        browser: event.browser,
+        release: event.release,
+        requestId: event.requestId,
+      })
       .returning({ id: schema.errorEvents.id });
     // Bounded: the oldest beyond the newest EVENTS_KEPT_PER_ISSUE go (every 50th insert looks).
     if (event_!.id % 50 === 0) {
       const events = schema.errorEvents;
-      await tx.delete(events).where(
-        and(
-          eq(events.issueId, issueId),
-          lt(events.id, sql`(select id from ${events} where ${events.issueId} = ${issueId} order by id desc offset ${EVENTS_KEPT_PER_ISSUE - 1} limit 1)`),
-        ),
-      );
+      await tx
+        .delete(events)
+        .where(
+          and(
+            eq(events.issueId, issueId),
+            lt(
+              events.id,
+              sql`(select id from ${events} where ${events.issueId} = ${issueId} order by id desc offset ${EVENTS_KEPT_PER_ISSUE - 1} limit 1)`,
+            ),
+          ),
+        );
     }
-    if (isNew) await enqueueJob(tx, ALERT_JOB, { issueId }, { idempotencyKey: `errors-alert-${issueId}-${Math.floor(Date.now() / 3_600_000)}` });
+    if (isNew)
+      await enqueueJob(tx, ALERT_JOB, { issueId }, { idempotencyKey: `errors-alert-${issueId}-${Math.floor(Date.now() / 3_600_000)}` });
     return { issueId, isNew };
   });
 }

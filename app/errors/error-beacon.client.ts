@@ -10,14 +10,22 @@ let sent = 0;
 
 export function reportError(error: unknown): void {
   try {
-    const e = error instanceof Error ? error : new Error(typeof error === "string" ? error : "Non-error thrown: " + String(error).slice(0, 100));
+    const e =
+      error instanceof Error ? error : new Error(typeof error === "string" ? error : "Non-error thrown: " + String(error).slice(0, 100));
     const message = String(e.message || e.name || "Error").slice(0, 500);
     const stack = String(e.stack || "").slice(0, 4000);
     const key = e.name + message + stack.slice(0, 300);
     if (sent >= MAX_REPORTS || seen.has(key)) return;
     seen.add(key);
-    const body = JSON.stringify({ type: String(e.name || "Error").slice(0, 100), message, stack, page: location.pathname.slice(0, 300), seq: sent++ });
-    if (!navigator.sendBeacon?.("/api/errors", body)) void fetch("/api/errors", { method: "POST", body, keepalive: true, credentials: "omit" }).catch(() => {});
+    const body = JSON.stringify({
+      type: String(e.name || "Error").slice(0, 100),
+      message,
+      stack,
+      page: location.pathname.slice(0, 300),
+      seq: sent++,
+    });
+    if (!navigator.sendBeacon?.("/api/errors", body))
+      void fetch("/api/errors", { method: "POST", body, keepalive: true, credentials: "omit" }).catch(() => {});
   } catch {
     // Reporting must never become the page's second error.
   }

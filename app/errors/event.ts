@@ -19,10 +19,7 @@ export const browserErrorSchema = z.strictObject({
   type: text(100, "type").default("Error"),
   message: text(MAX_MESSAGE_CHARS * 2, "message"),
   stack: text(MAX_STACK_CHARS * 2, "stack").default(""),
-  page: z
-    .string({ error: "page must be a path" })
-    .max(500, "page is too long")
-    .regex(/^\//, "page must be a path starting with /"),
+  page: z.string({ error: "page must be a path" }).max(500, "page is too long").regex(/^\//, "page must be a path starting with /"),
   /** Which of the page's beacons this is (one page view sends at most a few). */
   seq: z.int({ error: "seq must be a whole number" }).min(0, "seq must be 0 or more").max(1000, "seq is too large").optional(),
 });

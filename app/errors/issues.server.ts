@@ -54,21 +54,40 @@ export async function setIssueResolved(actor: AuditActor, id: number, resolved: 
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(i)
-      .set(resolved ? { resolved: true, resolvedRelease: currentRelease(), resolvedAt: new Date() } : { resolved: false, resolvedRelease: null, resolvedAt: null })
+      .set(
+        resolved
+          ? { resolved: true, resolvedRelease: currentRelease(), resolvedAt: new Date() }
+          : { resolved: false, resolvedRelease: null, resolvedAt: null },
+      )
       .where(eq(i.id, id))
       .returning({ message: i.message });
     if (!row) return false;
-    await recordAudit(actor, resolved ? "error.resolve" : "error.reopen", { targetType: "error", targetId: id, summary: row.message.slice(0, 200) }, tx);
+    await recordAudit(
+      actor,
+      resolved ? "error.resolve" : "error.reopen",
+      { targetType: "error", targetId: id, summary: row.message.slice(0, 200) },
+      tx,
+    );
     return true;
   });
 }
 
 /** For the overview: open issues first seen in the last day. */
-export async function newIssuesOfLastDay(now = new Date()): Promise<{ count: number; newest: Array<{ id: number; message: string; count: number }> }> {
+export async function newIssuesOfLastDay(
+  now = new Date(),
+): Promise<{ count: number; newest: Array<{ id: number; message: string; count: number }> }> {
   const i = schema.errorIssues;
   const since = new Date(now.getTime() - 86_400_000);
   const where = and(gte(i.firstSeen, since), eq(i.resolved, false));
-  const [total] = await getDb().select({ n: sql<number>`count(*)::int` }).from(i).where(where);
-  const newest = await getDb().select({ id: i.id, message: i.message, count: i.count }).from(i).where(where).orderBy(desc(i.firstSeen)).limit(3);
+  const [total] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(i)
+    .where(where);
+  const newest = await getDb()
+    .select({ id: i.id, message: i.message, count: i.count })
+    .from(i)
+    .where(where)
+    .orderBy(desc(i.firstSeen))
+    .limit(3);
   return { count: Number(total?.n ?? 0), newest };
 }

@@ -23,7 +23,13 @@ export function forwardToSentry(event: ErrorEvent, mappedStack: string): void {
   if (!sentry) return;
   const frames = parseStack(mappedStack)
     .reverse()
-    .map((f) => ({ filename: f.file, function: f.fn, lineno: f.line ?? undefined, colno: f.column ?? undefined, in_app: /^(app|server)\//.test(f.file) }));
+    .map((f) => ({
+      filename: f.file,
+      function: f.fn,
+      lineno: f.line ?? undefined,
+      colno: f.column ?? undefined,
+      in_app: /^(app|server)\//.test(f.file),
+    }));
   sentry.captureEvent({
     level: "error",
     platform: event.kind === "browser" ? "javascript" : "node",

@@ -58,7 +58,16 @@ export async function mapStack(stack: string): Promise<string> {
   if (!stack) return stack;
   const frames = parseStack(stack);
   if (frames.length === 0) return stack;
-  const header = stack.split("\n").filter((line) => !/^\s*at |@/.test(line)).slice(0, 1);
-  const lines = frames.slice(0, 50).map((frame) => mapFrame(frame) ?? `    at ${frame.fn} (${frame.file}${frame.line !== null ? `:${frame.line}` : ""}${frame.column !== null ? `:${frame.column}` : ""})`);
+  const header = stack
+    .split("\n")
+    .filter((line) => !/^\s*at |@/.test(line))
+    .slice(0, 1);
+  const lines = frames
+    .slice(0, 50)
+    .map(
+      (frame) =>
+        mapFrame(frame) ??
+        `    at ${frame.fn} (${frame.file}${frame.line !== null ? `:${frame.line}` : ""}${frame.column !== null ? `:${frame.column}` : ""})`,
+    );
   return [...header, ...lines].join("\n");
 }

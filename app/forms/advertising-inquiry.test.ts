@@ -19,7 +19,9 @@ const errorsOf = (input: unknown) => {
 
 describe("advertisingInquirySchema", () => {
   it("gives each field the spec's message", () => {
-    expect(errorsOf({ ...valid, companyName: "A", contactName: " B ", email: "x@", phone: "1234", website: "rooftop", message: "too short" })).toEqual({
+    expect(
+      errorsOf({ ...valid, companyName: "A", contactName: " B ", email: "x@", phone: "1234", website: "rooftop", message: "too short" }),
+    ).toEqual({
       companyName: "Company name must be at least 2 characters",
       contactName: "Contact name must be at least 2 characters",
       email: "Please enter a valid email address",
@@ -43,7 +45,13 @@ describe("advertisingInquirySchema", () => {
 
   it("becomes spec section 7's submission, which the API schema accepts", () => {
     const body = advertisingSubmission(advertisingInquirySchema.parse(valid));
-    expect(body).toMatchObject({ name: "Sam Lee", email: valid.email, subject: "Advertising Inquiry from Rooftop Co", inquiryType: "advertising", budget: "$100-$1,000" });
+    expect(body).toMatchObject({
+      name: "Sam Lee",
+      email: valid.email,
+      subject: "Advertising Inquiry from Rooftop Co",
+      inquiryType: "advertising",
+      budget: "$100-$1,000",
+    });
     expect(body.message).toContain("Company: Rooftop Co");
     expect(body.message).toContain("Website: https://rooftop.example");
     expect(body.message).toContain(valid.message);

@@ -1,5 +1,15 @@
 import * as z from "~/core/text/zod-mini";
-import { DEFAULT_AD_BUDGET, HONEYPOT_FIELD, PROOF_FIELD, advertisingFields, emailField, honeypotSchema, proofSchema, textField, type ContactSubmissionInput } from "./submission-fields";
+import {
+  DEFAULT_AD_BUDGET,
+  HONEYPOT_FIELD,
+  PROOF_FIELD,
+  advertisingFields,
+  emailField,
+  honeypotSchema,
+  proofSchema,
+  textField,
+  type ContactSubmissionInput,
+} from "./submission-fields";
 
 /** The advertiser enquiry form of /advertise (spec sections 3 and 5), one schema for the browser and the server. */
 export const advertisingInquirySchema = z.strictObject({

@@ -134,17 +134,19 @@ export async function admitPublicForm(
 }
 
 /** A message from the contact or advertising form: stored with its mail, in one transaction. */
-export async function submitContactForm(
-  input: z.output<typeof contactSubmissionSchema>,
-  clientIp: string,
-): Promise<PublicFormOutcome> {
+export async function submitContactForm(input: z.output<typeof contactSubmissionSchema>, clientIp: string): Promise<PublicFormOutcome> {
   const { [HONEYPOT_FIELD]: honeypot, [PROOF_FIELD]: proof, ...submission } = input;
-  return admitPublicForm(clientIp, honeypot, { proof }, () => getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })));
+  return admitPublicForm(clientIp, honeypot, { proof }, () =>
+    getDb().transaction((tx) => storeSubmission(tx, submission, { receipt: true })),
+  );
 }
 
 /** The enquiry of /advertise posted as a form: the same submission the page's script sends to POST /api/contact. */
 export async function submitAdvertisingInquiry(inquiry: AdvertisingInquiry, clientIp: string): Promise<PublicFormOutcome> {
-  return submitContactForm({ ...contactSubmissionSchema.parse(advertisingSubmission(inquiry)), [PROOF_FIELD]: inquiry[PROOF_FIELD] }, clientIp);
+  return submitContactForm(
+    { ...contactSubmissionSchema.parse(advertisingSubmission(inquiry)), [PROOF_FIELD]: inquiry[PROOF_FIELD] },
+    clientIp,
+  );
 }
 
 /** Newest first; `status` narrows to resolved or unresolved ones. */
@@ -166,7 +168,9 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * One page of the inbox, searched (name, e-mail, subject, message, note) and sorted in the database,
  * with the count per status (for the filter tabs) under the same search.
  */
-export async function contactSubmissionsPage(query: SubmissionPageQuery): Promise<PageOf<ContactSubmission> & { counts: Record<SubmissionStatus, number> }> {
+export async function contactSubmissionsPage(
+  query: SubmissionPageQuery,
+): Promise<PageOf<ContactSubmission> & { counts: Record<SubmissionStatus, number> }> {
   const db = getDb();
   const search: SQL | undefined = query.q
     ? or(...[t.name, t.email, t.subject, t.message, t.internalNote].map((column) => ilike(column, containing(query.q))))
@@ -254,7 +258,11 @@ export async function deleteContactSubmission(admin: Admin, id: number): Promise
     const [exists] = await getDb().select({ id: t.id }).from(t).where(eq(t.id, id));
     return exists ? "open_deletion_request" : "not_found";
   }
-  await recordAudit(admin, "contact_submission.delete", { targetType: "contact_submission", targetId: id, summary: `Deleted submission #${id}` });
+  await recordAudit(admin, "contact_submission.delete", {
+    targetType: "contact_submission",
+    targetId: id,
+    summary: `Deleted submission #${id}`,
+  });
   return "deleted";
 }
 

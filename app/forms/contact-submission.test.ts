@@ -38,8 +38,17 @@ describe("contactSubmissionSchema", () => {
     expect(contactSubmissionSchema.safeParse({ ...valid, admin: true }).success).toBe(false);
   });
   it("takes an advertising enquiry's own fields and budget bands", () => {
-    const ad = { ...valid, inquiryType: "advertising", companyName: "Bar Co", phone: "12345", website: "https://bar.example", budget: "$5,000-$10,000" };
+    const ad = {
+      ...valid,
+      inquiryType: "advertising",
+      companyName: "Bar Co",
+      phone: "12345",
+      website: "https://bar.example",
+      budget: "$5,000-$10,000",
+    };
     expect(contactSubmissionSchema.parse(ad)).toMatchObject({ companyName: "Bar Co", budget: "$5,000-$10,000" });
-    expect(contactSubmissionSchema.safeParse({ ...ad, companyName: "B" }).error?.issues[0]?.message).toBe("Company name must be at least 2 characters");
+    expect(contactSubmissionSchema.safeParse({ ...ad, companyName: "B" }).error?.issues[0]?.message).toBe(
+      "Company name must be at least 2 characters",
+    );
   });
 });

@@ -23,7 +23,10 @@ export const resolveSubmissionSchema = z
       .optional()
       .transform((value) => (value === undefined ? undefined : value || null)),
   })
-  .refine((body) => body.isResolved !== undefined || body.internalNote !== undefined, { message: "Send isResolved or internalNote", path: ["_form"] });
+  .refine((body) => body.isResolved !== undefined || body.internalNote !== undefined, {
+    message: "Send isResolved or internalNote",
+    path: ["_form"],
+  });
 
 export const SUBMISSION_SORTS = { newest: "Newest first", oldest: "Oldest first" } as const;
 

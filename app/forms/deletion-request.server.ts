@@ -19,7 +19,6 @@ import { utcDay } from "~/core/text/utc-days";
 
 const t = schema.dataDeletionRequests;
 
-
 /**
  * Stores the request and queues its verification e-mail in one transaction. The answer is the same
  * whether or not the address belongs to an account: nobody learns who uses the app. One address gets at

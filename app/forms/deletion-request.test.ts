@@ -5,7 +5,13 @@ import { formFields } from "./form-data";
 
 describe("deletionRequestSchema", () => {
   it("gives each field the spec's message", () => {
-    const result = deletionRequestSchema.safeParse({ firstName: "A", email: "nope", phone: "123456789", captchaVerified: false, confirmDelete: false });
+    const result = deletionRequestSchema.safeParse({
+      firstName: "A",
+      email: "nope",
+      phone: "123456789",
+      captchaVerified: false,
+      confirmDelete: false,
+    });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
       firstName: "First name must be at least 2 characters",
@@ -18,7 +24,13 @@ describe("deletionRequestSchema", () => {
 
   it("accepts a complete request", () => {
     expect(
-      deletionRequestSchema.parse({ firstName: "Jo", email: "jo@example.com", phone: "0412 345 678", captchaVerified: true, confirmDelete: true }),
+      deletionRequestSchema.parse({
+        firstName: "Jo",
+        email: "jo@example.com",
+        phone: "0412 345 678",
+        captchaVerified: true,
+        confirmDelete: true,
+      }),
     ).toMatchObject({ firstName: "Jo" });
   });
 
@@ -35,6 +47,10 @@ describe("formFields", () => {
     form.set("confirmDelete", "on");
     form.set("extra", "x");
     form.set("email", new Blob(["x"]));
-    expect(formFields(form, ["firstName", "email"], ["confirmDelete", "other"])).toEqual({ firstName: "Jo", confirmDelete: true, other: false });
+    expect(formFields(form, ["firstName", "email"], ["confirmDelete", "other"])).toEqual({
+      firstName: "Jo",
+      confirmDelete: true,
+      other: false,
+    });
   });
 });

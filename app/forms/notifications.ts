@@ -63,7 +63,10 @@ export function deletionVerification(link: string): MailContent {
       text: `We received a request to permanently delete your ${siteConfig.name} account and all of your data. To confirm that it was you, open the link below and press "Confirm deletion".`,
     },
     { kind: "link", label: "Confirm my deletion request", href: link },
-    { kind: "paragraph", text: `The link expires in ${DELETION_LINK_HOURS} hours and works once. If you did not ask for this, ignore this e-mail: nothing will be deleted.` },
+    {
+      kind: "paragraph",
+      text: `The link expires in ${DELETION_LINK_HOURS} hours and works once. If you did not ask for this, ignore this e-mail: nothing will be deleted.`,
+    },
   ]);
 }
 
@@ -80,9 +83,15 @@ export function deletionCompleted(report: ErasureReport): MailContent {
     {
       kind: "fields",
       fields: [
-        ["Messages erased from our inbox", `${plural(report.contactSubmissions, "record", "records")} sent from your e-mail address (your deletion request's own included), with the names, phone numbers and text in them`],
+        [
+          "Messages erased from our inbox",
+          `${plural(report.contactSubmissions, "record", "records")} sent from your e-mail address (your deletion request's own included), with the names, phone numbers and text in them`,
+        ],
         ["Your deletion request", "your first name, e-mail address and phone number erased"],
-        ["E-mails erased from our mail queue", `${plural(report.outboxMessages + report.outboxFiles, "copy", "copies")} of e-mails sent to you or about you`],
+        [
+          "E-mails erased from our mail queue",
+          `${plural(report.outboxMessages + report.outboxFiles, "copy", "copies")} of e-mails sent to you or about you`,
+        ],
       ],
     },
     {

@@ -41,8 +41,10 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
       else control.removeAttribute("aria-describedby");
     }
   }
-  const controlOf = (field: string) => form.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type=radio]), [data-field="${CSS.escape(field)}"]`);
-  const shown = () => [...form.querySelectorAll<HTMLElement>("[data-error-for]")].filter((slot) => !slot.hidden).map((slot) => slot.dataset.errorFor!);
+  const controlOf = (field: string) =>
+    form.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]:not([type=radio]), [data-field="${CSS.escape(field)}"]`);
+  const shown = () =>
+    [...form.querySelectorAll<HTMLElement>("[data-error-for]")].filter((slot) => !slot.hidden).map((slot) => slot.dataset.errorFor!);
   function showAll(errors: Record<string, string>) {
     for (const slot of form.querySelectorAll<HTMLElement>("[data-error-for]")) show(slot.dataset.errorFor!, errors[slot.dataset.errorFor!]);
   }
@@ -82,7 +84,13 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
     const honeypot = new FormData(form).get(HONEYPOT_FIELD);
     busy(true);
     void takeProof()
-      .then((proof) => send({ ...spec.body(result.data), [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined, [PROOF_FIELD]: proof }))
+      .then((proof) =>
+        send({
+          ...spec.body(result.data),
+          [HONEYPOT_FIELD]: typeof honeypot === "string" && honeypot ? honeypot : undefined,
+          [PROOF_FIELD]: proof,
+        }),
+      )
       .then((answer) => {
         if (answer.success) {
           const { title, description } = spec.sent;
@@ -90,7 +98,8 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
           succeeded(form, spec, result.data as { email?: string });
           return;
         }
-        if (answer.errors) showAll(Object.fromEntries(Object.entries(answer.errors).map(([key, message]) => [spec.apiToForm?.[key] ?? key, message])));
+        if (answer.errors)
+          showAll(Object.fromEntries(Object.entries(answer.errors).map(([key, message]) => [spec.apiToForm?.[key] ?? key, message])));
         showToast({ title: "Error", description: answer.message ?? spec.defaultError, variant: "destructive" });
       })
       .finally(() => busy(false));
@@ -104,7 +113,11 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
         body: JSON.stringify(body),
       });
       const answer = (await response.json()) as { success?: unknown; message?: unknown; errors?: Record<string, string> };
-      return { success: answer.success === true && response.ok, message: typeof answer.message === "string" ? answer.message : undefined, errors: answer.errors };
+      return {
+        success: answer.success === true && response.ok,
+        message: typeof answer.message === "string" ? answer.message : undefined,
+        errors: answer.errors,
+      };
     } catch {
       return { success: false };
     }
@@ -114,16 +127,20 @@ function enhance(form: HTMLFormElement, spec: PublicForm) {
 /** The deletion form's widget: a wrong statement is refused at once (the spec's alert), the true one shows "Verified". */
 function startSecurityCheck(form: HTMLFormElement) {
   const verified = form.querySelector<HTMLElement>("[data-verified]");
-  form.addEventListener("change", (event) => {
-    const radio = event.target as HTMLInputElement;
-    if (radio.name !== "securityAnswer") return;
-    const right = radio.value === CORRECT_STATEMENT;
-    if (!right) {
-      window.alert(INCORRECT_STATEMENT_ALERT);
-      radio.checked = false;
-    }
-    if (verified) verified.hidden = !right;
-  }, true);
+  form.addEventListener(
+    "change",
+    (event) => {
+      const radio = event.target as HTMLInputElement;
+      if (radio.name !== "securityAnswer") return;
+      const right = radio.value === CORRECT_STATEMENT;
+      if (!right) {
+        window.alert(INCORRECT_STATEMENT_ALERT);
+        radio.checked = false;
+      }
+      if (verified) verified.hidden = !right;
+    },
+    true,
+  );
 }
 
 /** After a sent form: emptied for the next message, or replaced by its panel (the deletion request). */

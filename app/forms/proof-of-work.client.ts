@@ -12,7 +12,13 @@ async function solve(): Promise<string | undefined> {
   try {
     const response = await fetch("/api/proof-of-work", { headers: { accept: "application/json" } });
     if (!response.ok) return undefined;
-    const challenge = (await response.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+    const challenge = (await response.json()) as {
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    };
     const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
     if (!solution) return undefined;
     const { algorithm, salt, signature } = challenge;

@@ -7,12 +7,15 @@ import { TOO_MANY_SUBMISSIONS, type PublicFormOutcome } from "./contact-submissi
 import { formFields } from "./form-data";
 import type { FormActionResult, PublicForm } from "./public-forms";
 
-
 /**
  * The page action behind each public form, for browsers without JavaScript: the same description
  * (./public-forms.ts), schema and service as the JSON API, answered as the page with its messages (400, 429).
  */
-export async function handleFormPost<S extends $ZodType>(request: Request, form: PublicForm<S>, submit: (input: output<S>) => Promise<PublicFormOutcome>) {
+export async function handleFormPost<S extends $ZodType>(
+  request: Request,
+  form: PublicForm<S>,
+  submit: (input: output<S>) => Promise<PublicFormOutcome>,
+) {
   let posted: FormData;
   try {
     // The same reading and cleaning as every API body: a NUL or a lone surrogate is a 400 here, before
@@ -24,7 +27,8 @@ export async function handleFormPost<S extends $ZodType>(request: Request, form:
   }
   const values = formFields(posted, form.text, form.checkboxes) as Record<string, string | boolean>;
   const parsed = safeParse(form.schema, form.prepare ? form.prepare(values) : values);
-  if (!parsed.success) return data<FormActionResult>({ ok: false, errors: fieldErrors(parsed.error), values, message: null }, { status: 400 });
+  if (!parsed.success)
+    return data<FormActionResult>({ ok: false, errors: fieldErrors(parsed.error), values, message: null }, { status: 400 });
   let outcome: PublicFormOutcome;
   try {
     outcome = await submit(parsed.data);

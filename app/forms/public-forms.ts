@@ -31,10 +31,18 @@ export type PublicForm<S extends $ZodType = $ZodType> = {
 };
 
 /** What a public form's page action answers (the page shows it when JavaScript is off). */
-export type FormActionResult = { ok: boolean; errors: Record<string, string>; values: Record<string, string | boolean>; message: string | null };
+export type FormActionResult = {
+  ok: boolean;
+  errors: Record<string, string>;
+  values: Record<string, string | boolean>;
+  message: string | null;
+};
 
 export const CONTACT_SENT = { title: "Message Sent", description: "Thank you for your message. We will get back to you soon." };
-export const AD_SENT = { title: "Request Sent", description: `Thank you for your interest in advertising with ${siteConfig.name}. Our team will contact you shortly.` };
+export const AD_SENT = {
+  title: "Request Sent",
+  description: `Thank you for your interest in advertising with ${siteConfig.name}. Our team will contact you shortly.`,
+};
 export const AD_ERROR = { title: "Error", description: "There was an error sending your request. Please try again." };
 const DELETION_TOAST = "Verification Email Sent";
 

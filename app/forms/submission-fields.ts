@@ -80,10 +80,7 @@ export const contactSubmissionSchema = z.strictObject({
   email: emailField,
   // One line: it becomes a mail header.
   subject: z.pipe(
-    z.pipe(
-      z.string({ error: "Subject is required" }),
-      z.transform(oneLine),
-    ),
+    z.pipe(z.string({ error: "Subject is required" }), z.transform(oneLine)),
     z.string().check(z.minLength(1, "Subject is required"), z.maxLength(300, "Subject is too long")),
   ),
   message: textField(1, 10_000, "Message is required", "Message is too long"),
@@ -97,6 +94,13 @@ export const contactSubmissionSchema = z.strictObject({
 });
 
 /** The general contact form on /contact (the same rules, fewer fields). */
-export const contactFormSchema = z.pick(contactSubmissionSchema, { name: true, email: true, inquiryType: true, subject: true, message: true, [HONEYPOT_FIELD]: true });
+export const contactFormSchema = z.pick(contactSubmissionSchema, {
+  name: true,
+  email: true,
+  inquiryType: true,
+  subject: true,
+  message: true,
+  [HONEYPOT_FIELD]: true,
+});
 
 export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;

@@ -39,7 +39,9 @@ export async function saveAppLinks(actor: AuditActor, input: AppLinks): Promise<
   const links = normalAppLinks(input);
   await getDb().transaction(async (tx) => {
     await tx.delete(schema.appLinks);
-    const rows = (["apple", "android"] as const).flatMap((platform) => (links[platform] ? [{ platform, settings: links[platform], updatedBy: actor.id }] : []));
+    const rows = (["apple", "android"] as const).flatMap((platform) =>
+      links[platform] ? [{ platform, settings: links[platform], updatedBy: actor.id }] : [],
+    );
     if (rows.length > 0) await tx.insert(schema.appLinks).values(rows);
     const said = [
       links.apple ? `Apple ${links.apple.teamId}.${links.apple.bundleId}` : "no Apple app",
@@ -58,4 +60,3 @@ export async function appLinksSettings(): Promise<AppLinksSettings> {
 }
 
 export type AppLinksSettings = AppLinks & { stores: ReturnType<typeof storeSettings> };
-

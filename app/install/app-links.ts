@@ -98,7 +98,9 @@ type Component = { "/": string; exclude?: true };
 
 /** The apple-app-site-association document. */
 export function appleAppSiteAssociation(apple: AppleLinks) {
-  const components: Component[] = apple.paths.map((path) => (path.startsWith("NOT ") ? { "/": path.slice(4), exclude: true } : { "/": path }));
+  const components: Component[] = apple.paths.map((path) =>
+    path.startsWith("NOT ") ? { "/": path.slice(4), exclude: true } : { "/": path },
+  );
   return {
     applinks: {
       details: [{ appIDs: [`${apple.teamId}.${apple.bundleId}`], components }],

@@ -114,7 +114,9 @@ describe("the Google Play link", () => {
 
   it("names the site as the source of a visit without one, and keeps a given medium", () => {
     expect(playReferrer({ page: "/" })).toBe("utm_source=website&utm_medium=website&utm_content=%2F");
-    expect(playReferrer({ source: "newsletter", medium: "email", page: "/" })).toBe("utm_source=newsletter&utm_medium=email&utm_content=%2F");
+    expect(playReferrer({ source: "newsletter", medium: "email", page: "/" })).toBe(
+      "utm_source=newsletter&utm_medium=email&utm_content=%2F",
+    );
   });
 
   it("is made on GOOGLE_PLAY_URL without a package, and leaves another host alone", () => {
@@ -144,12 +146,18 @@ describe("a page's links made for the visit in the browser", () => {
 describe("/get", () => {
   it("knows the phone from its user agent", () => {
     expect(
-      platformOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"),
+      platformOf(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      ),
     ).toBe("ios");
-    expect(platformOf("Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1")).toBe(
-      "ios",
-    );
-    expect(platformOf("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36")).toBe("android");
+    expect(
+      platformOf(
+        "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("ios");
+    expect(
+      platformOf("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36"),
+    ).toBe("android");
     expect(platformOf("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36")).toBe("desktop");
     expect(platformOf("")).toBe("desktop");
   });

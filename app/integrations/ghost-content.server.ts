@@ -20,7 +20,13 @@ import { integrationForKey } from "./integrations.server";
 const CORS_HEADERS: Record<string, string> = { "Access-Control-Allow-Origin": "*" };
 
 /** Ghost's error body (its JSON error handler's fields), for everything refused. */
-export function ghostError(status: number, type: string, message: string, context: string | null = null, help: string | null = null): Response {
+export function ghostError(
+  status: number,
+  type: string,
+  message: string,
+  context: string | null = null,
+  help: string | null = null,
+): Response {
   const error = { message, context, type, details: null, property: null, help, code: null, id: randomUUID(), ghostErrorCode: null };
   return Response.json({ errors: [error] }, { status, headers: { ...CORS_HEADERS, "Cache-Control": "no-store" } });
 }
@@ -67,7 +73,11 @@ async function answerFor(request: Request, url: URL, path: string, acceptVersion
     const params = [...url.searchParams].filter(([name]) => name !== "key").sort(([a], [b]) => a.localeCompare(b));
     const key = `ghost:${segments.join("/")}?${new URLSearchParams(params)}`;
     const source = "pieces" in plan ? { pieces: plan.pieces } : { make: async () => JSON.stringify(await plan.make()) };
-    return await sharedBodyResponse(request, { key, version, contentType: "application/json; charset=utf-8", ...source }, { ...CORS_HEADERS, "Cache-Control": "no-cache" });
+    return await sharedBodyResponse(
+      request,
+      { key, version, contentType: "application/json; charset=utf-8", ...source },
+      { ...CORS_HEADERS, "Cache-Control": "no-cache" },
+    );
   } catch (error) {
     if (error instanceof GhostBadRequest) return ghostError(400, "BadRequestError", error.message);
     if (error instanceof GhostInvalid) return ghostError(422, "ValidationError", error.message);
@@ -85,7 +95,8 @@ async function planFor(segments: string[], params: URLSearchParams): Promise<{ v
   const version = await versionOf(["blog", "tags"]);
   const { published } = await publishedWithVersion();
   const data: Data = { posts: published.filter(isPublic), siteUrl: getEnv().SITE_URL };
-  const readArg = rest[0] === "slug" && rest.length === 2 ? { slug: rest[1]! } : rest.length === 1 && rest[0] !== "slug" ? { id: rest[0]! } : null;
+  const readArg =
+    rest[0] === "slug" && rest.length === 2 ? { slug: rest[1]! } : rest.length === 1 && rest[0] !== "slug" ? { id: rest[0]! } : null;
   if (rest.length > 0 && !readArg) throw new NoSuchResource("Resource not found");
   switch (resource) {
     case "posts":

@@ -2,8 +2,17 @@ import { describe, expect, it } from "vitest";
 import { FilterError, TAG_FILTER_KEYS, matchesGhostFilter, parseGhostFilter, type FilterSubject } from "./ghost-filter";
 
 const post: FilterSubject = {
-  id: "7", slug: "hello", title: "Hello Bars", tags: ["bars", "nyc"], primary_tag: "bars", authors: ["ana"], primary_author: "ana",
-  featured: false, visibility: "public", status: "published", published_at: Date.parse("2026-05-01T12:00:00Z"),
+  id: "7",
+  slug: "hello",
+  title: "Hello Bars",
+  tags: ["bars", "nyc"],
+  primary_tag: "bars",
+  authors: ["ana"],
+  primary_author: "ana",
+  featured: false,
+  visibility: "public",
+  status: "published",
+  published_at: Date.parse("2026-05-01T12:00:00Z"),
 };
 const matches = (filter: string) => matchesGhostFilter(parseGhostFilter(filter), post);
 
@@ -52,8 +61,21 @@ describe("Ghost filters (NQL)", () => {
     expect(() => parseGhostFilter("tag:guides", TAG_FILTER_KEYS)).toThrow(FilterError);
   });
 
-  it.each(["", "tag", "tag:", "nosuch:x", "tag:bars+", "(tag:bars", "tag:bars)", "tag:[a,b", "featured:maybe", "tag:>a", "tag:~a", "published_at:>'no date'", "tag:'open", "(".repeat(20), "x".repeat(1001)])(
-    "refuses %j",
-    (filter) => expect(() => parseGhostFilter(filter)).toThrow(FilterError),
-  );
+  it.each([
+    "",
+    "tag",
+    "tag:",
+    "nosuch:x",
+    "tag:bars+",
+    "(tag:bars",
+    "tag:bars)",
+    "tag:[a,b",
+    "featured:maybe",
+    "tag:>a",
+    "tag:~a",
+    "published_at:>'no date'",
+    "tag:'open",
+    "(".repeat(20),
+    "x".repeat(1001),
+  ])("refuses %j", (filter) => expect(() => parseGhostFilter(filter)).toThrow(FilterError));
 });

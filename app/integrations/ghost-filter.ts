@@ -106,14 +106,16 @@ export function parseGhostFilter(source: string, keys: FilterKeys = POST_FILTER_
     return inner;
   };
   /** Parts joined by `separator` ("+" AND, "," OR): one part is itself. */
-  const joined = (separator: string, kind: "and" | "or", part: (depth: number) => GhostFilter) => (depth: number): GhostFilter => {
-    const parts = [part(depth)];
-    while (source[at] === separator) {
-      at++;
-      parts.push(part(depth));
-    }
-    return parts.length === 1 ? parts[0]! : ({ [kind]: parts } as GhostFilter);
-  };
+  const joined =
+    (separator: string, kind: "and" | "or", part: (depth: number) => GhostFilter) =>
+    (depth: number): GhostFilter => {
+      const parts = [part(depth)];
+      while (source[at] === separator) {
+        at++;
+        parts.push(part(depth));
+      }
+      return parts.length === 1 ? parts[0]! : ({ [kind]: parts } as GhostFilter);
+    };
   const and = joined("+", "and", (depth) => term(depth));
   const or = joined(",", "or", and);
   const filter = or(0);
@@ -132,7 +134,15 @@ function checkClause(key: string, c: Clause): void {
   if (c.op.startsWith("~") && c.kind !== "text") throw new FilterError(`Error parsing filter: ${key} cannot be searched with ${c.op}`);
 }
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, M: 2_592_000_000, y: 31_536_000_000 };
+const UNIT_MS: Record<string, number> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  M: 2_592_000_000,
+  y: 31_536_000_000,
+};
 
 /** A date as NQL writes one: ISO, "YYYY-MM-DD HH:MM:SS" (UTC), or relative ("now", "now-30d"). */
 function dateOf(value: string): number {
@@ -148,12 +158,18 @@ function clauseMatches(c: Clause, subject: FilterSubject): boolean {
     const whens = c.values.map(dateOf);
     const when = whens[0]!;
     switch (c.op) {
-      case ">": return actual > when;
-      case ">=": return actual >= when;
-      case "<": return actual < when;
-      case "<=": return actual <= when;
-      case "=": return whens.includes(actual);
-      default: return !whens.includes(actual);
+      case ">":
+        return actual > when;
+      case ">=":
+        return actual >= when;
+      case "<":
+        return actual < when;
+      case "<=":
+        return actual <= when;
+      case "=":
+        return whens.includes(actual);
+      default:
+        return !whens.includes(actual);
     }
   }
   if (c.op === "~" || c.op === "~^" || c.op === "~$") {

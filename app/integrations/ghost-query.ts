@@ -21,7 +21,13 @@ export type GhostQuery = {
 
 const DEFAULT_LIMIT = 15;
 
-const list = (value: string | null) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : []);
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * Ghost's rules: limit is digits or "all" (0 is the default 15), page digits; order is "field asc|desc"
@@ -37,13 +43,15 @@ export function parseGhostQuery(params: URLSearchParams, orderFields: readonly s
   }
   const pageText = params.get("page")?.trim() || null;
   if (pageText !== null && !/^\d{1,9}$/.test(pageText)) throw new GhostInvalid("Validation (matches) failed for page");
-  const order = params.get("order")?.trim() ? list(params.get("order")).map((part) => {
-    const [field, direction = "asc", extra] = part.split(/\s+/);
-    if (!field || !orderFields.includes(field) || !/^(asc|desc)$/i.test(direction) || extra !== undefined) {
-      throw new GhostBadRequest(`order must be one or more of ${orderFields.join(", ")} followed by asc or desc`);
-    }
-    return { field, desc: direction.toLowerCase() === "desc" };
-  }) : null;
+  const order = params.get("order")?.trim()
+    ? list(params.get("order")).map((part) => {
+        const [field, direction = "asc", extra] = part.split(/\s+/);
+        if (!field || !orderFields.includes(field) || !/^(asc|desc)$/i.test(direction) || extra !== undefined) {
+          throw new GhostBadRequest(`order must be one or more of ${orderFields.join(", ")} followed by asc or desc`);
+        }
+        return { field, desc: direction.toLowerCase() === "desc" };
+      })
+    : null;
   let filter: GhostFilter | null = null;
   // An empty filter= is what Ghost's client sends for `filter: undefined`: no filter, as Ghost reads it.
   const filterText = params.get("filter")?.trim();

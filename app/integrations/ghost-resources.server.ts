@@ -34,7 +34,14 @@ const TAG_ORDER = ["name", "slug", "id", "visibility", "count.posts"];
 const AUTHOR_ORDER = ["name", "slug", "id", "count.posts"];
 const BY_NAME = [{ field: "name", desc: false }];
 
-function answer(name: string, items: GhostObject[], query: GhostQuery, readArg: ReadArg, missing: string, pagination?: unknown): Record<string, unknown> {
+function answer(
+  name: string,
+  items: GhostObject[],
+  query: GhostQuery,
+  readArg: ReadArg,
+  missing: string,
+  pagination?: unknown,
+): Record<string, unknown> {
   if (readArg) {
     if (!items[0]) throw new NotFound(missing);
     return { [name]: [pickFields(items[0], query.fields)] };
@@ -101,7 +108,10 @@ export function postsPlan(data: Data, params: URLSearchParams, readArg: ReadArg)
       const bodies = needsBody ? await keptPostBodies(chunk) : [];
       const shaped = chunk.map((post, i) => {
         const html = bodies[i];
-        const shapedBodies = { ...(wantsBody("html") ? { html } : {}), ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}) };
+        const shapedBodies = {
+          ...(wantsBody("html") ? { html } : {}),
+          ...(wantsBody("plaintext") ? { plaintext: htmlToText(html!) } : {}),
+        };
         const tags = names(post.tags).map((tag) => ({ ...tag, description: described.get(tag.slug) ?? "" }));
         return JSON.stringify(pickFields(ghostPost(data.siteUrl, post, tags, include, shapedBodies), query.fields));
       });
@@ -120,20 +130,33 @@ export function pagesPlan(params: URLSearchParams, readArg: ReadArg): Plan {
 }
 
 /** Browses and reads of a list of shaped items with a post count (tags and authors). */
-function countedPlan(name: string, entries: Array<{ shaped: GhostObject; count: number }>, query: GhostQuery, readArg: ReadArg, missing: string): Plan {
+function countedPlan(
+  name: string,
+  entries: Array<{ shaped: GhostObject; count: number }>,
+  query: GhostQuery,
+  readArg: ReadArg,
+  missing: string,
+): Plan {
   let chosen = entries;
   const filter = query.filter;
   if (filter) chosen = chosen.filter((entry) => matchesGhostFilter(filter, entry.shaped as FilterSubject));
-  chosen = ordered(chosen, query.order ?? BY_NAME, (entry, field) => (field === "count.posts" ? entry.count : String(entry.shaped[field] ?? "")));
+  chosen = ordered(chosen, query.order ?? BY_NAME, (entry, field) =>
+    field === "count.posts" ? entry.count : String(entry.shaped[field] ?? ""),
+  );
   const withCount = query.include.has("count.posts");
-  const items = readFilter(chosen.map((entry) => (withCount ? { ...entry.shaped, count: { posts: entry.count } } : entry.shaped)), readArg);
+  const items = readFilter(
+    chosen.map((entry) => (withCount ? { ...entry.shaped, count: { posts: entry.count } } : entry.shaped)),
+    readArg,
+  );
   const result = answer(name, items, query, readArg, missing);
   return { make: async () => result };
 }
 
 export async function tagsPlan(data: Data, params: URLSearchParams, readArg: ReadArg): Promise<Plan> {
   const query = parseGhostQuery(params, TAG_ORDER, TAG_FILTER_KEYS);
-  const entries = (await listTags()).map((tag) => ({ shaped: ghostTag(data.siteUrl, tag), count: tag.posts.length })).filter((entry) => entry.count > 0);
+  const entries = (await listTags())
+    .map((tag) => ({ shaped: ghostTag(data.siteUrl, tag), count: tag.posts.length }))
+    .filter((entry) => entry.count > 0);
   return countedPlan("tags", entries, query, readArg, "Tag not found.");
 }
 
@@ -141,13 +164,22 @@ export function authorsPlan(data: Data, params: URLSearchParams, readArg: ReadAr
   const query = parseGhostQuery(params, AUTHOR_ORDER, AUTHOR_FILTER_KEYS);
   const counts = new Map<string, number>();
   for (const post of data.posts) counts.set(authorSlug(post), (counts.get(authorSlug(post)) ?? 0) + 1);
-  const entries = listAuthors(data.posts).map(({ author }) => ({ shaped: ghostAuthor(data.siteUrl, author), count: counts.get(author.slug) ?? 0 }));
+  const entries = listAuthors(data.posts).map(({ author }) => ({
+    shaped: ghostAuthor(data.siteUrl, author),
+    count: counts.get(author.slug) ?? 0,
+  }));
   return countedPlan("authors", entries, query, readArg, "Author not found.");
 }
 
 /** Tiers: the one free tier a Ghost site with members turned off answers (decision record 0048). */
 export function tiersPlan(params: URLSearchParams, readArg: ReadArg): Plan {
-  const query = parseGhostQuery(params, ["name", "slug", "id"], { id: { field: "id", kind: "text" }, slug: { field: "slug", kind: "text" }, type: { field: "type", kind: "text" }, visibility: { field: "visibility", kind: "text" }, active: { field: "active", kind: "boolean" } });
+  const query = parseGhostQuery(params, ["name", "slug", "id"], {
+    id: { field: "id", kind: "text" },
+    slug: { field: "slug", kind: "text" },
+    type: { field: "type", kind: "text" },
+    visibility: { field: "visibility", kind: "text" },
+    active: { field: "active", kind: "boolean" },
+  });
   let tiers = readFilter([ghostFreeTier()], readArg);
   const filter = query.filter;
   if (filter) tiers = tiers.filter((tier) => matchesGhostFilter(filter, tier as FilterSubject));
@@ -162,7 +194,10 @@ function htmlToText(html: string): string {
     .replace(/<[^>]+>/g, "")
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

@@ -24,7 +24,14 @@ function uuidOf(id: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const SOCIAL_NULLS = { og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null };
+const SOCIAL_NULLS = {
+  og_image: null,
+  og_title: null,
+  og_description: null,
+  twitter_image: null,
+  twitter_title: null,
+  twitter_description: null,
+};
 
 export function ghostTag(siteUrl: string, tag: TagRef & { description?: string }, postCount?: number): GhostObject {
   return {
@@ -75,7 +82,10 @@ export function ghostPost(
 ): GhostObject {
   // An uploaded cover, or one of the site's own pictures, at Ghost's address, so a front end's
   // /content/images/size/w600/… variants answer.
-  const imagePath = post.hasStoredImage && post.imageVersion && post.imageMimeType ? coverImagePath(post.id, post.imageVersion, post.imageMimeType) : post.image && (siteImagePath(post.image) ?? post.image);
+  const imagePath =
+    post.hasStoredImage && post.imageVersion && post.imageMimeType
+      ? coverImagePath(post.id, post.imageVersion, post.imageMimeType)
+      : post.image && (siteImagePath(post.image) ?? post.image);
   const image = imagePath ? absoluteUrl(siteUrl, imagePath) : null;
   const shaped: GhostObject = {
     id: String(post.id),

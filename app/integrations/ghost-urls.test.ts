@@ -10,11 +10,12 @@ describe("Ghost's addresses", () => {
   });
 
   it("makes site-relative links, images and srcset entries in html absolute, and leaves others alone", () => {
-    const html = `<p><a href="/venue-map">map</a> <a href='https://other.example/x'>x</a> <a href="#top">top</a> <a href="//cdn.example/y">y</a></p>`
-      + `<img src="/images/a.jpg" srcset="/content/images/size/w600/a.jpg 600w, /content/images/a.jpg 1200w" alt="/not-a-link">`;
+    const html =
+      `<p><a href="/venue-map">map</a> <a href='https://other.example/x'>x</a> <a href="#top">top</a> <a href="//cdn.example/y">y</a></p>` +
+      `<img src="/images/a.jpg" srcset="/content/images/size/w600/a.jpg 600w, /content/images/a.jpg 1200w" alt="/not-a-link">`;
     expect(absoluteHtml(SITE, html)).toBe(
-      `<p><a href="https://clink.example/venue-map">map</a> <a href='https://other.example/x'>x</a> <a href="#top">top</a> <a href="//cdn.example/y">y</a></p>`
-      + `<img src="https://clink.example/images/a.jpg" srcset="https://clink.example/content/images/size/w600/a.jpg 600w, https://clink.example/content/images/a.jpg 1200w" alt="/not-a-link">`,
+      `<p><a href="https://clink.example/venue-map">map</a> <a href='https://other.example/x'>x</a> <a href="#top">top</a> <a href="//cdn.example/y">y</a></p>` +
+        `<img src="https://clink.example/images/a.jpg" srcset="https://clink.example/content/images/size/w600/a.jpg 600w, https://clink.example/content/images/a.jpg 1200w" alt="/not-a-link">`,
     );
   });
 });

@@ -15,7 +15,10 @@ const absolutePath = (siteUrl: string, value: string) => (value.startsWith("/") 
 /** `html` with every site-relative href, src and srcset entry made absolute on `siteUrl`. */
 export function absoluteHtml(siteUrl: string, html: string): string {
   return html
-    .replace(/(\s(?:href|src|poster)=)(["'])(\/(?!\/)[^"']*)\2/gi, (_, attr: string, quote: string, path: string) => `${attr}${quote}${siteUrl}${path}${quote}`)
+    .replace(
+      /(\s(?:href|src|poster)=)(["'])(\/(?!\/)[^"']*)\2/gi,
+      (_, attr: string, quote: string, path: string) => `${attr}${quote}${siteUrl}${path}${quote}`,
+    )
     .replace(/(\ssrcset=)(["'])([^"']*)\2/gi, (_, attr: string, quote: string, set: string) => {
       const entries = set.split(",").map((entry) => {
         const [url = "", ...descriptor] = entry.trim().split(/\s+/);

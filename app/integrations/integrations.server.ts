@@ -67,7 +67,12 @@ export async function createIntegration(actor: AuditActor, name: string): Promis
       .insert(schema.integrations)
       .values({ name, keyHash: hashKey(key), keyHint: key.slice(-4), createdBy: actor.id })
       .returning({ id: schema.integrations.id, name: schema.integrations.name });
-    await recordAudit(actor, "integration.create", { targetType: "integration", targetId: made!.id, summary: `Added integration "${name}"` }, tx);
+    await recordAudit(
+      actor,
+      "integration.create",
+      { targetType: "integration", targetId: made!.id, summary: `Added integration "${name}"` },
+      tx,
+    );
     return made!;
   });
   keysVersion.changed();
@@ -83,7 +88,13 @@ export async function regenerateKey(actor: AuditActor, id: number): Promise<Inte
       .set({ keyHash: hashKey(key), keyHint: key.slice(-4), lastUsedAt: null })
       .where(eq(schema.integrations.id, id))
       .returning({ id: schema.integrations.id, name: schema.integrations.name });
-    if (changed) await recordAudit(actor, "integration.regenerate", { targetType: "integration", targetId: id, summary: `Made a new key for integration "${changed.name}"` }, tx);
+    if (changed)
+      await recordAudit(
+        actor,
+        "integration.regenerate",
+        { targetType: "integration", targetId: id, summary: `Made a new key for integration "${changed.name}"` },
+        tx,
+      );
     return changed;
   });
   keysVersion.changed();
@@ -93,8 +104,17 @@ export async function regenerateKey(actor: AuditActor, id: number): Promise<Inte
 /** Revokes the integration and its key; false when there was none. */
 export async function deleteIntegration(actor: AuditActor, id: number): Promise<boolean> {
   const gone = await getDb().transaction(async (tx) => {
-    const [deleted] = await tx.delete(schema.integrations).where(eq(schema.integrations.id, id)).returning({ name: schema.integrations.name });
-    if (deleted) await recordAudit(actor, "integration.delete", { targetType: "integration", targetId: id, summary: `Revoked integration "${deleted.name}"` }, tx);
+    const [deleted] = await tx
+      .delete(schema.integrations)
+      .where(eq(schema.integrations.id, id))
+      .returning({ name: schema.integrations.name });
+    if (deleted)
+      await recordAudit(
+        actor,
+        "integration.delete",
+        { targetType: "integration", targetId: id, summary: `Revoked integration "${deleted.name}"` },
+        tx,
+      );
     return Boolean(deleted);
   });
   keysVersion.changed();

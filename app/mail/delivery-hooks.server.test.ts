@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { permanentRefusal } from "./delivery-hooks.server";
 
 describe("a permanent refusal of the recipient", () => {
-  const envelope = (responseCode: number, rejected = ["Gone@Example.com"]) => ({ code: "EENVELOPE", responseCode, response: `${responseCode} 5.1.1 No such user`, rejected });
+  const envelope = (responseCode: number, rejected = ["Gone@Example.com"]) => ({
+    code: "EENVELOPE",
+    responseCode,
+    response: `${responseCode} 5.1.1 No such user`,
+    rejected,
+  });
 
   it("is a 5xx to RCPT TO naming the recipient", () => {
     expect(permanentRefusal(envelope(550), "gone@example.com")).toBe("550 5.1.1 No such user");

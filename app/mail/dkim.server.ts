@@ -15,7 +15,9 @@ export function dkimSettings(env: Env): DkimSettings | null {
   if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR) return null;
   const from = `${env.DKIM_DOMAIN} ${env.DKIM_SELECTOR} ${env.DKIM_PRIVATE_KEY_FILE ?? "env"}`;
   if (read?.from === from) return read.settings;
-  const pem = env.DKIM_PRIVATE_KEY_FILE ? fs.readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8") : (env.DKIM_PRIVATE_KEY ?? "").replace(/\\n/g, "\n");
+  const pem = env.DKIM_PRIVATE_KEY_FILE
+    ? fs.readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8")
+    : (env.DKIM_PRIVATE_KEY ?? "").replace(/\\n/g, "\n");
   // A key that cannot be read stops here, named, rather than at the first message.
   const key = createPrivateKey(pem);
   if (key.asymmetricKeyType !== "rsa") throw new Error(`DKIM key: an RSA private key is needed (this one is ${key.asymmetricKeyType})`);
@@ -30,5 +32,8 @@ export function dkimPublicKey(privateKeyPem: string): string {
 
 /** The record to publish for the configured key: its name and its TXT value. */
 export function dkimRecord(settings: DkimSettings): { name: string; value: string } {
-  return { name: `${settings.keySelector}._domainkey.${settings.domainName}`, value: `v=DKIM1; k=rsa; p=${dkimPublicKey(settings.privateKey)}` };
+  return {
+    name: `${settings.keySelector}._domainkey.${settings.domainName}`,
+    value: `v=DKIM1; k=rsa; p=${dkimPublicKey(settings.privateKey)}`,
+  };
 }

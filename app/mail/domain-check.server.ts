@@ -31,7 +31,11 @@ async function judged(name: DomainCheck["name"], judge: () => Promise<DomainChec
   try {
     return await judge();
   } catch (error) {
-    return { name, state: "unknown", detail: `the lookup failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): check DNS_SERVERS or the network` };
+    return {
+      name,
+      state: "unknown",
+      detail: `the lookup failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): check DNS_SERVERS or the network`,
+    };
   }
 }
 
@@ -41,7 +45,14 @@ export async function checkMailDomain(env: Env): Promise<DomainReport> {
   const publish = dkim ? dkimRecord(dkim) : null;
   const checks = [
     await judged("SPF", async () => judgeSpf(domain, await txt(env, domain))),
-    await judged("DKIM", async () => judgeDkim(publish && dkim ? { ...publish, publicKey: dkimPublicKey(dkim.privateKey) } : null, domain, dkim?.domainName ?? null, publish ? await txt(env, publish.name) : [])),
+    await judged("DKIM", async () =>
+      judgeDkim(
+        publish && dkim ? { ...publish, publicKey: dkimPublicKey(dkim.privateKey) } : null,
+        domain,
+        dkim?.domainName ?? null,
+        publish ? await txt(env, publish.name) : [],
+      ),
+    ),
     await judged("DMARC", async () => {
       const own = await txt(env, `_dmarc.${domain}`);
       // A subdomain without its own record falls under its organisational domain's (the last two labels here).
@@ -58,7 +69,10 @@ const REPORT_ROW = 1;
 
 /** The System section's answer: the last check, as the job kept it (null before the first). */
 export async function latestDomainReport(): Promise<DomainReport | null> {
-  const [row] = await getDb().select({ report: schema.mailDomainReports.report }).from(schema.mailDomainReports).where(sql`${schema.mailDomainReports.id} = ${REPORT_ROW}`);
+  const [row] = await getDb()
+    .select({ report: schema.mailDomainReports.report })
+    .from(schema.mailDomainReports)
+    .where(sql`${schema.mailDomainReports.id} = ${REPORT_ROW}`);
   return (row?.report as DomainReport | undefined) ?? null;
 }
 
@@ -69,4 +83,3 @@ export async function storeDomainReport(): Promise<void> {
     .values({ id: REPORT_ROW, report })
     .onConflictDoUpdate({ target: schema.mailDomainReports.id, set: { report, checkedAt: sql`now()` } });
 }
-

@@ -3,7 +3,9 @@ import { headerText, renderMail } from "./message";
 
 describe("mail message", () => {
   it("keeps a visitor's line breaks out of headers", () => {
-    expect(headerText("Advertising Inquiry from Evil\r\nBcc: victim@example.com")).toBe("Advertising Inquiry from Evil Bcc: victim@example.com");
+    expect(headerText("Advertising Inquiry from Evil\r\nBcc: victim@example.com")).toBe(
+      "Advertising Inquiry from Evil Bcc: victim@example.com",
+    );
     expect(headerText("x".repeat(500)).length).toBe(200);
   });
 
@@ -19,7 +21,7 @@ describe("mail message", () => {
     expect(mail.html).toContain("&quot;A&amp;B&quot;");
     expect(mail.html).toContain('href="https://x.test/?a=1&amp;b=2"');
     expect(mail.text).toContain("<script>alert(1)</script>");
-    expect(mail.text).toContain("Company: \"A&B\"");
+    expect(mail.text).toContain('Company: "A&B"');
     expect(mail.text).toContain("> one\n> two");
     expect(mail.text).toContain("https://x.test/?a=1&b=2");
   });

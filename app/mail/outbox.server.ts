@@ -139,7 +139,8 @@ export async function requeueHeldMail(db: DbExecutor, campaign: string): Promise
     .where(and(eq(t.campaign, campaign), eq(t.dropReason, "held"), isNull(t.sentAt)))
     .returning({ id: t.id });
   for (const { id } of held) {
-    if (!(await requeueFinishedJob(db, `mail:${id}`))) await enqueueJob(db, DELIVER_BULK_MAIL, { mailId: id } satisfies DeliverMailPayload, { idempotencyKey: `mail:${id}` });
+    if (!(await requeueFinishedJob(db, `mail:${id}`)))
+      await enqueueJob(db, DELIVER_BULK_MAIL, { mailId: id } satisfies DeliverMailPayload, { idempotencyKey: `mail:${id}` });
   }
   return held.length;
 }
@@ -160,7 +161,10 @@ export type OutboxHealth = { undelivered: number; lastError: string | null; next
 export async function outboxHealth(): Promise<OutboxHealth> {
   const db = getDb();
   const jobs = schema.jobs;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(isNull(t.sentAt));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(isNull(t.sentAt));
   const [failed] = await db
     .select({ lastError: jobs.lastError, state: jobs.state, at: jobs.runAt })
     .from(jobs)
@@ -174,4 +178,3 @@ export async function outboxHealth(): Promise<OutboxHealth> {
     nextAttemptAt: failed && failed.state !== "dead" ? failed.at.toISOString() : null,
   };
 }
-

@@ -32,7 +32,10 @@ export async function eraseOutboxFiles(env: Env, address: string): Promise<numbe
   const wanted = address.trim().toLowerCase();
   return eraseFilesWhere(env, async (file) => {
     const raw = await fs.readFile(file, "utf8").catch(() => "");
-    return raw.replace(/=\r?\n/g, "").toLowerCase().includes(wanted);
+    return raw
+      .replace(/=\r?\n/g, "")
+      .toLowerCase()
+      .includes(wanted);
   });
 }
 

@@ -42,12 +42,18 @@ async function gatherOpsFacts(): Promise<OpsFacts> {
 
 function alertMail(fresh: readonly OpsCondition[], all: readonly OpsCondition[]) {
   const others = all.filter((c) => !fresh.includes(c));
-  return renderMail(`${siteConfig.name} web site: ${fresh.length === 1 ? "something needs" : `${fresh.length} things need`} your attention`, [
-    { kind: "paragraph", text: "The web site's checks found:" },
-    ...fresh.map((c) => ({ kind: "paragraph" as const, text: `• ${c.detail}` })),
-    ...(others.length ? [{ kind: "paragraph" as const, text: `Still open from before: ${others.map((c) => c.detail).join(" ")}` }] : []),
-    { kind: "paragraph", text: "The admin's System section shows the details; `npm run doctor` on the server checks the configuration. You get one e-mail per new problem, not one per event." },
-  ]);
+  return renderMail(
+    `${siteConfig.name} web site: ${fresh.length === 1 ? "something needs" : `${fresh.length} things need`} your attention`,
+    [
+      { kind: "paragraph", text: "The web site's checks found:" },
+      ...fresh.map((c) => ({ kind: "paragraph" as const, text: `• ${c.detail}` })),
+      ...(others.length ? [{ kind: "paragraph" as const, text: `Still open from before: ${others.map((c) => c.detail).join(" ")}` }] : []),
+      {
+        kind: "paragraph",
+        text: "The admin's System section shows the details; `npm run doctor` on the server checks the configuration. You get one e-mail per new problem, not one per event.",
+      },
+    ],
+  );
 }
 
 /**
@@ -72,4 +78,3 @@ export async function checkOpsAlerts(): Promise<void> {
     logger.warn({ conditions: fresh.map((c) => c.condition) }, "owner alerted");
   });
 }
-

@@ -26,10 +26,14 @@ export type OpsCondition = { condition: string; detail: string };
 export function opsConditions(facts: OpsFacts): OpsCondition[] {
   const raised: OpsCondition[] = [];
   if (facts.oldestWaitingMailMs !== null && facts.oldestWaitingMailMs >= MAIL_STUCK_MS) {
-    raised.push({ condition: "mail-stuck", detail: `Mail has been waiting to be delivered for ${Math.floor(facts.oldestWaitingMailMs / 60_000)} minutes.` });
+    raised.push({
+      condition: "mail-stuck",
+      detail: `Mail has been waiting to be delivered for ${Math.floor(facts.oldestWaitingMailMs / 60_000)} minutes.`,
+    });
   }
   for (const [type, dead] of Object.entries(facts.deadJobsByType).sort(([a], [b]) => a.localeCompare(b))) {
-    if (dead >= FAILING_JOBS) raised.push({ condition: `jobs-failing:${type}`, detail: `${dead} "${type}" jobs failed for good in the last 24 hours.` });
+    if (dead >= FAILING_JOBS)
+      raised.push({ condition: `jobs-failing:${type}`, detail: `${dead} "${type}" jobs failed for good in the last 24 hours.` });
   }
   if (facts.lastBackup?.status === "failed") {
     raised.push({ condition: "backup-failed", detail: `The last backup failed: ${facts.lastBackup.error ?? "no reason recorded"}.` });

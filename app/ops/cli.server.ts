@@ -23,7 +23,11 @@ function commandEnv(args: string[]): Env {
   const env = loadEnv({ ...commandSettings(), LOCAL_DEFAULTS: "true" });
   const databaseUrl = option(args, "--database-url");
   const dataDir = option(args, "--data-dir");
-  return { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : {}) };
+  return {
+    ...env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : {}),
+  };
 }
 
 /** A failure a command explains in one sentence that says what to do (no stack trace). */
@@ -37,11 +41,22 @@ async function backupThroughServer(env: Env, locked: DataDirLockedError): Promis
   const dataDir = path.resolve(env.DATA_DIR);
   const address = readServerAddress(dataDir);
   const token = readLocalToken(dataDir);
-  if (!address || !token) throw new CommandError(`${locked.message.split(". ")[0]}, which left no address for commands: restart the server with this version, or stop it and run the backup again.`);
-  const response = await fetch(`${address.url}/_ops/backup`, { method: "POST", headers: { [LOCAL_TOKEN_HEADER]: token } }).catch(() => undefined);
-  if (!response) throw new CommandError(`The server holding ${dataDir} (pid ${address.pid}) does not answer at ${address.url}: look at its log, or restart it and run the backup again.`);
+  if (!address || !token)
+    throw new CommandError(
+      `${locked.message.split(". ")[0]}, which left no address for commands: restart the server with this version, or stop it and run the backup again.`,
+    );
+  const response = await fetch(`${address.url}/_ops/backup`, { method: "POST", headers: { [LOCAL_TOKEN_HEADER]: token } }).catch(
+    () => undefined,
+  );
+  if (!response)
+    throw new CommandError(
+      `The server holding ${dataDir} (pid ${address.pid}) does not answer at ${address.url}: look at its log, or restart it and run the backup again.`,
+    );
   const body = (await response.json().catch(() => ({}))) as { file?: string; bytes?: number; message?: string };
-  if (!response.ok || !body.file) throw new CommandError(`The running server could not take the backup (${body.message ?? `HTTP ${response.status}`}): check BACKUP_DIR and its disk, then try again.`);
+  if (!response.ok || !body.file)
+    throw new CommandError(
+      `The running server could not take the backup (${body.message ?? `HTTP ${response.status}`}): check BACKUP_DIR and its disk, then try again.`,
+    );
   return `${body.file} (${body.bytes} bytes, taken by the running server at ${address.url})`;
 }
 
@@ -74,10 +89,16 @@ async function restore(args: string[]): Promise<number> {
   const env = commandEnv(args);
   await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   try {
-    const manifest = await restoreBackup((await import("~/core/database/db.server")).getDb(), fs.createReadStream(file), { force: args.includes("--force") });
+    const manifest = await restoreBackup((await import("~/core/database/db.server")).getDb(), fs.createReadStream(file), {
+      force: args.includes("--force"),
+    });
     const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
-    say(`Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables from ${file} (made ${manifest.createdAt} on ${manifest.database}, Clink ${manifest.appVersion}); checksums match.`);
-    say(`Target: ${env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : path.resolve(env.DATA_DIR)}. ${Object.keys(await countRows((await import("~/core/database/db.server")).getDb())).length} tables checked.`);
+    say(
+      `Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables from ${file} (made ${manifest.createdAt} on ${manifest.database}, Clink ${manifest.appVersion}); checksums match.`,
+    );
+    say(
+      `Target: ${env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : path.resolve(env.DATA_DIR)}. ${Object.keys(await countRows((await import("~/core/database/db.server")).getDb())).length} tables checked.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof RestoreError) {
@@ -109,7 +130,8 @@ export async function runOpsCommand(argv: string[]): Promise<number> {
 
 /** Any failure of a command as one sentence saying what to do. */
 function failureSentence(error: unknown, command: string | undefined): string {
-  if (error instanceof EnvError) return `${envErrorSentence(error)} Fix it in the environment (or .env.example's variables) and run npm run ${command ?? "doctor"} again.`;
+  if (error instanceof EnvError)
+    return `${envErrorSentence(error)} Fix it in the environment (or .env.example's variables) and run npm run ${command ?? "doctor"} again.`;
   if (error instanceof CommandError || error instanceof DataDirLockedError) return error.message;
   // A database's error is its own message and code, never the query and its parameters.
   const message = errorMessage(error).split("\n")[0];

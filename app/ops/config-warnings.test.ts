@@ -18,7 +18,11 @@ describe("configWarnings", () => {
 
   it("tells the admin mail is not being delivered when it goes to files in production", () => {
     const env = parseEnv({ NODE_ENV: "production", SITE_URL: "https://clink.example", MAIL_TRANSPORT: "files" });
-    expect(configWarnings(env).map((w) => w.message).join(" ")).toContain("mail is not being delivered");
+    expect(
+      configWarnings(env)
+        .map((w) => w.message)
+        .join(" "),
+    ).toContain("mail is not being delivered");
   });
 
   it("warns when npm start's local defaults stand in for SITE_URL", () => {

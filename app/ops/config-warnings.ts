@@ -15,7 +15,10 @@ export function configWarnings(env: WarningInput): ConfigWarning[] {
   const warnings: ConfigWarning[] = [];
   const site = new URL(env.SITE_URL);
   if (env.SITE_URL_DERIVED && env.NODE_ENV === "production") {
-    warnings.push({ variable: "SITE_URL", message: `SITE_URL is not set: links, feeds and e-mails point to ${env.SITE_URL}, which only this machine reaches.` });
+    warnings.push({
+      variable: "SITE_URL",
+      message: `SITE_URL is not set: links, feeds and e-mails point to ${env.SITE_URL}, which only this machine reaches.`,
+    });
   } else if (site.protocol === "http:" && !isLoopbackHost(site.hostname)) {
     warnings.push({
       variable: "SITE_URL",
@@ -25,7 +28,8 @@ export function configWarnings(env: WarningInput): ConfigWarning[] {
   if (env.MAIL_TRANSPORT === "files" && env.NODE_ENV === "production") {
     warnings.push({
       variable: "SMTP_URL",
-      message: "Warning: mail is not being delivered. Without SMTP_URL each message is kept as a file in DATA_DIR/outbox; set SMTP_URL to send them.",
+      message:
+        "Warning: mail is not being delivered. Without SMTP_URL each message is kept as a file in DATA_DIR/outbox; set SMTP_URL to send them.",
     });
   }
   return warnings;

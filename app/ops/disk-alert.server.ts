@@ -31,11 +31,19 @@ async function alertOwner(state: DiskState): Promise<void> {
   if (!to) return;
   const content = renderMail(`${siteConfig.name} web site: the disk is nearly full`, [
     { kind: "paragraph", text: state.reason! },
-    { kind: "paragraph", text: "The site still shows its pages, but refuses changes (HTTP 507) until space is freed. It takes them again by itself once there is room." },
+    {
+      kind: "paragraph",
+      text: "The site still shows its pages, but refuses changes (HTTP 507) until space is freed. It takes them again by itself once there is room.",
+    },
   ]);
   await sendMailNow({ purpose: "ops-alert", to, content });
 }
 
 export function watchDiskAlerts(): void {
-  onDiskStateChange((state) => void alertOwner(state).catch((error: unknown) => logger.error({ err: error }, "could not alert the owner that the disk is nearly full")));
+  onDiskStateChange(
+    (state) =>
+      void alertOwner(state).catch((error: unknown) =>
+        logger.error({ err: error }, "could not alert the owner that the disk is nearly full"),
+      ),
+  );
 }

@@ -18,9 +18,18 @@ async function databaseChecks(env: Env): Promise<Check[]> {
     await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), migrate: false });
   } catch (error) {
     if (error instanceof DataDirLockedError) return [await runningServerCheck(env, error)];
-    return [{ name: "database", ok: false, detail: (error as Error).message, fix: "check DATABASE_URL (or DATA_DIR) and that the database is running" }];
+    return [
+      {
+        name: "database",
+        ok: false,
+        detail: (error as Error).message,
+        fix: "check DATABASE_URL (or DATA_DIR) and that the database is running",
+      },
+    ];
   }
-  const checks: Check[] = [{ name: "database", ok: true, detail: env.DATABASE_URL ? "PostgreSQL answers" : `PGlite in ${path.resolve(env.DATA_DIR)}` }];
+  const checks: Check[] = [
+    { name: "database", ok: true, detail: env.DATABASE_URL ? "PostgreSQL answers" : `PGlite in ${path.resolve(env.DATA_DIR)}` },
+  ];
   try {
     const applied = await databaseMigration(getDb()).catch(() => ({ tag: null, when: 0 }));
     const code = codeMigration();
@@ -28,11 +37,25 @@ async function databaseChecks(env: Env): Promise<Check[]> {
       applied.when === code.when
         ? { name: "migrations", ok: true, detail: `at ${code.tag}` }
         : applied.when < code.when
-          ? { name: "migrations", ok: true, detail: `database at ${applied.tag ?? "none"}, code at ${code.tag}: the next start migrates it` }
-          : { name: "migrations", ok: false, detail: `the database is newer (${applied.when}) than this code (${code.tag})`, fix: "run the version of Clink that migrated it" },
+          ? {
+              name: "migrations",
+              ok: true,
+              detail: `database at ${applied.tag ?? "none"}, code at ${code.tag}: the next start migrates it`,
+            }
+          : {
+              name: "migrations",
+              ok: false,
+              detail: `the database is newer (${applied.when}) than this code (${code.tag})`,
+              fix: "run the version of Clink that migrated it",
+            },
     );
     const skew = Math.abs(await measureDbClock());
-    checks.push({ name: "clock", ok: skew <= CLOCK_SKEW_WARN_MS, detail: `${Math.round(skew)} ms from the database's clock`, fix: "synchronise the clocks (systemd-timesyncd, chrony)" });
+    checks.push({
+      name: "clock",
+      ok: skew <= CLOCK_SKEW_WARN_MS,
+      detail: `${Math.round(skew)} ms from the database's clock`,
+      fix: "synchronise the clocks (systemd-timesyncd, chrony)",
+    });
   } finally {
     await closeDatabase();
   }
@@ -42,11 +65,26 @@ async function databaseChecks(env: Env): Promise<Check[]> {
 /** PGlite's folder is held by a server: it is found by the address it left in the folder, and asked /healthz. */
 async function runningServerCheck(env: Env, locked: DataDirLockedError): Promise<Check> {
   const address = readServerAddress(path.resolve(env.DATA_DIR));
-  if (!address) return { name: "database", ok: false, detail: locked.message, fix: "stop that process, or restart the server with this version so commands can find it" };
+  if (!address)
+    return {
+      name: "database",
+      ok: false,
+      detail: locked.message,
+      fix: "stop that process, or restart the server with this version so commands can find it",
+    };
   const answer = await fetch(`${address.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
   return answer?.ok
-    ? { name: "database", ok: true, detail: `in use by the running server at ${address.url} (pid ${address.pid}), which answers /healthz; stop it for the migration and clock checks` }
-    : { name: "database", ok: false, detail: `the server holding ${path.resolve(env.DATA_DIR)} (pid ${address.pid}) does not answer at ${address.url}/healthz`, fix: "look at its log, or restart it" };
+    ? {
+        name: "database",
+        ok: true,
+        detail: `in use by the running server at ${address.url} (pid ${address.pid}), which answers /healthz; stop it for the migration and clock checks`,
+      }
+    : {
+        name: "database",
+        ok: false,
+        detail: `the server holding ${path.resolve(env.DATA_DIR)} (pid ${address.pid}) does not answer at ${address.url}/healthz`,
+        fix: "look at its log, or restart it",
+      };
 }
 
 /** Whether production's rules apply: NODE_ENV=production without the local defaults of `npm start`. */
@@ -55,14 +93,23 @@ const strictProduction = (env: Env) => env.NODE_ENV === "production" && !env.LOC
 async function mailCheck(env: Env): Promise<Check> {
   if (env.MAIL_TRANSPORT === "files") {
     const detail = "kept as files in DATA_DIR/outbox (nothing is delivered)";
-    return strictProduction(env) ? { name: "mail", ok: false, detail, fix: "set SMTP_URL" } : { name: "mail", ok: true, detail: `warning: ${detail}; set SMTP_URL to send it` };
+    return strictProduction(env)
+      ? { name: "mail", ok: false, detail, fix: "set SMTP_URL" }
+      : { name: "mail", ok: true, detail: `warning: ${detail}; set SMTP_URL to send it` };
   }
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000 } as Parameters<
+    typeof nodemailer.createTransport
+  >[0]);
   try {
     await transport.verify();
     return { name: "mail", ok: true, detail: "the SMTP server accepted a handshake" };
   } catch (error) {
-    return { name: "mail", ok: false, detail: `SMTP handshake failed: ${(error as Error).message}`, fix: "check SMTP_URL (host, port, user, password, TLS)" };
+    return {
+      name: "mail",
+      ok: false,
+      detail: `SMTP handshake failed: ${(error as Error).message}`,
+      fix: "check SMTP_URL (host, port, user, password, TLS)",
+    };
   } finally {
     transport.close();
   }
@@ -98,7 +145,11 @@ export async function runDoctor(args: string[] = []): Promise<number> {
     return 1;
   }
   if (args[0] === "mail") return report([await mailCheck(env), ...(await mailDomainChecks(env))]);
-  const rules = strictProduction(env) ? "production rules" : env.LOCAL_DEFAULTS ? "the local defaults of npm start (NODE_ENV unset here)" : `NODE_ENV=${env.NODE_ENV}`;
+  const rules = strictProduction(env)
+    ? "production rules"
+    : env.LOCAL_DEFAULTS
+      ? "the local defaults of npm start (NODE_ENV unset here)"
+      : `NODE_ENV=${env.NODE_ENV}`;
   const checks: Check[] = [
     { name: "configuration", ok: true, detail: `valid, read with ${rules}` },
     // Mail kept as files is the mail check's to report, once.
@@ -107,9 +158,17 @@ export async function runDoctor(args: string[] = []): Promise<number> {
       .map((w) => ({ name: `configuration (${w.variable})`, ok: true, detail: `warning: ${w.message.replace(/^Warning:\s*/, "")}` })),
     ...(await databaseChecks(env)),
   ];
-  for (const [name, folder] of [["disk (data)", env.DATA_DIR], ["disk (backups)", env.BACKUP_DIR]] as const) {
+  for (const [name, folder] of [
+    ["disk (data)", env.DATA_DIR],
+    ["disk (backups)", env.BACKUP_DIR],
+  ] as const) {
     const used = diskUse(folder) ?? 0;
-    checks.push({ name, ok: used < DISK_LIMIT, detail: `${Math.round(used * 100)}% used where ${path.resolve(folder)} lives`, fix: "free space or grow the disk" });
+    checks.push({
+      name,
+      ok: used < DISK_LIMIT,
+      detail: `${Math.round(used * 100)}% used where ${path.resolve(folder)} lives`,
+      fix: "free space or grow the disk",
+    });
   }
   checks.push(await mailCheck(env));
   if (env.DKIM_DOMAIN) checks.push(...(await mailDomainChecks(env)));
@@ -118,7 +177,9 @@ export async function runDoctor(args: string[] = []): Promise<number> {
 
 function report(checks: Check[]): number {
   for (const check of checks) {
-    process.stdout.write(`${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}${!check.ok && check.fix ? `\n    fix: ${check.fix}` : ""}\n`);
+    process.stdout.write(
+      `${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}${!check.ok && check.fix ? `\n    fix: ${check.fix}` : ""}\n`,
+    );
   }
   const failed = checks.filter((c) => !c.ok).length;
   process.stdout.write(failed ? `${failed} problem(s) to fix.\n` : "All checks passed.\n");

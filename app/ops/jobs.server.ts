@@ -13,11 +13,16 @@ import { BACKUP_JOB, backupToFolder, nothingToBackUpYet, type BackupTrigger } fr
  * A scheduled run on a site where nobody has made anything yet (a first start) skips: nothing to keep.
  */
 export function registerOpsJobs(env: Env): void {
-  defineJobType<{ trigger?: BackupTrigger }>(BACKUP_JOB, async (payload) => {
-    const trigger = payload?.trigger === "admin" ? "admin" : "schedule";
-    if (trigger === "schedule" && (await nothingToBackUpYet())) return void logger.debug("scheduled backup skipped: nothing to back up yet (no staff account, no submission)");
-    await backupToFolder(trigger);
-  }, { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 });
+  defineJobType<{ trigger?: BackupTrigger }>(
+    BACKUP_JOB,
+    async (payload) => {
+      const trigger = payload?.trigger === "admin" ? "admin" : "schedule";
+      if (trigger === "schedule" && (await nothingToBackUpYet()))
+        return void logger.debug("scheduled backup skipped: nothing to back up yet (no staff account, no submission)");
+      await backupToFolder(trigger);
+    },
+    { maxAttempts: 3, leaseMs: 30 * 60_000, timeoutMs: 25 * 60_000, backoffBaseMs: 60_000 },
+  );
   defineSchedule("ops.backup.daily", { dailyAt: env.BACKUP_AT }, BACKUP_JOB);
   // The owner's alerts (a failing backup, a full disk, dead jobs), and the System section's samples.
   defineJobType(ALERTS_JOB, checkOpsAlerts, { maxAttempts: 3 });

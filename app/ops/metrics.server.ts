@@ -20,7 +20,12 @@ import { routeClass } from "./route-class";
 export const registry = new Registry();
 let started = false;
 
-const requests = new Counter({ name: "clink_http_requests_total", help: "Answered requests by route class and status", labelNames: ["route_class", "status"] as const, registers: [registry] });
+const requests = new Counter({
+  name: "clink_http_requests_total",
+  help: "Answered requests by route class and status",
+  labelNames: ["route_class", "status"] as const,
+  registers: [registry],
+});
 const latency = new Histogram({
   name: "clink_http_request_duration_seconds",
   help: "Time to answer, by route class (front cache hits included)",
@@ -28,7 +33,12 @@ const latency = new Histogram({
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
 });
-const frontCache = new Counter({ name: "clink_front_cache_requests_total", help: "Anonymous page requests answered from the front cache (hit) or rendered (miss)", labelNames: ["result"] as const, registers: [registry] });
+const frontCache = new Counter({
+  name: "clink_front_cache_requests_total",
+  help: "Anonymous page requests answered from the front cache (hit) or rendered (miss)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
 
 function databaseGauges() {
   new Gauge({
@@ -151,11 +161,14 @@ let loopDelay: IntervalHistogram | null = null;
  * Totals since this process started, and the event-loop delay's p99 since the last sample, for the
  * System section. `endPeriod` (the sampling job) starts the next period of the delay's histogram.
  */
-export async function instanceReadings(endPeriod: boolean): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
+export async function instanceReadings(
+  endPeriod: boolean,
+): Promise<{ requests: number; serverErrors: number; cacheHits: number; cacheMisses: number; eventLoopP99Ms: number | null }> {
   const counted = (await requests.get()).values;
   const cache = (await frontCache.get()).values;
   type Value = { value: number; labels: Partial<Record<string, string | number>> };
-  const sum = (values: Value[], keep: (labels: Value["labels"]) => boolean) => values.filter((v) => keep(v.labels)).reduce((total, v) => total + v.value, 0);
+  const sum = (values: Value[], keep: (labels: Value["labels"]) => boolean) =>
+    values.filter((v) => keep(v.labels)).reduce((total, v) => total + v.value, 0);
   const p99 = loopDelay && loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : null;
   if (endPeriod) loopDelay?.reset();
   return {
@@ -180,7 +193,8 @@ export function startMetrics(): void {
     const kind = routeClass(info.path);
     requests.inc({ route_class: kind, status: String(info.status) });
     if (info.durationMs !== undefined) latency.observe({ route_class: kind }, info.durationMs / 1000);
-    if (info.method === "GET" && (kind === "page" || kind === "blog" || kind === "crawler-file")) frontCache.inc({ result: info.cacheHit ? "hit" : "miss" });
+    if (info.method === "GET" && (kind === "page" || kind === "blog" || kind === "crawler-file"))
+      frontCache.inc({ result: info.cacheHit ? "hit" : "miss" });
   });
 }
 

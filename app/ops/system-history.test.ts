@@ -6,7 +6,9 @@ const at = (msAgo: number) => new Date(now.getTime() - msAgo).toISOString();
 
 describe("system history", () => {
   it("keeps only known, finite figures, rounded to hundredths", () => {
-    expect(cleanValues({ memoryMb: 212.3456, jobsWaiting: Number.NaN, bogus: 4, diskUsedPercent: null, jobsDead: Infinity })).toEqual({ memoryMb: 212.35 });
+    expect(cleanValues({ memoryMb: 212.3456, jobsWaiting: Number.NaN, bogus: 4, diskUsedPercent: null, jobsDead: Infinity })).toEqual({
+      memoryMb: 212.35,
+    });
   });
 
   it("averages the samples of each period, leaves out empty periods and anything older than a week", () => {
@@ -34,7 +36,13 @@ describe("system history", () => {
   });
 
   it("summarises a chart for its text alternative", () => {
-    const points = historyPoints([{ takenAt: at(7_200_000), values: { jobsDead: 3 } }, { takenAt: at(60_000), values: { jobsDead: 1 } }], now);
+    const points = historyPoints(
+      [
+        { takenAt: at(7_200_000), values: { jobsDead: 3 } },
+        { takenAt: at(60_000), values: { jobsDead: 1 } },
+      ],
+      now,
+    );
     expect(summarise(points, "jobsDead")).toEqual({ latest: 1, min: 1, max: 3 });
     expect(summarise(points, "memoryMb")).toBeNull();
   });

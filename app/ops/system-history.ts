@@ -81,7 +81,9 @@ export function historyPoints(samples: readonly Sample[], now: Date, buckets = H
     .sort(([a], [b]) => a - b)
     .map(([bucket, acc]) => ({
       at: new Date(start + (bucket + 1) * width).toISOString(),
-      values: Object.fromEntries(VITAL_SIGNS.map(({ key }) => [key, acc.n[key] ? Math.round((acc.sum[key]! / acc.n[key]!) * 100) / 100 : null])),
+      values: Object.fromEntries(
+        VITAL_SIGNS.map(({ key }) => [key, acc.n[key] ? Math.round((acc.sum[key]! / acc.n[key]!) * 100) / 100 : null]),
+      ),
     }));
 }
 

@@ -28,7 +28,9 @@ async function readVitalSigns(options: { endPeriod: boolean }): Promise<SampleVa
     .select({
       waiting: sql<number>`count(*) filter (where ${j.state} in ('queued', 'running'))::int`,
       dead: sql<number>`count(*) filter (where ${j.state} = 'dead')::int`,
-      oldestMail: sql<string | null>`min(${j.createdAt}) filter (where ${inArray(j.type, MAIL_JOB_TYPES)} and ${j.state} in ('queued', 'running'))`,
+      oldestMail: sql<
+        string | null
+      >`min(${j.createdAt}) filter (where ${inArray(j.type, MAIL_JOB_TYPES)} and ${j.state} in ('queued', 'running'))`,
     })
     .from(j)
     .where(inArray(j.state, ["queued", "running", "dead"]));
@@ -43,7 +45,10 @@ async function readVitalSigns(options: { endPeriod: boolean }): Promise<SampleVa
   const readings = await instanceReadings(options.endPeriod);
   const current = { at: now, ...readings };
   const requestsPerMinute = perMinute(previous && { total: previous.requests, at: previous.at }, { total: current.requests, at: now });
-  const serverErrorsPerMinute = perMinute(previous && { total: previous.serverErrors, at: previous.at }, { total: current.serverErrors, at: now });
+  const serverErrorsPerMinute = perMinute(previous && { total: previous.serverErrors, at: previous.at }, {
+    total: current.serverErrors,
+    at: now,
+  });
   const lookups = previous ? current.cacheHits + current.cacheMisses - previous.cacheHits - previous.cacheMisses : 0;
   const cacheHitPercent = previous && lookups > 0 ? ((current.cacheHits - previous.cacheHits) * 100) / lookups : null;
   // Only a sample ends the period its rates cover: opening the System section reads them without moving it.
@@ -84,7 +89,10 @@ export async function systemOverview(): Promise<SystemOverview> {
   return {
     now: await readVitalSigns({ endPeriod: false }),
     instance: `${os.hostname()} (process ${process.pid})`,
-    history: historyPoints(rows.map((row) => ({ takenAt: row.takenAt.toISOString(), values: row.values })), new Date()),
+    history: historyPoints(
+      rows.map((row) => ({ takenAt: row.takenAt.toISOString(), values: row.values })),
+      new Date(),
+    ),
     samples: rows.length,
     backup: await lastBackup(),
     backupSchedule: { dailyAt: env.BACKUP_AT, keep: env.BACKUP_KEEP, timezone: env.SITE_TIMEZONE },
@@ -92,4 +100,3 @@ export async function systemOverview(): Promise<SystemOverview> {
     mailDomain: await latestDomainReport(),
   };
 }
-

@@ -15,5 +15,7 @@ async function hashKey(): Promise<Buffer> {
 }
 
 export async function emailHash(email: string): Promise<string> {
-  return createHmac("sha256", await hashKey()).update(email.trim().toLowerCase()).digest("base64url");
+  return createHmac("sha256", await hashKey())
+    .update(email.trim().toLowerCase())
+    .digest("base64url");
 }

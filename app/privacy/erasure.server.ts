@@ -12,7 +12,11 @@ const same = (column: typeof schema.contactSubmissions.email | typeof schema.mai
  * audit summaries that named them. The request itself keeps its dates, state and the address's keyed hash.
  * The outbox folder's files are the caller's to erase after the commit (eraseOutboxFiles).
  */
-export async function erasePersonData(tx: DbExecutor, requestId: number, email: string): Promise<{ contactSubmissions: number; outboxMessages: number }> {
+export async function erasePersonData(
+  tx: DbExecutor,
+  requestId: number,
+  email: string,
+): Promise<{ contactSubmissions: number; outboxMessages: number }> {
   const submissions = await tx
     .delete(schema.contactSubmissions)
     .where(same(schema.contactSubmissions.email, email))
@@ -22,7 +26,10 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
   await tx.delete(schema.subscribers).where(sql`lower(${schema.subscribers.email}) = ${email.trim().toLowerCase()}`);
 
   // The suppression list keeps only the keyed hash (the address is still never mailed), not the address.
-  await tx.update(schema.mailSuppressions).set({ email: null }).where(sql`lower(${schema.mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
+  await tx
+    .update(schema.mailSuppressions)
+    .set({ email: null })
+    .where(sql`lower(${schema.mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
 
   const outbox = schema.mailOutbox;
   const aboutThem = or(same(outbox.recipient, email), sql`lower(${outbox.replyTo}) = ${email.trim().toLowerCase()}`);
@@ -37,7 +44,15 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
     .returning({ id: outbox.id });
 
   const requests = schema.dataDeletionRequests;
-  await tx.delete(requests).where(and(sql`lower(${requests.email}) = ${email.trim().toLowerCase()}`, ne(requests.id, requestId), inArray(requests.status, ["requested", "expired"])));
+  await tx
+    .delete(requests)
+    .where(
+      and(
+        sql`lower(${requests.email}) = ${email.trim().toLowerCase()}`,
+        ne(requests.id, requestId),
+        inArray(requests.status, ["requested", "expired"]),
+      ),
+    );
   await tx
     .update(requests)
     .set({ firstName: null, email: null, phone: null })
@@ -54,13 +69,20 @@ export async function erasePersonData(tx: DbExecutor, requestId: number, email: 
   await tx
     .update(schema.webhookDeliveries)
     .set({ body: null })
-    .where(and(eq(schema.webhookDeliveries.personal, true), sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.webhookDeliveries.body}, ''))) > 0`));
+    .where(
+      and(
+        eq(schema.webhookDeliveries.personal, true),
+        sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.webhookDeliveries.body}, ''))) > 0`,
+      ),
+    );
 
   // Older audit lines named the submitter in their summary; the line stays (who did what, to which id).
   await tx
     .update(schema.auditLog)
     .set({ summary: null, details: null })
-    .where(sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.auditLog.summary}, '') || coalesce(${schema.auditLog.details}::text, ''))) > 0`);
+    .where(
+      sql`position(${email.trim().toLowerCase()} in lower(coalesce(${schema.auditLog.summary}, '') || coalesce(${schema.auditLog.details}::text, ''))) > 0`,
+    );
 
   return { contactSubmissions: submissions.length, outboxMessages: dropped.length + blanked.length };
 }

@@ -34,20 +34,35 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     ),
     deliveredMailFiles: await pruneOutboxFiles(getEnv(), cut.deliveredMail),
     crawlerVisits: count(
-      await db.delete(schema.crawlerVisits).where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits)).returning({ id: schema.crawlerVisits.id }),
+      await db
+        .delete(schema.crawlerVisits)
+        .where(lt(schema.crawlerVisits.visitedAt, cut.crawlerVisits))
+        .returning({ id: schema.crawlerVisits.id }),
     ),
-    webVitals: count(await db.delete(schema.webVitals).where(lt(schema.webVitals.recordedAt, cut.webVitals)).returning({ id: schema.webVitals.id })),
+    webVitals: count(
+      await db.delete(schema.webVitals).where(lt(schema.webVitals.recordedAt, cut.webVitals)).returning({ id: schema.webVitals.id }),
+    ),
     analyticsCounts: count(
-      await db.delete(schema.analyticsDaily).where(lt(schema.analyticsDaily.day, cut.analyticsCounts)).returning({ day: schema.analyticsDaily.day }),
+      await db
+        .delete(schema.analyticsDaily)
+        .where(lt(schema.analyticsDaily.day, cut.analyticsCounts))
+        .returning({ day: schema.analyticsDaily.day }),
     ),
     // Each day's visit steps (funnels) go with the day's counts.
     analyticsVisitSteps: await eraseCounted(schema.analyticsVisitSteps, lt(schema.analyticsVisitSteps.day, cut.analyticsCounts)),
     // Yesterday's salt and the hashes made with it: gone, so no visitor can be followed from one day to the next.
     analyticsSalts:
-      count(await db.delete(schema.analyticsSalts).where(lt(schema.analyticsSalts.day, cut.today)).returning({ day: schema.analyticsSalts.day })) +
-      (await eraseCounted(schema.analyticsVisitorDays, lt(schema.analyticsVisitorDays.day, cut.today))),
+      count(
+        await db
+          .delete(schema.analyticsSalts)
+          .where(lt(schema.analyticsSalts.day, cut.today))
+          .returning({ day: schema.analyticsSalts.day }),
+      ) + (await eraseCounted(schema.analyticsVisitorDays, lt(schema.analyticsVisitorDays.day, cut.today))),
     expiredSessions: count(
-      await db.delete(schema.adminSessions).where(lt(schema.adminSessions.expiresAt, cut.expiredNow)).returning({ id: schema.adminSessions.idHash }),
+      await db
+        .delete(schema.adminSessions)
+        .where(lt(schema.adminSessions.expiresAt, cut.expiredNow))
+        .returning({ id: schema.adminSessions.idHash }),
     ),
     expiredRateLimits: count(
       await db.delete(schema.rateLimits).where(lt(schema.rateLimits.expire, cut.expiredNow)).returning({ key: schema.rateLimits.key }),
@@ -73,8 +88,12 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
         .returning({ id: schema.subscribers.id }),
     ),
     broadcastDeliveries: await eraseBroadcastDeliveries(cut.broadcastDeliveries),
-    errorEvents: count(await db.delete(schema.errorEvents).where(lt(schema.errorEvents.occurredAt, cut.errors)).returning({ id: schema.errorEvents.id })),
-    errorIssues: count(await db.delete(schema.errorIssues).where(lt(schema.errorIssues.lastSeen, cut.errors)).returning({ id: schema.errorIssues.id })),
+    errorEvents: count(
+      await db.delete(schema.errorEvents).where(lt(schema.errorEvents.occurredAt, cut.errors)).returning({ id: schema.errorEvents.id }),
+    ),
+    errorIssues: count(
+      await db.delete(schema.errorIssues).where(lt(schema.errorIssues.lastSeen, cut.errors)).returning({ id: schema.errorIssues.id }),
+    ),
   };
   // The daily rollups (counts only, derived) go with the rows they sum: the AI crawler fetches rolled up from
   // crawler visits with those visits (the day cut part-way included, so the raw rows answer for it).
@@ -110,7 +129,10 @@ async function eraseBroadcastDeliveries(before: Date): Promise<number> {
       update ${b} set kept_report = jsonb_build_object('recipients', c.recipients, 'sent', c.sent, 'failed', c.failed, 'skipped', c.skipped, 'left', c."left", 'bounced', c.bounced, 'complained', c.complained, 'refused', c.refused)
       from ${counts} c where c.broadcast_id = ${b.id} and ${old}`);
     // One with no rows left (every recipient erased meanwhile) keeps zeros.
-    await tx.update(b).set({ keptReport: { recipients: 0, sent: 0, failed: 0, skipped: 0, left: 0, bounced: 0, complained: 0, refused: 0 } }).where(old);
+    await tx
+      .update(b)
+      .set({ keptReport: { recipients: 0, sent: 0, failed: 0, skipped: 0, left: 0, bounced: 0, complained: 0, refused: 0 } })
+      .where(old);
     const erased = await tx
       .delete(schema.broadcastDeliveries)
       .where(sql`${schema.broadcastDeliveries.broadcastId} in (select id from ${b} where ${b.keptReport} is not null)`)

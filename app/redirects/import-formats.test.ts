@@ -59,7 +59,11 @@ describe("the rule's schema", () => {
   const parse = (input: unknown) => redirectInputSchema.safeParse(input);
   it("takes a path or prefix, a path or URL, and one of the five statuses", () => {
     expect(parse({ from: "/old", to: "/new", status: 301 }).data).toEqual({ from: "/old", to: "/new", status: 301 });
-    expect(parse({ from: "/café/*", to: "https://example.com/x/*", status: "308" }).data).toEqual({ from: "/caf%C3%A9/*", to: "https://example.com/x/*", status: 308 });
+    expect(parse({ from: "/café/*", to: "https://example.com/x/*", status: "308" }).data).toEqual({
+      from: "/caf%C3%A9/*",
+      to: "https://example.com/x/*",
+      status: 308,
+    });
     expect(parse({ from: "/gone", to: "/ignored", status: 410 }).data).toEqual({ from: "/gone", to: "", status: 410 });
   });
 
@@ -68,7 +72,9 @@ describe("the rule's schema", () => {
     expect(message({ from: "old", to: "/new", status: 301 })).toBe("The address to redirect is a path starting with /, such as /old-page");
     expect(message({ from: "/a*b", to: "/new", status: 301 })).toBe("A * may only end the address (a prefix, such as /old/*)");
     expect(message({ from: "/a", to: "", status: 301 })).toBe("Give the address to send visitors to");
-    expect(message({ from: "/a", to: "javascript:alert(1)", status: 301 })).toBe("The target is a path starting with / or an address starting with https://");
+    expect(message({ from: "/a", to: "javascript:alert(1)", status: 301 })).toBe(
+      "The target is a path starting with / or an address starting with https://",
+    );
     expect(message({ from: "/a", to: "/b", status: 303 })).toBe("Choose 301, 302, 307, 308 or 410");
     expect(message({ from: "/a", to: "/b/*", status: 301 })).toBe("A target may end in * only when the address to redirect does");
     expect(message({ from: "/a", to: "/a", status: 301 })).toBe("This rule would make a loop: /a -> /a");

@@ -13,7 +13,10 @@ export type ImportLine = { line: number; fields: { from: unknown; to: unknown; s
 const CSV_HEADER = ["from", "to", "status"];
 
 export function rulesToCsv(rules: readonly RuleInput[]): string {
-  return toCsv(CSV_HEADER, rules.map((rule) => [rule.from, rule.to, rule.status]));
+  return toCsv(
+    CSV_HEADER,
+    rules.map((rule) => [rule.from, rule.to, rule.status]),
+  );
 }
 
 /**
@@ -100,7 +103,8 @@ export function ghostFrom(pattern: string): { from: string; prefix: boolean } | 
   }
   // Escaped characters are themselves.
   const literal = from.replace(/\\([/.\-_~])/g, "$1");
-  if (/[\\[\](){}+?*|^$]/.test(literal)) return { problem: `"${pattern}" is a pattern, not an address: only an address, optionally ending in (.*), can be imported` };
+  if (/[\\[\](){}+?*|^$]/.test(literal))
+    return { problem: `"${pattern}" is a pattern, not an address: only an address, optionally ending in (.*), can be imported` };
   return { from: prefix ? `${literal}*` : literal, prefix };
 }
 
@@ -123,7 +127,12 @@ export function* eachGhostLine(text: string): Generator<ImportLine> {
 export const ghostLines = (text: string): ImportLine[] => [...eachGhostLine(text)];
 
 function ghostLine(entry: unknown, line: number): ImportLine {
-  if (!entry || typeof entry !== "object" || typeof (entry as { from?: unknown }).from !== "string" || typeof (entry as { to?: unknown }).to !== "string") {
+  if (
+    !entry ||
+    typeof entry !== "object" ||
+    typeof (entry as { from?: unknown }).from !== "string" ||
+    typeof (entry as { to?: unknown }).to !== "string"
+  ) {
     return { line, problem: `Entry ${line}: expected {from, to, permanent}` };
   }
   const { from: pattern, to, permanent } = entry as { from: string; to: string; permanent?: unknown };

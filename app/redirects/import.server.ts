@@ -25,7 +25,10 @@ const IMPORT_STEP_LINES = 250;
 
 /** The rules' change count (one per committed transaction that changed them, migration 0027), read in `db`. */
 async function rulesChangeCount(db: DbExecutor): Promise<number> {
-  const result = await rowsOf<{ n: number }>(db, sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`);
+  const result = await rowsOf<{ n: number }>(
+    db,
+    sql`select coalesce(max(changes), 0)::int as n from content_changes where name = 'redirects'`,
+  );
   return Number(result[0]!.n);
 }
 
@@ -54,7 +57,7 @@ export async function importRedirects(actor: AuditActor, format: "csv" | "ghost"
   let planner = new RulePlanner(await loadRules(getDb()));
   /** Rules made in a step are known by a negative id until their insert gives them theirs. */
   const ids = { next: 0 };
-  for (let finished = false; !finished; ) {
+  for (let finished = false; !finished;) {
     let step = planStep(planner, () => lines.next(), label, ids, IMPORT_STEP_MS);
     await getDb().transaction(async (tx) => {
       await lockRules(tx);
@@ -69,7 +72,12 @@ export async function importRedirects(actor: AuditActor, format: "csv" | "ghost"
       if (!step.done) return;
       const total = imported + step.writes.made.size;
       const skipped = problems.length + step.problems.length;
-      await recordAudit(actor, "redirect.import", { targetType: "redirect", summary: `Imported ${total} redirect${total === 1 ? "" : "s"} (${format}), skipped ${skipped}` }, tx);
+      await recordAudit(
+        actor,
+        "redirect.import",
+        { targetType: "redirect", summary: `Imported ${total} redirect${total === 1 ? "" : "s"} (${format}), skipped ${skipped}` },
+        tx,
+      );
     });
     imported += step.writes.made.size;
     problems.push(...step.problems);
@@ -81,7 +89,13 @@ export async function importRedirects(actor: AuditActor, format: "csv" | "ghost"
 }
 
 /** Lines taken from `next` and planned for up to `budgetMs` (or IMPORT_STEP_LINES of them). */
-function planStep(planner: RulePlanner, next: () => IteratorResult<ImportLine>, label: string, ids: { next: number }, budgetMs: number): Step {
+function planStep(
+  planner: RulePlanner,
+  next: () => IteratorResult<ImportLine>,
+  label: string,
+  ids: { next: number },
+  budgetMs: number,
+): Step {
   const step: Step = { lines: [], writes: { made: new Map(), repointed: new Map() }, problems: [], done: false };
   const started = performance.now();
   while (step.lines.length < IMPORT_STEP_LINES && performance.now() - started < budgetMs) {

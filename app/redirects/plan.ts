@@ -55,9 +55,7 @@ export function collapsed(rules: RuleSet, rule: RuleInput): string {
   return to;
 }
 
-export type Plan =
-  | { ok: true; rule: RuleInput; repoint: Array<{ id: number; to: string }> }
-  | { ok: false; message: string };
+export type Plan = { ok: true; rule: RuleInput; repoint: Array<{ id: number; to: string }> } | { ok: false; message: string };
 
 /**
  * What saving `input` among `rules` does: refused when it makes a loop (the message names it) or its
@@ -158,7 +156,8 @@ export class RulePlanner {
     const take = (path: string) => this.byTarget.get(path)?.forEach((entry) => found.add(entry));
     if (isPrefix(from)) {
       const prefix = from.slice(0, -1);
-      for (let i = lowerBound(this.targets, prefix); i < this.targets.length && this.targets[i]!.startsWith(prefix); i++) take(this.targets[i]!);
+      for (let i = lowerBound(this.targets, prefix); i < this.targets.length && this.targets[i]!.startsWith(prefix); i++)
+        take(this.targets[i]!);
     } else {
       const path = normalPath(from);
       take(path);
@@ -206,7 +205,8 @@ export class RulePlanner {
 
   /** Keeps aside a rule whose chain goes on past its target (tried with every plan until it stops). */
   private check(entry: Entry): void {
-    if (this.byId.get(entry.rule.id) === entry && collapsible(entry.rule) && collapsed(this.rules, entry.rule) !== entry.rule.to) this.uncollapsed.add(entry);
+    if (this.byId.get(entry.rule.id) === entry && collapsible(entry.rule) && collapsed(this.rules, entry.rule) !== entry.rule.to)
+      this.uncollapsed.add(entry);
     else this.uncollapsed.delete(entry);
   }
 }

@@ -133,8 +133,16 @@ export async function lockRules(db: DbExecutor): Promise<void> {
 }
 
 /** Stores the plan's rule and re-points the others, in the transaction. */
-async function applyPlan(db: DbExecutor, rule: RuleInput, repoint: ReadonlyArray<{ id: number; to: string }>, automatic: boolean): Promise<number> {
-  const [made] = await db.insert(t).values({ fromPath: rule.from, toTarget: rule.to, status: rule.status, automatic }).returning({ id: t.id });
+async function applyPlan(
+  db: DbExecutor,
+  rule: RuleInput,
+  repoint: ReadonlyArray<{ id: number; to: string }>,
+  automatic: boolean,
+): Promise<number> {
+  const [made] = await db
+    .insert(t)
+    .values({ fromPath: rule.from, toTarget: rule.to, status: rule.status, automatic })
+    .returning({ id: t.id });
   // A moved page's own change (a renamed tag or author) purges what moved; a rule the staff made purges its address.
   if (!automatic) await queueCachePurge(db, redirectTags(rule.from), `redirect ${rule.from}`);
   for (const change of repoint) await db.update(t).set({ toTarget: change.to }).where(eq(t.id, change.id));
@@ -150,7 +158,12 @@ export async function addRedirect(actor: AuditActor, input: RuleInput): Promise<
     const plan = planAdd(rules, input);
     if (!plan.ok) throw new RedirectRefused(plan.message);
     const made = await applyPlan(tx, plan.rule, plan.repoint, false);
-    await recordAudit(actor, "redirect.create", { targetType: "redirect", targetId: made, summary: `${plan.rule.from} -> ${plan.rule.to || "410 Gone"} (${plan.rule.status})` }, tx);
+    await recordAudit(
+      actor,
+      "redirect.create",
+      { targetType: "redirect", targetId: made, summary: `${plan.rule.from} -> ${plan.rule.to || "410 Gone"} (${plan.rule.status})` },
+      tx,
+    );
     return made;
   });
   redirectsChanged();
@@ -161,7 +174,13 @@ export async function deleteRedirect(actor: AuditActor, id: number): Promise<boo
   const gone = await getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(t).where(eq(t.id, id)).returning({ from: t.fromPath });
     if (deleted) await queueCachePurge(tx, redirectTags(deleted.from), `redirect ${deleted.from} removed`);
-    if (deleted) await recordAudit(actor, "redirect.delete", { targetType: "redirect", targetId: id, summary: `Removed the redirect of ${deleted.from}` }, tx);
+    if (deleted)
+      await recordAudit(
+        actor,
+        "redirect.delete",
+        { targetType: "redirect", targetId: id, summary: `Removed the redirect of ${deleted.from}` },
+        tx,
+      );
     return Boolean(deleted);
   });
   redirectsChanged();
@@ -189,7 +208,10 @@ export async function releasePage(db: DbExecutor, path: string): Promise<void> {
  */
 export async function releaseLivePages(db: DbExecutor, paths: readonly string[]): Promise<void> {
   const candidates = [...new Set(paths.flatMap((path) => [path, `${path}/*`]))];
-  const found = await db.select({ from: t.fromPath }).from(t).where(and(inArray(t.fromPath, candidates), eq(t.automatic, true)));
+  const found = await db
+    .select({ from: t.fromPath })
+    .from(t)
+    .where(and(inArray(t.fromPath, candidates), eq(t.automatic, true)));
   if (found.length === 0) return;
   await lockRules(db);
   await db.delete(t).where(and(inArray(t.fromPath, candidates), eq(t.automatic, true)));

@@ -31,7 +31,8 @@ describe("matching an address", () => {
   });
 
   it("has the feed addresses built in, and an admin's rule takes a built-in's place", () => {
-    for (const path of ["/rss.xml", "/rss/", "/rss", "/feed"]) expect(rules.answer(path)).toMatchObject({ status: 301, location: "/blog/rss.xml", rule: { id: 0 } });
+    for (const path of ["/rss.xml", "/rss/", "/rss", "/feed"])
+      expect(rules.answer(path)).toMatchObject({ status: 301, location: "/blog/rss.xml", rule: { id: 0 } });
     expect(new RuleSet([rule(9, "/feed", "/news")]).answer("/feed")).toMatchObject({ location: "/news", rule: { id: 9 } });
   });
 
@@ -51,7 +52,8 @@ describe("targets as URIs", () => {
     expect(asUri("/new/*")).toBe("/new/*");
     expect(asUri("https://example.com*")).toBe("https://example.com/*");
     expect(asUri("/already%20encoded")).toBe("/already%20encoded");
-    for (const bad of ["/a\u0001", "/a\u001b", "/a\u007f", "https://x.example/\u0085", "//evil.example", "/\\evil.example", "https://"]) expect(asUri(bad), bad).toBeNull();
+    for (const bad of ["/a\u0001", "/a\u001b", "/a\u007f", "https://x.example/\u0085", "//evil.example", "/\\evil.example", "https://"])
+      expect(asUri(bad), bad).toBeNull();
     expect(controlCharacterIn("/a\u001bb")).toBe("U+001B");
   });
 
@@ -77,7 +79,7 @@ describe("the matcher", () => {
       return all.filter((r) => isPrefix(r.from) && path.startsWith(r.from.slice(0, -1))).sort((x, y) => y.from.length - x.from.length)[0];
     };
     let seed = 7;
-    const pick = <T,>(list: readonly T[]) => list[(seed = (seed * 48271) % 2147483647) % list.length]!;
+    const pick = <T>(list: readonly T[]) => list[(seed = (seed * 48271) % 2147483647) % list.length]!;
     const set = new RuleSet([]);
     let own: Rule[] = [];
     for (let step = 0; step < 400; step++) {

@@ -16,7 +16,12 @@ export function reservedProblem(from: string): string | null {
   const path = prefix ?? from;
   if (path === "/" && !prefix) return "The home page cannot be redirected";
   for (const reserved of RESERVED) {
-    if (path === reserved || path.startsWith(`${reserved}/`) || (prefix !== null && reserved.startsWith(prefix)) || (prefix === null && path === `${reserved}/`)) {
+    if (
+      path === reserved ||
+      path.startsWith(`${reserved}/`) ||
+      (prefix !== null && reserved.startsWith(prefix)) ||
+      (prefix === null && path === `${reserved}/`)
+    ) {
       return `Addresses under ${reserved} cannot be redirected`;
     }
   }
@@ -43,14 +48,14 @@ const fromSchema = z
     const message = control
       ? `The address to redirect holds a control character (${control}); remove it`
       : !from.startsWith("/") || from.startsWith("//")
-      ? "The address to redirect is a path starting with /, such as /old-page"
-      : /[\s?#]/.test(from)
-        ? "The address to redirect is a path without spaces, ? or #"
-        : from.slice(0, -1).includes("*")
-          ? "A * may only end the address (a prefix, such as /old/*)"
-          : canonicalPath(from.replace(/\*$/, "")) === null
-            ? "The address to redirect is not a valid path"
-            : reservedProblem(from);
+        ? "The address to redirect is a path starting with /, such as /old-page"
+        : /[\s?#]/.test(from)
+          ? "The address to redirect is a path without spaces, ? or #"
+          : from.slice(0, -1).includes("*")
+            ? "A * may only end the address (a prefix, such as /old/*)"
+            : canonicalPath(from.replace(/\*$/, "")) === null
+              ? "The address to redirect is not a valid path"
+              : reservedProblem(from);
     if (message) ctx.addIssue({ code: "custom", message });
   })
   .transform((from) => {
@@ -71,7 +76,8 @@ const toSchema = z
       if (asUri(to) === null) ctx.addIssue({ code: "custom", message: "The target is not a valid address" });
       return;
     }
-    if (!to.startsWith("/") || /^[/\\]{2}/.test(to)) ctx.addIssue({ code: "custom", message: "The target is a path starting with / or an address starting with https://" });
+    if (!to.startsWith("/") || /^[/\\]{2}/.test(to))
+      ctx.addIssue({ code: "custom", message: "The target is a path starting with / or an address starting with https://" });
     else if (to.slice(0, -1).includes("*")) ctx.addIssue({ code: "custom", message: "A * may only end the target" });
     else if (asUri(to) === null) ctx.addIssue({ code: "custom", message: "The target is not a valid address" });
   })
@@ -91,8 +97,10 @@ export const redirectInputSchema = z
   .superRefine((rule, ctx) => {
     if (rule.status === 410) return;
     if (rule.to === "") ctx.addIssue({ code: "custom", path: ["to"], message: "Give the address to send visitors to" });
-    else if (rule.to.endsWith("*") && !rule.from.endsWith("*")) ctx.addIssue({ code: "custom", path: ["to"], message: "A target may end in * only when the address to redirect does" });
-    else if (rule.to === rule.from) ctx.addIssue({ code: "custom", path: ["to"], message: `This rule would make a loop: ${rule.from} -> ${rule.from}` });
+    else if (rule.to.endsWith("*") && !rule.from.endsWith("*"))
+      ctx.addIssue({ code: "custom", path: ["to"], message: "A target may end in * only when the address to redirect does" });
+    else if (rule.to === rule.from)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `This rule would make a loop: ${rule.from} -> ${rule.from}` });
   })
   .transform((rule) => (rule.status === 410 ? { ...rule, to: "" } : rule));
 

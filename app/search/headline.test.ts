@@ -8,7 +8,9 @@ const plain = (text: string) => text.replace(/[⟪⟫]/g, "");
 
 describe("headline", () => {
   it("marks every form of a searched word in context", () => {
-    expect(headline("We love a happy crowd. Happiness is a rooftop at sunset.", set("happy"))).toBe("We love a ⟪happy⟫ crowd. ⟪Happiness⟫ is a rooftop at sunset");
+    expect(headline("We love a happy crowd. Happiness is a rooftop at sunset.", set("happy"))).toBe(
+      "We love a ⟪happy⟫ crowd. ⟪Happiness⟫ is a rooftop at sunset",
+    );
   });
 
   it("keeps to MAX_WORDS words around the matches", () => {
@@ -28,7 +30,9 @@ describe("headline", () => {
   });
 
   it("gives the first words when nothing in the text matches (a title match)", () => {
-    expect(headline("One two three four five six seven eight nine ten eleven twelve.", set("elsewhere"))).toBe("One two three four five six seven eight nine ten");
+    expect(headline("One two three four five six seven eight nine ten eleven twelve.", set("elsewhere"))).toBe(
+      "One two three four five six seven eight nine ten",
+    );
   });
 
   it("never marks a stop word or a word that only starts like a searched one", () => {

@@ -28,7 +28,17 @@ const BUILD_SLICE = 250;
  */
 const TERM_SCORES_BYTES = 8 * 1024 * 1024;
 
-export type IndexedPost = { id: number; title: string; excerpt: string; author: string; category: string; tags: string[]; content: string; createdAt: string; updatedAt: string };
+export type IndexedPost = {
+  id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  tags: string[];
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+};
 type Doc = { id: number; title: string; meta: string; body: string };
 
 const toDoc = (post: IndexedPost): Doc => ({
@@ -39,7 +49,8 @@ const toDoc = (post: IndexedPost): Doc => ({
 });
 
 /** What a post's index entry was made from: when it differs, the post is indexed again. */
-const signature = (post: IndexedPost) => `${post.updatedAt}|${post.createdAt}|${post.title.length}|${post.excerpt.length}|${post.content.length}|${post.tags.length}`;
+const signature = (post: IndexedPost) =>
+  `${post.updatedAt}|${post.createdAt}|${post.title.length}|${post.excerpt.length}|${post.content.length}|${post.tags.length}`;
 
 export function newMiniSearch<T>(fields: string[]) {
   return new MiniSearch<T>({
@@ -69,7 +80,10 @@ export const hasPhrases = (parsed: ParsedQuery) => parsed.groups.some((group) =>
 export function matchesWithPhrases(parsed: ParsedQuery, text: string[]): boolean {
   const present = new Set(text);
   return parsed.groups.some(
-    (group) => group.all.every((term) => present.has(term)) && group.none.every((term) => !present.has(term)) && group.phrases.every((phrase) => containsPhrase(text, phrase)),
+    (group) =>
+      group.all.every((term) => present.has(term)) &&
+      group.none.every((term) => !present.has(term)) &&
+      group.phrases.every((phrase) => containsPhrase(text, phrase)),
   );
 }
 
@@ -79,7 +93,11 @@ export class PostIndex<P extends IndexedPost> {
   private built = false;
   /** Moves with every change to the index: the version of the term scores kept. */
   private generation = 0;
-  private readonly termScores = new VersionedCache<TermScores>({ maxBytes: TERM_SCORES_BYTES, sizeOf: (scores) => scores.size * 50 + 100, probation: () => true });
+  private readonly termScores = new VersionedCache<TermScores>({
+    maxBytes: TERM_SCORES_BYTES,
+    sizeOf: (scores) => scores.size * 50 + 100,
+    probation: () => true,
+  });
 
   get size(): number {
     return this.posts.size;
@@ -132,7 +150,11 @@ export class PostIndex<P extends IndexedPost> {
     const hits: Array<{ post: P; score: number }> = [];
     const version = String(this.generation);
     const scoresOf = (term: string): TermScores =>
-      this.termScores.getOrMakeSync(term, version, () => new Map(this.index.search(term, { boost: BOOST }).map((result) => [result.id as number, result.score])));
+      this.termScores.getOrMakeSync(
+        term,
+        version,
+        () => new Map(this.index.search(term, { boost: BOOST }).map((result) => [result.id as number, result.score])),
+      );
     for (const [id, score] of queryScores(parsed, scoresOf)) {
       const post = this.posts.get(id)?.post;
       if (!post) continue;

@@ -4,7 +4,15 @@ import { containsPhrase, parseQuery, shownTerms, terms, words } from "./text";
 describe("terms", () => {
   it("reads words as PostgreSQL's 'english' configuration does: lower-cased, stop words out, Snowball stems", () => {
     // to_tsvector('english', ...) gives the same lexemes for these words.
-    expect(terms("Running happiness, the happy cocktails generously at Rooftop bars")).toEqual(["run", "happi", "happi", "cocktail", "generous", "rooftop", "bar"]);
+    expect(terms("Running happiness, the happy cocktails generously at Rooftop bars")).toEqual([
+      "run",
+      "happi",
+      "happi",
+      "cocktail",
+      "generous",
+      "rooftop",
+      "bar",
+    ]);
     expect(terms("Whisky networking meetups in Sydney")).toEqual(["whiski", "network", "meetup", "sydney"]);
   });
 
@@ -28,7 +36,9 @@ describe("parseQuery (websearch syntax)", () => {
   });
 
   it("excludes -words and keeps quoted phrases in order", () => {
-    expect(parseQuery('"happy hour" -karaoke wine')).toEqual({ groups: [{ all: ["wine"], phrases: [["happi", "hour"]], none: ["karaok"] }] });
+    expect(parseQuery('"happy hour" -karaoke wine')).toEqual({
+      groups: [{ all: ["wine"], phrases: [["happi", "hour"]], none: ["karaok"] }],
+    });
   });
 
   it("has nothing to search for stop words or punctuation alone", () => {

@@ -7,8 +7,7 @@ export const siteConfig = {
   slogan: "Never drink alone",
   tagline: "Find Drinking Partners Near You",
   homeTitle: "Clink - Never Drink Alone | Find Drinking Partners Near You",
-  description:
-    "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
+  description: "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
   supportEmail: "support@clink.app",
   supportSubject: "I have a question",
   location: { city: "Sydney", country: "Australia", label: "Sydney, Australia" },

@@ -15,7 +15,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Home",
     group: "home",
     title: siteConfig.homeTitle,
-    description: "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
+    description:
+      "Clink connects adults of legal drinking age with drinking companions, bars, venues and events near you. Never drink alone.",
   }),
   page({
     path: "/about",
@@ -29,42 +30,48 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "FAQ",
     group: "support",
     title: "Frequently Asked Questions",
-    description: "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data.",
+    description:
+      "Answers to common questions about the Clink social drinking app: safety, age rules, events, vouchers, bill splitting and your data.",
   }),
   page({
     path: "/contact",
     name: "Contact",
     group: "support",
     title: "Contact Our Support Team",
-    description: "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
+    description:
+      "Questions about the Clink app, your account or a venue partnership? Email our Sydney-based support team and we will get back to you.",
   }),
   page({
     path: "/advertise",
     name: "Advertise",
     group: "company",
     title: "Advertise With Us | Reach Social Drinkers 21-45",
-    description: "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands.",
+    description:
+      "Reach adults 21-45 who are out for a drink tonight. Location-based ads, promoted events and venue deals for bars, clubs and brands.",
   }),
   page({
     path: "/venue-map",
     name: "Venue Map",
     group: "tools",
     title: "Venue Map | Bars, Clubs and Happy Hours Near You",
-    description: "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
+    description:
+      "Explore bars, restaurants, clubs, breweries and rooftops near you on the Clink venue map, with happy hour times, ratings and directions.",
   }),
   page({
     path: "/blog",
     name: "Blog",
     group: "blog",
     title: "Blog | Social Drinking, Bar Culture and Connections",
-    description: "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app.",
+    description:
+      "Stories and tips on social drinking, bar culture, nightlife and making real connections, from the team behind the Clink app.",
   }),
   page({
     path: "/irl-meetups",
     name: "IRL Meetups",
     group: "landing",
     title: "IRL Meetups | Real Events at Real Bars",
-    description: "Join verified in-person meetups at public bars and venues near you: happy hours, weekend socials, themed nights and traveler meetups.",
+    description:
+      "Join verified in-person meetups at public bars and venues near you: happy hours, weekend socials, themed nights and traveler meetups.",
   }),
   page({
     path: "/social-drinking-app",
@@ -78,42 +85,48 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Happy Hour",
     group: "landing",
     title: "Happy Hour Finder | Deals and Company Nearby",
-    description: "Find the best happy hour deals near you and people to share them with: after-work drinks, singles meetups, networking and weekend socials.",
+    description:
+      "Find the best happy hour deals near you and people to share them with: after-work drinks, singles meetups, networking and weekend socials.",
   }),
   page({
     path: "/meetups",
     name: "Meetups",
     group: "landing",
     title: "Meetups Near You | Social Drinking Events",
-    description: "Discover and create social drinking meetups in 150+ cities: networking nights, social mixers, interest groups and singles events.",
+    description:
+      "Discover and create social drinking meetups in 150+ cities: networking nights, social mixers, interest groups and singles events.",
   }),
   page({
     path: "/dating",
     name: "Dating",
     group: "landing",
     title: "Group Dating and Social Mixers Over Drinks",
-    description: "Meet someone new at relaxed group dates and cocktail mixers at verified venues. Clink makes dating over drinks social and safe.",
+    description:
+      "Meet someone new at relaxed group dates and cocktail mixers at verified venues. Clink makes dating over drinks social and safe.",
   }),
   page({
     path: "/privacy-policy",
     name: "Privacy Policy",
     group: "legal",
     title: "Privacy Policy",
-    description: "How Clink collects, uses, shares and protects your personal information, and the choices and rights you have over your data.",
+    description:
+      "How Clink collects, uses, shares and protects your personal information, and the choices and rights you have over your data.",
   }),
   page({
     path: "/terms-conditions",
     name: "Terms and Conditions",
     group: "legal",
     title: "Terms and Conditions",
-    description: "The terms that govern your use of the Clink app and website, including age requirements, conduct rules, payments and liability.",
+    description:
+      "The terms that govern your use of the Clink app and website, including age requirements, conduct rules, payments and liability.",
   }),
   page({
     path: "/delete-my-data",
     name: "Delete My Information",
     group: "support",
     title: "Delete My Information | Data Deletion Request",
-    description: "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
+    description:
+      "Ask Clink to permanently delete your account and personal data. Verify your request by email and we remove everything we hold.",
   }),
   page({
     path: "/delete-my-data/verify",
@@ -129,14 +142,16 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Early Access",
     group: "landing",
     title: "Early Access | Claim Your Founding Spot",
-    description: "Join the Clink early-adopter list: pick your city and phone, confirm by e-mail and get free Premium for three months and a founder badge.",
+    description:
+      "Join the Clink early-adopter list: pick your city and phone, confirm by e-mail and get free Premium for three months and a founder badge.",
   }),
   page({
     path: "/early-access/confirm",
     name: "Confirm Subscription",
     group: "support",
     title: "Confirm your subscription",
-    description: "Confirm your place on a Clink mailing list, from the link in the confirmation e-mail we sent you. Nothing happens until you press the button.",
+    description:
+      "Confirm your place on a Clink mailing list, from the link in the confirmation e-mail we sent you. Nothing happens until you press the button.",
     // Reached only through a personal, single-use link.
     indexable: false,
   }),
@@ -145,7 +160,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Subscribe",
     group: "blog",
     title: "Get New Posts by E-mail",
-    description: "Get each new post of the Clink blog by e-mail: guides to social drinking, bars and meetups. One e-mail per post, one click to leave.",
+    description:
+      "Get each new post of the Clink blog by e-mail: guides to social drinking, bars and meetups. One e-mail per post, one click to leave.",
     indexable: false,
   }),
   page({
@@ -153,7 +169,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Unsubscribe",
     group: "support",
     title: "Unsubscribe",
-    description: "Leave a Clink mailing list with one click: the early-adopter list, new blog posts by e-mail, or every list at once. No sign-in needed.",
+    description:
+      "Leave a Clink mailing list with one click: the early-adopter list, new blog posts by e-mail, or every list at once. No sign-in needed.",
     indexable: false,
   }),
   page({
@@ -161,7 +178,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Search",
     group: "tools",
     title: "Search the Site",
-    description: "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
+    description:
+      "Search the Clink blog and site: guides to social drinking, bar culture, meetups, nightlife and making real connections over a drink.",
     // Result pages are endless and thin: kept out of search engines' indexes.
     indexable: false,
   }),
@@ -170,7 +188,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     name: "Get the App",
     group: "tools",
     title: "Get the App on Your Phone",
-    description: "Get the Clink app: the App Store or Google Play on your phone, or scan the QR code with your phone's camera to open the right store.",
+    description:
+      "Get the Clink app: the App Store or Google Play on your phone, or scan the QR code with your phone's camera to open the right store.",
     // The address for posters and QR codes: a phone is sent to its store, and the page itself is thin.
     indexable: false,
   }),

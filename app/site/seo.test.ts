@@ -33,7 +33,11 @@ describe("seo", () => {
     expect(organization!.contactPoint).toMatchObject({ "@type": "ContactPoint", email: "support@clink.app" });
     expect(typeof organization!.description).toBe("string");
     expect(website!.publisher).toEqual({ "@id": organization!["@id"] });
-    expect(webPage).toMatchObject({ "@id": "https://clink.example/blog/a-night-out#webpage", isPartOf: { "@id": website!["@id"] }, breadcrumb: { "@id": breadcrumb!["@id"] } });
+    expect(webPage).toMatchObject({
+      "@id": "https://clink.example/blog/a-night-out#webpage",
+      isPartOf: { "@id": website!["@id"] },
+      breadcrumb: { "@id": breadcrumb!["@id"] },
+    });
     expect(ld[3]!.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: "https://clink.example/" },
       { "@type": "ListItem", position: 2, name: "Blog", item: "https://clink.example/blog" },

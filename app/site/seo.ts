@@ -79,7 +79,12 @@ function webPageJsonLd(siteUrl: string, page: Pick<PageSeo, "title" | "descripti
 export function seo(matches: ReadonlyArray<RootMatch>, page: PageSeo): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
   const url = absoluteUrl(siteUrl, page.path);
-  const image = page.image ?? { url: siteConfig.defaultSocialImage, alt: `${siteConfig.name}: ${siteConfig.slogan}`, width: 1200, height: 630 };
+  const image = page.image ?? {
+    url: siteConfig.defaultSocialImage,
+    alt: `${siteConfig.name}: ${siteConfig.slogan}`,
+    width: 1200,
+    height: 630,
+  };
   const imageUrl = absoluteUrl(siteUrl, image.url);
   // One linked graph: the Organization and WebSite on every indexable page, the WebPage (and the
   // page's own nodes) pointing at them by @id.

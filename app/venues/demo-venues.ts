@@ -100,23 +100,25 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
 export const DEMO_VENUES: VenueInput[] = (Object.keys(ROWS) as City[]).flatMap((city) => {
   const { area, phone, rows } = ROWS[city];
   const centre = CITY_INFO[city].centre;
-  return rows.map(([name, address, dLat, dLng, type, rating, priceLevel, openUntil, happyHour, features, upcomingEvents, activeUsers], i) => ({
-    name,
-    city,
-    address: `${address}, ${area}`,
-    lat: round(centre.lat + dLat),
-    lng: round(centre.lng + dLng),
-    type,
-    rating,
-    priceLevel,
-    openUntil,
-    happyHour: happyHour ? HAPPY_HOURS[happyHour] : null,
-    features,
-    phone: `${phone}${String(10 + i).padStart(2, "0")}`,
-    website: i % 3 === 2 ? null : `https://www.example.com/venues/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
-    image: VENUE_IMAGES[type][i % 2 === 0 ? 0 : 1],
-    upcomingEvents,
-    activeUsers,
-    hidden: false,
-  }));
+  return rows.map(
+    ([name, address, dLat, dLng, type, rating, priceLevel, openUntil, happyHour, features, upcomingEvents, activeUsers], i) => ({
+      name,
+      city,
+      address: `${address}, ${area}`,
+      lat: round(centre.lat + dLat),
+      lng: round(centre.lng + dLng),
+      type,
+      rating,
+      priceLevel,
+      openUntil,
+      happyHour: happyHour ? HAPPY_HOURS[happyHour] : null,
+      features,
+      phone: `${phone}${String(10 + i).padStart(2, "0")}`,
+      website: i % 3 === 2 ? null : `https://www.example.com/venues/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
+      image: VENUE_IMAGES[type][i % 2 === 0 ? 0 : 1],
+      upcomingEvents,
+      activeUsers,
+      hidden: false,
+    }),
+  );
 });

@@ -25,6 +25,20 @@ export const toMapVenues = (shown: ReturnType<typeof buildExplorerView>["shown"]
 export function initialMapState({ city, venues, weather }: ExplorerProps): MapState {
   const origin = CITY_INFO[city].centre;
   const nearbyIds = nearbyVenueIds(venues, FALLBACK_CENTRE);
-  const view = buildExplorerView(venues, { origin, radius: DEFAULT_SETTINGS.radius, filter: "all", transportMode: DEFAULT_SETTINGS.transportMode, weather, nearbyIds });
-  return { venues: toMapVenues(view.shown), origin, radiusMiles: DEFAULT_SETTINGS.radius, visitor: null, selectedId: null, hoveredId: null };
+  const view = buildExplorerView(venues, {
+    origin,
+    radius: DEFAULT_SETTINGS.radius,
+    filter: "all",
+    transportMode: DEFAULT_SETTINGS.transportMode,
+    weather,
+    nearbyIds,
+  });
+  return {
+    venues: toMapVenues(view.shown),
+    origin,
+    radiusMiles: DEFAULT_SETTINGS.radius,
+    visitor: null,
+    selectedId: null,
+    hoveredId: null,
+  };
 }

@@ -75,7 +75,12 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
     const classes = ["venue-pin", `venue-pin--${venue.type}`];
     if (venue.id === s.selectedId) classes.push("is-selected");
     if (venue.id === s.hoveredId) classes.push("is-highlighted");
-    return L.divIcon({ className: "venue-pin-wrap", html: `<span class="${classes.join(" ")}"></span>`, iconSize: [28, 28], iconAnchor: [14, 28] });
+    return L.divIcon({
+      className: "venue-pin-wrap",
+      html: `<span class="${classes.join(" ")}"></span>`,
+      iconSize: [28, 28],
+      iconAnchor: [14, 28],
+    });
   }
 
   function render() {
@@ -103,7 +108,13 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
         markers.addLayer(marker);
         continue;
       }
-      const marker = L.marker([lat, lng], { title: `${props.name} (map pin)`, alt: props.name, icon: pinIcon(props, s), riseOnHover: true, zIndexOffset: props.id === s.selectedId ? 1000 : 0 });
+      const marker = L.marker([lat, lng], {
+        title: `${props.name} (map pin)`,
+        alt: props.name,
+        icon: pinIcon(props, s),
+        riseOnHover: true,
+        zIndexOffset: props.id === s.selectedId ? 1000 : 0,
+      });
       marker.on("click", () => options.onSelect(props.id));
       marker.on("keypress", (event: L.LeafletKeyboardEvent) => {
         if (event.originalEvent.key === "Enter" || event.originalEvent.key === " ") options.onSelect(props.id);
@@ -134,7 +145,10 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
     const key = `${next.origin.lat.toFixed(4)},${next.origin.lng.toFixed(4)},${next.radiusMiles}`;
     if (key === framedKey) return;
     framedKey = key;
-    map.fitBounds(L.latLng(next.origin.lat, next.origin.lng).toBounds(next.radiusMiles * METRES_PER_MILE * 2), { animate: false, padding: [8, 8] });
+    map.fitBounds(L.latLng(next.origin.lat, next.origin.lng).toBounds(next.radiusMiles * METRES_PER_MILE * 2), {
+      animate: false,
+      padding: [8, 8],
+    });
   }
 
   return {
@@ -147,7 +161,13 @@ export function createVenueMap(element: HTMLElement, options: VenueMapOptions): 
       const metres = next.radiusMiles * METRES_PER_MILE;
       const venuesChanged = !previous || !sameVenues(previous.venues, next.venues);
       if (venuesChanged) {
-        index.load(next.venues.map((v) => ({ type: "Feature", geometry: { type: "Point", coordinates: [v.lng, v.lat] }, properties: { id: v.id, name: v.name, type: v.type } })));
+        index.load(
+          next.venues.map((v) => ({
+            type: "Feature",
+            geometry: { type: "Point", coordinates: [v.lng, v.lat] },
+            properties: { id: v.id, name: v.name, type: v.type },
+          })),
+        );
       }
       frame(next);
       radius.setLatLng(next.origin).setRadius(metres).addTo(map);

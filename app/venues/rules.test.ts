@@ -28,7 +28,10 @@ import { CITY_INFO, type Venue } from "./schema";
 
 const centre = CITY_INFO["new-york"].centre;
 /** A point `miles` north of `from` (1° of latitude = 3959·π/180 miles on this sphere). */
-const north = (from: { lat: number; lng: number }, miles: number) => ({ lat: from.lat + (miles / ((EARTH_RADIUS_MILES * Math.PI) / 180)), lng: from.lng });
+const north = (from: { lat: number; lng: number }, miles: number) => ({
+  lat: from.lat + miles / ((EARTH_RADIUS_MILES * Math.PI) / 180),
+  lng: from.lng,
+});
 
 let nextId = 1;
 const venue = (over: Partial<Venue> = {}): Venue => ({
@@ -103,7 +106,14 @@ describe("radius", () => {
     const inside = venue({ ...north(centre, 1.99) });
     const edge = venue({ ...north(centre, 2) });
     const outside = venue({ ...north(centre, 2.01) });
-    const state: ExplorerState = { origin: centre, radius: 2, filter: "all", transportMode: "walking", weather: null, nearbyIds: new Set() };
+    const state: ExplorerState = {
+      origin: centre,
+      radius: 2,
+      filter: "all",
+      transportMode: "walking",
+      weather: null,
+      nearbyIds: new Set(),
+    };
     const ids = buildExplorerView([outside, edge, inside], state).shown.map((v) => v.venue.id);
     expect(ids).toEqual([inside.id, edge.id]);
   });
@@ -142,8 +152,13 @@ describe("check-in (0.06 mi, never cleared)", () => {
     expect(nextCheckIn(first, [], null)).toBe(close);
   });
   it("notifies with the happy hour times or a welcome", () => {
-    expect(checkInNotification({ name: "The Copper Lantern", happyHour: null })).toEqual({ title: "Welcome to The Copper Lantern!", body: "Enjoy your visit!" });
-    expect(checkInNotification({ name: "X", happyHour: { days: ["Monday"], times: "4:00 PM - 7:00 PM", deals: [] } }).body).toBe("4:00 PM - 7:00 PM");
+    expect(checkInNotification({ name: "The Copper Lantern", happyHour: null })).toEqual({
+      title: "Welcome to The Copper Lantern!",
+      body: "Enjoy your visit!",
+    });
+    expect(checkInNotification({ name: "X", happyHour: { days: ["Monday"], times: "4:00 PM - 7:00 PM", deals: [] } }).body).toBe(
+      "4:00 PM - 7:00 PM",
+    );
   });
 });
 
@@ -182,11 +197,23 @@ describe("filters and counts", () => {
   ];
   const state: ExplorerState = { origin: centre, radius: 2, filter: "all", transportMode: "walking", weather: null, nearbyIds: new Set() };
   it("counts each filter over the venues in the radius", () => {
-    expect(buildExplorerView(list, state).counts).toEqual({ all: 7, bar: 2, restaurant: 1, club: 1, brewery: 1, rooftop: 1, "happy-hour": 3 });
+    expect(buildExplorerView(list, state).counts).toEqual({
+      all: 7,
+      bar: 2,
+      restaurant: 1,
+      club: 1,
+      brewery: 1,
+      rooftop: 1,
+      "happy-hour": 3,
+    });
   });
   it("shows only the chosen type or the happy-hour venues", () => {
     expect(buildExplorerView(list, { ...state, filter: "bar" }).shown).toHaveLength(2);
-    expect(buildExplorerView(list, { ...state, filter: "happy-hour" }).shown.map((v) => v.venue.type).sort()).toEqual(["bar", "club", "lounge"]);
+    expect(
+      buildExplorerView(list, { ...state, filter: "happy-hour" })
+        .shown.map((v) => v.venue.type)
+        .sort(),
+    ).toEqual(["bar", "club", "lounge"]);
     expect(matchesFilter(list[6]!, "all")).toBe(true);
     expect(matchesFilter(list[6]!, "bar")).toBe(false);
   });
@@ -246,7 +273,12 @@ describe("outsideBox (the quick pre-check before the haversine)", () => {
     // Points just inside the radius in each direction, across the date line too.
     for (const from of [centre, { lat: 0, lng: 179.999 }, { lat: -60, lng: -179.99 }]) {
       const test = outsideBox(from, 2);
-      for (const [dLat, dLng] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dLat, dLng] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const lat = from.lat + (dLat * 1.99) / ((3959 * Math.PI) / 180);
         const lng = from.lng + (dLng * 1.99) / (((3959 * Math.PI) / 180) * Math.cos((from.lat * Math.PI) / 180));
         const p = { lat, lng: ((lng + 540) % 360) - 180 };

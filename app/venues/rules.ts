@@ -90,7 +90,8 @@ export function nearbyVenueIds(venues: readonly Venue[], position: LatLng | null
 }
 
 /** Whether the 30-second Nearby recheck is due. */
-export const nearbyRecheckDue = (lastCheckedAt: number | null, now: number) => lastCheckedAt === null || now - lastCheckedAt >= NEARBY_RECHECK_MS;
+export const nearbyRecheckDue = (lastCheckedAt: number | null, now: number) =>
+  lastCheckedAt === null || now - lastCheckedAt >= NEARBY_RECHECK_MS;
 
 /** Rain and "Indoor", dry and "Outdoor Seating", or above 70 °F on a rooftop. */
 export function isRecommended(venue: Pick<Venue, "type" | "features">, weather: Weather | null): boolean {

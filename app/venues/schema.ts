@@ -27,13 +27,23 @@ export const venueMessages = {
 
 export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-const count = z.number({ error: venueMessages.count }).int(venueMessages.count).min(0, venueMessages.count).max(100_000, venueMessages.count);
+const count = z
+  .number({ error: venueMessages.count })
+  .int(venueMessages.count)
+  .min(0, venueMessages.count)
+  .max(100_000, venueMessages.count);
 const trimmed = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message);
 
 const happyHourSchema = z.object({
-  days: z.array(z.enum(WEEK_DAYS, { error: venueMessages.happyHourDays }), { error: venueMessages.happyHourDays }).min(1, venueMessages.happyHourDays).max(7),
+  days: z
+    .array(z.enum(WEEK_DAYS, { error: venueMessages.happyHourDays }), { error: venueMessages.happyHourDays })
+    .min(1, venueMessages.happyHourDays)
+    .max(7),
   times: trimmed(3, 60, venueMessages.happyHourTimes),
-  deals: z.array(trimmed(1, 100, venueMessages.deals), { error: venueMessages.deals }).max(10, venueMessages.deals).default([]),
+  deals: z
+    .array(trimmed(1, 100, venueMessages.deals), { error: venueMessages.deals })
+    .max(10, venueMessages.deals)
+    .default([]),
 });
 
 /** The body of the admin's add and edit calls; the server checks it again whatever the browser did. */
@@ -48,7 +58,10 @@ export const venueInputSchema = z.object({
   priceLevel: z.enum(PRICE_LEVELS, { error: venueMessages.priceLevel }),
   openUntil: trimmed(3, 20, venueMessages.openUntil),
   happyHour: happyHourSchema.nullable().default(null),
-  features: z.array(trimmed(1, 40, venueMessages.features), { error: venueMessages.features }).max(20, venueMessages.features).default([]),
+  features: z
+    .array(trimmed(1, 40, venueMessages.features), { error: venueMessages.features })
+    .max(20, venueMessages.features)
+    .default([]),
   phone: trimmed(5, 30, venueMessages.phone),
   website: z
     .union([z.literal(""), z.null(), z.url({ protocol: /^https?$/, error: venueMessages.website }).max(300, venueMessages.website)])

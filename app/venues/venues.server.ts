@@ -6,7 +6,17 @@ import { cityTag, VENUES_TAG } from "~/core/caches/cache-tags";
 import { getDb, schema } from "~/core/database/db.server";
 import { contentChangeCount } from "~/core/caches/content-changes.server";
 import { sharedVersion } from "~/core/caches/shared-version.server";
-import { CITY_INFO, isCity, type AdminVenue, type City, type HappyHour, type PriceLevel, type Venue, type VenueInput, type VenueType } from "./schema";
+import {
+  CITY_INFO,
+  isCity,
+  type AdminVenue,
+  type City,
+  type HappyHour,
+  type PriceLevel,
+  type Venue,
+  type VenueInput,
+  type VenueType,
+} from "./schema";
 
 /** Reading and changing venues. Every change is written to the admin's audit trail. */
 
@@ -112,7 +122,11 @@ export async function createVenue(admin: AuditActor, input: VenueInput): Promise
   if (!row) throw new Error("insert returned no row");
   venuesVersion.changed();
   await purgeVenues([row.city], `venue ${row.id} added`);
-  await recordAudit(admin, "venue.create", { targetType: "venue", targetId: row.id, summary: `Added venue "${row.name}" (${CITY_INFO[input.city].name})` });
+  await recordAudit(admin, "venue.create", {
+    targetType: "venue",
+    targetId: row.id,
+    summary: `Added venue "${row.name}" (${CITY_INFO[input.city].name})`,
+  });
   return toAdminVenue(row);
 }
 
@@ -133,7 +147,11 @@ export async function updateVenue(admin: AuditActor, id: number, input: VenueInp
 }
 
 export async function setVenueHidden(admin: AuditActor, id: number, hidden: boolean): Promise<AdminVenue> {
-  const [row] = await getDb().update(schema.venues).set({ hidden, updatedAt: sql`now()` }).where(eq(schema.venues.id, id)).returning();
+  const [row] = await getDb()
+    .update(schema.venues)
+    .set({ hidden, updatedAt: sql`now()` })
+    .where(eq(schema.venues.id, id))
+    .returning();
   if (!row) throw new VenueNotFound();
   venuesVersion.changed();
   await purgeVenues([row.city], `venue ${id} ${hidden ? "hidden" : "shown"}`);
@@ -145,4 +163,5 @@ export async function setVenueHidden(admin: AuditActor, id: number, hidden: bool
   return toAdminVenue(row);
 }
 
-export const parseCityParam = (value: string | null): City | undefined | "invalid" => (value === null || value === "" ? undefined : isCity(value) ? value : "invalid");
+export const parseCityParam = (value: string | null): City | undefined | "invalid" =>
+  value === null || value === "" ? undefined : isCity(value) ? value : "invalid";

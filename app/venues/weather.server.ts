@@ -47,7 +47,12 @@ export type CityWeather = { weather: Weather; source: string };
  */
 export function weatherService(provider: WeatherProvider, fallback: WeatherProvider = simulatedWeather(), now: () => number = Date.now) {
   // A handful of cities, each a few numbers: the bounds are never reached.
-  const cache = new VersionedCache<{ answer: CityWeather; keepMs: number }>({ maxBytes: 64 * 1024, sizeOf: () => 200, lifetime: (kept) => kept.keepMs, now });
+  const cache = new VersionedCache<{ answer: CityWeather; keepMs: number }>({
+    maxBytes: 64 * 1024,
+    sizeOf: () => 200,
+    lifetime: (kept) => kept.keepMs,
+    now,
+  });
   async function load(city: City): Promise<{ answer: CityWeather; keepMs: number }> {
     const at = CITY_INFO[city].centre;
     try {

@@ -33,7 +33,8 @@ export async function checkDestination(url: URL, options: AddressOptions): Promi
   if (options.allowPrivate) return;
   const host = hostOf(url);
   if (isIP(host)) {
-    if (isPrivateAddress(host)) throw new PrivateAddress(`${host} is a loopback, private or link-local address: webhooks cannot be sent there`);
+    if (isPrivateAddress(host))
+      throw new PrivateAddress(`${host} is a loopback, private or link-local address: webhooks cannot be sent there`);
     return;
   }
   let addresses: LookupAddress[];
@@ -43,7 +44,10 @@ export async function checkDestination(url: URL, options: AddressOptions): Promi
     throw new PrivateAddress(`${host} could not be found (DNS)`);
   }
   const bad = addresses.find((entry) => isPrivateAddress(entry.address));
-  if (bad) throw new PrivateAddress(`${host} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`);
+  if (bad)
+    throw new PrivateAddress(
+      `${host} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`,
+    );
 }
 
 function guardedLookup(options: AddressOptions): LookupFunction {
@@ -51,7 +55,12 @@ function guardedLookup(options: AddressOptions): LookupFunction {
     addressesOf(hostname, options.dnsServers, (lookupOptions.family ?? 0) as 0 | 4 | 6).then(
       (addresses) => {
         const bad = options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-        if (bad) return callback(new PrivateAddress(`${hostname} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`));
+        if (bad)
+          return callback(
+            new PrivateAddress(
+              `${hostname} resolves to ${bad.address}, a loopback, private or link-local address: webhooks cannot be sent there`,
+            ),
+          );
         if (lookupOptions.all) return callback(null, addresses);
         return callback(null, addresses[0]!.address, addresses[0]!.family);
       },
@@ -61,18 +70,30 @@ function guardedLookup(options: AddressOptions): LookupFunction {
 }
 
 /** POSTs `body` and answers the response's status code; throws on a refused address, a network error or the time running out. */
-export async function postWebhook(urlText: string, body: string, headers: Record<string, string>, options: AddressOptions & { signal?: AbortSignal }): Promise<number> {
+export async function postWebhook(
+  urlText: string,
+  body: string,
+  headers: Record<string, string>,
+  options: AddressOptions & { signal?: AbortSignal },
+): Promise<number> {
   const url = new URL(urlText);
   // An IP literal is connected to without any lookup: checked here instead.
   if (isIP(hostOf(url))) await checkDestination(url, options);
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]) : AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)])
+    : AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<number>((resolve, reject) => {
     const request = client.request(
       url,
       {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "Clink-Webhooks/1", "content-length": Buffer.byteLength(body), ...headers },
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Clink-Webhooks/1",
+          "content-length": Buffer.byteLength(body),
+          ...headers,
+        },
         lookup: guardedLookup(options),
         signal,
         agent: false,
@@ -92,7 +113,9 @@ export async function postWebhook(urlText: string, body: string, headers: Record
         response.on("error", reject);
       },
     );
-    request.on("error", (error) => reject(signal.aborted && !(error instanceof PrivateAddress) ? new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`) : error));
+    request.on("error", (error) =>
+      reject(signal.aborted && !(error instanceof PrivateAddress) ? new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`) : error),
+    );
     request.end(body);
   });
 }

@@ -45,7 +45,14 @@ export async function emitWebhookEvent(db: DbExecutor, type: WebhookEventType, d
   }
 }
 
-export async function queueDelivery(db: DbExecutor, endpointId: number, type: string, body: string, personal: boolean, eventKey: string | null): Promise<number | null> {
+export async function queueDelivery(
+  db: DbExecutor,
+  endpointId: number,
+  type: string,
+  body: string,
+  personal: boolean,
+  eventKey: string | null,
+): Promise<number | null> {
   const [row] = await db
     .insert(d)
     .values({ endpointId, messageId: newMessageId(), eventType: type, eventKey, body, personal })
@@ -55,4 +62,3 @@ export async function queueDelivery(db: DbExecutor, endpointId: number, type: st
   await enqueueJob(db, DELIVER_WEBHOOK, { deliveryId: row.id } satisfies DeliverPayload, { idempotencyKey: `webhook:${row.id}` });
   return row.id;
 }
-

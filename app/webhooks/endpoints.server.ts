@@ -41,7 +41,12 @@ export async function createWebhook(actor: AuditActor, input: WebhookInput): Pro
     await recordAudit(
       actor,
       "webhook.create",
-      { targetType: "webhook", targetId: row!.id, summary: `Added webhook to ${new URL(input.url).host}`, details: { events: input.events, includePersonalData: input.includePersonalData } },
+      {
+        targetType: "webhook",
+        targetId: row!.id,
+        summary: `Added webhook to ${new URL(input.url).host}`,
+        details: { events: input.events, includePersonalData: input.includePersonalData },
+      },
       tx,
     );
     return row!.id;
@@ -61,7 +66,13 @@ export async function listWebhooks(): Promise<WebhookEndpointRow[]> {
 export async function deleteWebhook(actor: AuditActor, id: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [gone] = await tx.delete(e).where(eq(e.id, id)).returning({ url: e.url });
-    if (gone) await recordAudit(actor, "webhook.delete", { targetType: "webhook", targetId: id, summary: `Removed webhook to ${new URL(gone.url).host}` }, tx);
+    if (gone)
+      await recordAudit(
+        actor,
+        "webhook.delete",
+        { targetType: "webhook", targetId: id, summary: `Removed webhook to ${new URL(gone.url).host}` },
+        tx,
+      );
     return Boolean(gone);
   });
 }
@@ -100,7 +111,11 @@ export async function sendTest(endpointId: number): Promise<{ deliveryId: number
   return getDb().transaction(async (tx) => {
     const [endpoint] = await tx.select({ id: e.id }).from(e).where(eq(e.id, endpointId));
     if (!endpoint) return null;
-    const body = JSON.stringify({ type: TEST_EVENT, timestamp: new Date().toISOString(), data: { message: "A test from Clink: this endpoint receives its webhooks." } });
+    const body = JSON.stringify({
+      type: TEST_EVENT,
+      timestamp: new Date().toISOString(),
+      data: { message: "A test from Clink: this endpoint receives its webhooks." },
+    });
     const deliveryId = await queueDelivery(tx, endpointId, TEST_EVENT, body, false, null);
     return { deliveryId: deliveryId! };
   });
@@ -111,7 +126,10 @@ export type RetryOutcome = "queued" | "not-found" | "body-gone";
 /** Sends a delivery again, with its own `webhook-id` (the receiver may have it already: at least once). */
 export async function retryDelivery(endpointId: number, deliveryId: number): Promise<RetryOutcome> {
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.select({ body: d.body }).from(d).where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId)));
+    const [row] = await tx
+      .select({ body: d.body })
+      .from(d)
+      .where(and(eq(d.id, deliveryId), eq(d.endpointId, endpointId)));
     if (!row) return "not-found";
     if (row.body === null) return "body-gone";
     await tx.update(d).set({ status: "pending", attempts: 0, lastError: null, responseCode: null }).where(eq(d.id, deliveryId));
@@ -119,4 +137,3 @@ export async function retryDelivery(endpointId: number, deliveryId: number): Pro
     return "queued";
   });
 }
-

@@ -28,7 +28,16 @@ const WEBHOOK_CONCURRENCY = 8;
 async function deliver({ deliveryId }: DeliverPayload, ctx: JobContext, env: Env): Promise<void> {
   const db = getDb();
   const [row] = await db
-    .select({ id: d.id, endpointId: d.endpointId, messageId: d.messageId, body: d.body, status: d.status, personal: d.personal, url: e.url, secret: e.secret })
+    .select({
+      id: d.id,
+      endpointId: d.endpointId,
+      messageId: d.messageId,
+      body: d.body,
+      status: d.status,
+      personal: d.personal,
+      url: e.url,
+      secret: e.secret,
+    })
     .from(d)
     .innerJoin(e, eq(e.id, d.endpointId))
     .where(eq(d.id, deliveryId));
@@ -62,7 +71,10 @@ async function deliver({ deliveryId }: DeliverPayload, ctx: JobContext, env: Env
     .where(eq(d.id, deliveryId));
   await pruneEndpointLog(row.endpointId);
   if (problem !== null) {
-    logger.warn({ webhookDelivery: deliveryId, endpoint: row.endpointId, attempt: ctx.attempt, responseCode: code }, "webhook delivery failed");
+    logger.warn(
+      { webhookDelivery: deliveryId, endpoint: row.endpointId, attempt: ctx.attempt, responseCode: code },
+      "webhook delivery failed",
+    );
     throw new Error(`webhook delivery ${deliveryId}: ${problem}`);
   }
 }

@@ -22,4 +22,3 @@ export async function pruneWebhookBodies(): Promise<void> {
     .set({ body: null })
     .where(and(eq(d.personal, true), lt(d.createdAt, sql`now() - make_interval(days => ${PERSONAL_BODY_DAYS})`)));
 }
-

@@ -18,7 +18,9 @@ describe("Standard Webhooks signing", () => {
     const headers = signedHeaders(secret, id, "{}", new Date(1_700_000_000_500));
     expect(headers["webhook-id"]).toBe(id);
     expect(headers["webhook-timestamp"]).toBe("1700000000");
-    const mac = createHmac("sha256", Buffer.from(secret.slice(6), "base64")).update(`${id}.1700000000.{}`).digest("base64");
+    const mac = createHmac("sha256", Buffer.from(secret.slice(6), "base64"))
+      .update(`${id}.1700000000.{}`)
+      .digest("base64");
     expect(headers["webhook-signature"]).toBe(`v1,${mac}`);
   });
 });

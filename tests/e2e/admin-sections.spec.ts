@@ -32,7 +32,9 @@ for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
     });
 
-    test("each section is reached from the navigation, has its own address, survives a reload, and back returns", async ({ adminPage: page }) => {
+    test("each section is reached from the navigation, has its own address, survives a reload, and back returns", async ({
+      adminPage: page,
+    }) => {
       test.setTimeout(180_000);
       await page.goto("/admin");
       await expect(h1(page)).toHaveText("Overview");
@@ -65,7 +67,9 @@ for (const width of [1280, 375]) {
         await expect(h1(page)).toContainText(heading);
         await page.reload();
         await expect(h1(page)).toContainText(heading);
-        await expect(page.locator("nav#admin-navigation").getByRole("link", { name: label, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+        await expect(
+          page.locator("nav#admin-navigation").getByRole("link", { name: label, exact: true, includeHidden: true }),
+        ).toHaveAttribute("aria-current", "page");
         await expect(page).toHaveTitle(`${label} · Clink Admin`);
       }
     });
@@ -124,7 +128,13 @@ test("closing the editor returns to the list where it was", async ({ adminPage: 
 
 test("the overview's figures equal the sections' own", async ({ adminPage: page }) => {
   await page.request.post("/api/contact", {
-    data: { name: "Overview Visitor", email: "overview@example.com", subject: `Overview ${Date.now()}`, message: "Counting the inbox from the overview.", inquiryType: "press" },
+    data: {
+      name: "Overview Visitor",
+      email: "overview@example.com",
+      subject: `Overview ${Date.now()}`,
+      message: "Counting the inbox from the overview.",
+      inquiryType: "press",
+    },
   });
   await page.goto("/admin");
   const unresolved = Number(await page.getByTestId("overview-unresolved").innerText());

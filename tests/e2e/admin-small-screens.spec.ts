@@ -30,7 +30,8 @@ const tooWide = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const scrolls = (el: Element | null): boolean => {
-      for (let at = el?.parentElement; at; at = at.parentElement) if (["auto", "scroll"].includes(getComputedStyle(at).overflowX)) return true;
+      for (let at = el?.parentElement; at; at = at.parentElement)
+        if (["auto", "scroll"].includes(getComputedStyle(at).overflowX)) return true;
       return false;
     };
     return [...document.body.querySelectorAll("*")]
@@ -69,10 +70,14 @@ const wrapsInsideWords = (element: Locator) =>
   });
 
 async function checkPage(page: Page, name: string, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${name} scrolls sideways`,
+  ).toBeLessThanOrEqual(0);
   expect(await tooWide(page), `${name}: wider than the screen`).toEqual([]);
   // One row, or rows of two or more: never one tab alone on a line.
-  for (const list of await tabRows(page)) if (list.perRow.length > 1) expect(Math.min(...list.perRow), `${name}: a tab of "${list.name}" alone on a row`).toBeGreaterThan(1);
+  for (const list of await tabRows(page))
+    if (list.perRow.length > 1) expect(Math.min(...list.perRow), `${name}: a tab of "${list.name}" alone on a row`).toBeGreaterThan(1);
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -113,7 +118,9 @@ for (const width of [375, 1280]) {
     await checkPage(page, "profile", width);
     // The lists' names in a table of figures: whole words on a phone too.
     await page.goto("/admin/subscribers");
-    const listName = page.getByRole("table", { name: "Subscribers per list and state" }).getByRole("rowheader", { name: "Early-adopter list" });
+    const listName = page
+      .getByRole("table", { name: "Subscribers per list and state" })
+      .getByRole("rowheader", { name: "Early-adopter list" });
     await expect(listName).toBeVisible();
     expect(await wrapsInsideWords(listName), `the list's name at ${width} px`).toEqual([]);
     await checkPage(page, "subscribers", width);
@@ -145,12 +152,19 @@ for (const width of [375, 1280]) {
     await expect(toast).toBeVisible();
     const box = (await toast.boundingBox())!;
     const overlaps = (other: { x: number; y: number; width: number; height: number } | null) =>
-      other !== null && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+      other !== null &&
+      box.x < other.x + other.width &&
+      other.x < box.x + box.width &&
+      box.y < other.y + other.height &&
+      other.y < box.y + box.height;
     await page.screenshot({ path: test.info().outputPath(`sign-in-toast-${width}.png`) });
     expect(overlaps(await page.getByRole("heading", { level: 1, name: "Overview" }).boundingBox())).toBe(false);
     // Nor the Logout button, the Menu button (a phone) or any item of the navigation (1280 px).
     const nav = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
-    const controls = [page.getByRole("button", { name: "Logout" }), ...(width < 1024 ? [page.getByRole("button", { name: "Menu" })] : await nav.all())];
+    const controls = [
+      page.getByRole("button", { name: "Logout" }),
+      ...(width < 1024 ? [page.getByRole("button", { name: "Menu" })] : await nav.all()),
+    ];
     for (const control of controls) expect(overlaps(await control.boundingBox()), await control.innerText()).toBe(false);
   });
 }

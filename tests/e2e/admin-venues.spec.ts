@@ -44,7 +44,8 @@ test("the Venues tab adds (validated), edits and hides a venue, and the public m
   await expect(toast(page, "Venue updated successfully")).toBeVisible();
   await expect(item).toContainText("open until 3:00 AM");
 
-  const publicNames = async () => ((await (await page.request.get("/api/venues?city=miami")).json()) as { name: string }[]).map((v) => v.name);
+  const publicNames = async () =>
+    ((await (await page.request.get("/api/venues?city=miami")).json()) as { name: string }[]).map((v) => v.name);
   expect(await publicNames()).toContain(name);
   await item.getByRole("button", { name: `Hide ${name}` }).click();
   await expect(item).toContainText("Hidden");

@@ -7,7 +7,13 @@ const unique = () => `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e
 
 async function createSubmission(page: Page, subject: string) {
   const res = await page.request.post("/api/contact", {
-    data: { name: "E2E Visitor", email: "visitor@example.com", subject, message: "Could we host a meetup at your venue?", inquiryType: "press" },
+    data: {
+      name: "E2E Visitor",
+      email: "visitor@example.com",
+      subject,
+      message: "Could we host a meetup at your venue?",
+      inquiryType: "press",
+    },
   });
   expect(res.ok()).toBe(true);
 }
@@ -88,7 +94,9 @@ test("the password can be changed (at least 12 characters) and the new one signs
       await form.getByLabel("New password").fill(next);
       // The server's answer is the condition (hashing a password takes a while on a loaded machine): the
       // checks after it then only wait for React to show it.
-      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"), { timeout: scaled(60_000) });
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"), {
+        timeout: scaled(60_000),
+      });
       await form.getByRole("button", { name: "Change password" }).click();
       await answered;
     };
@@ -121,10 +129,14 @@ test("the password can be changed (at least 12 characters) and the new one signs
   }
 });
 
-test("a post is created with an uploaded image and suggested tags, previewed, published, unpublished, edited and deleted", async ({ adminPage: page }) => {
+test("a post is created with an uploaded image and suggested tags, previewed, published, unpublished, edited and deleted", async ({
+  adminPage: page,
+}) => {
   test.setTimeout(60_000);
   const sharp = (await import("sharp")).default;
-  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 79, g: 70, b: 229 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 79, g: 70, b: 229 } } })
+    .png()
+    .toBuffer();
   const title = `Happy hour guide ${unique()}`;
 
   await page.goto("/admin");
@@ -194,7 +206,12 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   await expect(toast(page, "Blog post updated successfully")).toBeVisible();
   const editedItem = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: edited }) });
   await expect(editedItem).toBeVisible();
-  const posts = (await (await page.request.get("/api/blog")).json()) as { id: number; title: string; image: string | null; tags: string[] }[];
+  const posts = (await (await page.request.get("/api/blog")).json()) as {
+    id: number;
+    title: string;
+    image: string | null;
+    tags: string[];
+  }[];
   const saved = posts.find((p) => p.title === edited)!;
   expect(saved.image).toMatch(new RegExp(`^/api/blog/${saved.id}/image`));
   expect(saved.tags).toEqual([first]);
@@ -222,7 +239,11 @@ test("a failed save keeps the editor open with everything typed", async ({ admin
   // Refused before the text is in: the autosave (which creates a new post once it has text) meets the same failure.
   await page.route("**/api/blog", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Database unavailable" }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ success: false, message: "Database unavailable" }),
+        })
       : route.fallback(),
   );
   await fillPostText(dialog, "Some content.");
@@ -235,7 +256,10 @@ test("a failed save keeps the editor open with everything typed", async ({ admin
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const save = dialog.getByRole("button", { name: "Create Post" });
   const box = (await save.boundingBox())!;
-  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent?.trim(), [box.x + box.width / 2, box.y + box.height / 2]);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent?.trim(),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(onTop).toBe("Create Post");
   // Focus stays inside the editor, which passes axe.
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('section[aria-label="Create Post"]')))).toBe(true);
@@ -263,7 +287,10 @@ test("the System tab shows the last backup and the owner downloads it", async ({
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(last).toContainText(/Succeeded, [\d.]+ (KB|MB)/, { timeout: scaled(1_000) });
   }).toPass();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the last backup" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download the last backup" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^clink-backup-.+\.jsonl\.gz$/);
   const file = await download.path();
   expect((await import("node:fs")).statSync(file).size).toBeGreaterThan(100);

@@ -37,7 +37,9 @@ test.describe("the AI admin", () => {
   test("loads both GETs together behind a spinner, and shows the four tabs with zero axe violations", async ({ adminPage: page }) => {
     const hold = await holdUntilBothSent(page);
     await page.goto("/ai-admin");
-    await expect(page.getByRole("status").filter({ hasText: "Loading discoverability data" })).toContainText("Loading discoverability data...");
+    await expect(page.getByRole("status").filter({ hasText: "Loading discoverability data" })).toContainText(
+      "Loading discoverability data...",
+    );
     await hold.bothSent;
     // The first wait after the held answers are let go: both are computed then (crawler statistics over the
     // whole log), which on a loaded 2-core machine can take longer than expect's 7 s.

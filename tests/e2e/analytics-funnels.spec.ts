@@ -43,11 +43,17 @@ async function defineFunnel(page: Page, name: string, steps: Array<{ page: strin
 
 const figures = (page: Page) => page.getByTestId("funnel-figures").getByRole("row");
 
-test("a funnel is defined and read in the Analytics section at 1280 and 375 px, beside what the store buttons brought", async ({ browser }) => {
+test("a funnel is defined and read in the Analytics section at 1280 and 375 px, beside what the store buttons brought", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const server = await startOwnServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
   try {
-    await beacons(server, 1, [{ path: "/", utm_source: "tiktok", utm_campaign: "launch", screen: "mobile" }, { path: "/faq", ref: new URL(server.url).host }, { path: "/faq", goal: "app-store", city: "Sydney" }]);
+    await beacons(server, 1, [
+      { path: "/", utm_source: "tiktok", utm_campaign: "launch", screen: "mobile" },
+      { path: "/faq", ref: new URL(server.url).host },
+      { path: "/faq", goal: "app-store", city: "Sydney" },
+    ]);
     await beacons(server, 2, [{ path: "/" }]);
     await beacons(server, 3, [{ path: "/faq" }, { path: "/", ref: new URL(server.url).host }]);
 
@@ -63,7 +69,10 @@ test("a funnel is defined and read in the Analytics section at 1280 and 375 px, 
     // What it brought: the App Store press with the visit's source, campaign, landing page and city.
     const brought = page.getByRole("region", { name: "What it brought", exact: true });
     await expect(brought.getByRole("row", { name: "iOS App Store button TikTok launch / Sydney 1 1" })).toBeVisible();
-    await expect(brought.getByRole("link", { name: "Download as CSV" })).toHaveAttribute("href", /\/api\/admin\/analytics\/brought\.csv\?from=\d{4}-\d\d-\d\d&to=/);
+    await expect(brought.getByRole("link", { name: "Download as CSV" })).toHaveAttribute(
+      "href",
+      /\/api\/admin\/analytics\/brought\.csv\?from=\d{4}-\d\d-\d\d&to=/,
+    );
 
     // No funnel yet: the form is open. Defined at 1280 px, steps 2 and 3 swapped back into order.
     await expect(page.getByText("No funnel yet: define one below.")).toBeVisible();
@@ -117,7 +126,9 @@ test("a funnel is defined and read in the Analytics section at 1280 and 375 px, 
     await expect(cards.nth(0).locator("p")).toHaveText("1. /faq");
     await expect(cards.nth(0).locator("dd")).toHaveText(["2", "–", "100.0%", "–"]);
     await expect(cards.nth(1).locator("dd")).toHaveText(["1", "1", "50.0%", "50.0%"]); // 3 went home after the FAQ, 1 before it
-    await expect(page.getByTestId("brought-row")).toHaveText(["iOS, App Store buttonSourceTikTokCampaignlaunchLanding page/CitySydneyCount1Visitors1"]);
+    await expect(page.getByTestId("brought-row")).toHaveText([
+      "iOS, App Store buttonSourceTikTokCampaignlaunchLanding page/CitySydneyCount1Visitors1",
+    ]);
     await expect(page.getByRole("combobox", { name: "Funnel" }).getByRole("option")).toHaveText(["FAQ then home", "Home, FAQ, App Store"]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: "test-results/funnels-375.png", fullPage: true });

@@ -17,8 +17,17 @@ import { scaled } from "./time-limits";
 const ADDRESS = (n: number) => `203.0.113.${100 + n}`;
 const CHROME = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`;
 
-async function visit(browser: Browser, server: TestServer, n: number, path: string, options: { referer?: string; headers?: Record<string, string>; userAgent?: string } = {}) {
-  const context = await browser.newContext({ userAgent: options.userAgent ?? CHROME(n), extraHTTPHeaders: { "x-forwarded-for": ADDRESS(n), ...options.headers } });
+async function visit(
+  browser: Browser,
+  server: TestServer,
+  n: number,
+  path: string,
+  options: { referer?: string; headers?: Record<string, string>; userAgent?: string } = {},
+) {
+  const context = await browser.newContext({
+    userAgent: options.userAgent ?? CHROME(n),
+    extraHTTPHeaders: { "x-forwarded-for": ADDRESS(n), ...options.headers },
+  });
   const page = await context.newPage();
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/analytics") && r.method() === "POST");
   await page.goto(`${server.url}${path}`, { referer: options.referer });
@@ -28,7 +37,9 @@ async function visit(browser: Browser, server: TestServer, n: number, path: stri
 
 const cookiesOf = async (page: Page) => (await page.context().cookies()).length;
 
-test("visits, goals and exclusions reach the Analytics section with exact counts, and no public page sets a cookie", async ({ browser }) => {
+test("visits, goals and exclusions reach the Analytics section with exact counts, and no public page sets a cookie", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const server = await startOwnServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
   try {
@@ -36,13 +47,19 @@ test("visits, goals and exclusions reach the Analytics section with exact counts
     const google = await visit(browser, server, 2, "/", { referer: "https://www.google.com/" });
     // The App Store button (target=_blank): one goal event.
     const goal = google.page.waitForRequest((r) => r.url().endsWith("/api/analytics") && (r.postData() ?? "").includes("app-store"));
-    await google.page.getByRole("link", { name: /App Store/ }).first().click();
+    await google.page
+      .getByRole("link", { name: /App Store/ })
+      .first()
+      .click();
     await goal;
     const campaign = await visit(browser, server, 3, "/about?utm_source=newsletter&utm_medium=email&utm_campaign=launch");
     // The same visitor again the same day: a second page view, not a second visitor.
     await campaign.page.goto(`${server.url}/about?utm_source=newsletter&utm_medium=email&utm_campaign=launch`);
     // Not counted: a crawler's user agent, a prefetch, Global Privacy Control.
-    await visit(browser, server, 4, "/faq", { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", referer: "https://chatgpt.com/" });
+    await visit(browser, server, 4, "/faq", {
+      userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      referer: "https://chatgpt.com/",
+    });
     await visit(browser, server, 5, "/faq", { headers: { "sec-purpose": "prefetch" }, referer: "https://chatgpt.com/" });
     await visit(browser, server, 6, "/faq", { headers: { "sec-gpc": "1" }, referer: "https://chatgpt.com/" });
     // A direct visit to the contact page, and its form sent: the contact goal (counted by the server).
@@ -77,7 +94,9 @@ test("visits, goals and exclusions reach the Analytics section with exact counts
     expect(report.campaigns).toEqual([{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1 }]);
     const goals = report.goals as Array<{ name: string; count: number }>;
     expect(goals.find((g) => g.name === "app-store")?.count).toBe(1);
-    await expect.poll(async () => ((await (await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).json()) as typeof report).goals).toContainEqual({ name: "contact", count: 1 });
+    await expect
+      .poll(async () => ((await (await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).json()) as typeof report).goals)
+      .toContainEqual({ name: "contact", count: 1 });
 
     // The Analytics section shows the same figures; screenshots at 375 and 1280 px.
     const tab = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -106,7 +125,11 @@ test("visits, goals and exclusions reach the Analytics section with exact counts
     expect(backup.code, backup.output).toBe(0);
     const text = gunzipSync(fs.readFileSync(backup.output.match(/Backup written: (\S+\.jsonl\.gz)/)![1]!)).toString("utf8");
     expect(text).toContain("analytics_daily");
-    const holding = (needle: string) => text.split("\n").filter((line) => line.includes(needle)).map((line) => line.slice(0, 200));
+    const holding = (needle: string) =>
+      text
+        .split("\n")
+        .filter((line) => line.includes(needle))
+        .map((line) => line.slice(0, 200));
     for (let n = 1; n <= 7; n++) {
       expect(holding(ADDRESS(n)), ADDRESS(n)).toEqual([]);
       expect(holding(CHROME(n)), CHROME(n)).toEqual([]);

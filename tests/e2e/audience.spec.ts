@@ -54,7 +54,9 @@ async function confirmLink(email: string): Promise<string> {
 async function joinFromHome(page: Page, email: string) {
   await page.goto(at("/"));
   const card = page.getByRole("complementary", { name: /spots available/ });
-  await expect(card.getByRole("heading", { name: "Only 2 spots available" }).or(card.getByRole("heading", { name: "Only 1 spots available" }))).toBeVisible();
+  await expect(
+    card.getByRole("heading", { name: "Only 2 spots available" }).or(card.getByRole("heading", { name: "Only 1 spots available" })),
+  ).toBeVisible();
   await card.getByLabel("E-mail", { exact: true }).fill(email);
   await card.getByLabel("City").selectOption("Melbourne");
   await card.getByLabel("Phone").selectOption("android");
@@ -69,7 +71,9 @@ for (const javaScriptEnabled of [false, true]) {
     await inContext(browser, { javaScriptEnabled }, async (page) => {
       const email = `card-${unique()}@audience.example`;
       await page.goto(at("/"));
-      await expect(page.getByRole("heading", { name: javaScriptEnabled ? "Only 1 spots available" : "Only 2 spots available" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: javaScriptEnabled ? "Only 1 spots available" : "Only 2 spots available" }),
+      ).toBeVisible();
       if (!javaScriptEnabled) {
         // A bad address: the same page answers with the message beside the field.
         const card = page.getByRole("complementary", { name: /spots available/ });
@@ -95,7 +99,9 @@ for (const javaScriptEnabled of [false, true]) {
 
       await expect(async () => {
         await page.goto(at("/"));
-        await expect(page.getByRole("heading", { name: javaScriptEnabled ? "The early-adopter list is full" : "Only 1 spots available" })).toBeVisible({ timeout: scaled(1000) });
+        await expect(
+          page.getByRole("heading", { name: javaScriptEnabled ? "The early-adopter list is full" : "Only 1 spots available" }),
+        ).toBeVisible({ timeout: scaled(1000) });
       }).toPass({ timeout: scaled(15_000) });
       if (javaScriptEnabled) {
         // At zero: the card offers to tell them when the app opens in their city.

@@ -22,7 +22,11 @@ test("the editor lists a post's revisions with who and when, shows what changed 
   const id = unique();
   const title = `Revisions ${id}`;
   const post = await createPost(api, { title, content: "First paragraph\n\nThe original ending." });
-  const edited = await api.call("PUT", `/api/blog/${post.id}`, postInput({ title: `${title} edited`, slug: post.slug, content: "First paragraph\n\nA rewritten ending." }));
+  const edited = await api.call(
+    "PUT",
+    `/api/blog/${post.id}`,
+    postInput({ title: `${title} edited`, slug: post.slug, content: "First paragraph\n\nA rewritten ending." }),
+  );
   expect(edited.status).toBe(200);
 
   const dialog = await openEditor(page, id, `${title} edited`);
@@ -54,7 +58,10 @@ test("the editor lists a post's revisions with who and when, shows what changed 
   await expect(reopened.getByRole("list", { name: "Revisions" }).getByRole("listitem").first()).toContainText("(restored)");
 });
 
-test("the editor's search fields count against the guide, preview the result and reach the post's <head>", async ({ adminPage: page, baseURL }) => {
+test("the editor's search fields count against the guide, preview the result and reach the post's <head>", async ({
+  adminPage: page,
+  baseURL,
+}) => {
   const api = await adminApi({ url: baseURL! });
   const id = unique();
   const title = `Search fields ${id}`;
@@ -90,7 +97,10 @@ test("the editor's search fields count against the guide, preview the result and
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("an image pasted into the text is uploaded, goes in as Markdown with its alt text selected to type over, and shows in the post with srcset", async ({ adminPage: page, baseURL }) => {
+test("an image pasted into the text is uploaded, goes in as Markdown with its alt text selected to type over, and shows in the post with srcset", async ({
+  adminPage: page,
+  baseURL,
+}) => {
   const api = await adminApi({ url: baseURL! });
   const id = unique();
   const title = `Pasted image ${id}`;

@@ -22,7 +22,6 @@ async function createPost(baseURL: string, overrides: Record<string, unknown> = 
   });
 }
 
-
 /** Holds the blog's search requests until the returned function is called, so a test can act while one is on its way. */
 async function holdBlogSearches(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -139,7 +138,10 @@ test("a permalink loads directly with article metadata; an unknown slug is the 4
   expect(res!.status()).toBe(200);
   await expect(page).toHaveTitle(`${post.title} | Blog`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:3000\/images\/blog\/nightlife\.webp$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /^http:\/\/localhost:3000\/images\/blog\/nightlife\.webp$/,
+  );
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(ld.some((text) => JSON.parse(text)["@type"] === "BlogPosting")).toBe(true);
   await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
@@ -167,8 +169,13 @@ for (const width of [375, 1280]) {
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
-    const list = ld.find((d) => d["@type"] === "BreadcrumbList") as { "@id": string; itemListElement: Array<{ name: string; item: string }> };
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
+    const list = ld.find((d) => d["@type"] === "BreadcrumbList") as {
+      "@id": string;
+      itemListElement: Array<{ name: string; item: string }>;
+    };
     expect(list.itemListElement.map((item) => item.name)).toEqual(["Home", "Blog", post.title]);
     expect(list.itemListElement[2]!.item).toMatch(new RegExp(`/blog/${post.slug}$`));
     expect(ld.find((d) => d["@type"] === "WebPage")).toMatchObject({ breadcrumb: { "@id": list["@id"] } });
@@ -178,7 +185,11 @@ for (const width of [375, 1280]) {
 
 for (const width of [375, 1280]) {
   test(`tag and author pages and a numbered page pass axe and stay on screen at ${width} px`, async ({ page, baseURL }) => {
-    const post = await createPost(baseURL!, { title: `${unique} tagged ${width}`, author: `Axe Author ${width}`, tags: [`AxeTag${width}`] });
+    const post = await createPost(baseURL!, {
+      title: `${unique} tagged ${width}`,
+      author: `Axe Author ${width}`,
+      tags: [`AxeTag${width}`],
+    });
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/blog/${post.slug}`);
     await page.getByRole("link", { name: `AxeTag${width}` }).click();
@@ -199,7 +210,9 @@ test("the blog index shows no trail and marks up none", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.getByRole("navigation", { name: "Breadcrumb" }).count()).toBe(0);
-  const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => (JSON.parse(text) as { "@type": string })["@type"]);
+  const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => (JSON.parse(text) as { "@type": string })["@type"],
+  );
   expect(types).not.toContain("BreadcrumbList");
 });
 
@@ -211,7 +224,8 @@ test("a hostile post is rendered harmless", async ({ page, baseURL }) => {
   });
   const post = await createPost(baseURL!, {
     title: `${unique} <img src=x onerror=alert(1)>`,
-    content: '<script>alert("xss")</script>\n\n<img src=x onerror="alert(2)">\n\n[click me](javascript:alert(3))\n\n<iframe src="https://example.com"></iframe>\n\nSafe **text**.',
+    content:
+      '<script>alert("xss")</script>\n\n<img src=x onerror="alert(2)">\n\n[click me](javascript:alert(3))\n\n<iframe src="https://example.com"></iframe>\n\nSafe **text**.',
   });
   await page.goto(`/blog/${post.slug}`);
   await expect(page.getByText("Safe text.")).toBeVisible();
@@ -220,7 +234,10 @@ test("a hostile post is rendered harmless", async ({ page, baseURL }) => {
   const hrefs = await body.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   expect(hrefs.some((href) => /^javascript:/i.test(href))).toBe(false);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("<img src=x onerror=alert(1)>");
-  await page.getByText("click me").click().catch(() => undefined);
+  await page
+    .getByText("click me")
+    .click()
+    .catch(() => undefined);
   await page.waitForTimeout(200);
   expect(dialogs).toEqual([]);
 });

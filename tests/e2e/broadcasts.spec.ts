@@ -16,7 +16,8 @@ test.describe.configure({ mode: "serial", timeout: scaled(300_000) });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const people = ["syd.a", "syd.b", "syd.c", "lon.a"].map(
-    (name) => `('waitlist', '${name}@e2e-bc.example', '${name.startsWith("syd") ? "Sydney" : "London"}', 'ios', 'confirmed', '/early-access', 'seeded', now())`,
+    (name) =>
+      `('waitlist', '${name}@e2e-bc.example', '${name.startsWith("syd") ? "Sydney" : "London"}', 'ios', 'confirmed', '/early-access', 'seeded', now())`,
   );
   const fresh = await startOwnServer({ env: { SEED_DEMO: "false" } });
   server = await seedAndRestart(
@@ -28,7 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
 
 test("a broadcast is written, tested, sent and its report read", async ({ page, context }) => {
   test.setTimeout(180_000);
@@ -50,7 +50,9 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
   const preview = panel.getByRole("region", { name: "Preview" });
   await expect(async () => {
     await panel.getByRole("textbox", { name: "Message", exact: true }).fill(text);
-    await expect(preview.getByRole("link", { name: "Get it" })).toHaveAttribute("href", "https://clink.app/download", { timeout: scaled(3_000) });
+    await expect(preview.getByRole("link", { name: "Get it" })).toHaveAttribute("href", "https://clink.app/download", {
+      timeout: scaled(3_000),
+    });
   }).toPass({ timeout: scaled(30_000) });
   await expect(preview.getByRole("heading", { name: "Download it today" })).toBeVisible();
   await expect(preview.locator("p").first()).toHaveText("The app is open in Sydney. Get it.");
@@ -70,11 +72,20 @@ test("a broadcast is written, tested, sent and its report read", async ({ page, 
 
   const report = panel.getByRole("region", { name: "Report: Clink is open in Sydney" });
   await expect(report.getByTestId("broadcast-state")).toHaveText("Sent", { timeout: scaled(60_000) });
-  const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+  const figure = (label: string) =>
+    report
+      .locator("dl > div")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator("dd");
   await expect(figure("Delivered")).toHaveText("3", { timeout: scaled(60_000) });
   await expect(figure("Recipients")).toHaveText("3");
   await expect(figure("Failed")).toHaveText("0");
-  expect(outboxMessages(server.dataDir).filter((m) => m.subject === "Clink is open in Sydney").map((m) => m.to).sort()).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);
+  expect(
+    outboxMessages(server.dataDir)
+      .filter((m) => m.subject === "Clink is open in Sydney")
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual(["syd.a@e2e-bc.example", "syd.b@e2e-bc.example", "syd.c@e2e-bc.example"]);
   await shootAtBothWidths(page, "broadcast-report", report);
   expect(await axeViolations(page)).toEqual([]);
 

@@ -21,7 +21,9 @@ async function signedIn(page: Page, server: TestServer): Promise<Api> {
 }
 
 async function upload(server: TestServer, admin: Api, colour: string, name: string): Promise<{ hash: string; url: string }> {
-  const bytes = await sharp({ create: { width: 640, height: 360, channels: 3, background: colour } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 360, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
   return (await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } })).json();
@@ -70,7 +72,9 @@ for (const width of [375, 1280]) {
       await expect(row("Posts")).toHaveText(["0", "0", "4"]);
 
       // A file that is neither kind: the reason, in words.
-      await page.getByLabel("File to import").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes") });
+      await page
+        .getByLabel("File to import")
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes") });
       await page.getByRole("button", { name: "Import", exact: true }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Ghost JSON export" })).toBeVisible();
 

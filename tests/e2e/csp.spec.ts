@@ -24,7 +24,9 @@ for (const path of ["/about", "/contact", "/blog"]) {
     });
     await page.goto(path);
     expect(cache).toBe("HIT");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toContain("script-src-elem");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))
+      .toContain("script-src-elem");
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   });
 }

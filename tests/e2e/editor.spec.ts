@@ -61,14 +61,25 @@ test("closing the editor with unsaved changes asks first: the close button, Canc
 
 test("offline, a draft is kept in this browser and offered back after the tab is gone", async ({ adminPage: page, context }) => {
   // The server cannot be reached: the autosave's create and save fail, so the browser keeps the copy.
-  await page.route(/\/api\/(blog|admin\/posts\/\d+\/autosave)$/, (route) => (route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected")));
+  await page.route(/\/api\/(blog|admin\/posts\/\d+\/autosave)$/, (route) =>
+    route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected"),
+  );
   const dialog = await openCreate(page);
   const title = `Crash-proof ${unique()}`;
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Excerpt").fill("Typed before the crash.");
   await fillPostText(dialog, "A body nobody saved.");
   await expect(dialog.getByRole("status").filter({ hasText: "Not saved: no connection" })).toBeVisible({ timeout: scaled(15_000) });
-  await page.waitForFunction((t) => Object.keys(localStorage).some((k) => k.startsWith("clink:post-draft:") && localStorage.getItem(k)!.includes("A body nobody saved") && localStorage.getItem(k)!.includes(t)), title);
+  await page.waitForFunction(
+    (t) =>
+      Object.keys(localStorage).some(
+        (k) =>
+          k.startsWith("clink:post-draft:") &&
+          localStorage.getItem(k)!.includes("A body nobody saved") &&
+          localStorage.getItem(k)!.includes(t),
+      ),
+    title,
+  );
   await page.close(); // the tab is gone without any chance to save
 
   const next = await context.newPage();
@@ -111,7 +122,11 @@ test("errors clear as each field becomes valid, and the first invalid field gets
   await expect(dialog.getByText("Use lower-case letters, digits and single hyphens")).toBeHidden();
 });
 
-test("a draft opens at its permalink for the admin, marked and noindex; the public gets 404", async ({ adminPage: page, browser, baseURL }) => {
+test("a draft opens at its permalink for the admin, marked and noindex; the public gets 404", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   const admin = await adminApi({ url: baseURL! });
   const post = await createPost(admin, { title: `Preview me ${unique()}`, published: false });
   const response = await page.goto(`/blog/${post.slug}`);
@@ -154,7 +169,11 @@ test("the slug is editable in the editor and the old address redirects with 301"
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
 
-test("a scheduled post shows as Scheduled to the admin and appears on the public blog by itself at its time", async ({ adminPage: page, browser, baseURL }) => {
+test("a scheduled post shows as Scheduled to the admin and appears on the public blog by itself at its time", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const title = `Scheduled gig ${id}`;
@@ -191,7 +210,12 @@ test("a scheduled post shows as Scheduled to the admin and appears on the public
 test("row actions are labelled with visible words, and rows show state, thumbnail and date", async ({ adminPage: page, baseURL }) => {
   const id = unique();
   const title = `Labelled ${id}`;
-  await createPost(await adminApi({ url: baseURL! }), { title, published: false, image: "/images/blog/social.webp", imageAlt: "Friends toasting" });
+  await createPost(await adminApi({ url: baseURL! }), {
+    title,
+    published: false,
+    image: "/images/blog/social.webp",
+    imageAlt: "Friends toasting",
+  });
   await openBlogTab(page);
   await page.getByLabel("Search posts").fill(id);
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
@@ -207,14 +231,26 @@ test("row actions are labelled with visible words, and rows show state, thumbnai
   await expect(row.getByRole("button", { name: `Unpublish ${title}` })).toHaveText("Unpublish");
 });
 
-test("both admin lists page and search on the server, keep tab and filter in the URL, and fit 375 px with zero axe violations", async ({ page, context }) => {
+test("both admin lists page and search on the server, keep tab and filter in the URL, and fit 375 px with zero axe violations", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000); // 47 records to create; the server start and each axe analysis add their own budgets
   // Its own server: 25 posts and 22 submissions (from distinct forwarded addresses, past the public form's limit).
   const server = await startOwnServer({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
   try {
     const admin = await adminApi(server);
     for (let i = 1; i <= 25; i++) await createPost(admin, { title: `Paged ${String(i).padStart(2, "0")} gin`, published: i !== 3 });
-    for (let i = 1; i <= 22; i++) expect((await createSubmission(server, { subject: `Question ${String(i).padStart(2, "0")}`, message: i === 5 ? "About a rooftop venue" : "Hello there" }, `10.1.${i}.1`)).status).toBe(201);
+    for (let i = 1; i <= 22; i++)
+      expect(
+        (
+          await createSubmission(
+            server,
+            { subject: `Question ${String(i).padStart(2, "0")}`, message: i === 5 ? "About a rooftop venue" : "Hello there" },
+            `10.1.${i}.1`,
+          )
+        ).status,
+      ).toBe(201);
     expect((await publicApi(server).get("/api/admin/posts")).status).toBe(401);
     await signIn(context, server.url);
     await page.setViewportSize({ width: 375, height: 800 });

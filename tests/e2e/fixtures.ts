@@ -68,12 +68,20 @@ export async function axeViolations(page: Page) {
   );
   let deadline: NodeJS.Timeout | undefined;
   const overBudget = new Promise<never>((_, reject) => {
-    deadline = setTimeout(() => reject(new Error(`axe analysis of ${page.url()} took more than ${scaled(AXE_BUDGET_MS) / 1000} s`)), scaled(AXE_BUDGET_MS));
+    deadline = setTimeout(
+      () => reject(new Error(`axe analysis of ${page.url()} took more than ${scaled(AXE_BUDGET_MS) / 1000} s`)),
+      scaled(AXE_BUDGET_MS),
+    );
   });
   try {
     const analysis = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     const results = await Promise.race([analysis, overBudget]);
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+    }));
   } finally {
     clearTimeout(deadline);
     await page.emulateMedia({ reducedMotion: null });
@@ -111,7 +119,10 @@ export async function openSection(page: Page, name: string) {
   if (!(await link.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
   await link.click();
   // (On a phone the navigation has closed again: the item is looked for hidden or not.)
-  await expect(page.locator("nav#admin-navigation").getByRole("link", { name, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("nav#admin-navigation").getByRole("link", { name, exact: true, includeHidden: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 }
 
 /** Signs the browser in as the admin on a server of the test's own (through the API, as `adminPage` does). */

@@ -9,7 +9,12 @@ import { axeViolations, expect, signInThroughForm, startOwnServer, test, openSec
  * screen shows the QR code of /get beside the buttons and a phone's neither shows nor downloads it; /get's
  * page and the app links in Integrations; axe on each page.
  */
-const env = { SEED_DEMO: "false", APP_STORE_ID: "6740000000", APP_STORE_PROVIDER_TOKEN: "118993254", GOOGLE_PLAY_PACKAGE: "app.clink.android" };
+const env = {
+  SEED_DEMO: "false",
+  APP_STORE_ID: "6740000000",
+  APP_STORE_PROVIDER_TOKEN: "118993254",
+  GOOGLE_PLAY_PACKAGE: "app.clink.android",
+};
 const STORE_HOSTS = /^https:\/\/(apps\.apple\.com|play\.google\.com)\//;
 
 let server: TestServer;
@@ -21,7 +26,10 @@ test.afterAll(async () => {
 });
 
 /** A context whose store addresses are answered here: each one asked is kept. */
-async function visitor(browser: Browser, width: number): Promise<{ context: BrowserContext; page: Page; asked: string[]; qrRequests: string[] }> {
+async function visitor(
+  browser: Browser,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page; asked: string[]; qrRequests: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const asked: string[] = [];
   await context.route(STORE_HOSTS, (route) => {
@@ -47,7 +55,9 @@ async function press(page: Page, context: BrowserContext, asked: string[], name:
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px, a visit landing with a campaign presses both store buttons and the stores get it`, async ({ browser }, testInfo) => {
+  test(`at ${width} px, a visit landing with a campaign presses both store buttons and the stores get it`, async ({
+    browser,
+  }, testInfo) => {
     const { context, page, asked, qrRequests } = await visitor(browser, width);
     try {
       await page.goto(`${server.url}/?utm_source=tiktok&utm_campaign=launch`);
@@ -126,7 +136,9 @@ test("app links are set in the Integrations section and served at once", async (
   await section.getByRole("button", { name: "Save app links" }).click();
   await expect(page.locator("li.toast").getByText("App links saved", { exact: true })).toBeVisible();
   const aasa = await page.request.get(`${server.url}/.well-known/apple-app-site-association`);
-  expect(await aasa.json()).toEqual({ applinks: { details: [{ appIDs: ["ABCDE12345.app.clink.ios"], components: [{ "/": "/blog/*" }, { "/": "/venue-map" }] }] } });
+  expect(await aasa.json()).toEqual({
+    applinks: { details: [{ appIDs: ["ABCDE12345.app.clink.ios"], components: [{ "/": "/blog/*" }, { "/": "/venue-map" }] }] },
+  });
   expect((await page.request.get(`${server.url}/.well-known/assetlinks.json`)).status()).toBe(404);
   await expect(page.getByRole("region", { name: "Store links" }).getByRole("cell", { name: "6740000000", exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -30,7 +30,14 @@ test.beforeAll(async () => {
       [`e2e._domainkey.${DOMAIN}`]: [`v=DKIM1; k=rsa; p=${dkimKey.publicKey.export({ type: "spki", format: "der" }).toString("base64")}`],
     },
   });
-  const env = { SEED_DEMO: "false", MAIL_FROM: `Clink <news@${DOMAIN}>`, DKIM_DOMAIN: DOMAIN, DKIM_SELECTOR: "e2e", DKIM_PRIVATE_KEY_FILE: keyFile, DNS_SERVERS: dns.server };
+  const env = {
+    SEED_DEMO: "false",
+    MAIL_FROM: `Clink <news@${DOMAIN}>`,
+    DKIM_DOMAIN: DOMAIN,
+    DKIM_SELECTOR: "e2e",
+    DKIM_PRIVATE_KEY_FILE: keyFile,
+    DNS_SERVERS: dns.server,
+  };
   const fresh = await startOwnServer({ env });
   server = await seedAndRestart(
     fresh,
@@ -56,8 +63,6 @@ test.afterAll(async () => {
   await server?.stop();
   await dns?.close();
 });
-
-
 
 test("the suppression list: read, added to and removed from", async ({ page }) => {
   test.setTimeout(120_000);
@@ -97,8 +102,14 @@ test("a broadcast that paused itself: its report, then resumed", async ({ page }
   await row.getByRole("button", { name: "Launch day in Sydney" }).click();
   const report = panel.getByRole("region", { name: "Report: Launch day in Sydney" });
   await expect(report.getByTestId("broadcast-state")).toHaveText("Paused");
-  await expect(report.getByTestId("broadcast-paused")).toContainText("It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%.");
-  const figure = (label: string) => report.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+  await expect(report.getByTestId("broadcast-paused")).toContainText(
+    "It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%.",
+  );
+  const figure = (label: string) =>
+    report
+      .locator("dl > div")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator("dd");
   await expect(figure("Delivered")).toHaveText("2");
   await expect(figure("Bounced")).toHaveText("1");
   await expect(figure("Complained")).toHaveText("1");

@@ -8,17 +8,96 @@ test.describe.configure({ mode: "parallel" });
 
 /** Every public content page this branch fills, with text the spec names for it. */
 const CONTENT: Record<string, string[]> = {
-  "/": ["Never drink alone", "Find Nearby", "Find Partner", "Vouchers", "Events", "Split Bills", "Only 500 spots available", "How Clink Works", "Create Your Profile", "Find Companions", "Meet & Enjoy", "Download Clink"],
+  "/": [
+    "Never drink alone",
+    "Find Nearby",
+    "Find Partner",
+    "Vouchers",
+    "Events",
+    "Split Bills",
+    "Only 500 spots available",
+    "How Clink Works",
+    "Create Your Profile",
+    "Find Companions",
+    "Meet & Enjoy",
+    "Download Clink",
+  ],
   "/about": ["About Clink", "Our mission", "Founded in 2022 in Sydney", "Safety First", "Inclusivity", "Responsibility", "Meet the team"],
   "/faq": ["Frequently Asked Questions", "Contact Our Support Team"],
   "/contact": ["Contact Our Support Team", "Email support", "support@clink.app", "Sydney, Australia", "Quick links"],
   "/privacy-policy": ["Privacy Policy", "Last updated August 2025"],
   "/terms-conditions": ["Terms and Conditions", "Last updated May 2025", "30 days' notice of material changes", "Sydney, Australia"],
-  "/irl-meetups": ["IRL Meetups at Real Bars", "Browse real events", "RSVP securely", "Meet and connect", "Happy hour meetups", "Weekend socials", "Themed bar nights", "Traveler meetups", "ID verification", "Phone confirmation", "Public venues only", "Check-in", "24/7 safety hotline", "15-20 participants"],
-  "/social-drinking-app": ["The Social Drinking App", "Real connections", "Local discovery", "Safe and secure", "50,000+", "1M+", "15,000+", "4.8/5", "12,547", "What our members say"],
-  "/happy-hour": ["Find Happy Hours Near You", "Find Happy Hours Now", "Watch Demo", "After Work Drinks", "Singles Meetups", "Networking Happy Hours", "Weekend Socials"],
-  "/meetups": ["Find Meetups Near You", "Create Your Event", "Networking", "12-25", "Social Mixers", "8-20", "Interest Groups", "6-15", "Singles", "10-30", "500K+", "50K+", "150+", "4.9/5"],
-  "/dating": ["Dating Over Drinks", "Group dating", "Verified safety", "Real chemistry", "Easy conversation", "Curated events", "Local matches", "Speed Dating 2.0", "2-3 hours", "Cocktail Mixers", "3-4 hours", "Activity Dates", "2-4 hours", "Wine & Dine", "3-5 hours", "It started with a drink"],
+  "/irl-meetups": [
+    "IRL Meetups at Real Bars",
+    "Browse real events",
+    "RSVP securely",
+    "Meet and connect",
+    "Happy hour meetups",
+    "Weekend socials",
+    "Themed bar nights",
+    "Traveler meetups",
+    "ID verification",
+    "Phone confirmation",
+    "Public venues only",
+    "Check-in",
+    "24/7 safety hotline",
+    "15-20 participants",
+  ],
+  "/social-drinking-app": [
+    "The Social Drinking App",
+    "Real connections",
+    "Local discovery",
+    "Safe and secure",
+    "50,000+",
+    "1M+",
+    "15,000+",
+    "4.8/5",
+    "12,547",
+    "What our members say",
+  ],
+  "/happy-hour": [
+    "Find Happy Hours Near You",
+    "Find Happy Hours Now",
+    "Watch Demo",
+    "After Work Drinks",
+    "Singles Meetups",
+    "Networking Happy Hours",
+    "Weekend Socials",
+  ],
+  "/meetups": [
+    "Find Meetups Near You",
+    "Create Your Event",
+    "Networking",
+    "12-25",
+    "Social Mixers",
+    "8-20",
+    "Interest Groups",
+    "6-15",
+    "Singles",
+    "10-30",
+    "500K+",
+    "50K+",
+    "150+",
+    "4.9/5",
+  ],
+  "/dating": [
+    "Dating Over Drinks",
+    "Group dating",
+    "Verified safety",
+    "Real chemistry",
+    "Easy conversation",
+    "Curated events",
+    "Local matches",
+    "Speed Dating 2.0",
+    "2-3 hours",
+    "Cocktail Mixers",
+    "3-4 hours",
+    "Activity Dates",
+    "2-4 hours",
+    "Wine & Dine",
+    "3-5 hours",
+    "It started with a drink",
+  ],
   "/venue-map": ["Explore Venues Near You", "Filter by type", "Click to explore", "Connect and visit", "15,847"],
   "/advertise": ["Advertise With Us", "Targeted demographic", "Location-based marketing", "Enhanced visibility", "Flexible ad options"],
   "/delete-my-data": ["Delete My Information", "This cannot be undone", "24 hours"],
@@ -49,7 +128,9 @@ for (const path of PAGES) {
   });
 }
 
-test("the home page carries Organization, WebSite with a SearchAction and a FAQPage of the questions /faq does not mark up", async ({ page }) => {
+test("the home page carries Organization, WebSite with a SearchAction and a FAQPage of the questions /faq does not mark up", async ({
+  page,
+}) => {
   await page.goto("/");
   const data = await jsonLd(page);
   expect(data.find((d) => d["@type"] === "Organization")).toMatchObject({ name: "Clink" });
@@ -71,7 +152,10 @@ test("/faq carries a FAQPage with the 10 questions shown", async ({ page }) => {
   expect(faq.mainEntity).toHaveLength(10);
 });
 
-for (const [path, items] of [["/", homeFaq], ["/faq", faqPageItems]] as const) {
+for (const [path, items] of [
+  ["/", homeFaq],
+  ["/faq", faqPageItems],
+] as const) {
   test(`every question and answer on ${path} is in the server HTML`, async ({ request }) => {
     const html = await (await request.get(path)).text();
     const decoded = html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
@@ -86,7 +170,10 @@ for (const [path, items] of [["/", homeFaq], ["/faq", faqPageItems]] as const) {
 test.describe("accordions without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const [path, items] of [["/", homeFaq], ["/faq", faqPageItems]] as const) {
+  for (const [path, items] of [
+    ["/", homeFaq],
+    ["/faq", faqPageItems],
+  ] as const) {
     test(`the ${path} accordion keeps at most one answer open and closes the open one on a second click`, async ({ page }) => {
       await page.goto(path);
       const questions = page.locator("details");
@@ -145,14 +232,27 @@ test("store buttons open the configured URLs in a new tab", async ({ page }) => 
   }
   // The download buttons on the social drinking page link to the stores too.
   await page.goto("/social-drinking-app");
-  await expect(page.locator("main").getByRole("link", { name: /App Store/ }).first()).toHaveAttribute("href", /apps\.apple\.com/);
-  await expect(page.locator("main").getByRole("link", { name: /Google Play/ }).first()).toHaveAttribute("href", /play\.google\.com/);
+  await expect(
+    page
+      .locator("main")
+      .getByRole("link", { name: /App Store/ })
+      .first(),
+  ).toHaveAttribute("href", /apps\.apple\.com/);
+  await expect(
+    page
+      .locator("main")
+      .getByRole("link", { name: /Google Play/ })
+      .first(),
+  ).toHaveAttribute("href", /play\.google\.com/);
 });
 
 test("contact opens the mail client with the subject and links to help pages and home", async ({ page }) => {
   await page.goto("/contact");
   const main = page.locator("main");
-  await expect(main.getByRole("link", { name: "Email Support" })).toHaveAttribute("href", "mailto:support@clink.app?subject=I%20have%20a%20question");
+  await expect(main.getByRole("link", { name: "Email Support" })).toHaveAttribute(
+    "href",
+    "mailto:support@clink.app?subject=I%20have%20a%20question",
+  );
   await expect(main.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");
   await expect(main.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
   await expect(main.getByRole("link", { name: "Terms & Conditions" })).toHaveAttribute("href", "/terms-conditions");

@@ -7,7 +7,11 @@ import { editorReady, fillPostText, expectPostText, postTextbox } from "./post-t
 /** The post editor saves as the author types (issue 35; decision records 0039 and 0042). */
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const saved = (page: Page) => page.getByRole("region", { name: /^(Create|Edit) Post$/ }).getByRole("status").filter({ hasText: /^Saved \d\d:\d\d/ });
+const saved = (page: Page) =>
+  page
+    .getByRole("region", { name: /^(Create|Edit) Post$/ })
+    .getByRole("status")
+    .filter({ hasText: /^Saved \d\d:\d\d/ });
 
 /** A browser of its own (no storage shared with the first), signed in as the admin. */
 async function freshBrowser(browser: Browser, url: string) {
@@ -20,13 +24,21 @@ async function freshBrowser(browser: Browser, url: string) {
 
 async function openEdit(page: Page, title: string) {
   await page.goto(`/admin/posts?pq=${encodeURIComponent(title)}`);
-  await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }).getByRole("button", { name: `Edit ${title}` }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) })
+    .getByRole("button", { name: `Edit ${title}` })
+    .click();
   const dialog = page.getByRole("region", { name: "Edit Post" });
   await editorReady(dialog);
   return dialog;
 }
 
-test("a new post is saved as it is typed: the tab closed mid-sentence, another browser finds the text", async ({ adminPage: page, browser, baseURL }) => {
+test("a new post is saved as it is typed: the tab closed mid-sentence, another browser finds the text", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/admin/posts");
   await page.getByRole("link", { name: "Create Post" }).click();
@@ -50,7 +62,11 @@ test("a new post is saved as it is typed: the tab closed mid-sentence, another b
   }
 });
 
-test("a live post's autosaved changes wait on the server, are offered back, and go public only with Update Post", async ({ adminPage: page, browser, baseURL }) => {
+test("a live post's autosaved changes wait on the server, are offered back, and go public only with Update Post", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   const admin = await adminApi({ url: baseURL! });
   const title = `Live and pending ${unique()}`;
   const post = await createPost(admin, { title, content: "The published words.", published: true });
@@ -91,14 +107,21 @@ test("a live post's autosaved changes wait on the server, are offered back, and 
   await visitor.close();
 });
 
-test("when someone else saved the post meanwhile, the autosave does not overwrite it and offers to reload", async ({ adminPage: page, baseURL }) => {
+test("when someone else saved the post meanwhile, the autosave does not overwrite it and offers to reload", async ({
+  adminPage: page,
+  baseURL,
+}) => {
   const admin = await adminApi({ url: baseURL! });
   const title = `Two editors ${unique()}`;
   const post = await createPost(admin, { title, content: "First words.", published: false });
   const dialog = await openEdit(page, title);
   // Someone else saves first (their version is the one the editor opened).
   const current = (await (await admin.get(`/api/blog/${post.id}`)).json()) as Record<string, unknown>;
-  const theirs = await admin.call("PUT", `/api/admin/posts/${post.id}/autosave`, { title, content: "Their words, saved first.", version: current.version });
+  const theirs = await admin.call("PUT", `/api/admin/posts/${post.id}/autosave`, {
+    title,
+    content: "Their words, saved first.",
+    version: current.version,
+  });
   expect(theirs.status).toBe(200);
 
   await fillPostText(dialog, "My words, typed later.");

@@ -29,14 +29,19 @@ async function sendImage(editor: Locator, kind: "paste" | "drop", name: string) 
       if (kind === "paste") el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
       else {
         const box = el.getBoundingClientRect();
-        el.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true, clientX: box.right - 5, clientY: box.bottom - 5 }));
+        el.dispatchEvent(
+          new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true, clientX: box.right - 5, clientY: box.bottom - 5 }),
+        );
       }
     },
     [kind, name],
   );
 }
 
-test("a new author writes with the keyboard alone: shortcuts, toolbar, pasted and dropped images, live preview side by side", async ({ page, context }) => {
+test("a new author writes with the keyboard alone: shortcuts, toolbar, pasted and dropped images, live preview side by side", async ({
+  page,
+  context,
+}) => {
   // A member invited as an author a moment ago, on a server of the test's own (its mail is read from its folder).
   const server = await startOwnServer();
   try {
@@ -124,7 +129,9 @@ async function writeWithKeyboard(page: Page, site: string) {
   // Ctrl/Cmd+S saves now: a new post becomes a draft on the server, and the editor says when.
   await page.keyboard.press("ControlOrMeta+s");
   await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible({ timeout: scaled(15_000) });
-  const found = (await (await page.request.get(`${site}/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as { items: { id: number; content: string; published: boolean }[] };
+  const found = (await (await page.request.get(`${site}/api/admin/posts?q=${encodeURIComponent(title)}`)).json()) as {
+    items: { id: number; content: string; published: boolean }[];
+  };
   expect(found.items).toHaveLength(1);
   expect(found.items[0]!.published).toBe(false);
   expect(found.items[0]!.content).toBe(await readPostText(dialog));
@@ -178,7 +185,9 @@ test("at 375 px the text comes first and the settings sheet, closed at first, si
   await dialog.getByRole("button", { name: "Post settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeVisible();
   // The panel's heading is one level under the editor's h1 (an h3 there broke the outline: axe's heading-order).
-  await expect(dialog.getByRole("complementary", { name: "Post settings" }).getByRole("heading", { level: 2, name: "Post settings" })).toBeVisible();
+  await expect(
+    dialog.getByRole("complementary", { name: "Post settings" }).getByRole("heading", { level: 2, name: "Post settings" }),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Hide settings" }).click();
   await expect(dialog.getByRole("complementary", { name: "Post settings" })).toBeHidden();
   await expect(dialog.getByRole("button", { name: "Post settings" })).toHaveAttribute("aria-expanded", "false");
@@ -186,7 +195,9 @@ test("at 375 px the text comes first and the settings sheet, closed at first, si
   await page.screenshot({ path: test.info().outputPath("editor-375-settings-hidden.png") });
 });
 
-test("a text too costly to render leaves the editor answering, and its preview says it is shown plain (issue 47)", async ({ adminPage: page }) => {
+test("a text too costly to render leaves the editor answering, and its preview says it is shown plain (issue 47)", async ({
+  adminPage: page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const dialog = await openCreate(page);
   await editorReady(dialog);

@@ -37,8 +37,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-
-
 test("new-post mailings: a paused one shown with why, then resumed", async ({ page }) => {
   test.setTimeout(120_000);
   await signInOn(page, server);
@@ -51,7 +49,9 @@ test("new-post mailings: a paused one shown with why, then resumed", async ({ pa
   await expect(done).toContainText("Done");
   const waiting = panel.getByRole("list", { name: "Paused new-post mailings" });
   await expect(waiting.getByRole("listitem")).toHaveCount(1);
-  await expect(waiting).toContainText("It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%. 21 attempted, 11 bounced, 0 complained.");
+  await expect(waiting).toContainText(
+    "It paused itself: 11 hard bounces among attempts 1 to 200: more than 5%. 21 attempted, 11 bounced, 0 complained.",
+  );
   await shootAtBothWidths(page, "post-mailings", panel, { axe: true });
 
   await waiting.getByRole("button", { name: "Resume the e-mails of The longest bar crawl in Porto, street by street" }).click();

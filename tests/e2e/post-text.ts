@@ -41,5 +41,7 @@ export async function readPostText(scope: Locator): Promise<string> {
 
 /** Waits until the post's text is `expected` (a string, exactly, or a pattern), up to `timeout` grown by the factor. */
 export async function expectPostText(scope: Locator, expected: string | RegExp, timeout = 7_000) {
-  await expect.poll(() => readPostText(scope), { timeout: scaled(timeout) }).toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
+  await expect
+    .poll(() => readPostText(scope), { timeout: scaled(timeout) })
+    .toEqual(typeof expected === "string" ? expected : expect.stringMatching(expected));
 }

@@ -141,7 +141,10 @@ test("contact form, with and without JavaScript", async ({ page, browser }) => {
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST");
   await page.getByRole("button", { name: "Send Message" }).click();
   // The script solved the bot check's challenge in the browser and sent its proof with the message.
-  const proof = JSON.parse(Buffer.from(String(JSON.parse((await sent).postData() ?? "{}").altcha), "base64").toString()) as { number?: unknown; signature?: unknown };
+  const proof = JSON.parse(Buffer.from(String(JSON.parse((await sent).postData() ?? "{}").altcha), "base64").toString()) as {
+    number?: unknown;
+    signature?: unknown;
+  };
   expect(typeof proof.number).toBe("number");
   expect(typeof proof.signature).toBe("string");
   await expect(toast(page, "Message Sent")).toBeVisible();
@@ -167,7 +170,9 @@ async function fillDeletion(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
 }
 
-test("deletion request with JavaScript: the widget, Processing..., the panel, the e-mailed link, the admin completing it", async ({ page }) => {
+test("deletion request with JavaScript: the widget, Processing..., the panel, the e-mailed link, the admin completing it", async ({
+  page,
+}) => {
   const email = `delete-${unique()}@example.com`;
   await page.goto(at("/delete-my-data"));
   await page.getByRole("button", { name: "Delete My Data" }).click();

@@ -17,12 +17,16 @@ async function gridRows(grid: Locator) {
     }
     return [...rows.values()].map((tiles) => ({
       tiles: tiles.length,
-      fills: Math.abs(Math.min(...tiles.map((t) => t.left)) - box.left) < 1 && Math.abs(Math.max(...tiles.map((t) => t.right)) - box.right) < 1,
+      fills:
+        Math.abs(Math.min(...tiles.map((t) => t.left)) - box.left) < 1 && Math.abs(Math.max(...tiles.map((t) => t.right)) - box.right) < 1,
     }));
   });
 }
 
-for (const [path, name] of [["/", "From first hello to the last round"], ["/irl-meetups", "Safe by design, not by luck"]] as const) {
+for (const [path, name] of [
+  ["/", "From first hello to the last round"],
+  ["/irl-meetups", "Safe by design, not by luck"],
+] as const) {
   for (const width of [375, 800, 1280]) {
     test(`the five tiles under "${name}" on ${path} leave no hole at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -30,7 +34,10 @@ for (const [path, name] of [["/", "From first hello to the last round"], ["/irl-
       const grid = page.locator("section", { has: page.getByRole("heading", { name }) }).locator("ul[data-tiles]");
       await expect(grid.locator("> li")).toHaveCount(5);
       const rows = await gridRows(grid);
-      expect(rows.every((row) => row.fills), JSON.stringify(rows)).toBe(true);
+      expect(
+        rows.every((row) => row.fills),
+        JSON.stringify(rows),
+      ).toBe(true);
       if (width > 375) expect(rows.length).toBeLessThan(5);
     });
   }
@@ -41,7 +48,9 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     await page.evaluate(() => document.fonts.ready);
-    const widths = await page.getByRole("link", { name: /App Store|Google Play/ }).evaluateAll((links) => links.map((a) => a.getBoundingClientRect().width));
+    const widths = await page
+      .getByRole("link", { name: /App Store|Google Play/ })
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().width));
     expect(widths.length).toBeGreaterThanOrEqual(4);
     expect(new Set(widths).size, widths.join()).toBe(1);
 
@@ -57,7 +66,10 @@ for (const width of [375, 1280]) {
     });
     expect(chips).toHaveLength(4);
     expect(new Set(chips.map((c) => c.top)).size).toBe(1);
-    expect(chips.every((c) => c.inside && c.oneLine), JSON.stringify(chips)).toBe(true);
+    expect(
+      chips.every((c) => c.inside && c.oneLine),
+      JSON.stringify(chips),
+    ).toBe(true);
   });
 }
 
@@ -99,7 +111,10 @@ test.describe("without JavaScript", () => {
 });
 
 test("the hero buttons of /happy-hour and /meetups lead to the venue explorer", async ({ page }) => {
-  for (const [path, name] of [["/happy-hour", "Find Happy Hours Now"], ["/meetups", "Find Meetups Near You"]] as const) {
+  for (const [path, name] of [
+    ["/happy-hour", "Find Happy Hours Now"],
+    ["/meetups", "Find Meetups Near You"],
+  ] as const) {
     await page.goto(path);
     await page.getByRole("link", { name }).click();
     await expect(page).toHaveURL(/\/venue-map$/);

@@ -5,7 +5,9 @@ import { scaled } from "./time-limits";
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
-test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV, and deletes; fits 375 px with zero axe violations", async ({ page }, testInfo) => {
+test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV, and deletes; fits 375 px with zero axe violations", async ({
+  page,
+}, testInfo) => {
   const id = Date.now().toString(36);
   const from = `/e2e-old-${id}`;
   await signInThroughForm(page);
@@ -47,7 +49,9 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   // Hits are written in batches, a second after the first waits (later when the database is busy): the count
   // is awaited where it is stored, then the tab must show it.
   const hitsOf = async () => {
-    const { redirects } = (await (await page.request.get("/api/admin/redirects")).json()) as { redirects: Array<{ from: string; hits: number }> };
+    const { redirects } = (await (await page.request.get("/api/admin/redirects")).json()) as {
+      redirects: Array<{ from: string; hits: number }>;
+    };
     return redirects.find((rule) => rule.from === from)?.hits;
   };
   await expect.poll(hitsOf, { timeout: scaled(10_000) }).toBe(1);
@@ -59,7 +63,10 @@ test("the Redirects tab adds a rule that answers, shows its hits, imports a CSV,
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${width} px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`redirects-${width}.png`), fullPage: true });
   }

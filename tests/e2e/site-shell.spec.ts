@@ -6,9 +6,22 @@ import { axeViolations, expect, signInThroughForm, test, TEST_ADMIN } from "./fi
 test.describe.configure({ mode: "parallel" });
 
 const PAGES = [
-  "/", "/about", "/faq", "/blog", "/contact", "/advertise", "/privacy-policy", "/terms-conditions",
-  "/delete-my-data", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",
-  "/venue-map", "/admin",
+  "/",
+  "/about",
+  "/faq",
+  "/blog",
+  "/contact",
+  "/advertise",
+  "/privacy-policy",
+  "/terms-conditions",
+  "/delete-my-data",
+  "/irl-meetups",
+  "/social-drinking-app",
+  "/happy-hour",
+  "/meetups",
+  "/dating",
+  "/venue-map",
+  "/admin",
 ];
 
 test("the home page has the exact title", async ({ page }) => {
@@ -21,7 +34,12 @@ test("the header links every main page and marks the current one", async ({ page
   await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main", exact: true });
   const expected: Array<[string, string]> = [
-    ["Home", "/"], ["About", "/about"], ["Venue Map", "/venue-map"], ["FAQ", "/faq"], ["Blog", "/blog"], ["Contact", "/contact"],
+    ["Home", "/"],
+    ["About", "/about"],
+    ["Venue Map", "/venue-map"],
+    ["FAQ", "/faq"],
+    ["Blog", "/blog"],
+    ["Contact", "/contact"],
   ];
   for (const [name, href] of expected) {
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
@@ -151,7 +169,9 @@ test("the page works with no CSP violations (nonce on every script)", async ({ p
 test("pages with a form validate in the browser without a CSP violation (no eval)", async ({ page }) => {
   const violations: string[] = [];
   await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (event) => console.log(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)),
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.log(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
   );
   page.on("console", (msg) => {
     if (/CSP violation|Content Security Policy/i.test(msg.text())) violations.push(msg.text());

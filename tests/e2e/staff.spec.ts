@@ -20,7 +20,14 @@ async function signIn(page: Page, url: string, email: string, password: string) 
 }
 
 const mailLink = (server: TestServer, to: string, subject: RegExp) =>
-  waitFor(() => outboxMessages(server.dataDir).filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1)?.text.match(/http:\/\/localhost:3000(\/admin\/[a-z-]+#token=[A-Za-z0-9_-]{43})/)?.[1], `link to ${to}`);
+  waitFor(
+    () =>
+      outboxMessages(server.dataDir)
+        .filter((m) => m.to.includes(to) && subject.test(m.subject))
+        .at(-1)
+        ?.text.match(/http:\/\/localhost:3000(\/admin\/[a-z-]+#token=[A-Za-z0-9_-]{43})/)?.[1],
+    `link to ${to}`,
+  );
 
 async function invite(page: Page, email: string, role: string) {
   const form = page.getByRole("region", { name: "Invite someone" });
@@ -46,7 +53,10 @@ async function accept(browser: Browser, server: TestServer, email: string, name:
   return page;
 }
 
-test("an owner invites an author and a contributor; each sees their role's admin; a forgotten password is reset by e-mail", async ({ page, browser }) => {
+test("an owner invites an author and a contributor; each sees their role's admin; a forgotten password is reset by e-mail", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const server = await startOwnServer();
   try {
@@ -109,7 +119,9 @@ test("an owner invites an author and a contributor; each sees their role's admin
     await post.getByLabel("Publish immediately").uncheck();
     expect(await axeViolations(page)).toEqual([]);
     await post.getByRole("button", { name: "Create Post" }).click();
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Credited to Avery" }) })).toContainText("By Avery Author");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Credited to Avery" }) })).toContainText(
+      "By Avery Author",
+    );
     // It is Avery's now: the author's list shows the draft with its actions.
     await author.goto(`${server.url}/admin/posts`);
     const credited = author.getByRole("listitem").filter({ has: author.getByRole("heading", { name: "Credited to Avery" }) });

@@ -22,7 +22,8 @@ async function open(page: Page, context: BrowserContext, where: { latitude: numb
 
 const cards = (page: Page) => page.getByRole("region", { name: "Venues" }).getByRole("article");
 const card = (page: Page, name: string) => page.getByRole("region", { name: "Venues" }).getByRole("article", { name });
-const filter = (page: Page, label: string) => page.getByRole("group", { name: "Filter venues" }).getByRole("button", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+const filter = (page: Page, label: string) =>
+  page.getByRole("group", { name: "Filter venues" }).getByRole("button", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
 
 test("filters show their counts and narrow the cards; zero axe violations", async ({ page, context }) => {
   await open(page, context);
@@ -121,16 +122,19 @@ test("arriving at a venue checks in once and, with notifications on and allowed,
 
   await context.setGeolocation(COPPER_LANTERN);
   await expect(page.getByText("Checked in at The Copper Lantern")).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications)).toEqual([
-    { title: "Welcome to The Copper Lantern!", body: "4:00 PM - 7:00 PM" },
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))
+    .toEqual([{ title: "Welcome to The Copper Lantern!", body: "4:00 PM - 7:00 PM" }]);
   // Never cleared: walking away keeps the badge.
   await context.setGeolocation(CENTRE);
   await expect(card(page, "The Copper Lantern")).toContainText("0.1 mi");
   await expect(page.getByText("Checked in at The Copper Lantern")).toBeVisible();
 });
 
-test("selecting a card opens the detail panel with every field; Details shows more; close clears the selection", async ({ page, context }) => {
+test("selecting a card opens the detail panel with every field; Details shows more; close clears the selection", async ({
+  page,
+  context,
+}) => {
   await open(page, context);
   await card(page, "The Copper Lantern").getByRole("button", { name: "The Copper Lantern" }).click();
   const panel = page.getByTestId("venue-detail");
@@ -146,13 +150,19 @@ test("selecting a card opens the detail panel with every field; Details shows mo
   await panel.getByRole("button", { name: "Details", exact: true }).click();
   await expect(panel).toContainText("Private Booths");
   await expect(panel).toContainText("3 upcoming events");
-  await expect(panel.getByRole("link", { name: /Visit website/ })).toHaveAttribute("href", "https://www.example.com/venues/the-copper-lantern");
+  await expect(panel.getByRole("link", { name: /Visit website/ })).toHaveAttribute(
+    "href",
+    "https://www.example.com/venues/the-copper-lantern",
+  );
   // The map marks the selected venue.
-  await expect(page.locator('.leaflet-marker-icon[data-venue-id] .venue-pin.is-selected')).toHaveCount(1);
+  await expect(page.locator(".leaflet-marker-icon[data-venue-id] .venue-pin.is-selected")).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
   await panel.getByRole("button", { name: "Close venue details" }).click();
   await expect(panel).toHaveCount(0);
-  await expect(card(page, "The Copper Lantern").getByRole("button", { name: "The Copper Lantern" })).toHaveAttribute("aria-pressed", "false");
+  await expect(card(page, "The Copper Lantern").getByRole("button", { name: "The Copper Lantern" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
 });
 
 test("map and cards highlight each other; a marker opens its venue", async ({ page, context }) => {
@@ -188,7 +198,9 @@ test("without location access the page says so and measures from the default New
   // Nothing is asked on load; My Location asks, and the refusal is said in words.
   await expect(page.getByTestId("location-status")).toHaveText("Distances are measured from Times Square, New York.");
   await page.getByRole("button", { name: "My Location" }).click();
-  await expect(page.getByTestId("location-status")).toHaveText("Location access was denied, so distances are measured from Times Square, New York, the default centre.");
+  await expect(page.getByTestId("location-status")).toHaveText(
+    "Location access was denied, so distances are measured from Times Square, New York, the default centre.",
+  );
   await expect(page.getByRole("heading", { name: "8 venues in New York" })).toBeVisible();
   await expect(card(page, "The Copper Lantern")).toContainText("0.1 mi");
   await expect(card(page, "The Copper Lantern").getByText("Nearby", { exact: true })).toBeVisible();
@@ -203,7 +215,8 @@ function fakeGeolocation(page: Page, at: { latitude: number; longitude: number }
   return page.addInitScript((position) => {
     const calls: string[] = [];
     const watchers = new Map<number, PositionCallback>();
-    const fix = (coords: { latitude: number; longitude: number }) => ({ coords: { ...coords, accuracy: 10 }, timestamp: Date.now() }) as unknown as GeolocationPosition;
+    const fix = (coords: { latitude: number; longitude: number }) =>
+      ({ coords: { ...coords, accuracy: 10 }, timestamp: Date.now() }) as unknown as GeolocationPosition;
     let here = position;
     Object.assign(window, {
       geolocationCalls: calls,
@@ -256,7 +269,9 @@ test("without a grant, no position is asked until My Location is pressed; then t
   await expect(page.getByTestId("venue-map").locator('path[fill="#2563eb"]')).toHaveCount(1); // the "You are here" dot
   await expect(card(page, "The Riveter's Rest")).toContainText("0.2 mi");
   // Walking north: the watch keeps the distances with the visitor.
-  await page.evaluate(() => (window as unknown as { moveVisitor: (at: object) => void }).moveVisitor({ latitude: 41.8927, longitude: -87.6233 }));
+  await page.evaluate(() =>
+    (window as unknown as { moveVisitor: (at: object) => void }).moveVisitor({ latitude: 41.8927, longitude: -87.6233 }),
+  );
   await expect(card(page, "The Riveter's Rest")).toContainText("0.5 mi");
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -271,7 +286,10 @@ test("a press made before the explorer has started is not lost: it is replayed o
   await expect(cards(page)).toHaveCount(2);
 });
 
-test("before the explorer has started (no grant, nothing pressed yet), a pin chosen on the map opens its venue", async ({ page, context }) => {
+test("before the explorer has started (no grant, nothing pressed yet), a pin chosen on the map opens its venue", async ({
+  page,
+  context,
+}) => {
   await open(page, context, null);
   const pin = page.locator(".leaflet-marker-icon[data-venue-id]").first();
   await expect(pin).toBeVisible();

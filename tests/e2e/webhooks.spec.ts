@@ -3,7 +3,9 @@ import { axeViolations, expect, signInThroughForm, test, openSection } from "./f
 
 const toast = (page: Page, text: string) => page.locator("li.toast").getByText(text, { exact: true });
 
-test("the Webhooks tab adds an endpoint with its secret shown once, shows its log, fits 375 px, and removes it", async ({ page }, testInfo) => {
+test("the Webhooks tab adds an endpoint with its secret shown once, shows its log, fits 375 px, and removes it", async ({
+  page,
+}, testInfo) => {
   // A public address written as an IP (no DNS needed here); nothing is sent to it in this test.
   const url = `https://93.184.216.34/hooks/${Date.now().toString(36)}`;
   await signInThroughForm(page);

@@ -19,8 +19,7 @@ const login = (body: unknown, headers: Record<string, string> = {}) =>
     body: JSON.stringify(body),
   });
 
-const sessionOf = async (cookie?: string) =>
-  (await fetch(`${server.url}/api/admin/session`, { headers: cookie ? { cookie } : {} })).json();
+const sessionOf = async (cookie?: string) => (await fetch(`${server.url}/api/admin/session`, { headers: cookie ? { cookie } : {} })).json();
 
 describe("admin sign-in", () => {
   it("refuses a wrong pair with 401 and the spec's message", async () => {
@@ -114,7 +113,9 @@ describe("the admin guard", () => {
     const idle = await signInCookie(server);
     const active = await signInCookie(server);
     // The idle one's row is made 12 hours old (the server keeps only the id's hash).
-    const idHash = createHash("sha256").update(decodeURIComponent(idle.slice(idle.indexOf("=") + 1))).digest("base64url");
+    const idHash = createHash("sha256")
+      .update(decodeURIComponent(idle.slice(idle.indexOf("=") + 1)))
+      .digest("base64url");
     const expire = `update admin_sessions set expires_at = now() - interval '1 second' where id_hash = '${idHash}'`;
     if (usingPostgres()) {
       expect(await queryTestDatabase(server.databaseUrl!, `${expire} returning id_hash`)).toHaveLength(1);

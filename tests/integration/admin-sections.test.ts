@@ -39,7 +39,8 @@ describe("the admin's sections", () => {
       expect(html, section.path).toContain('aria-label="Admin sections"');
       // The Posts item keeps the spec's name for its page: Blog Management.
       const title = (section.id === "posts" ? sectionHeading(section.id) : section.label).replace("&", "&amp;");
-      if (section.path.startsWith("/admin/") && !["staff", "profile"].includes(section.id)) expect(html).toContain(`<title>${title} · Clink Admin</title>`);
+      if (section.path.startsWith("/admin/") && !["staff", "profile"].includes(section.id))
+        expect(html).toContain(`<title>${title} · Clink Admin</title>`);
     }
   });
 
@@ -73,11 +74,20 @@ describe("the admin's sections", () => {
 
   it("gives each role an overview of what it may see", async () => {
     const ownerHtml = await (await admin.get("/admin")).text();
-    for (const figure of ["overview-unresolved", "overview-deletions", "overview-failed-jobs", "overview-undelivered", "overview-spots-left", "overview-visitors-week"]) expect(ownerHtml).toContain(figure);
+    for (const figure of [
+      "overview-unresolved",
+      "overview-deletions",
+      "overview-failed-jobs",
+      "overview-undelivered",
+      "overview-spots-left",
+      "overview-visitors-week",
+    ])
+      expect(ownerHtml).toContain(figure);
     expect(ownerHtml).toContain("Recent activity");
     const authorHtml = await (await author.get("/admin")).text();
     expect(authorHtml).toContain("overview-visitors-week");
-    for (const figure of ["overview-unresolved", "overview-deletions", "overview-failed-jobs", "overview-spots-left", "Recent activity"]) expect(authorHtml).not.toContain(figure);
+    for (const figure of ["overview-unresolved", "overview-deletions", "overview-failed-jobs", "overview-spots-left", "Recent activity"])
+      expect(authorHtml).not.toContain(figure);
     const contributorHtml = await (await contributor.get("/admin")).text();
     expect(contributorHtml).not.toContain("overview-visitors-week");
   });
@@ -114,7 +124,10 @@ describe("the admin's sections", () => {
     expect((await admin.call("POST", "/api/admin/tags", { name: "Preload Tag" })).status).toBe(201);
     expect((await admin.call("POST", "/api/admin/redirects", { from: "/preload-old", to: "/preload-new", status: 301 })).status).toBe(201);
     expect((await admin.call("POST", "/api/admin/integrations", { name: "Preload Integration" })).status).toBe(201);
-    expect((await publicApi(server).call("POST", "/api/waitlist", { email: "preload-person@audience.example", city: "Sydney", platform: "ios" })).status).toBe(202);
+    expect(
+      (await publicApi(server).call("POST", "/api/waitlist", { email: "preload-person@audience.example", city: "Sydney", platform: "ios" }))
+        .status,
+    ).toBe(202);
 
     // In the markup itself (between tags), not only in the data the page hydrates from.
     const shown = (html: string, text: string) => new RegExp(`>[^<]*${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^<]*<`).test(html);

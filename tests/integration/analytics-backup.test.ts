@@ -19,7 +19,8 @@ const track = serversStoppedAfterEach();
 // Unusual enough that finding them in the archive can only mean they were stored.
 const ADDRESS = "203.0.113.197";
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Probe7f3a9c";
-const OTHER_AGENT = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15 Probe2b";
+const OTHER_AGENT =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15 Probe2b";
 const ENV = { TRUST_PROXY: "loopback", SEED_DEMO: "false" };
 
 const visit = (server: TestServer, body: unknown, userAgent = USER_AGENT) =>
@@ -66,7 +67,11 @@ describe("a backup taken after visits", { timeout: 240_000 }, () => {
     await visitsCounted(server);
     const text = await backupText(server, backups);
     expect(text).toContain("analytics_daily"); // the counts are in it…
-    const holding = (needle: string) => text.split("\n").filter((line) => line.includes(needle)).map((line) => line.slice(0, 200));
+    const holding = (needle: string) =>
+      text
+        .split("\n")
+        .filter((line) => line.includes(needle))
+        .map((line) => line.slice(0, 200));
     expect(holding(ADDRESS)).toEqual([]); // …the address is not,
     expect(holding("Probe7f3a9c")).toEqual([]); // nor the user agent
   });
@@ -84,14 +89,21 @@ describe("a backup taken after visits", { timeout: 240_000 }, () => {
     const found: string[] = [];
     for (const salt of candidates) {
       for (const site of sites) {
-        for (const hash of [visitorHash(salt, address, USER_AGENT, site), visitorHash(salt, address, OTHER_AGENT, site), addressHash(salt, address, site)]) {
+        for (const hash of [
+          visitorHash(salt, address, USER_AGENT, site),
+          visitorHash(salt, address, OTHER_AGENT, site),
+          addressHash(salt, address, site),
+        ]) {
           if (text.includes(hash)) found.push(`${salt.slice(0, 12)}… -> ${hash}`);
         }
       }
     }
     expect(candidates.size).toBeGreaterThan(50); // the attack had material to try
     expect(found).toEqual([]);
-    const tables = text.split("\n").filter((line) => line.startsWith('{"table"')).map((line) => (JSON.parse(line) as { table: string }).table);
+    const tables = text
+      .split("\n")
+      .filter((line) => line.startsWith('{"table"'))
+      .map((line) => (JSON.parse(line) as { table: string }).table);
     expect(tables).toContain("analytics_daily");
     expect(tables.filter((t) => t === "analytics_salts" || t === "analytics_visitor_days")).toEqual([]);
   });

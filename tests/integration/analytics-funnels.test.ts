@@ -72,7 +72,12 @@ describe("funnels", () => {
     }
     const made = await admin.call("POST", "/api/admin/analytics/funnels", { name: "Filters", steps: [{ page: "/" }, { page: "/faq" }] });
     const { id } = (await made.json()) as { id: number };
-    for (const [query, field] of [["device=huge", "device"], ["page=faq", "page"], ["from=2026-02-30", "date"], [`from=${day(1)}&to=${day()}`, "from"]] as const) {
+    for (const [query, field] of [
+      ["device=huge", "device"],
+      ["page=faq", "page"],
+      ["from=2026-02-30", "date"],
+      [`from=${day(1)}&to=${day()}`, "from"],
+    ] as const) {
       const res = await admin.get(`/api/admin/analytics/funnels/${id}?${query}`);
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { message: string }).message, query).toContain(field);
@@ -90,7 +95,9 @@ describe("funnels", () => {
     const made = await editor.call("POST", "/api/admin/analytics/funnels", body);
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: number };
-    const listed = (await (await editor.get("/api/admin/analytics/funnels")).json()) as { funnels: Array<{ id: number; name: string; steps: unknown }> };
+    const listed = (await (await editor.get("/api/admin/analytics/funnels")).json()) as {
+      funnels: Array<{ id: number; name: string; steps: unknown }>;
+    };
     expect(listed.funnels.find((f) => f.id === id)).toMatchObject({ name: "Editor's funnel", steps: body.steps });
     expect((await editor.get(`/api/admin/analytics/funnels/${id}`)).status).toBe(200);
     expect((await editor.get("/api/admin/analytics/brought")).status).toBe(200);
@@ -98,7 +105,12 @@ describe("funnels", () => {
     // An author reads their own posts' figures only (GET /api/admin/analytics): funnels are site-wide.
     expect((await author.get("/api/admin/analytics")).status).toBe(200);
     expect((await author.call("POST", "/api/admin/analytics/funnels", body)).status).toBe(403);
-    for (const path of ["/api/admin/analytics/funnels", `/api/admin/analytics/funnels/${id}`, "/api/admin/analytics/brought", "/api/admin/analytics/brought.csv"]) {
+    for (const path of [
+      "/api/admin/analytics/funnels",
+      `/api/admin/analytics/funnels/${id}`,
+      "/api/admin/analytics/brought",
+      "/api/admin/analytics/brought.csv",
+    ]) {
       expect((await author.get(path)).status, path).toBe(403);
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(401);
     }
@@ -107,7 +119,10 @@ describe("funnels", () => {
   });
 
   it("counts each step's visitors of the day exactly as a hand count of the visits, over days and filters; 'What it brought' and its CSV too", async () => {
-    const made = await admin.call("POST", "/api/admin/analytics/funnels", { name: "Home, blog, App Store", steps: [{ page: "/" }, { page: "/blog/*" }, { goal: "app-store" }] });
+    const made = await admin.call("POST", "/api/admin/analytics/funnels", {
+      name: "Home, blog, App Store",
+      steps: [{ page: "/" }, { page: "/blog/*" }, { goal: "app-store" }],
+    });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: number };
     const today = day();
@@ -122,7 +137,11 @@ describe("funnels", () => {
     await visit(6, [{ path: other }, { path: "/" }, { path: post }, { path: post, goal: "app-store" }]); // 3: home, then the blog again
     await visit(7, [{ path: "/" }, { path: other }]); // 2 today, and presses the button tomorrow
     await visit(8, [{ path: "/" }]); // 1 today, the whole funnel tomorrow
-    await visit(9, [{ path: "/", utm_source: "tiktok", utm_campaign: "launch", screen: "mobile" }, { path: post, screen: "mobile" }, { path: post, goal: "app-store", city: "Sydney" }]); // 3
+    await visit(9, [
+      { path: "/", utm_source: "tiktok", utm_campaign: "launch", screen: "mobile" },
+      { path: post, screen: "mobile" },
+      { path: post, goal: "app-store", city: "Sydney" },
+    ]); // 3
     await visit(10, [{ path: "/faq" }, { path: post, goal: "app-store" }]); // 0: never home
     // 11 lands on /about, whose page view is written (a report flushes the batch) before the press comes.
     await visit(11, [{ path: "/about" }]);
@@ -155,15 +174,28 @@ describe("funnels", () => {
     expect(await figures(id, `from=${today}&to=${today}`)).toEqual([9, 5, 3]);
     // Yesterday is over (15 minutes after midnight): its figures were kept at the first read, and read back the same.
     if (Date.now() % 86_400_000 > 20 * 60_000) {
-      const kept = (await (await admin.get(`/api/admin/analytics/funnels/${id}?from=${today}&to=${tomorrow}&device=desktop`)).json()) as Figures & { keptDays: number };
-      const again = (await (await admin.get(`/api/admin/analytics/funnels/${id}?from=${today}&to=${tomorrow}&device=desktop`)).json()) as Figures & { keptDays: number };
+      const kept = (await (
+        await admin.get(`/api/admin/analytics/funnels/${id}?from=${today}&to=${tomorrow}&device=desktop`)
+      ).json()) as Figures & { keptDays: number };
+      const again = (await (
+        await admin.get(`/api/admin/analytics/funnels/${id}?from=${today}&to=${tomorrow}&device=desktop`)
+      ).json()) as Figures & { keptDays: number };
       expect([kept.keptDays, again.keptDays]).toEqual([0, 1]);
       expect(again.steps.map((s) => s.visitors)).toEqual(kept.steps.map((s) => s.visitors));
       expect(again.steps.map((s) => s.visitors)).toEqual([9, 5, 3]); // 8, 4, 2 today and visitor 8 tomorrow
     }
 
     // What it brought: each press with its visitor's landing page (the day's first page view), source and campaign.
-    type Row = { platform: string; via: string; source: string; campaign: string; landing: string; city: string; count: number; visitors: number };
+    type Row = {
+      platform: string;
+      via: string;
+      source: string;
+      campaign: string;
+      landing: string;
+      city: string;
+      count: number;
+      visitors: number;
+    };
     const brought = (await (await admin.get(`/api/admin/analytics/brought?from=${today}&to=${tomorrow}`)).json()) as { rows: Row[] };
     const ios = { platform: "iOS", via: "App Store button" };
     expect(brought.rows).toEqual(
@@ -174,8 +206,28 @@ describe("funnels", () => {
         { goal: "app-store", ...ios, source: "Direct", campaign: "", landing: "/faq", city: "", count: 1, visitors: 1 }, // 10
         { goal: "app-store", ...ios, source: "", campaign: "", landing: post, city: "", count: 1, visitors: 1 }, // 7 tomorrow: the press alone
         { goal: "app-store", ...ios, source: "TikTok", campaign: "launch", landing: "/", city: "Sydney", count: 1, visitors: 1 }, // 9
-        { goal: "google-play", platform: "Android", via: "Google Play button", source: "Direct", campaign: "", landing: "/", city: "", count: 1, visitors: 1 }, // 2
-        { goal: "google-play", platform: "Android", via: "Google Play button", source: "Direct", campaign: "", landing: "/about", city: "", count: 1, visitors: 1 }, // 11
+        {
+          goal: "google-play",
+          platform: "Android",
+          via: "Google Play button",
+          source: "Direct",
+          campaign: "",
+          landing: "/",
+          city: "",
+          count: 1,
+          visitors: 1,
+        }, // 2
+        {
+          goal: "google-play",
+          platform: "Android",
+          via: "Google Play button",
+          source: "Direct",
+          campaign: "",
+          landing: "/about",
+          city: "",
+          count: 1,
+          visitors: 1,
+        }, // 11
       ]),
     );
     expect(brought.rows).toHaveLength(8);
@@ -185,7 +237,10 @@ describe("funnels", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="what-it-brought-${today}_${tomorrow}.csv"`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Platform,Via,Source,Campaign,Landing page,City,Count,Visitors");
     expect(lines).toContain("iOS,App Store button,TikTok,launch,/,Sydney,1,1");
     expect(lines).toContain("Android,Google Play button,Direct,,/,,1,1");
@@ -194,8 +249,16 @@ describe("funnels", () => {
 
   it("takes a city with a goal only, bounded", async () => {
     const beacon = (body: unknown) =>
-      fetch(`${server.url}/api/analytics`, { method: "POST", headers: { "content-type": "application/json", "user-agent": agent(99), "x-forwarded-for": "203.0.113.99" }, body: JSON.stringify(body) });
-    for (const body of [{ path: "/", city: "Sydney" }, { path: "/", goal: "app-store", city: "x".repeat(81) }, { path: "/", goal: "app-store", city: "<script>" }]) {
+      fetch(`${server.url}/api/analytics`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": agent(99), "x-forwarded-for": "203.0.113.99" },
+        body: JSON.stringify(body),
+      });
+    for (const body of [
+      { path: "/", city: "Sydney" },
+      { path: "/", goal: "app-store", city: "x".repeat(81) },
+      { path: "/", goal: "app-store", city: "<script>" },
+    ]) {
       const res = await beacon(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(/^city/);

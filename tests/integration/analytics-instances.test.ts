@@ -43,7 +43,12 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
     second = undefined;
     const day = new Date().toISOString().slice(0, 10);
     const res = await admin.get(`/api/admin/analytics?from=${day}&to=${day}`);
-    const report = (await res.json()) as { visitors: number; pageviews: number; pages: Array<{ path: string; visitors: number }>; sources: Array<{ name: string; visitors: number }> };
+    const report = (await res.json()) as {
+      visitors: number;
+      pageviews: number;
+      pages: Array<{ path: string; visitors: number }>;
+      sources: Array<{ name: string; visitors: number }>;
+    };
     expect(report.pages.map((p) => [p.path, p.visitors])).toEqual([
       ["/about", 2],
       ["/faq", 1],
@@ -67,7 +72,12 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
     second ??= await startTestServer({ databaseUrl: first.databaseUrl, env });
     const ip = "198.51.100.60";
     const points = async () =>
-      (await queryTestDatabase<{ points: number }>(first.databaseUrl!, "select points from rate_limits where key like 'analyticsByClientPage:%198.51.100.60 view /meetups'"))[0]?.points;
+      (
+        await queryTestDatabase<{ points: number }>(
+          first.databaseUrl!,
+          "select points from rate_limits where key like 'analyticsByClientPage:%198.51.100.60 view /meetups'",
+        )
+      )[0]?.points;
     // The first instance counts its 3 page views a minute for this client and page; the 4th is not counted.
     for (let i = 0; i < 4; i++) expect((await beacon(first, "/meetups", ip)).status).toBe(202);
     await eventually(async () => expect(await points()).toBe(3));
@@ -79,7 +89,9 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
     expect(await second.stop()).toBe(0);
     second = undefined;
     const day = new Date().toISOString().slice(0, 10);
-    const report = (await (await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).json()) as { pages: Array<{ path: string; pageviews: number; visitors: number }> };
+    const report = (await (await admin.get(`/api/admin/analytics?from=${day}&to=${day}`)).json()) as {
+      pages: Array<{ path: string; pageviews: number; visitors: number }>;
+    };
     expect(report.pages.find((p) => p.path === "/meetups")).toMatchObject({ pageviews: 4, visitors: 1 });
   });
 });

@@ -61,7 +61,12 @@ describe("the Audience report's daily rollups", () => {
       return r.rolledUpDays === closedDays && r.rollupBlocks <= 8;
     }, 30_000);
 
-    for (const range of [whole, `from=${dayOf(Date.now() - 9 * DAY)}&to=${today}`, `from=${from}&to=${dayOf(Date.now() - 5 * DAY)}`, `from=${today}&to=${today}`]) {
+    for (const range of [
+      whole,
+      `from=${dayOf(Date.now() - 9 * DAY)}&to=${today}`,
+      `from=${from}&to=${dayOf(Date.now() - 5 * DAY)}`,
+      `from=${today}&to=${today}`,
+    ]) {
       const [rolled, raw] = [await report(range), await report(`${range}&raw=1`)];
       expect(raw.rolledUpDays).toBe(0);
       expect(rolled.pageviews).toBeGreaterThan(0);

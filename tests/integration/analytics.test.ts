@@ -42,7 +42,15 @@ async function report(from = today(), to = today()): Promise<Report> {
 
 describe("POST /api/analytics", () => {
   it("answers 400 for a malformed beacon or a path that is no public page, 415 for another type, 202 otherwise", async () => {
-    for (const bad of ["{", "[]", JSON.stringify({}), JSON.stringify({ path: "about" }), JSON.stringify({ path: "/about", goal: "win" }), JSON.stringify({ path: "/about", screen: "huge" }), JSON.stringify({ path: "/about", extra: 1 })]) {
+    for (const bad of [
+      "{",
+      "[]",
+      JSON.stringify({}),
+      JSON.stringify({ path: "about" }),
+      JSON.stringify({ path: "/about", goal: "win" }),
+      JSON.stringify({ path: "/about", screen: "huge" }),
+      JSON.stringify({ path: "/about", extra: 1 }),
+    ]) {
       const res = await beacon(bad);
       expect(res.status, bad).toBe(400);
     }
@@ -58,7 +66,14 @@ describe("POST /api/analytics", () => {
     for (const path of ["/search", "/blog/tag/counted-lists", "/blog/author/bea-conn", "/delete-my-data/verify"]) {
       expect((await beacon({ path }, { "sec-gpc": "1" })).status, path).toBe(202);
     }
-    for (const path of ["/blog/tag/no-such-tag", "/blog/author/nobody-here", "/blog/page/2", "/blog/tag/counted-lists/page/2", "/blog/page/1", "/admin/staff"]) {
+    for (const path of [
+      "/blog/tag/no-such-tag",
+      "/blog/author/nobody-here",
+      "/blog/page/2",
+      "/blog/tag/counted-lists/page/2",
+      "/blog/page/1",
+      "/admin/staff",
+    ]) {
       expect((await beacon({ path }, { "sec-gpc": "1" })).status, path).toBe(400);
     }
     expect((await beacon({ path: "/about" }, {}, "application/x-www-form-urlencoded")).status).toBe(415);
@@ -74,13 +89,18 @@ describe("POST /api/analytics", () => {
     const chunked = await fetch(`${server.url}/api/analytics`, {
       method: "POST",
       headers: { "content-type": "text/plain", "user-agent": BROWSER },
-      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(JSON.stringify({ path: "/about", ref: "x".repeat(4000) }))), c.close()) }),
+      body: new ReadableStream({
+        start: (c) => (c.enqueue(new TextEncoder().encode(JSON.stringify({ path: "/about", ref: "x".repeat(4000) }))), c.close()),
+      }),
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(chunked.headers.get("x-content-type-options")).toBe("nosniff");
     // 120 a minute per address are taken; past them, 429 with Retry-After (a bot's: answered, never counted).
-    const bot = { "x-forwarded-for": "203.0.113.77", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const bot = {
+      "x-forwarded-for": "203.0.113.77",
+      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    };
     const flood = [];
     for (let i = 0; i < 125; i++) flood.push((await beacon({ path: "/about" }, bot)).status);
     expect(flood.filter((s) => s === 202)).toHaveLength(120);
@@ -91,7 +111,10 @@ describe("POST /api/analytics", () => {
 
   it("counts page views, distinct visitors, sources, campaigns, goals and the AI join exactly; excludes bots, prefetches and Sec-GPC", async () => {
     // A verified AI crawler (GPTBot from OpenAI's published range) reads /faq twice.
-    const gptbot = { "user-agent": "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)", "x-forwarded-for": "20.171.206.10" };
+    const gptbot = {
+      "user-agent": "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
+      "x-forwarded-for": "20.171.206.10",
+    };
     for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}/faq`, { headers: gptbot })).status).toBe(200);
 
     const sent = [
@@ -107,7 +130,10 @@ describe("POST /api/analytics", () => {
       beacon({ path: "/", utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" }, { "x-forwarded-for": "198.51.100.13" }),
       // Not counted: a crawler, a headless browser, prefetches, Global Privacy Control.
       beacon({ path: "/", ref: "chatgpt.com" }, { "user-agent": gptbot["user-agent"], "x-forwarded-for": "198.51.100.20" }),
-      beacon({ path: "/", ref: "chatgpt.com" }, { "user-agent": "Mozilla/5.0 HeadlessChrome/140.0.0.0 Safari/537.36", "x-forwarded-for": "198.51.100.21" }),
+      beacon(
+        { path: "/", ref: "chatgpt.com" },
+        { "user-agent": "Mozilla/5.0 HeadlessChrome/140.0.0.0 Safari/537.36", "x-forwarded-for": "198.51.100.21" },
+      ),
       beacon({ path: "/", ref: "chatgpt.com" }, { "sec-purpose": "prefetch", "x-forwarded-for": "198.51.100.22" }),
       beacon({ path: "/", ref: "chatgpt.com" }, { purpose: "prefetch", "x-forwarded-for": "198.51.100.23" }),
       beacon({ path: "/", ref: "chatgpt.com" }, { "sec-gpc": "1", "x-forwarded-for": "198.51.100.24" }),
@@ -133,7 +159,17 @@ describe("POST /api/analytics", () => {
     ]);
     expect(r.campaigns).toEqual([{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1 }]);
     expect(r.goals.find((g) => g.name === "app-store")).toEqual({ name: "app-store", count: 1 });
-    expect(r.goals.map((g) => g.name)).toEqual(["app-store", "google-play", "signup", "contact", "advertise", "deletion", "get-ios", "get-android", "get-desktop"]);
+    expect(r.goals.map((g) => g.name)).toEqual([
+      "app-store",
+      "google-play",
+      "signup",
+      "contact",
+      "advertise",
+      "deletion",
+      "get-ios",
+      "get-android",
+      "get-desktop",
+    ]);
   });
 
   it("bounds what one client adds to a page: a few page views a minute, the rest answered alike and not counted", async () => {
@@ -158,7 +194,15 @@ describe("goals of public forms", () => {
     expect((await postForm("/contact", contact, { "x-forwarded-for": "198.51.100.40" })).status).toBe(200);
     expect((await postForm("/contact", contact, { "x-forwarded-for": "198.51.100.41", "sec-gpc": "1" })).status).toBe(200);
     expect((await postForm("/contact", { ...contact, email: "lee@" }, { "x-forwarded-for": "198.51.100.42" })).status).toBe(400);
-    const ad = { companyName: "Form Bar Co", contactName: "Alex Form", email: "alex@formbar.example", phone: "555 0100", website: "https://formbar.example", budget: "$5,000-$10,000", message: "We want to reach people near our bar." };
+    const ad = {
+      companyName: "Form Bar Co",
+      contactName: "Alex Form",
+      email: "alex@formbar.example",
+      phone: "555 0100",
+      website: "https://formbar.example",
+      budget: "$5,000-$10,000",
+      message: "We want to reach people near our bar.",
+    };
     expect((await postForm("/advertise", ad, { "x-forwarded-for": "198.51.100.43" })).status).toBe(200);
     expect(await goal("contact")).toBe(1);
     expect(await goal("advertise")).toBe(1);
@@ -170,20 +214,33 @@ describe("an author's view", () => {
     const author = await inviteStaff(server, admin, "writer@analytics.example", "author");
     const own = await createPost(author, { published: true });
     const others = await createPost(admin, { published: true });
-    for (const post of [own, others]) expect((await beacon({ path: `/blog/${post.slug}`, ref: "claude.ai" }, { "x-forwarded-for": "198.51.100.60" })).status).toBe(202);
+    for (const post of [own, others])
+      expect((await beacon({ path: `/blog/${post.slug}`, ref: "claude.ai" }, { "x-forwarded-for": "198.51.100.60" })).status).toBe(202);
     const res = await author.get(`/api/admin/analytics?from=${today()}&to=${today()}`);
     expect(res.status).toBe(200);
     const r = (await res.json()) as Report & { ownPostsOnly: boolean };
     expect(r.ownPostsOnly).toBe(true);
     expect(r.pages).toEqual([{ path: `/blog/${own.slug}`, pageviews: 1, visitors: 1, aiCrawls: 0, aiReferrals: 1 }]);
-    expect({ visitors: r.visitors, pageviews: r.pageviews, sources: r.sources, campaigns: r.campaigns, goals: r.goals }).toEqual({ visitors: 1, pageviews: 1, sources: [], campaigns: [], goals: [] });
+    expect({ visitors: r.visitors, pageviews: r.pageviews, sources: r.sources, campaigns: r.campaigns, goals: r.goals }).toEqual({
+      visitors: 1,
+      pageviews: 1,
+      sources: [],
+      campaigns: [],
+      goals: [],
+    });
   });
 });
 
 describe("GET /api/admin/analytics", () => {
   it("answers 401 anonymous and 400 for a bad range", async () => {
     expect((await publicApi(server).get(`/api/admin/analytics?from=${today()}&to=${today()}`)).status).toBe(401);
-    for (const q of ["from=2026-13-01&to=2026-12-01", "from=2026-02-30&to=2026-03-01", "from=2026-05-02&to=2026-05-01", "from=yesterday", "from=2020-01-01&to=2026-01-01"]) {
+    for (const q of [
+      "from=2026-13-01&to=2026-12-01",
+      "from=2026-02-30&to=2026-03-01",
+      "from=2026-05-02&to=2026-05-01",
+      "from=yesterday",
+      "from=2020-01-01&to=2026-01-01",
+    ]) {
       expect((await admin.get(`/api/admin/analytics?${q}`)).status, q).toBe(400);
     }
   });

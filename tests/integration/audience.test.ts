@@ -56,7 +56,16 @@ async function spots(): Promise<{ total: number; left: number }> {
   return (await res.json()) as { total: number; left: number };
 }
 
-type Subscriber = { id: number; email: string; state: string; list: string; consentPage: string; consentWording: string; confirmedAt: string | null; endedAt: string | null };
+type Subscriber = {
+  id: number;
+  email: string;
+  state: string;
+  list: string;
+  consentPage: string;
+  consentWording: string;
+  confirmedAt: string | null;
+  endedAt: string | null;
+};
 async function subscribers(list: "waitlist" | "blog"): Promise<Subscriber[]> {
   const res = await admin.get(`/api/admin/subscribers?list=${list}`);
   expect(res.status).toBe(200);
@@ -84,12 +93,15 @@ describe("the early-adopter list", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
     }
-    expect((await visitor().call("POST", "/api/subscriptions", { email: "a@audience.example", lists: ["news"] }, client())).status).toBe(400);
+    expect((await visitor().call("POST", "/api/subscriptions", { email: "a@audience.example", lists: ["news"] }, client())).status).toBe(
+      400,
+    );
 
     // Without the bot check's proof (no JavaScript), 3 an hour from one address; then 429 with Retry-After.
     const from = { "x-forwarded-for": "10.94.0.1" };
     const answers: Response[] = [];
-    for (let i = 0; i < 4; i++) answers.push(await visitor().call("POST", "/api/subscriptions", { email: `limit${i}@audience.example`, lists: ["blog"] }, from));
+    for (let i = 0; i < 4; i++)
+      answers.push(await visitor().call("POST", "/api/subscriptions", { email: `limit${i}@audience.example`, lists: ["blog"] }, from));
     expect(answers.map((r) => r.status)).toEqual([202, 202, 202, 429]);
     expect(Number(answers[3]!.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -133,7 +145,11 @@ describe("the early-adopter list", () => {
     try {
       const answers = await Promise.all(tokens.map((token, i) => confirm(token, other && i % 2 ? other.url : server.url)));
       expect(answers.map((r) => r.status).every((s) => s === 200)).toBe(true);
-      if (other) await waitFor(async () => ((await (await fetch(`${other.url}/api/waitlist/spots`)).json()) as { left: number }).left === 0 || null, "the other instance's count");
+      if (other)
+        await waitFor(
+          async () => ((await (await fetch(`${other.url}/api/waitlist/spots`)).json()) as { left: number }).left === 0 || null,
+          "the other instance's count",
+        );
     } finally {
       await other?.stop();
     }
@@ -155,7 +171,10 @@ describe("the admin's list", () => {
     const editor = await inviteStaff(server, admin, "editor@audience.example", "editor");
     expect((await editor.get("/api/admin/subscribers?list=blog")).status).toBe(403);
     expect((await editor.get("/api/admin/subscribers.csv?list=blog")).status).toBe(403);
-    const counts = (await (await editor.get("/api/admin/audience")).json()) as { lists: Record<string, Record<string, number>>; spots: unknown };
+    const counts = (await (await editor.get("/api/admin/audience")).json()) as {
+      lists: Record<string, Record<string, number>>;
+      spots: unknown;
+    };
     expect(counts.lists.waitlist!.confirmed).toBe(5);
     expect(JSON.stringify(counts)).not.toContain("@");
     expect((await admin.get("/api/admin/subscribers?list=nope")).status).toBe(400);
@@ -196,7 +215,11 @@ describe("new posts by e-mail", () => {
     const local = url!.replace(/^https?:\/\/[^/]+/, server.url);
     expect(await (await fetch(local)).text()).toContain("Unsubscribe");
     expect((await subscribers("blog")).find((s) => s.email === leaver)!.state).toBe("confirmed");
-    const oneClick = await fetch(local, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const oneClick = await fetch(local, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(oneClick.status).toBe(200);
     const left = (await subscribers("blog")).find((s) => s.email === leaver)!;
     expect(left.state).toBe("unsubscribed");
@@ -204,11 +227,35 @@ describe("new posts by e-mail", () => {
     // The waitlist is another list: one-click left only this one.
 
     // An edit of a live post sends nothing.
-    expect((await admin.call("PUT", `/api/blog/${post.id}`, { title: post.title, excerpt: "Edited.", content: "Edited body.", author: "Alex Writer", category: "tips", tags: [], published: true })).status).toBe(200);
+    expect(
+      (
+        await admin.call("PUT", `/api/blog/${post.id}`, {
+          title: post.title,
+          excerpt: "Edited.",
+          content: "Edited body.",
+          author: "Alex Writer",
+          category: "tips",
+          tags: [],
+          published: true,
+        })
+      ).status,
+    ).toBe(200);
     // A draft published later is news; its e-mails skip the one who left and the one who never confirmed.
     const draft = await createPost(admin, { title: "Hidden Bars of Melbourne", published: false });
     const restartAt = [...readers, "first.spot@audience.example"];
-    expect((await admin.call("PUT", `/api/blog/${draft.id}`, { title: draft.title, excerpt: "Down the laneways.", content: "Body.", author: "Alex Writer", category: "tips", tags: [], published: true })).status).toBe(200);
+    expect(
+      (
+        await admin.call("PUT", `/api/blog/${draft.id}`, {
+          title: draft.title,
+          excerpt: "Down the laneways.",
+          content: "Body.",
+          author: "Alex Writer",
+          category: "tips",
+          tags: [],
+          published: true,
+        })
+      ).status,
+    ).toBe(200);
 
     // Half-way (one e-mail per batch), the site stops and starts again: nobody gets a second copy.
     await waitFor(() => postMails(draft.title).length >= 1 || null, "the first e-mail of the batches");
@@ -217,7 +264,9 @@ describe("new posts by e-mail", () => {
     restarted.push(server);
     admin = publicApi(server, admin.cookie);
     await waitFor(() => postMails(draft.title).length >= restartAt.length || null, "every e-mail after the restart", 60_000);
-    const second = postMails(draft.title).map((m) => m.to).sort();
+    const second = postMails(draft.title)
+      .map((m) => m.to)
+      .sort();
     expect(second).toEqual([...restartAt].sort());
     expect(postMails(post.title)).toHaveLength(expected.length);
     for (const m of outboxMessages(server.dataDir)) expect(m.to.includes(unconfirmed) && m.subject.startsWith("New post")).toBe(false);
@@ -229,9 +278,21 @@ describe("new posts by e-mail", () => {
     // Saved with a date ahead: not news yet (the go-live check runs each minute, so it has not come).
     expect(postMails(scheduled.title)).toHaveLength(0);
     const stillSubscribed = [...readers, "first.spot@audience.example"];
-    await waitFor(() => postMails(scheduled.title).length >= stillSubscribed.length || null, "the scheduled post's e-mails at go-live", 150_000);
-    expect(postMails(scheduled.title).map((m) => m.to).sort()).toEqual([...stillSubscribed].sort());
-    const sentAt = Math.min(...outboxMessages(server.dataDir).filter((m) => m.subject.includes(scheduled.title)).map((m) => Date.parse(header(m.raw, "date")!)));
+    await waitFor(
+      () => postMails(scheduled.title).length >= stillSubscribed.length || null,
+      "the scheduled post's e-mails at go-live",
+      150_000,
+    );
+    expect(
+      postMails(scheduled.title)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([...stillSubscribed].sort());
+    const sentAt = Math.min(
+      ...outboxMessages(server.dataDir)
+        .filter((m) => m.subject.includes(scheduled.title))
+        .map((m) => Date.parse(header(m.raw, "date")!)),
+    );
     expect(sentAt).toBeGreaterThanOrEqual(publishAt - 1_000);
   }, 200_000);
 });
@@ -254,17 +315,30 @@ describe("a completed deletion request", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ token: mail.token! }).toString(),
     });
-    await waitFor(() => outboxMessages(server.dataDir).some((m) => m.subject.includes("Data deletion request from Erase")), "the admin's notice");
+    await waitFor(
+      () => outboxMessages(server.dataDir).some((m) => m.subject.includes("Data deletion request from Erase")),
+      "the admin's notice",
+    );
     const list = (await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<{ id: number; email: string | null }>;
     const request = list.find((r) => r.email === email)!;
     expect((await admin.call("PATCH", `/api/admin/data-deletion-requests/${request.id}`, { status: "completed" })).status).toBe(200);
     const told = await waitForMail(server.dataDir, email, /Your Clink data has been deleted/);
 
     const trace = email.toLowerCase();
-    for (const path of ["/api/admin/subscribers?list=waitlist", "/api/admin/subscribers?list=blog", "/api/admin/subscribers.csv?list=waitlist", "/api/admin/subscribers.csv?list=blog"]) {
+    for (const path of [
+      "/api/admin/subscribers?list=waitlist",
+      "/api/admin/subscribers?list=blog",
+      "/api/admin/subscribers.csv?list=waitlist",
+      "/api/admin/subscribers.csv?list=blog",
+    ]) {
       expect((await (await admin.get(path)).text()).toLowerCase().includes(trace), path).toBe(false);
     }
-    const files = outboxMessages(server.dataDir).filter((m) => m.raw.replace(/=\r?\n/g, "").toLowerCase().includes(trace));
+    const files = outboxMessages(server.dataDir).filter((m) =>
+      m.raw
+        .replace(/=\r?\n/g, "")
+        .toLowerCase()
+        .includes(trace),
+    );
     expect(files.map((m) => m.file)).toEqual([told.file]);
     if (usingPostgres()) {
       // Nor in the database: no list row, no outbox body (the completion e-mail is purged once delivered).
@@ -282,10 +356,18 @@ describe("odd requests", () => {
   it("answer 4xx, never 500", async () => {
     const cases: Array<[string, string, RequestInit]> = [
       ["POST", "/api/waitlist", { body: "not json", headers: { "content-type": "application/json" } }],
-      ["POST", "/api/subscriptions", { body: JSON.stringify({ email: "a@b.example", lists: "blog" }), headers: { "content-type": "application/json" } }],
+      [
+        "POST",
+        "/api/subscriptions",
+        { body: JSON.stringify({ email: "a@b.example", lists: "blog" }), headers: { "content-type": "application/json" } },
+      ],
       ["GET", "/api/waitlist", {}],
       ["POST", "/api/waitlist/spots", {}],
-      ["POST", "/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }],
+      [
+        "POST",
+        "/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      ],
       ["POST", "/unsubscribe", { body: "{}", headers: { "content-type": "application/json" } }],
       ["POST", "/early-access/confirm?token=nope", { body: "x", headers: { "content-type": "text/plain" } }],
       ["POST", "/early-access", { body: "email=a%00b", headers: { "content-type": "application/x-www-form-urlencoded", ...client() } }],

@@ -22,7 +22,9 @@ const asAdmin = (method: string, path: string, body?: unknown) => admin.call(met
 const newPost = postInput;
 const create = (overrides: Record<string, unknown> = {}) => createPost(admin, overrides);
 const png = (width = 40, height = 30) =>
-  sharp({ create: { width, height, channels: 3, background: "#4f46e5" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#4f46e5" } })
+    .png()
+    .toBuffer();
 const upload = (bytes: Buffer | Uint8Array, name = "pic.png", type = "image/png", headers: Record<string, string> = { cookie }) => {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(bytes)], { type }), name);
@@ -30,15 +32,48 @@ const upload = (bytes: Buffer | Uint8Array, name = "pic.png", type = "image/png"
 };
 const audit = async (action: string) => {
   if (!usingPostgres()) return undefined;
-  return queryTestDatabase<{ action: string; target_id: string }>(server.databaseUrl!, `select action, target_id from audit_log where action = '${action}' order by id desc limit 1`);
+  return queryTestDatabase<{ action: string; target_id: string }>(
+    server.databaseUrl!,
+    `select action, target_id from audit_log where action = '${action}' order by id desc limit 1`,
+  );
 };
 
 describe("POST /api/blog", () => {
   it("creates a post with a slug from the title and answers it in the API's shape", async () => {
     const post = await create({ title: "Rooftop Bars & Views!", tags: [" bars ", "", "Bars", "views"] });
-    expect(post).toMatchObject({ slug: expect.stringMatching(/^rooftop-bars-and-views/), title: "Rooftop Bars & Views!", tags: ["bars", "views"], published: true, image: null, imageMimeType: null });
+    expect(post).toMatchObject({
+      slug: expect.stringMatching(/^rooftop-bars-and-views/),
+      title: "Rooftop Bars & Views!",
+      tags: ["bars", "views"],
+      published: true,
+      image: null,
+      imageMimeType: null,
+    });
     expect(Object.keys(post).sort()).toEqual(
-      ["id", "title", "excerpt", "author", "authorId", "category", "content", "image", "imageAlt", "imageMimeType", "published", "createdAt", "updatedAt", "version", "tags", "slug", "metaTitle", "metaDescription", "canonicalUrl", "socialImage", "socialTitle", "noindex"].sort(),
+      [
+        "id",
+        "title",
+        "excerpt",
+        "author",
+        "authorId",
+        "category",
+        "content",
+        "image",
+        "imageAlt",
+        "imageMimeType",
+        "published",
+        "createdAt",
+        "updatedAt",
+        "version",
+        "tags",
+        "slug",
+        "metaTitle",
+        "metaDescription",
+        "canonicalUrl",
+        "socialImage",
+        "socialTitle",
+        "noindex",
+      ].sort(),
     );
     const again = await create({ title: "Rooftop Bars & Views!" });
     expect(again.slug).not.toBe(post.slug);
@@ -67,7 +102,11 @@ describe("POST /api/blog", () => {
   });
 
   it("refuses image data that is not an image", async () => {
-    const res = await asAdmin("POST", "/api/blog", newPost({ imageData: Buffer.from("<svg onload=alert(1)>").toString("base64"), imageMimeType: "image/png" }));
+    const res = await asAdmin(
+      "POST",
+      "/api/blog",
+      newPost({ imageData: Buffer.from("<svg onload=alert(1)>").toString("base64"), imageMimeType: "image/png" }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).errors.imageData).toBe("Please select an image file (PNG, JPG, GIF, etc.)");
   });
@@ -164,7 +203,11 @@ describe("POST /api/upload and the image endpoint", () => {
     const res = await upload(Buffer.from("<html><script>alert(1)</script></html>"), "evil.png", "image/png");
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, error: "Please select an image file (PNG, JPG, GIF, etc.)" });
-    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), "x.svg", "image/svg+xml");
+    const svg = await upload(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+      "x.svg",
+      "image/svg+xml",
+    );
     expect(svg.status).toBe(400);
     const disguised = await upload(await png(), "notes.txt", "text/plain");
     expect(disguised.status).toBe(200);
@@ -187,7 +230,9 @@ describe("POST /api/upload and the image endpoint", () => {
     const order = randomBytes(side * side);
     const pixels = Buffer.alloc(side * side * 3);
     order.forEach((index, i) => pixels.set(palette[index]!, i * 3));
-    const paletted = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ palette: true, colours: 256, dither: 0, effort: 1 }).toBuffer();
+    const paletted = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .png({ palette: true, colours: 256, dither: 0, effort: 1 })
+      .toBuffer();
     expect(paletted.length).toBeGreaterThan(3.5 * 1024 * 1024);
     expect(paletted.length).toBeLessThan(5 * 1024 * 1024);
 
@@ -229,7 +274,10 @@ describe("POST /api/upload and the image endpoint", () => {
     expect(avif.headers.get("content-type")).toBe("image/avif");
     const jpeg = await call("GET", `/api/blog/${post.id}/image?w=1200`, undefined, { accept: "*/*" });
     expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
-    const again = await call("GET", `/api/blog/${post.id}/image?w=400`, undefined, { accept: "image/webp", "if-none-match": webp.headers.get("etag")! });
+    const again = await call("GET", `/api/blog/${post.id}/image?w=400`, undefined, {
+      accept: "image/webp",
+      "if-none-match": webp.headers.get("etag")!,
+    });
     expect(again.status).toBe(304);
     expect((await call("GET", `/api/blog/${post.id}/image?w=333`)).status).toBe(400);
 
@@ -254,7 +302,8 @@ describe("POST /api/tag-suggestions", () => {
     const res = await asAdmin("POST", "/api/tag-suggestions", {
       title: "Craft beer trivia nights in Melbourne",
       excerpt: "Where to find the best craft beer trivia in Melbourne.",
-      content: "Melbourne loves craft beer. Trivia nights at craft beer bars are the best way to meet people. Craft beer, trivia and Melbourne laneways.",
+      content:
+        "Melbourne loves craft beer. Trivia nights at craft beer bars are the best way to meet people. Craft beer, trivia and Melbourne laneways.",
       category: "events",
     });
     expect(res.status).toBe(200);

@@ -29,10 +29,12 @@ type Post = CreatedPost & { version: number; content: string; excerpt: string };
 const getPost = async (api: Api, id: number) => (await (await api.get(`/api/blog/${id}`)).json()) as Post;
 const fullBody = (post: Post, overrides: Record<string, unknown> = {}) =>
   postInput({ title: post.title, slug: post.slug, content: post.content, excerpt: post.excerpt, published: post.published, ...overrides });
-const put = (api: Api, post: Post, overrides: Record<string, unknown> = {}) => api.call("PUT", `/api/blog/${post.id}`, fullBody(post, overrides));
+const put = (api: Api, post: Post, overrides: Record<string, unknown> = {}) =>
+  api.call("PUT", `/api/blog/${post.id}`, fullBody(post, overrides));
 const autosave = (api: Api, id: number, body: Record<string, unknown>) => api.call("PUT", `/api/admin/posts/${id}/autosave`, body);
 const pendingOf = async (api: Api, id: number) => (await (await api.get(`/api/admin/posts/${id}/autosave`)).json()).pending;
-const revisions = async (id: number) => ((await (await admin.get(`/api/admin/posts/${id}/revisions`)).json()) as { items: Array<{ title: string; actorEmail: string }> }).items;
+const revisions = async (id: number) =>
+  ((await (await admin.get(`/api/admin/posts/${id}/revisions`)).json()) as { items: Array<{ title: string; actorEmail: string }> }).items;
 const create = async (api: Api, overrides: Record<string, unknown> = {}) => getPost(api, (await createPost(api, overrides)).id);
 
 describe("post versions", () => {
@@ -83,7 +85,10 @@ describe("post versions", () => {
 
   it("lets exactly one of two saves sent at the same moment over one version land", async () => {
     const post = await create(admin);
-    const answers = await Promise.all([put(admin, post, { content: "One", version: 1 }), put(editor, post, { content: "Two", version: 1 })]);
+    const answers = await Promise.all([
+      put(admin, post, { content: "One", version: 1 }),
+      put(editor, post, { content: "Two", version: 1 }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await getPost(admin, post.id)).version).toBe(2);
   });
@@ -111,10 +116,18 @@ describe("autosave of a draft or scheduled post", () => {
     expect(res.status).toBe(200);
     const answer = await res.json();
     expect(answer).toEqual({ savedAt: expect.any(String), version: 2, pending: false });
-    expect(await getPost(admin, post.id)).toMatchObject({ title: "", content: "Half a", excerpt: "Kept excerpt", version: 2, updatedAt: answer.savedAt });
+    expect(await getPost(admin, post.id)).toMatchObject({
+      title: "",
+      content: "Half a",
+      excerpt: "Kept excerpt",
+      version: 2,
+      updatedAt: answer.savedAt,
+    });
     expect(await pendingOf(admin, post.id)).toBeNull();
     const scheduled = await create(admin, { createdAt: new Date(Date.now() + 86_400_000).toISOString() });
-    const later = await (await autosave(admin, scheduled.id, { title: "Soon", content: "Tomorrow's text", excerpt: "Soon.", version: 1 })).json();
+    const later = await (
+      await autosave(admin, scheduled.id, { title: "Soon", content: "Tomorrow's text", excerpt: "Soon.", version: 1 })
+    ).json();
     expect(later).toMatchObject({ version: 2, pending: false });
     expect(await getPost(admin, scheduled.id)).toMatchObject({ title: "Soon", content: "Tomorrow's text", excerpt: "Soon." });
   });
@@ -122,7 +135,8 @@ describe("autosave of a draft or scheduled post", () => {
   it("keeps one revision for one member's run of autosaves, a new one for another member or after a full save", async () => {
     const post = await create(admin, { published: false, title: "Coalesced" });
     expect(await revisions(post.id)).toHaveLength(1);
-    for (let n = 1; n <= 5; n++) expect((await autosave(admin, post.id, { title: `Coalesced ${n}`, content: `Text ${n}`, version: n })).status).toBe(200);
+    for (let n = 1; n <= 5; n++)
+      expect((await autosave(admin, post.id, { title: `Coalesced ${n}`, content: `Text ${n}`, version: n })).status).toBe(200);
     let list = await revisions(post.id);
     expect(list.map((r) => r.title)).toEqual(["Coalesced 5", "Coalesced"]);
     expect((await autosave(editor, post.id, { title: "Sam's turn", content: "Sam", version: 6 })).status).toBe(200);
@@ -133,7 +147,13 @@ describe("autosave of a draft or scheduled post", () => {
     const current = await getPost(admin, post.id);
     expect((await put(editor, current, { title: "Saved for real", version: 8 })).status).toBe(200);
     expect((await autosave(editor, post.id, { title: "Typing again", content: "More", version: 9 })).status).toBe(200);
-    expect((await revisions(post.id)).map((r) => r.title)).toEqual(["Typing again", "Saved for real", "Sam's turn 2", "Coalesced 5", "Coalesced"]);
+    expect((await revisions(post.id)).map((r) => r.title)).toEqual([
+      "Typing again",
+      "Saved for real",
+      "Sam's turn 2",
+      "Coalesced 5",
+      "Coalesced",
+    ]);
   });
 });
 
@@ -161,8 +181,16 @@ describe("autosave of a live post", () => {
       baseVersion: 1,
     });
     // Replaced by the next autosave (by anyone): one pending text per post.
-    expect((await autosave(editor, post.id, { title: "Live, renamed", content: "SECRET-DRAFT-TEXT two", excerpt: "New excerpt", version: 1 })).status).toBe(200);
-    expect(await pendingOf(admin, post.id)).toMatchObject({ title: "Live, renamed", content: "SECRET-DRAFT-TEXT two", excerpt: "New excerpt", savedBy: { id: editor.id, name: "Sam Editor" } });
+    expect(
+      (await autosave(editor, post.id, { title: "Live, renamed", content: "SECRET-DRAFT-TEXT two", excerpt: "New excerpt", version: 1 }))
+        .status,
+    ).toBe(200);
+    expect(await pendingOf(admin, post.id)).toMatchObject({
+      title: "Live, renamed",
+      content: "SECRET-DRAFT-TEXT two",
+      excerpt: "New excerpt",
+      savedBy: { id: editor.id, name: "Sam Editor" },
+    });
     expect(await revisions(post.id)).toHaveLength(1);
   });
 
@@ -223,7 +251,10 @@ describe("who may autosave, and bad requests", () => {
 
   it("lets a contributor autosave their own draft, not once it is published", async () => {
     const draft = await create(contributor, { published: false });
-    expect(await (await autosave(contributor, draft.id, { title: "Mine", content: "Typing", version: 1 })).json()).toMatchObject({ pending: false, version: 2 });
+    expect(await (await autosave(contributor, draft.id, { title: "Mine", content: "Typing", version: 1 })).json()).toMatchObject({
+      pending: false,
+      version: 2,
+    });
     expect((await editor.call("PUT", `/api/blog/${draft.id}`, { published: true })).status).toBe(200);
     expect((await autosave(contributor, draft.id, { title: "Mine", content: "After", version: 3 })).status).toBe(403);
   });
@@ -236,7 +267,11 @@ describe("who may autosave, and bad requests", () => {
     expect((await autosave(admin, post.id, { title: "t".repeat(201), content: "c", version: 1 })).status).toBe(400);
     expect((await autosave(admin, post.id, { title: "t", content: "c".repeat(30_001), version: 1 })).status).toBe(400);
     expect((await autosave(admin, post.id, { title: 5, content: "c", version: 1 })).status).toBe(400);
-    const text = await fetch(`${server.url}/api/admin/posts/${post.id}/autosave`, { method: "PUT", headers: { cookie: admin.cookie!, "content-type": "text/plain" }, body: "hello" });
+    const text = await fetch(`${server.url}/api/admin/posts/${post.id}/autosave`, {
+      method: "PUT",
+      headers: { cookie: admin.cookie!, "content-type": "text/plain" },
+      body: "hello",
+    });
     expect(text.status).toBe(415);
     expect((await admin.call("POST", `/api/admin/posts/${post.id}/autosave`, { title: "t", content: "c", version: 1 })).status).toBe(405);
     expect((await getPost(admin, post.id)).version).toBe(1);
@@ -258,9 +293,17 @@ describe.runIf(usingPostgres())("what the database holds (PostgreSQL: read while
 
   it("a live post's autosave writes nothing the public side counts: no content change, no job, no audit line", async () => {
     const post = await create(admin);
-    const counts = () => Promise.all(["select changes from content_changes where name = 'blog'", "select count(*)::int from jobs", "select count(*)::int from audit_log"].map(one));
+    const counts = () =>
+      Promise.all(
+        [
+          "select changes from content_changes where name = 'blog'",
+          "select count(*)::int from jobs",
+          "select count(*)::int from audit_log",
+        ].map(one),
+      );
     const before = await counts();
-    for (let n = 0; n < 3; n++) expect((await autosave(admin, post.id, { title: "t", content: `pending ${n}`, version: 1 })).status).toBe(200);
+    for (let n = 0; n < 3; n++)
+      expect((await autosave(admin, post.id, { title: "t", content: `pending ${n}`, version: 1 })).status).toBe(200);
     expect(await counts()).toEqual(before);
     expect(await one(`select count(*)::int from blog_post_pending where post_id = ${post.id}`)).toBe(1);
   });
@@ -269,7 +312,10 @@ describe.runIf(usingPostgres())("what the database holds (PostgreSQL: read while
     const post = await create(admin, { published: false, title: "Long session" });
     await autosave(admin, post.id, { title: "Run one", content: "a", version: 1 });
     await autosave(admin, post.id, { title: "Run one, later", content: "b", version: 2 });
-    await queryTestDatabase(server.databaseUrl!, `update blog_post_revisions set autosave_started_at = now() - interval '10 minutes 1 second' where post_id = ${post.id} and autosave_started_at is not null`);
+    await queryTestDatabase(
+      server.databaseUrl!,
+      `update blog_post_revisions set autosave_started_at = now() - interval '10 minutes 1 second' where post_id = ${post.id} and autosave_started_at is not null`,
+    );
     await autosave(admin, post.id, { title: "Run two", content: "c", version: 3 });
     expect((await revisions(post.id)).map((r) => r.title)).toEqual(["Run two", "Run one, later", "Long session"]);
   });

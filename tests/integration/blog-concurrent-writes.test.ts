@@ -86,7 +86,10 @@ describe("a create repeated with its Idempotency-Key", () => {
     expect((await again.json()).post).toEqual(firstPost);
     if (usingPostgres()) {
       // A second instance on the same database: the key is kept in it, not in a process.
-      const other = await startTestServer({ databaseUrl: server.databaseUrl, env: { SEED_DEMO: "false", INDEXNOW_ENDPOINT: "http://127.0.0.1:9/indexnow" } });
+      const other = await startTestServer({
+        databaseUrl: server.databaseUrl,
+        env: { SEED_DEMO: "false", INDEXNOW_ENDPOINT: "http://127.0.0.1:9/indexnow" },
+      });
       others.push(other);
       const elsewhere = await (await adminApi(other)).call("POST", "/api/blog", body, key);
       expect(elsewhere.status).toBe(201);

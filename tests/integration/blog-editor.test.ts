@@ -78,7 +78,14 @@ describe("an edited slug", () => {
     const id = unique();
     const post = await createPost(admin, { title: `Anything ${id}`, slug: `chosen-${id}` });
     expect(post.slug).toBe(`chosen-${id}`);
-    const again = await admin.call("POST", "/api/blog", { title: "X", author: "A", excerpt: "E", content: "C", category: "tips", slug: `chosen-${id}` });
+    const again = await admin.call("POST", "/api/blog", {
+      title: "X",
+      author: "A",
+      excerpt: "E",
+      content: "C",
+      category: "tips",
+      slug: `chosen-${id}`,
+    });
     expect(again.status).toBe(409);
   });
 });
@@ -89,7 +96,8 @@ describe("a scheduled post", () => {
     const at = new Date(Date.now() + 3000);
     const post = await createPost(admin, { title: `Scheduled ${id}`, content: `Zebracorn ${id} night`, createdAt: at.toISOString() });
     expect(new Date(post.createdAt).getTime()).toBe(at.getTime());
-    const publicList = async () => ((await (await visitor.get("/api/blog")).json()) as { slug: string }[]).some((p) => p.slug === post.slug);
+    const publicList = async () =>
+      ((await (await visitor.get("/api/blog")).json()) as { slug: string }[]).some((p) => p.slug === post.slug);
     expect((await visitor.get(`/blog/${post.slug}`)).status).toBe(404);
     expect(await publicList()).toBe(false);
     expect(await (await visitor.get("/blog")).text()).not.toContain(post.title);
@@ -108,7 +116,12 @@ describe("a scheduled post", () => {
   it("keeps updatedAt to the server: a client's value is ignored", async () => {
     const post = await createPost(admin, { title: `Updated ${unique()}` });
     const res = await admin.call("PUT", `/api/blog/${post.id}`, {
-      title: post.title, author: "A", excerpt: "E", content: "C", category: "tips", updatedAt: "2001-01-01T00:00:00Z",
+      title: post.title,
+      author: "A",
+      excerpt: "E",
+      content: "C",
+      category: "tips",
+      updatedAt: "2001-01-01T00:00:00Z",
     });
     const saved = (await res.json()).post;
     expect(new Date(saved.updatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -133,13 +146,14 @@ describe("the admin's lists", () => {
     const id = unique();
     for (let i = 1; i <= 23; i++) await createPost(admin, { title: `Listed ${id} ${String(i).padStart(2, "0")}`, published: i % 5 !== 0 });
     expect((await visitor.get(`/api/admin/posts`)).status).toBe(401);
-    const list = async (query: string) => (await (await admin.get(`/api/admin/posts?${query}`)).json()) as {
-      items: { title: string; published: boolean }[];
-      total: number;
-      page: number;
-      pageCount: number;
-      counts: Record<string, number>;
-    };
+    const list = async (query: string) =>
+      (await (await admin.get(`/api/admin/posts?${query}`)).json()) as {
+        items: { title: string; published: boolean }[];
+        total: number;
+        page: number;
+        pageCount: number;
+        counts: Record<string, number>;
+      };
     const first = await list(`q=${id}`);
     expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2, counts: { all: 23, draft: 4, published: 19, scheduled: 0 } });
     expect(first.items).toHaveLength(20);
@@ -155,8 +169,16 @@ describe("the admin's lists", () => {
 
   it("pages and searches submissions in the database; a note and a delete are audited", async () => {
     const id = unique();
-    for (let i = 1; i <= 22; i++) expect((await createSubmission(server, { subject: `Ask ${id} ${i}`, message: i === 7 ? `Needle${id}` : "hello" }, `10.9.${i}.1`)).status).toBe(201);
-    type Page = { items: { id: number; subject: string; internalNote: string | null }[]; total: number; pageCount: number; counts: Record<string, number> };
+    for (let i = 1; i <= 22; i++)
+      expect(
+        (await createSubmission(server, { subject: `Ask ${id} ${i}`, message: i === 7 ? `Needle${id}` : "hello" }, `10.9.${i}.1`)).status,
+      ).toBe(201);
+    type Page = {
+      items: { id: number; subject: string; internalNote: string | null }[];
+      total: number;
+      pageCount: number;
+      counts: Record<string, number>;
+    };
     const list = async (query: string) => (await (await admin.get(`/api/admin/contact-submissions?page=1&${query}`)).json()) as Page;
     const all = await list(`q=Ask%20${id}`);
     expect(all).toMatchObject({ total: 22, pageCount: 2, counts: { all: 22, unresolved: 22, resolved: 0 } });

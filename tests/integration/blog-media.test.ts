@@ -12,7 +12,9 @@ let admin: Api;
 siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, admin } = site));
 
 async function upload(colour: string, cookie: string | null = admin.cookie!) {
-  const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: colour } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "door.png");
   return fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: cookie ? { cookie } : {} });
@@ -42,7 +44,9 @@ describe("images in the text", () => {
     const html = await (await publicApi(server).get(`/blog/${post.slug}`)).text();
     // At Ghost's addresses (ghost-images.test.ts serves them): WebP variants at the page widths, then the original.
     const img = html.match(/<img src="\/content\/images\/[^"]*"[^>]*>/)?.[0] ?? "";
-    expect(img).toContain(`srcset="/content/images/size/w600/format/webp/media/${media.hash}.png 600w, /content/images/media/${media.hash}.png 1000w"`);
+    expect(img).toContain(
+      `srcset="/content/images/size/w600/format/webp/media/${media.hash}.png 600w, /content/images/media/${media.hash}.png 1000w"`,
+    );
     expect(img).toContain('width="1000" height="500"');
     expect(img).toContain('alt="A blue door"');
     expect(img).toContain('loading="lazy"');
@@ -50,8 +54,18 @@ describe("images in the text", () => {
 
   it("lists a post's cover and the images in its text in the sitemap (image:image), valid against the schemas; drafts and other posts' images not", async () => {
     const media = await (await upload("#a855f7")).json();
-    const cover = (await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer()).toString("base64");
-    const post = await createPost(admin, { title: "Sitemap images", content: `![Purple](${media.url})`, imageData: cover, imageMimeType: "image/png", imageAlt: "A red square" });
+    const cover = (
+      await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } })
+        .png()
+        .toBuffer()
+    ).toString("base64");
+    const post = await createPost(admin, {
+      title: "Sitemap images",
+      content: `![Purple](${media.url})`,
+      imageData: cover,
+      imageMimeType: "image/png",
+      imageAlt: "A red square",
+    });
     const plain = await createPost(admin, { title: "No pictures here", content: "Only words." });
     const hidden = await (await upload("#84cc16")).json();
     await createPost(admin, { title: "A draft with a picture", published: false, content: `![Lime](${hidden.url})` });
@@ -74,7 +88,9 @@ describe("images in the text", () => {
     const unused = await (await upload("#22c55e")).json();
     const post = await createPost(admin, { title: "Uses the orange one", published: false, content: `![Orange](${used.url})` });
     const { items } = await (await admin.get("/api/admin/media")).json();
-    expect(items.find((i: { hash: string }) => i.hash === used.hash).usedIn).toEqual([{ id: post.id, title: "Uses the orange one", slug: post.slug, live: false }]);
+    expect(items.find((i: { hash: string }) => i.hash === used.hash).usedIn).toEqual([
+      { id: post.id, title: "Uses the orange one", slug: post.slug, live: false },
+    ]);
     expect(items.find((i: { hash: string }) => i.hash === unused.hash).usedIn).toEqual([]);
 
     const refused = await admin.call("DELETE", `/api/admin/media/${used.hash}`);
@@ -88,7 +104,9 @@ describe("images in the text", () => {
   it("refuses what is not an image, and anyone signed out", async () => {
     const form = new FormData();
     form.set("file", new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "x.png");
-    expect((await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } })).status).toBe(400);
+    expect((await fetch(`${server.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: admin.cookie! } })).status).toBe(
+      400,
+    );
     expect((await upload("#000000", null)).status).toBe(401);
     expect((await publicApi(server).get("/api/admin/media")).status).toBe(401);
   });
@@ -98,7 +116,9 @@ describe("the media library's size limit", () => {
   it("takes an image up to the 5 MB its documentation gives, and refuses a larger one with 413", async () => {
     // Random pixels do not compress: about 3.4 MB as a PNG, over the 1 MB other API calls are allowed.
     const noise = Buffer.from(Array.from({ length: 1100 * 1000 * 3 }, () => Math.floor(Math.random() * 256)));
-    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } }).png().toBuffer();
+    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 2 ** 20);
     expect(big.length).toBeLessThan(5 * 2 ** 20);
     const send = (bytes: Uint8Array) => {

@@ -8,7 +8,14 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SEED_DEMO: "false" } });
   const admin = await adminApi(server);
   for (let i = 1; i <= 26; i++) {
-    await createPost(admin, { title: `Paged post ${i}`, author: "Pat Pager", excerpt: "One of many.", content: "Body.", category: "social", tags: ["Paging"] });
+    await createPost(admin, {
+      title: `Paged post ${i}`,
+      author: "Pat Pager",
+      excerpt: "One of many.",
+      content: "Body.",
+      category: "social",
+      tags: ["Paging"],
+    });
   }
 });
 afterAll(async () => {
@@ -85,7 +92,8 @@ describe("the blog's pages carry no framework JavaScript", () => {
       const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
       expect(scripts.length, path).toBeGreaterThan(0);
       let bytes = 0;
-      for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer()), { level: 9 }).length;
+      for (const src of scripts)
+        bytes += gzipSync(Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer()), { level: 9 }).length;
       expect(bytes, path).toBeLessThanOrEqual(SCRIPT_BUDGET);
     }
   });

@@ -9,7 +9,8 @@ let admin: Api;
 siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, admin } = site));
 
 type Summary = { id: number; createdAt: string; actorEmail: string; title: string; restoredFromId: number | null };
-const revisions = async (id: number) => ((await (await admin.get(`/api/admin/posts/${id}/revisions`)).json()) as { items: Summary[] }).items;
+const revisions = async (id: number) =>
+  ((await (await admin.get(`/api/admin/posts/${id}/revisions`)).json()) as { items: Summary[] }).items;
 const edit = (post: CreatedPost, overrides: Record<string, unknown>) =>
   admin.call("PUT", `/api/blog/${post.id}`, postInput({ title: post.title, slug: post.slug, ...overrides }));
 

@@ -32,7 +32,9 @@ describe("search and social fields", () => {
     expect(res.headers.get("x-robots-tag")).toMatch(/noindex/);
     const html = head(await res.text());
     expect(html).toContain("<title>The rooftop bar guide</title>");
-    expect(html).toContain('<meta name="description" content="Ten rooftop bars worth the climb, with prices and the best hour to arrive."/>');
+    expect(html).toContain(
+      '<meta name="description" content="Ten rooftop bars worth the climb, with prices and the best hour to arrive."/>',
+    );
     expect(html).toContain('<link rel="canonical" href="https://example.org/rooftops"/>');
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(html).toContain('<meta property="og:title" content="Rooftops, ranked"/>');
@@ -69,7 +71,13 @@ describe("search and social fields", () => {
       expect(text, file).not.toContain(entry(hidden.slug));
     }
     const unhide = await admin.call("PUT", `/api/blog/${hidden.id}`, {
-      title: hidden.title, slug: hidden.slug, author: "A", excerpt: "E", content: "C", category: "tips", noindex: false,
+      title: hidden.title,
+      slug: hidden.slug,
+      author: "A",
+      excerpt: "E",
+      content: "C",
+      category: "tips",
+      noindex: false,
     });
     expect(unhide.status).toBe(200);
     await eventually(async () => (await visitorText("/sitemap.xml")).includes(`/blog/${hidden.slug}`));
@@ -77,7 +85,15 @@ describe("search and social fields", () => {
   });
 
   it("refuses a canonical URL that is no web address, and a social image that is neither one nor a site path", async () => {
-    const res = await admin.call("POST", "/api/blog", { title: "Bad canonical", author: "A", excerpt: "E", content: "C", category: "tips", canonicalUrl: "javascript:alert(1)", socialImage: "data:x" });
+    const res = await admin.call("POST", "/api/blog", {
+      title: "Bad canonical",
+      author: "A",
+      excerpt: "E",
+      content: "C",
+      category: "tips",
+      canonicalUrl: "javascript:alert(1)",
+      socialImage: "data:x",
+    });
     expect(res.status).toBe(400);
     const { errors } = await res.json();
     expect(errors.canonicalUrl).toBe("The canonical URL must start with http:// or https://");

@@ -15,7 +15,8 @@ siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => {
 
 const get = (p: string) => fetch(`${server.url}${p}`);
 const html = async (p: string) => (await (await get(p)).text()).replaceAll("<!-- -->", "");
-const jsonLd = (page: string) => [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+const jsonLd = (page: string) =>
+  [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 const parser = new Parser({ customFields: { item: [["category", "categories", { keepArray: true }]] } });
 
 async function feed(p: string) {
@@ -27,7 +28,16 @@ async function feed(p: string) {
 
 /** Polls until `check` passes (writes reach cached pages through the version checks). */
 async function until(check: () => Promise<void>) {
-  await expect.poll(async () => check().then(() => true, (error: Error) => error.message), { timeout: 5000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        check().then(
+          () => true,
+          (error: Error) => error.message,
+        ),
+      { timeout: 5000 },
+    )
+    .toBe(true);
 }
 
 describe("tag pages", () => {
@@ -42,8 +52,12 @@ describe("tag pages", () => {
     expect(page).not.toContain(draft.slug);
     expect(page).toMatch(/<h1[^>]*>Events<\/h1>/);
     expect(page).toContain('<link rel="canonical" href="http://localhost:3000/blog/tag/events"/>');
-    const collection = jsonLd(page).find((node) => node["@type"] === "CollectionPage") as { mainEntity: { itemListElement: Array<{ url: string }> } };
-    expect(collection.mainEntity.itemListElement.map((item) => item.url).sort()).toEqual([`${SITE}/blog/${a.slug}`, `${SITE}/blog/${b.slug}`].sort());
+    const collection = jsonLd(page).find((node) => node["@type"] === "CollectionPage") as {
+      mainEntity: { itemListElement: Array<{ url: string }> };
+    };
+    expect(collection.mainEntity.itemListElement.map((item) => item.url).sort()).toEqual(
+      [`${SITE}/blog/${a.slug}`, `${SITE}/blog/${b.slug}`].sort(),
+    );
     // Tags on cards and posts are links to their pages.
     expect(await html(`/blog/${a.slug}`)).toMatch(/href="\/blog\/tag\/trivia"/);
 
@@ -54,7 +68,9 @@ describe("tag pages", () => {
     // The blog's feed names "Events" and "events" once (here also the category: one entry).
     const blogFeed = await feed("/blog/rss.xml");
     for (const item of blogFeed.items) {
-      const names = (item as unknown as { categories: Array<string | { _: string }> }).categories.map((c) => (typeof c === "string" ? c : c._).toLowerCase());
+      const names = (item as unknown as { categories: Array<string | { _: string }> }).categories.map((c) =>
+        (typeof c === "string" ? c : c._).toLowerCase(),
+      );
       expect(new Set(names).size, item.title).toBe(names.length);
     }
 
@@ -76,7 +92,10 @@ describe("author pages", () => {
     const post = await createPost(admin, { title: "Hosting for beginners", author: "Priya Natarajan", tags: [] });
     const page = await html("/blog/author/priya-natarajan");
     expect(page).toContain(`href="/blog/${post.slug}"`);
-    const profile = jsonLd(page).find((node) => node["@type"] === "ProfilePage") as { mainEntity: { "@type": string; name: string }; hasPart: { itemListElement: unknown[] } };
+    const profile = jsonLd(page).find((node) => node["@type"] === "ProfilePage") as {
+      mainEntity: { "@type": string; name: string };
+      hasPart: { itemListElement: unknown[] };
+    };
     expect(profile.mainEntity).toMatchObject({ "@type": "Person", name: "Priya Natarajan" });
     expect(profile.hasPart.itemListElement).toHaveLength(1);
 
@@ -115,7 +134,12 @@ describe("the admin's tags", () => {
 
     const renamed = await admin.call("PATCH", "/api/admin/tags/mixology", { name: "Cocktails" });
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()).tag).toMatchObject({ slug: "cocktails", name: "Cocktails", description: "Learning to make drinks.", posts: 1 });
+    expect((await renamed.json()).tag).toMatchObject({
+      slug: "cocktails",
+      name: "Cocktails",
+      description: "Learning to make drinks.",
+      posts: 1,
+    });
     await until(async () => {
       // The old address answers 301 to the new one (the redirects manager, issue 34).
       const old = await fetch(`${server.url}/blog/tag/mixology`, { redirect: "manual" });

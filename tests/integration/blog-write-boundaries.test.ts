@@ -34,7 +34,11 @@ afterAll(async () => {
 });
 
 const png = async (colour: string) =>
-  (await sharp({ create: { width: 48, height: 32, channels: 3, background: colour } }).png().toBuffer()).toString("base64");
+  (
+    await sharp({ create: { width: 48, height: 32, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
+  ).toString("base64");
 
 /** Everything a post's save may write, as rows (admin sign-ins also write audit lines: left out). */
 const TABLES = {
@@ -56,7 +60,12 @@ describe("a failure at any step of a save", () => {
   let before: Record<string, unknown[]>;
 
   it("leaves the database exactly as it was, for every write and every step", async () => {
-    post = await createPost(admin, { title: "Boundary post", imageData: await png("#4f46e5"), imageMimeType: "image/png", imageAlt: "A blue square" });
+    post = await createPost(admin, {
+      title: "Boundary post",
+      imageData: await png("#4f46e5"),
+      imageMimeType: "image/png",
+      imageAlt: "A blue square",
+    });
     other = await createPost(admin, { title: "Boundary neighbour" });
     const imageBefore = await admin.get(post.image);
     expect(imageBefore.status).toBe(200);
@@ -76,7 +85,13 @@ describe("a failure at any step of a save", () => {
       const create = await admin.call(
         "POST",
         "/api/blog",
-        postInput({ title: `Never saved ${step}`, slug: `never-saved-${step.replace(".", "-")}`, imageData: newImage, imageMimeType: "image/png", imageAlt: "Green" }),
+        postInput({
+          title: `Never saved ${step}`,
+          slug: `never-saved-${step.replace(".", "-")}`,
+          imageData: newImage,
+          imageMimeType: "image/png",
+          imageAlt: "Green",
+        }),
         faulty(step),
       );
       expect(create.status, `create failing at ${step}`).toBe(step === "blog.slug" ? 409 : 500);
@@ -85,7 +100,12 @@ describe("a failure at any step of a save", () => {
       const edit = await admin.call(
         "PUT",
         `/api/blog/${post.id}`,
-        { ...postInput({ title: `Edited ${step}`, slug: `moved-${step.replace(".", "-")}` }), imageData: newImage, imageMimeType: "image/png", imageAlt: "Green" },
+        {
+          ...postInput({ title: `Edited ${step}`, slug: `moved-${step.replace(".", "-")}` }),
+          imageData: newImage,
+          imageMimeType: "image/png",
+          imageAlt: "Green",
+        },
         faulty(step),
       );
       expect(edit.status, `edit failing at ${step}`).toBe(step === "blog.slug" ? 409 : 500);
@@ -104,7 +124,12 @@ describe("a failure at any step of a save", () => {
     }
     // A real clash, no injection: an edit with a new image to another post's address keeps the old image
     // too (it used to be replaced before the clash was found, losing the text edit but not the picture).
-    const clash = await admin.call("PUT", `/api/blog/${post.id}`, { ...postInput({ title: "Clashing edit", slug: other.slug }), imageData: newImage, imageMimeType: "image/png", imageAlt: "Green" });
+    const clash = await admin.call("PUT", `/api/blog/${post.id}`, {
+      ...postInput({ title: "Clashing edit", slug: other.slug }),
+      imageData: newImage,
+      imageMimeType: "image/png",
+      imageAlt: "Green",
+    });
     expect(clash.status).toBe(409);
     expect((await admin.get(post.image)).headers.get("etag")).toBe(etagBefore);
 
@@ -114,14 +139,23 @@ describe("a failure at any step of a save", () => {
   }, 240_000);
 
   it("without a fault, the same edit lands whole: text, image, address, redirect, audit line and job", async () => {
-    const res = await admin.call("PUT", `/api/blog/${post.id}`, { ...postInput({ title: "Edited whole", slug: "edited-whole" }), imageData: await png("#dc2626"), imageMimeType: "image/png", imageAlt: "Red" });
+    const res = await admin.call("PUT", `/api/blog/${post.id}`, {
+      ...postInput({ title: "Edited whole", slug: "edited-whole" }),
+      imageData: await png("#dc2626"),
+      imageMimeType: "image/png",
+      imageAlt: "Red",
+    });
     expect(res.status).toBe(200);
     await server.stop();
     const after = await readRows(server, TABLES).finally(() => start(server));
     expect(after.posts).toContainEqual(expect.objectContaining({ id: post.id, slug: "edited-whole", title: "Edited whole" }));
     expect(after.slugs).toEqual([{ slug: post.slug, post_id: post.id }]);
-    expect((after.images as Array<{ etag: string }>).map((r) => r.etag)).not.toEqual((before.images as Array<{ etag: string }>).map((r) => r.etag));
-    expect(after.audit.slice(before.audit!.length)).toEqual([{ action: "blog.update", target_id: String(post.id), summary: 'Updated "Edited whole"' }]);
+    expect((after.images as Array<{ etag: string }>).map((r) => r.etag)).not.toEqual(
+      (before.images as Array<{ etag: string }>).map((r) => r.etag),
+    );
+    expect(after.audit.slice(before.audit!.length)).toEqual([
+      { action: "blog.update", target_id: String(post.id), summary: 'Updated "Edited whole"' },
+    ]);
     expect(after.jobs.slice(before.jobs!.length)).toEqual([{ kind: "blog.post-changed", slug: "edited-whole" }]);
   }, 120_000);
 });

@@ -60,11 +60,20 @@ function expectNotHeld(name: string, figures: Awaited<ReturnType<typeof probed>>
 
 describe("Markdown goes one way: the bounded worker", () => {
   it("opens a draft of 29,990 nested quotes in the editor without holding the server, its text shown plain and the author told", async () => {
-    const created = await admin.call("POST", "/api/blog", { title: "Quotes all the way down", author: "Ada", excerpt: "Deep", content: ">".repeat(29_990), category: "tips", published: false });
+    const created = await admin.call("POST", "/api/blog", {
+      title: "Quotes all the way down",
+      author: "Ada",
+      excerpt: "Deep",
+      content: ">".repeat(29_990),
+      category: "tips",
+      published: false,
+    });
     expect(created.status).toBe(201);
     const { post } = (await created.json()) as { post: { id: number } };
     const startMb = residentMb();
-    const figures = await probed(rawRequest(server.url, { path: `/admin/posts/${post.id}`, headers: { cookie: admin.cookie! }, timeoutMs: 300_000 }));
+    const figures = await probed(
+      rawRequest(server.url, { path: `/admin/posts/${post.id}`, headers: { cookie: admin.cookie! }, timeoutMs: 300_000 }),
+    );
     expect(figures.result.status).toBe(200);
     expect(figures.result.body).toContain("too costly to render as Markdown");
     expect(figures.result.body).toContain("&gt;&gt;&gt;&gt;");
@@ -82,10 +91,14 @@ describe("Markdown goes one way: the bounded worker", () => {
       expect((await admin.call("POST", `/api/admin/broadcasts/${id}/send`, {})).status).toBe(202);
       // Asked of the server (reading the outbox's files here would hold this process, and so the probes).
       const report = async () => (await (await admin.get(`/api/admin/broadcasts/${id}`)).json()) as { state: string; sent: number };
-      await waitFor(async () => {
-        const now = await report();
-        return now.state === "sent" && now.sent === READERS.length;
-      }, "50 broadcast mails sent", 240_000);
+      await waitFor(
+        async () => {
+          const now = await report();
+          return now.state === "sent" && now.sent === READERS.length;
+        },
+        "50 broadcast mails sent",
+        240_000,
+      );
     })();
     const figures = await probed(sending);
     const sent = outboxMessages(server.dataDir).filter((mail) => mail.subject === subject);
@@ -96,7 +109,11 @@ describe("Markdown goes one way: the bounded worker", () => {
   }, 300_000);
 
   it("folds line breaks and separators out of a broadcast's subject", async () => {
-    const created = await admin.call("POST", "/api/admin/broadcasts", { subject: "Launch\r\nnight\u2028in\u0085Sydney", markdown: "Hello", list: "blog" });
+    const created = await admin.call("POST", "/api/admin/broadcasts", {
+      subject: "Launch\r\nnight\u2028in\u0085Sydney",
+      markdown: "Hello",
+      list: "blog",
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     const report = (await (await admin.get(`/api/admin/broadcasts/${id}`)).json()) as { subject: string };
@@ -114,7 +131,9 @@ function uploadMedia(image: Buffer, type: string, name: string) {
 describe("image variants are made within a budget", () => {
   it("answers 60 variant requests, 10 at a time and without a cookie, within the budget; a variant asked for by many is made once", async () => {
     // A photo-like picture (noise compresses as a photo does), 2000 x 1500.
-    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const photo = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .jpeg({ quality: 70 })
       .toBuffer();
     const uploaded = await uploadMedia(photo, "image/jpeg", "crowd.jpg");
@@ -122,7 +141,9 @@ describe("image variants are made within a budget", () => {
     const { hash } = (await uploaded.json()) as { hash: string };
     const original = `/content/images/media/${hash}.jpeg`;
     const formats = ["", "format/webp/", "format/avif/", "format/jpeg/", "format/png/", "format/gif/"];
-    const variants = CONTENT_IMAGE_WIDTHS.flatMap((width) => formats.map((format) => `/content/images/size/w${width}/${format}media/${hash}.jpeg`));
+    const variants = CONTENT_IMAGE_WIDTHS.flatMap((width) =>
+      formats.map((format) => `/content/images/size/w${width}/${format}media/${hash}.jpeg`),
+    );
     const others = Array.from({ length: 24 }, (_, i) => `/content/images/size/w${301 + i}/media/${hash}.jpeg`);
     const paths = [...variants, ...others];
     expect(paths).toHaveLength(60);
@@ -131,7 +152,9 @@ describe("image variants are made within a budget", () => {
     const answers: Array<{ path: string; status: number; location?: string }> = [];
     const asking = (async () => {
       for (let i = 0; i < paths.length; i += 10) {
-        const batch = await Promise.all(paths.slice(i, i + 10).map((path) => rawRequest(server.url, { path, timeoutMs: 240_000 }).then((res) => ({ path, res }))));
+        const batch = await Promise.all(
+          paths.slice(i, i + 10).map((path) => rawRequest(server.url, { path, timeoutMs: 240_000 }).then((res) => ({ path, res }))),
+        );
         for (const { path, res } of batch) answers.push({ path, status: res.status, location: res.headers.location });
       }
     })();
@@ -147,7 +170,9 @@ describe("image variants are made within a budget", () => {
     // One variant not made yet, asked for by 12 at once (more than the pool takes): made once, every one
     // of them answered with it. Made 12 times, 3 of them would find the pool full and get the original.
     const path = `/api/media/${hash}?w=800`;
-    const many = await Promise.all(Array.from({ length: 12 }, () => rawRequest(server.url, { path, headers: { accept: "image/webp" }, timeoutMs: 240_000 })));
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () => rawRequest(server.url, { path, headers: { accept: "image/webp" }, timeoutMs: 240_000 })),
+    );
     expect(many.map((res) => res.status)).toEqual(Array(12).fill(200));
     expect(new Set(many.map((res) => res.headers.etag)).size).toBe(1);
   }, 300_000);

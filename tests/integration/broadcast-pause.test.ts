@@ -27,13 +27,24 @@ let owner: Api;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   for (const address of [...REFUSED, ...ADOPTERS_REFUSED]) smtp.refuseRecipient(address, 550);
-  const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, LIST_MAIL_BATCH_SIZE: "500", PUBLIC_MAIL_HOURLY_BUDGET: "5000", MAIL_RETRY_BASE_MS: "200" };
+  const env = {
+    SEED_DEMO: "false",
+    TRUST_PROXY: "loopback",
+    SMTP_URL: smtp.url,
+    LIST_MAIL_BATCH_SIZE: "500",
+    PUBLIC_MAIL_HOURLY_BUDGET: "5000",
+    MAIL_RETRY_BASE_MS: "200",
+  };
   const first = await startTestServer({ env });
   const rows = [
     ...PEOPLE.map((email) => `('blog', '${email}', 'confirmed', '/blog', 'seeded', now())`),
     ...ADOPTERS.map((email) => `('waitlist', '${email}', 'confirmed', '/early-access', 'seeded', now())`),
   ];
-  server = await seedAndRestart(first, `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${rows.join(", ")};`, { env });
+  server = await seedAndRestart(
+    first,
+    `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${rows.join(", ")};`,
+    { env },
+  );
   owner = await adminApi(server);
 }, 300_000);
 afterAll(async () => {
@@ -41,7 +52,17 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-type Report = { state: string; pausedReason: string | null; recipients: number; sent: number; bounced: number; complained: number; queued: number; left: number; skipped: number };
+type Report = {
+  state: string;
+  pausedReason: string | null;
+  recipients: number;
+  sent: number;
+  bounced: number;
+  complained: number;
+  queued: number;
+  left: number;
+  skipped: number;
+};
 const report = async (id: number): Promise<Report> => (await (await owner.get(`/api/admin/broadcasts/${id}`)).json()) as Report;
 const asked = (list: readonly string[]) => new Set(smtp.recipientsAsked.filter((r) => list.includes(r))).size;
 
@@ -62,15 +83,22 @@ describe("a broadcast that stops itself", () => {
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/resume`)).status).toBe(409);
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/send`)).status).toBe(202);
 
-    const paused = await waitFor(async () => {
-      const now = await report(id);
-      // The refusal that paused it is counted a moment after the pause (its message marked once the pause is written).
-      return now.state === "paused" && now.bounced > 10 ? now : null;
-    }, "the broadcast paused", 90_000);
+    const paused = await waitFor(
+      async () => {
+        const now = await report(id);
+        // The refusal that paused it is counted a moment after the pause (its message marked once the pause is written).
+        return now.state === "paused" && now.bounced > 10 ? now : null;
+      },
+      "the broadcast paused",
+      90_000,
+    );
     expect(paused.pausedReason).toMatch(/^\d+ hard bounces among attempts 1 to 200: more than 5%$/);
     expect(paused.bounced).toBeGreaterThan(10);
     // The owner hears of it.
-    const told = await waitFor(() => smtp.received.find((raw) => header(raw, "subject") === `Mailing paused: Broadcast #${id}: Launch day`), "the owner told");
+    const told = await waitFor(
+      () => smtp.received.find((raw) => header(raw, "subject") === `Mailing paused: Broadcast #${id}: Launch day`),
+      "the owner told",
+    );
     expect(header(told, "to")).toContain("admin@test.clink.app");
     // Held, not sent: what was in flight finishes (each recipient asked is counted sent or bounced, which on a
     // loaded machine can come a while after the mail server was asked), then nothing more is asked of it.
@@ -90,10 +118,14 @@ describe("a broadcast that stops itself", () => {
     const resumed = await owner.call("POST", `/api/admin/broadcasts/${id}/resume`);
     expect(resumed.status).toBe(202);
     expect(await resumed.json()).toEqual({ state: "sending" });
-    const done = await waitFor(async () => {
-      const now = await report(id);
-      return now.state === "sent" && now.queued === 0 ? now : null;
-    }, "the broadcast sent to everyone else", 120_000);
+    const done = await waitFor(
+      async () => {
+        const now = await report(id);
+        return now.state === "sent" && now.queued === 0 ? now : null;
+      },
+      "the broadcast sent to everyone else",
+      120_000,
+    );
     expect(done).toMatchObject({ recipients: 400, sent: 370, bounced: 30, complained: 0, pausedReason: null });
     expect(asked(PEOPLE)).toBe(400);
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/resume`)).status).toBe(409);
@@ -105,14 +137,22 @@ describe("a broadcast that stops itself", () => {
   }, 300_000);
 
   it("is cancelled on request once paused: nobody else gets it, the rest counted as skipped", async () => {
-    const made = await owner.call("POST", "/api/admin/broadcasts", { subject: "Launch in Sydney", markdown: "Come along.", list: "waitlist" });
+    const made = await owner.call("POST", "/api/admin/broadcasts", {
+      subject: "Launch in Sydney",
+      markdown: "Come along.",
+      list: "waitlist",
+    });
     const { id } = (await made.json()) as { id: number };
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/cancel`)).status).toBe(409);
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/send`)).status).toBe(202);
-    await waitFor(async () => {
-      const now = await report(id);
-      return now.state === "paused" && now.bounced > 10 ? now : null;
-    }, "the second broadcast paused", 90_000);
+    await waitFor(
+      async () => {
+        const now = await report(id);
+        return now.state === "paused" && now.bounced > 10 ? now : null;
+      },
+      "the second broadcast paused",
+      90_000,
+    );
     const cancelled = await owner.call("POST", `/api/admin/broadcasts/${id}/cancel`);
     expect(cancelled.status).toBe(202);
     expect(await cancelled.json()).toEqual({ state: "cancelled" });

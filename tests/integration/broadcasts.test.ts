@@ -57,10 +57,22 @@ afterAll(async () => {
 
 /** Every instance's outbox folder: on PostgreSQL a second instance shares the work and writes what it sends in its own. */
 const folders = () => [server, ...extra].map((s) => s.dataDir);
-const mailsOf = (subject: string) => folders().flatMap((folder) => outboxMessages(folder)).filter((m) => m.subject === subject);
-const body = (subject: string, list = "waitlist", segment?: Record<string, string>) => ({ subject, markdown: `# ${subject}\n\nThe app is open. [Download it](https://clink.app/download).`, list, ...(segment ? { segment } : {}) });
+const mailsOf = (subject: string) =>
+  folders()
+    .flatMap((folder) => outboxMessages(folder))
+    .filter((m) => m.subject === subject);
+const body = (subject: string, list = "waitlist", segment?: Record<string, string>) => ({
+  subject,
+  markdown: `# ${subject}\n\nThe app is open. [Download it](https://clink.app/download).`,
+  list,
+  ...(segment ? { segment } : {}),
+});
 
-async function create(subject: string, list = "waitlist", segment?: Record<string, string>): Promise<{ id: number; state: string; recipients: number }> {
+async function create(
+  subject: string,
+  list = "waitlist",
+  segment?: Record<string, string>,
+): Promise<{ id: number; state: string; recipients: number }> {
   const res = await admin.call("POST", "/api/admin/broadcasts", body(subject, list, segment));
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number; state: string; recipients: number };
@@ -68,7 +80,16 @@ async function create(subject: string, list = "waitlist", segment?: Record<strin
 async function report(id: number, on = admin) {
   const res = await on.get(`/api/admin/broadcasts/${id}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as { id: number; subject: string; state: string; recipients: number; sent: number; failed: number; left: number; skipped: number };
+  return (await res.json()) as {
+    id: number;
+    subject: string;
+    state: string;
+    recipients: number;
+    sent: number;
+    failed: number;
+    left: number;
+    skipped: number;
+  };
 }
 async function spotsLeft(): Promise<number> {
   return ((await (await fetch(`${server.url}/api/waitlist/spots`)).json()) as { left: number }).left;
@@ -81,7 +102,12 @@ describe("who may write and send a broadcast", () => {
     const author = await inviteStaff(server, admin, "author@bc.example", "author");
     expect((await author.call("POST", "/api/admin/broadcasts", body("By an author"))).status).toBe(403);
     expect((await author.get("/api/admin/broadcasts")).status).toBe(403);
-    for (const bad of [{ ...body("x"), subject: "  " }, { ...body("Empty body"), markdown: "" }, { ...body("No list"), list: "news" }, { ...body("Blog by city", "blog"), segment: { city: "Sydney" } }]) {
+    for (const bad of [
+      { ...body("x"), subject: "  " },
+      { ...body("Empty body"), markdown: "" },
+      { ...body("No list"), list: "news" },
+      { ...body("Blog by city", "blog"), segment: { city: "Sydney" } },
+    ]) {
       const res = await admin.call("POST", "/api/admin/broadcasts", bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
@@ -129,15 +155,32 @@ describe("a broadcast to a city", () => {
     expect(one.raw).toMatch(/Content-Type: text\/html/i);
     expect(one.text).toContain("https://clink.app/download");
     expect(one.text).not.toMatch(/<img/i);
-    expect(await report(segment.id)).toMatchObject({ id: segment.id, subject: "Clink is open in Sydney", state: "sent", recipients: 4, sent: 4, failed: 0 });
+    expect(await report(segment.id)).toMatchObject({
+      id: segment.id,
+      subject: "Clink is open in Sydney",
+      state: "sent",
+      recipients: 4,
+      sent: 4,
+      failed: 0,
+    });
     const list = (await (await admin.get("/api/admin/broadcasts")).json()) as Array<{ id: number }>;
     expect(list[0]!.id).toBeGreaterThan(list[1]!.id);
     expect(list.map((b) => b.id)).toContain(segment.id);
 
     // One click out of the list hands the spot back, and the report counts them as left since.
     const before = await spotsLeft();
-    const link = header(mails.find((m) => m.to === SYDNEY[0])!.raw, "list-unsubscribe")!.slice(1, -1).replace("http://localhost:3000", server.url);
-    expect((await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    const link = header(mails.find((m) => m.to === SYDNEY[0])!.raw, "list-unsubscribe")!
+      .slice(1, -1)
+      .replace("http://localhost:3000", server.url);
+    expect(
+      (
+        await fetch(link, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        })
+      ).status,
+    ).toBe(200);
     await waitFor(async () => (await spotsLeft()) === before + 1 || null, "the spot handed back");
     expect((await report(segment.id)).left).toBe(1);
   });
@@ -156,7 +199,9 @@ describe("a broadcast across a crash and two instances", () => {
     if (usingPostgres()) extra.push(await startTestServer({ databaseUrl: server.databaseUrl, env }));
     await waitFor(() => mailsOf("New posts are coming").length >= recipients || null, "every message", 120_000);
     await waitFor(async () => (await report(id)).state === "sent" || null, "the broadcast done", 60_000);
-    const to = mailsOf("New posts are coming").map((m) => m.to).sort();
+    const to = mailsOf("New posts are coming")
+      .map((m) => m.to)
+      .sort();
     expect(to).toEqual([...READERS, LONDON].sort());
     expect(new Set(to).size).toBe(to.length);
   }, 240_000);
@@ -178,7 +223,11 @@ describe("a broadcast across a crash and two instances", () => {
 
 describe("erasure", () => {
   it("hands a confirmed early adopter's spot back and removes them from every broadcast's deliveries", async () => {
-    const broadcasts = (await (await admin.get("/api/admin/broadcasts")).json()) as Array<{ id: number; subject: string; recipients: number }>;
+    const broadcasts = (await (await admin.get("/api/admin/broadcasts")).json()) as Array<{
+      id: number;
+      subject: string;
+      recipients: number;
+    }>;
     const blog = broadcasts.find((b) => b.subject === "New posts are coming")!;
     const before = await spotsLeft();
     const requested = await publicApi(server).call(
@@ -189,15 +238,25 @@ describe("erasure", () => {
     );
     expect(requested.status).toBe(202);
     const mail = await waitForMail(folders(), LONDON, /Confirm your Clink data deletion request/);
-    await fetch(`${server.url}/delete-my-data/verify`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: mail.token! }).toString() });
-    await waitFor(() => folders().some((folder) => outboxMessages(folder).some((m) => m.subject.includes("Data deletion request from Lon"))), "the admin's notice");
+    await fetch(`${server.url}/delete-my-data/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: mail.token! }).toString(),
+    });
+    await waitFor(
+      () => folders().some((folder) => outboxMessages(folder).some((m) => m.subject.includes("Data deletion request from Lon"))),
+      "the admin's notice",
+    );
     const list = (await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<{ id: number; email: string | null }>;
     const requests = list.find((r) => r.email === LONDON)!;
     expect((await admin.call("PATCH", `/api/admin/data-deletion-requests/${requests.id}`, { status: "completed" })).status).toBe(200);
     await waitFor(async () => (await spotsLeft()) === before + 1 || null, "the erased person's spot back");
     expect((await report(blog.id)).recipients).toBe(blog.recipients - 1);
     if (usingPostgres()) {
-      const rows = await queryTestDatabase(server.databaseUrl!, `select * from audience_broadcast_deliveries d join audience_subscribers s on s.id = d.subscriber_id where lower(s.email) = '${LONDON}'`);
+      const rows = await queryTestDatabase(
+        server.databaseUrl!,
+        `select * from audience_broadcast_deliveries d join audience_subscribers s on s.id = d.subscriber_id where lower(s.email) = '${LONDON}'`,
+      );
       expect(rows).toHaveLength(0);
     }
   });
@@ -211,13 +270,18 @@ describe("retention", () => {
       const now = await report(id);
       return (now.state === "sent" && now.sent === 3 && now) || null;
     }, "the three delivered");
-    server = await seedAndRestart(server, `update audience_broadcasts set finished_at = now() - interval '91 days' where id = ${id}`, { env });
+    server = await seedAndRestart(server, `update audience_broadcasts set finished_at = now() - interval '91 days' where id = ${id}`, {
+      env,
+    });
     admin = await adminApi(server);
     const run = await admin.call("POST", "/api/admin/retention-runs", {});
     expect(run.status).toBe(200);
     expect(((await run.json()) as { erased: Record<string, number> }).erased.broadcastDeliveries).toBe(3);
     expect(await report(id)).toMatchObject({ recipients: kept.recipients, sent: kept.sent, failed: 0, state: "sent" });
-    if (usingPostgres()) expect(await queryTestDatabase(server.databaseUrl!, `select * from audience_broadcast_deliveries where broadcast_id = ${id}`)).toHaveLength(0);
+    if (usingPostgres())
+      expect(
+        await queryTestDatabase(server.databaseUrl!, `select * from audience_broadcast_deliveries where broadcast_id = ${id}`),
+      ).toHaveLength(0);
   }, 120_000);
 });
 
@@ -237,10 +301,18 @@ describe("a refused message", () => {
       const owner = await adminApi(site);
       const created = (await (await owner.call("POST", "/api/admin/broadcasts", body("Refused", "blog"))).json()) as { id: number };
       expect((await owner.call("POST", `/api/admin/broadcasts/${created.id}/send`)).status).toBe(202);
-      const failed = await waitFor(async () => {
-        const now = (await (await owner.get(`/api/admin/broadcasts/${created.id}`)).json()) as { failed: number; sent: number; failures: Array<{ reason: string; count: number }> };
-        return now.failed === 2 ? now : null;
-      }, "both refused", 60_000);
+      const failed = await waitFor(
+        async () => {
+          const now = (await (await owner.get(`/api/admin/broadcasts/${created.id}`)).json()) as {
+            failed: number;
+            sent: number;
+            failures: Array<{ reason: string; count: number }>;
+          };
+          return now.failed === 2 ? now : null;
+        },
+        "both refused",
+        60_000,
+      );
       expect(failed.sent).toBe(0);
       expect(failed.failures.reduce((n, f) => n + f.count, 0)).toBe(2);
       expect(failed.failures[0]!.reason).toMatch(/Mailbox unavailable|550/);

@@ -73,7 +73,16 @@ describe("cache tags", () => {
     for (const round of ["miss", "hit"]) {
       const page = await anonymous.get(`/blog/${post.slug}`);
       expect(page.status, round).toBe(200);
-      expect(keys(page), round).toEqual(expect.arrayContaining(["site", `post-${post.id}`, "tag-cask-ales", "tag-rooftops", "author-robin-tagger", `path:/blog/${post.slug}`]));
+      expect(keys(page), round).toEqual(
+        expect.arrayContaining([
+          "site",
+          `post-${post.id}`,
+          "tag-cask-ales",
+          "tag-rooftops",
+          "author-robin-tagger",
+          `path:/blog/${post.slug}`,
+        ]),
+      );
       expect(page.headers.get("cache-tag"), round).toBe(keys(page).join(","));
       expect(page.headers.get("cache-control"), round).toBe(EDGE);
     }
@@ -101,7 +110,9 @@ describe("cache tags", () => {
       expect(keys(answer), path).toEqual(expect.arrayContaining(tags));
       expect(answer.headers.get("cache-tag")!.split(","), path).toEqual(keys(answer));
       // Browsers keep their own lifetime (feeds 5 minutes, pages none); the edge a day, the weather's map 10 minutes.
-      expect(answer.headers.get("cache-control"), path).toMatch(path.startsWith("/venue-map") ? /s-maxage=600,/ : /s-maxage=86400, stale-while-revalidate=600, stale-if-error=604800$/);
+      expect(answer.headers.get("cache-control"), path).toMatch(
+        path.startsWith("/venue-map") ? /s-maxage=600,/ : /s-maxage=86400, stale-while-revalidate=600, stale-if-error=604800$/,
+      );
     }
     expect((await anonymous.get("/blog/rss.xml")).headers.get("cache-control")).toMatch(/^public, max-age=300, s-maxage=86400/);
     // Nothing personal: a post page lists no one.
@@ -124,12 +135,19 @@ describe("cache tags", () => {
 
 describe("purges", () => {
   it("an edit purges the post, the lists, its address and the 404 page, at both APIs with their tokens", async () => {
-    await purgeOf(() => admin.call("PUT", `/api/blog/${post.id}`, { title: "Cask ales, edited", author: "Robin Tagger", excerpt: "E", content: "Edited.", category: "tips", tags: ["Cask Ales", "Rooftops"], published: true }), [
-      `post-${post.id}`,
-      "blog",
-      "404",
-      `path:/blog/${post.slug}`,
-    ]);
+    await purgeOf(
+      () =>
+        admin.call("PUT", `/api/blog/${post.id}`, {
+          title: "Cask ales, edited",
+          author: "Robin Tagger",
+          excerpt: "E",
+          content: "Edited.",
+          category: "tips",
+          tags: ["Cask Ales", "Rooftops"],
+          published: true,
+        }),
+      [`post-${post.id}`, "blog", "404", `path:/blog/${post.slug}`],
+    );
     const call = cloudflare()[0]!;
     expect(call.method).toBe("POST");
     expect(call.headers.authorization).toBe(`Bearer ${CF_TOKEN}`);
@@ -147,9 +165,15 @@ describe("purges", () => {
     await purgeOf(() => admin.call("PUT", `/api/blog/${other.id}`, { published: false }), postTags);
     await purgeOf(() => admin.call("PUT", `/api/blog/${other.id}`, { published: true }), postTags);
     await purgeOf(() => admin.call("DELETE", `/api/blog/${other.id}`), postTags);
-    await purgeOf(() => admin.call("POST", "/api/admin/redirects", { from: "/old-menu", to: "/about", status: 301 }), ["path:/old-menu", "404"]);
+    await purgeOf(
+      () => admin.call("POST", "/api/admin/redirects", { from: "/old-menu", to: "/about", status: 301 }),
+      ["path:/old-menu", "404"],
+    );
     await purgeOf(() => admin.call("POST", "/api/admin/venues", venueInput({ name: "Purge Test Tavern" })), ["venues", "city-chicago"]);
-    await purgeOf(() => admin.call("PATCH", "/api/admin/tags/rooftops", { name: "Roof Terraces" }), ["tag-rooftops", "tag-roof-terraces", "blog"]);
+    await purgeOf(
+      () => admin.call("PATCH", "/api/admin/tags/rooftops", { name: "Roof Terraces" }),
+      ["tag-rooftops", "tag-roof-terraces", "blog"],
+    );
   });
 
   it("batches Cloudflare's 30 tags a call, and coalesces a second's changes into one purge", async () => {
@@ -168,7 +192,8 @@ describe("purges", () => {
   });
 
   it("waits out a 429, retries a 500 with back-off, alerts the owner after three failures, and shows it in System", async () => {
-    const alerts = () => outboxMessages(server.dataDir).filter((m) => m.to.includes(TEST_ADMIN.email) && /could not be purged/.test(m.subject));
+    const alerts = () =>
+      outboxMessages(server.dataDir).filter((m) => m.to.includes(TEST_ADMIN.email) && /could not be purged/.test(m.subject));
     // A 429 with Retry-After: waited out, then sent again; no alert.
     fake.calls.length = 0;
     let limited = false;
@@ -200,7 +225,15 @@ describe("purges", () => {
     // Back: the next retry goes through.
     const failedCalls = cloudflare().length;
     fake.answer = () => ({ status: 200, body: '{"success":true}' });
-    await eventually(async () => expect(cloudflare().slice(failedCalls).some((call) => call.tags.includes(`post-${failing.id}`))).toBe(true), 30_000);
+    await eventually(
+      async () =>
+        expect(
+          cloudflare()
+            .slice(failedCalls)
+            .some((call) => call.tags.includes(`post-${failing.id}`)),
+        ).toBe(true),
+      30_000,
+    );
     // Purged now: no longer among the failing ones.
     await eventually(async () => expect(await (await admin.get("/admin/system")).text()).not.toContain('data-testid="cdn-failures"'));
     expect(alerts()).toHaveLength(1);

@@ -54,7 +54,9 @@ describe.runIf(usingPostgres())("an instance whose clock runs ahead of the datab
 
   it("does not announce a post scheduled a few minutes ahead until it goes live", async () => {
     const publishAt = new Date(Date.now() + 5 * 60_000).toISOString();
-    const res = await (await adminApi(ahead)).call("POST", "/api/blog", postInput({ title: "Scheduled on a fast clock", createdAt: publishAt }));
+    const res = await (
+      await adminApi(ahead)
+    ).call("POST", "/api/blog", postInput({ title: "Scheduled on a fast clock", createdAt: publishAt }));
     expect(res.status).toBe(201);
     const { slug } = (await res.json()).post as { slug: string };
     expect((await publicApi(right).get(`/blog/${slug}`)).status).toBe(404);
@@ -62,7 +64,12 @@ describe.runIf(usingPostgres())("an instance whose clock runs ahead of the datab
     const live = await (await adminApi(ahead)).call("POST", "/api/blog", postInput({ title: "Live on a fast clock" }));
     const liveSlug = ((await live.json()).post as { slug: string }).slug;
     const announced = async () =>
-      (await queryTestDatabase<{ slug: string }>(right.databaseUrl!, "select payload->>'slug' as slug from jobs where type = 'blog.post-changed'")).map((r) => r.slug);
+      (
+        await queryTestDatabase<{ slug: string }>(
+          right.databaseUrl!,
+          "select payload->>'slug' as slug from jobs where type = 'blog.post-changed'",
+        )
+      ).map((r) => r.slug);
     await waitFor(async () => (await announced()).includes(liveSlug) || undefined, "the live post's announcement");
     expect(await announced()).not.toContain(slug);
   });

@@ -68,14 +68,19 @@ describe("POST /api/contact (public)", () => {
     const malformed = await contact("{not json", { raw: true });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).success).toBe(false);
-    const notJson = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "x-forwarded-for": "10.9.9.9" }, body: "name=x" });
+    const notJson = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "x-forwarded-for": "10.9.9.9" },
+      body: "name=x",
+    });
     expect(notJson.status).toBe(400);
   });
 
   it("limits each client address to 10 messages an hour with 429 (each with a solved bot check)", async () => {
     const ip = "10.1.2.3";
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await contact({ ...valid, subject: `limit ${i}`, altcha: await proofOfWork(server) }, { ip })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await contact({ ...valid, subject: `limit ${i}`, altcha: await proofOfWork(server) }, { ip })).status);
     expect(statuses.slice(0, 10).every((s) => s < 300)).toBe(true);
     expect(statuses[10]).toBe(429);
     const again = await contact(valid, { ip });
@@ -94,15 +99,29 @@ describe("the admin inbox", () => {
     const all = await list();
     const subjects = all.map((s: { subject: string }) => s.subject);
     expect(subjects.indexOf("order-b")).toBeLessThan(subjects.indexOf("order-a"));
-    expect(Object.keys(all[0]).sort()).toEqual(
-      ["budget", "companyName", "createdAt", "deletionRequestId", "deletionStatus", "email", "id", "inquiryType", "isResolved", "message", "name", "phone", "subject", "website"],
-    );
+    expect(Object.keys(all[0]).sort()).toEqual([
+      "budget",
+      "companyName",
+      "createdAt",
+      "deletionRequestId",
+      "deletionStatus",
+      "email",
+      "id",
+      "inquiryType",
+      "isResolved",
+      "message",
+      "name",
+      "phone",
+      "subject",
+      "website",
+    ]);
   });
 
   it("stores the resolved state, filters by it, audits it, and 404s an unknown id", async () => {
     await contact({ ...valid, subject: "to-resolve" });
     const target = (await list()).find((s: { subject: string }) => s.subject === "to-resolve");
-    const patch = (id: number | string, body: unknown) => admin(`/api/admin/contact-submissions/${id}`, { method: "PATCH", body: JSON.stringify(body) });
+    const patch = (id: number | string, body: unknown) =>
+      admin(`/api/admin/contact-submissions/${id}`, { method: "PATCH", body: JSON.stringify(body) });
 
     const res = await patch(target.id, { isResolved: true });
     expect(res.status).toBe(200);
@@ -149,7 +168,11 @@ const GUARDED: { method: string; path: string; body?: unknown }[] = [
   { method: "PATCH", path: "/api/admin/contact-submissions/1", body: { isResolved: true } },
   { method: "PATCH", path: "/api/admin/data-deletion-requests/1", body: { status: "completed" } },
   // The blog API (built on the blog branch): writes, uploads and suggestions are admin-only.
-  { method: "POST", path: "/api/blog", body: { title: "t", content: "c", excerpt: "e", author: "a", category: "tips", tags: [], published: false } },
+  {
+    method: "POST",
+    path: "/api/blog",
+    body: { title: "t", content: "c", excerpt: "e", author: "a", category: "tips", tags: [], published: false },
+  },
   { method: "PUT", path: "/api/blog/1", body: { published: false } },
   { method: "DELETE", path: "/api/blog/1" },
   { method: "POST", path: "/api/upload", body: {} },

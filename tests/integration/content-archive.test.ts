@@ -26,9 +26,23 @@ afterAll(async () => {
 });
 
 type Counts = Record<"posts" | "tags" | "authors" | "images", number>;
-type Report = { success: boolean; source: string; created: Counts; updated: Counts; skipped: Counts; problems: Array<{ item: string; message: string }> };
+type Report = {
+  success: boolean;
+  source: string;
+  created: Counts;
+  updated: Counts;
+  skipped: Counts;
+  problems: Array<{ item: string; message: string }>;
+};
 
-function importFile(server: TestServer, admin: Api, bytes: Uint8Array, name: string, type = "application/octet-stream", headers: Record<string, string> = {}): Promise<Response> {
+function importFile(
+  server: TestServer,
+  admin: Api,
+  bytes: Uint8Array,
+  name: string,
+  type = "application/octet-stream",
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
   return fetch(`${server.url}/api/admin/import`, { method: "POST", body: form, headers: { cookie: admin.cookie!, ...headers } });
@@ -43,7 +57,13 @@ async function exportZip(admin: Api, revisions = false): Promise<Uint8Array> {
 }
 
 function manifestOf(zip: Uint8Array) {
-  return JSON.parse(strFromU8(unzipSync(zip)["manifest.json"]!)) as { counts: Record<string, number>; includesRevisions: boolean; siteUrl: string; format: string; version: number };
+  return JSON.parse(strFromU8(unzipSync(zip)["manifest.json"]!)) as {
+    counts: Record<string, number>;
+    includesRevisions: boolean;
+    siteUrl: string;
+    format: string;
+    version: number;
+  };
 }
 
 /** The visible text of a page's <main>, without markup, and with each site's own address taken out. */
@@ -69,11 +89,15 @@ async function sitemapPaths(server: TestServer): Promise<string[]> {
 /** Each sitemap entry of the blog as "path lastmod" (an imported post keeps when it was last changed). */
 async function sitemapEntries(server: TestServer): Promise<string[]> {
   const xml = await (await publicApi(server).get("/sitemap.xml")).text();
-  return [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>(?:\s*<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => `${new URL(m[1]!).pathname} ${m[2] ?? ""}`).sort();
+  return [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>(?:\s*<lastmod>([^<]+)<\/lastmod>)?/g)]
+    .map((m) => `${new URL(m[1]!).pathname} ${m[2] ?? ""}`)
+    .sort();
 }
 
 async function pngBytes(colour: string, width = 800, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 describe("export and import of the site's content", () => {
@@ -81,7 +105,9 @@ describe("export and import of the site's content", () => {
     // Our own additions to the demo posts: an image in the text, an uploaded cover, a tag description, a draft and a scheduled post.
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(await pngBytes("#0ea5e9"))], { type: "image/png" }), "door.png");
-    const media = await (await fetch(`${source.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: sourceAdmin.cookie! } })).json();
+    const media = await (
+      await fetch(`${source.url}/api/admin/media`, { method: "POST", body: form, headers: { cookie: sourceAdmin.cookie! } })
+    ).json();
     const cover = (await pngBytes("#e11d48", 600, 300)).toString("base64");
     const pictured = await createPost(sourceAdmin, {
       title: "Export: a post with pictures",
@@ -93,14 +119,30 @@ describe("export and import of the site's content", () => {
       metaDescription: "A description for search engines.",
       canonicalUrl: "https://elsewhere.example/original",
     });
-    expect((await sourceAdmin.call("POST", "/api/admin/tags", { name: "Export Tag", description: "Posts about leaving." })).status).toBe(201);
+    expect((await sourceAdmin.call("POST", "/api/admin/tags", { name: "Export Tag", description: "Posts about leaving." })).status).toBe(
+      201,
+    );
     await createPost(sourceAdmin, { title: "Export: a draft", published: false });
     await createPost(sourceAdmin, { title: "Export: scheduled", createdAt: new Date(Date.now() + 86_400_000).toISOString() });
     await createPost(sourceAdmin, { title: "Export: hidden from search engines", noindex: true });
     // A post whose address changed: the old one answers 301 on both sites.
     const renamed = await createPost(sourceAdmin, { title: "Export: renamed later" });
-    const { id: _id, slug: oldSlug, image: _image, imageMimeType: _type, updatedAt: _updated, ...fields } = renamed as unknown as Record<string, unknown>;
-    const moved = await sourceAdmin.call("PUT", `/api/blog/${renamed.id}`, { ...fields, author: "Alex Writer", excerpt: "A short excerpt for the card.", content: "## Hello\n\nSome **markdown** body.", category: "tips", slug: "export-renamed-new" });
+    const {
+      id: _id,
+      slug: oldSlug,
+      image: _image,
+      imageMimeType: _type,
+      updatedAt: _updated,
+      ...fields
+    } = renamed as unknown as Record<string, unknown>;
+    const moved = await sourceAdmin.call("PUT", `/api/blog/${renamed.id}`, {
+      ...fields,
+      author: "Alex Writer",
+      excerpt: "A short excerpt for the card.",
+      content: "## Hello\n\nSome **markdown** body.",
+      category: "tips",
+      slug: "export-renamed-new",
+    });
     expect(moved.status).toBe(200);
 
     const zip = await exportZip(sourceAdmin, true);
@@ -116,7 +158,12 @@ describe("export and import of the site's content", () => {
     expect(Object.keys(files)).toEqual(expect.arrayContaining(["manifest.json", "content.json", `images/${media.hash}`]));
     const content = JSON.parse(strFromU8(files["content.json"]!));
     const archived = content.posts.find((post: { slug: string }) => post.slug === pictured.slug);
-    expect(archived).toMatchObject({ metaDescription: "A description for search engines.", canonicalUrl: "https://elsewhere.example/original", tags: ["Export Tag", "Second"], image: null });
+    expect(archived).toMatchObject({
+      metaDescription: "A description for search engines.",
+      canonicalUrl: "https://elsewhere.example/original",
+      tags: ["Export Tag", "Second"],
+      image: null,
+    });
     expect(archived.cover.hash).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(content.tags).toContainEqual({ slug: "export-tag", name: "Export Tag", description: "Posts about leaving." });
 
@@ -138,7 +185,8 @@ describe("export and import of the site's content", () => {
     const postPaths = paths.filter((path) => /^\/blog\/[^/]+$/.test(path) && !path.startsWith("/blog/page"));
     expect(postPaths.length).toBeGreaterThanOrEqual(4);
     for (const path of postPaths) expect(await mainText(target, path), path).toBe(await mainText(source, path));
-    for (const path of paths.filter((p) => p.startsWith("/blog/tag/") || p.startsWith("/blog/author/"))) expect(await mainText(target, path), path).toBe(await mainText(source, path));
+    for (const path of paths.filter((p) => p.startsWith("/blog/tag/") || p.startsWith("/blog/author/")))
+      expect(await mainText(target, path), path).toBe(await mainText(source, path));
     const redirect = await fetch(`${target.url}/blog/${oldSlug}`, { redirect: "manual" });
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get("location")).toMatch(/\/blog\/export-renamed-new$/);
@@ -166,7 +214,17 @@ describe("export and import of the site's content", () => {
     const post = await createPost(sourceAdmin, { title: "Export: changes later", content: "The first text." });
     const zip1 = await exportZip(sourceAdmin);
     expect((await importFile(target, targetAdmin, zip1, "a.zip")).status).toBe(200);
-    const res = await sourceAdmin.call("PUT", `/api/blog/${post.id}`, { title: "Export: changes later", author: "Alex Writer", excerpt: "A short excerpt for the card.", content: "The second text.", category: "tips", tags: ["one", "two"], published: true, slug: post.slug, createdAt: post.createdAt });
+    const res = await sourceAdmin.call("PUT", `/api/blog/${post.id}`, {
+      title: "Export: changes later",
+      author: "Alex Writer",
+      excerpt: "A short excerpt for the card.",
+      content: "The second text.",
+      category: "tips",
+      tags: ["one", "two"],
+      published: true,
+      slug: post.slug,
+      createdAt: post.createdAt,
+    });
     expect(res.status).toBe(200);
     const report = (await (await importFile(target, targetAdmin, await exportZip(sourceAdmin), "b.zip")).json()) as Report;
     expect(report.updated.posts).toBe(1);
@@ -190,8 +248,20 @@ describe("Ghost exports", () => {
   });
 
   it.each([
-    ["ghost-4.json", ["night-at-the-harbour-bars", "mobiledoc-only-quiet-cafes", "about-this-guide"], "draft-winter-programme", ["Nightlife", "Ghost Four Guides"], ["Maya Lindqvist", "Tom Okafor"]],
-    ["ghost-5.json", ["lexical-only-autumn-market", "with-html-jazz-night", "contact"], "draft-new-year-plans", ["Events", "Ghost Five Picks"], ["Jonas Weber"]],
+    [
+      "ghost-4.json",
+      ["night-at-the-harbour-bars", "mobiledoc-only-quiet-cafes", "about-this-guide"],
+      "draft-winter-programme",
+      ["Nightlife", "Ghost Four Guides"],
+      ["Maya Lindqvist", "Tom Okafor"],
+    ],
+    [
+      "ghost-5.json",
+      ["lexical-only-autumn-market", "with-html-jazz-night", "contact"],
+      "draft-new-year-plans",
+      ["Events", "Ghost Five Picks"],
+      ["Jonas Weber"],
+    ],
   ])("imports %s with its posts, pages, drafts, tags and authors, once", async (file, published, draft, tags, authors) => {
     const bytes = fs.readFileSync(`tests/fixtures/ghost/${file}`);
     const res = await importFile(target, targetAdmin, bytes, file, "application/json");
@@ -207,7 +277,8 @@ describe("Ghost exports", () => {
     const admin = await (await targetAdmin.get(`/api/admin/posts?q=${draft}&status=draft`)).json();
     expect(JSON.stringify(admin)).toContain(draft);
     for (const tag of tags) expect(await mainText(target, `/blog/tag/${tag.toLowerCase().replace(/\s+/g, "-")}`)).toContain(tag);
-    for (const author of authors) expect(await mainText(target, `/blog/author/${author.toLowerCase().replace(/\s+/g, "-")}`)).toContain(author);
+    for (const author of authors)
+      expect(await mainText(target, `/blog/author/${author.toLowerCase().replace(/\s+/g, "-")}`)).toContain(author);
     // Dates as they were.
     const first = await (await publicApi(target).get(`/blog/${published[0]}`)).text();
     expect(first).toMatch(file === "ghost-4.json" ? /2021-03-03T20:00:00/ : /2023-09-10T18:00:00/);
@@ -253,7 +324,10 @@ describe("refusals", () => {
 
     const cases: Array<[Uint8Array, RegExp]> = [
       [strToU8('{"db": [{"meta": {"version": "5.0.0"}, "data": {"posts": [{"title": "no slug"}]}}'), /not valid JSON/],
-      [strToU8(JSON.stringify({ db: [{ meta: { version: "5.0.0" }, data: { posts: [{ title: "no slug" }] } }] })), /Ghost export.*posts\.0\./],
+      [
+        strToU8(JSON.stringify({ db: [{ meta: { version: "5.0.0" }, data: { posts: [{ title: "no slug" }] } }] })),
+        /Ghost export.*posts\.0\./,
+      ],
       [zipSync({ "readme.txt": strToU8("hello") }), /no manifest\.json/],
       [zipSync({ "manifest.json": strToU8("{}"), "content.json": strToU8("{}") }), /manifest\.json is not in the expected shape/],
       [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), /not a readable zip/],
@@ -264,7 +338,11 @@ describe("refusals", () => {
       expect((await res.json()).message).toMatch(message);
     }
     // No file, and a body that is not multipart.
-    const empty = await fetch(`${target.url}/api/admin/import`, { method: "POST", body: new FormData(), headers: { cookie: targetAdmin.cookie! } });
+    const empty = await fetch(`${target.url}/api/admin/import`, {
+      method: "POST",
+      body: new FormData(),
+      headers: { cookie: targetAdmin.cookie! },
+    });
     expect(empty.status).toBe(400);
     expect((await targetAdmin.call("POST", "/api/admin/import", { file: "x" })).status).toBe(415);
   });

@@ -49,16 +49,31 @@ async function verifiedRequest(email: string): Promise<number> {
 describe("a completed deletion request erases the person", () => {
   it("leaves no name, e-mail or phone in the inbox, the CSV, the admin lists or the outbox folder", async () => {
     // What the site holds about them: a message, an advertising enquiry (with phone), the request.
-    const contact = { name: `${person.firstName} ${person.lastName}`, email: person.email, subject: "Question", message: "Where do you operate?" };
+    const contact = {
+      name: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      subject: "Question",
+      message: "Where do you operate?",
+    };
     expect((await admin.call("POST", "/api/contact", contact, client())).status).toBe(201);
-    const ad = { ...contact, subject: "Advertising Inquiry from Quill Bar", inquiryType: "advertising", companyName: "Quill Bar", phone: person.phone };
+    const ad = {
+      ...contact,
+      subject: "Advertising Inquiry from Quill Bar",
+      inquiryType: "advertising",
+      companyName: "Quill Bar",
+      phone: person.phone,
+    };
     expect((await admin.call("POST", "/api/contact", ad, client())).status).toBe(201);
     // Someone else's message stays.
-    expect((await admin.call("POST", "/api/contact", { ...contact, name: "Other Person", email: "other@keep.example" }, client())).status).toBe(201);
+    expect(
+      (await admin.call("POST", "/api/contact", { ...contact, name: "Other Person", email: "other@keep.example" }, client())).status,
+    ).toBe(201);
     await waitForMail(server.dataDir, person.email, /We received your/);
 
     const id = await verifiedRequest(person.email);
-    const listed = ((await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<Record<string, string>>).find((r) => Number(r.id) === id)!;
+    const listed = ((await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<Record<string, string>>).find(
+      (r) => Number(r.id) === id,
+    )!;
     expect(new Date(listed.dueAt!).getTime() - new Date(listed.verifiedAt!).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
 
     // A verified request's card cannot be deleted from the inbox.
@@ -86,11 +101,13 @@ describe("a completed deletion request erases the person", () => {
       const text = await (await admin.get(path)).text();
       expect(hasTrace(text), path).toBe(false);
     }
-    expect((await (await admin.get("/api/admin/contact-submissions")).text())).toContain("other@keep.example");
+    expect(await (await admin.get("/api/admin/contact-submissions")).text()).toContain("other@keep.example");
     const left = outboxMessages(server.dataDir).filter((m) => hasTrace(m.raw));
     expect(left.map((m) => m.file)).toEqual([told.file]);
 
-    const after = ((await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<Record<string, unknown>>).find((r) => r.id === id)!;
+    const after = ((await (await admin.get("/api/admin/data-deletion-requests")).json()) as Array<Record<string, unknown>>).find(
+      (r) => r.id === id,
+    )!;
     expect(after).toMatchObject({ state: "completed", firstName: null, email: null, phone: null });
 
     // The server's whole log so far: no token, no visitor address.
@@ -106,7 +123,10 @@ describe("a completed deletion request erases the person", () => {
         const rows = await queryTestDatabase<Record<string, unknown>>(server.databaseUrl!, "select * from mail_outbox");
         return rows.every((row) => !hasTrace(JSON.stringify(row))) || null;
       }, "the completion e-mail purged after delivery");
-      const requests = await queryTestDatabase<Record<string, unknown>>(server.databaseUrl!, `select * from data_deletion_requests where id = ${id}`);
+      const requests = await queryTestDatabase<Record<string, unknown>>(
+        server.databaseUrl!,
+        `select * from data_deletion_requests where id = ${id}`,
+      );
       expect(requests[0]!.email_hash).toMatch(/^[\w-]{43}$/);
       const everything = await queryTestDatabase<Record<string, unknown>>(
         server.databaseUrl!,

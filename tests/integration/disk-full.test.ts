@@ -55,7 +55,8 @@ async function freshDataDir(): Promise<string> {
   return dir;
 }
 
-const diskAlerts = (dataDir: string) => outboxMessages(dataDir).filter((m) => m.to.includes(TEST_ADMIN.email) && /disk is nearly full/.test(m.subject));
+const diskAlerts = (dataDir: string) =>
+  outboxMessages(dataDir).filter((m) => m.to.includes(TEST_ADMIN.email) && /disk is nearly full/.test(m.subject));
 const createPost = (admin: Api, title: string) => admin.call("POST", "/api/blog", postInput({ title }));
 
 describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { timeout: 240_000 }, () => {
@@ -80,7 +81,9 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
       expect(((await refused.json()) as { message: string }).message).toMatch(/disk is nearly full/);
       // More refusals: counted, and said at warn level at most once a minute, never an error with a stack each.
       for (let i = 0; i < 5; i++) expect((await createPost(admin, `Refused ${round}.${i}`)).status).toBe(507);
-      const counted = Number(/^clink_writes_refused_disk_full_total (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+      const counted = Number(
+        /^clink_writes_refused_disk_full_total (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1],
+      );
       expect(counted).toBeGreaterThanOrEqual(6 * round);
 
       // Pages, reads and sign-in go on; /healthz keeps the instance (200) and says why it is degraded.
@@ -113,7 +116,10 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
     for (const id of saved) expect((await admin.get(`/api/blog/${id}`)).status).toBe(200);
     expect(server.output()).not.toContain("PANIC");
     expect(diskAlerts(dataDir)).toHaveLength(2);
-    const refusedLines = server.output().split("\n").filter((line) => line.includes("refused (507) for want of disk space"));
+    const refusedLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("refused (507) for want of disk space"));
     expect(refusedLines.length).toBeGreaterThanOrEqual(1);
     expect(refusedLines.length).toBeLessThanOrEqual(2); // at most one a minute: one per round at the most here
     for (const line of refusedLines) expect(line).toMatch(/^\{"level":40,/);
@@ -131,7 +137,9 @@ describe.skipIf(!isRoot || usingPostgres())("a disk filled to the floor", { time
         const server = await startTestServer({ dataDir, env: { DISK_FLOOR_MB: "1" }, expectExit: true });
         expect(await server.stop()).not.toBe(0);
         const output = server.output();
-        expect(output).toMatch(/^The disk ran out of space while the embedded database was being made in \S+[^\n]*; nothing was kept: free at least 100 MB, then start the server again\.\n$/m);
+        expect(output).toMatch(
+          /^The disk ran out of space while the embedded database was being made in \S+[^\n]*; nothing was kept: free at least 100 MB, then start the server again\.\n$/m,
+        );
         expect(output).not.toMatch(/Failed query|CREATE TABLE|insert into|Aborted\(\)|\n\s+at /i);
         expect(fs.existsSync(dataDir)).toBe(false);
       } finally {

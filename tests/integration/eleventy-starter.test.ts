@@ -27,7 +27,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const png = (colour: string) => sharp({ create: { width: 1200, height: 600, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 1200, height: 600, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 async function uploadMedia(colour: string): Promise<string> {
   const form = new FormData();
@@ -44,7 +47,9 @@ function addressesIn(html: string, attribute: "href" | "src" | "data-src"): stri
 
 /** The addresses in every srcset (and the lazy-loading plugin's data-srcset). */
 function srcsetAddressesIn(html: string): string[] {
-  return [...html.matchAll(/\s(?:data-)?srcset=["']([^"']+)["']/gi)].flatMap((m) => m[1]!.split(",").map((entry) => entry.trim().split(/\s+/)[0]!));
+  return [...html.matchAll(/\s(?:data-)?srcset=["']([^"']+)["']/gi)].flatMap((m) =>
+    m[1]!.split(",").map((entry) => entry.trim().split(/\s+/)[0]!),
+  );
 }
 
 describe("Ghost's Eleventy starter", () => {
@@ -53,31 +58,46 @@ describe("Ghost's Eleventy starter", () => {
   let draft: CreatedPost;
   let built: { dist: string; output: string };
 
-  it("builds against the site with its own build script", async () => {
-    const keyRes = await admin.call("POST", "/api/admin/integrations", { name: "Eleventy starter" });
-    expect(keyRes.status).toBe(201);
-    const key = ((await keyRes.json()) as { contentApiKey: string }).contentApiKey;
-    const picture = await uploadMedia("#0ea5e9");
-    posts = [
-      await createPost(admin, {
-        title: "Starter harbour night",
-        author: "Ana Vale",
+  it(
+    "builds against the site with its own build script",
+    async () => {
+      const keyRes = await admin.call("POST", "/api/admin/integrations", { name: "Eleventy starter" });
+      expect(keyRes.status).toBe(201);
+      const key = ((await keyRes.json()) as { contentApiKey: string }).contentApiKey;
+      const picture = await uploadMedia("#0ea5e9");
+      posts = [
+        await createPost(admin, {
+          title: "Starter harbour night",
+          author: "Ana Vale",
+          tags: ["Guides"],
+          content: `Lanterns swing over the harbour bar.\n\nSee [the venue map](/venue-map) and [the blog](/blog).\n\n![The harbour at night](${picture})\n\nLast orders at eleven.`,
+          imageData: (await png("#e11d48")).toString("base64"),
+          imageMimeType: "image/png",
+          imageAlt: "A red harbour",
+        }),
+        await createPost(admin, {
+          title: "Starter rooftop crawl",
+          author: "Ben Ode",
+          tags: ["Roundup"],
+          content: "Three rooftops, one evening, no queue.",
+        }),
+      ];
+      hidden = await createPost(admin, {
+        title: "Starter quiet corner",
+        author: "Ben Ode",
         tags: ["Guides"],
-        content: `Lanterns swing over the harbour bar.\n\nSee [the venue map](/venue-map) and [the blog](/blog).\n\n![The harbour at night](${picture})\n\nLast orders at eleven.`,
-        imageData: (await png("#e11d48")).toString("base64"),
-        imageMimeType: "image/png",
-        imageAlt: "A red harbour",
-      }),
-      await createPost(admin, { title: "Starter rooftop crawl", author: "Ben Ode", tags: ["Roundup"], content: "Three rooftops, one evening, no queue." }),
-    ];
-    hidden = await createPost(admin, { title: "Starter quiet corner", author: "Ben Ode", tags: ["Guides"], content: "A bar for the few who find it.", noindex: true });
-    draft = await createPost(admin, { title: "Starter unfinished draft", published: false, content: "Not yet." });
+        content: "A bar for the few who find it.",
+        noindex: true,
+      });
+      draft = await createPost(admin, { title: "Starter unfinished draft", published: false, content: "Not yet." });
 
-    built = await buildStarter(siteUrl, key);
-    expect(fs.existsSync(path.join(built.dist, "index.html")), built.output).toBe(true);
-    // The first file of the run installs the starter from the registry (about a minute here); the
-    // install and the build have their own limits (tests/support/eleventy-starter.ts).
-  }, 16 * 60_000);
+      built = await buildStarter(siteUrl, key);
+      expect(fs.existsSync(path.join(built.dist, "index.html")), built.output).toBe(true);
+      // The first file of the run installs the starter from the registry (about a minute here); the
+      // install and the build have their own limits (tests/support/eleventy-starter.ts).
+    },
+    16 * 60_000,
+  );
 
   it("writes every public post as an HTML page with its text; drafts not", async () => {
     for (const post of [...posts, hidden]) {
@@ -89,7 +109,9 @@ describe("Ghost's Eleventy starter", () => {
     const first = fs.readFileSync(path.join(built.dist, "blog", posts[0]!.slug, "index.html"), "utf8");
     expect(first).toContain("Lanterns swing over the harbour bar.");
     expect(first).toContain("Last orders at eleven.");
-    expect(fs.readFileSync(path.join(built.dist, "blog", posts[1]!.slug, "index.html"), "utf8")).toContain("Three rooftops, one evening, no queue.");
+    expect(fs.readFileSync(path.join(built.dist, "blog", posts[1]!.slug, "index.html"), "utf8")).toContain(
+      "Three rooftops, one evening, no queue.",
+    );
     expect(fs.existsSync(path.join(built.dist, "blog", draft.slug))).toBe(false);
   });
 
@@ -105,10 +127,15 @@ describe("Ghost's Eleventy starter", () => {
 
   it("has images that answer: the ones it copied are images, the ones it links answer 200", async () => {
     const html = fs.readFileSync(path.join(built.dist, "blog", posts[0]!.slug, "index.html"), "utf8");
-    const images = [...new Set([...addressesIn(html, "src"), ...addressesIn(html, "data-src"), ...srcsetAddressesIn(html)])].filter((src) => !src.startsWith("data:"));
+    const images = [...new Set([...addressesIn(html, "src"), ...addressesIn(html, "data-src"), ...srcsetAddressesIn(html)])].filter(
+      (src) => !src.startsWith("data:"),
+    );
     // The cover, and the picture in the text with its variants (eleventy-plugin-lazyimages moves src and
     // srcset to data-src and data-srcset, having fetched each image to measure it).
-    expect(images.filter((src) => src.includes("/content/images/posts/")), html).toHaveLength(1);
+    expect(
+      images.filter((src) => src.includes("/content/images/posts/")),
+      html,
+    ).toHaveLength(1);
     expect(images.filter((src) => src.includes("/content/images/") && src.includes("/media/")).length, html).toBeGreaterThanOrEqual(3);
     for (const src of images) {
       if (src.startsWith("http")) {
@@ -123,7 +150,8 @@ describe("Ghost's Eleventy starter", () => {
   });
 
   it("lists the post hidden from search engines as /blog does", async () => {
-    const listed = (html: string) => new Set([...html.matchAll(/href=["']?(?:https?:\/\/[^/"']+)?\/blog\/([a-z0-9-]+)\/?["'\s>]/g)].map((m) => m[1]!));
+    const listed = (html: string) =>
+      new Set([...html.matchAll(/href=["']?(?:https?:\/\/[^/"']+)?\/blog\/([a-z0-9-]+)\/?["'\s>]/g)].map((m) => m[1]!));
     const blog = listed(await (await fetch(`${server.url}/blog`)).text());
     const starter = listed(fs.readFileSync(path.join(built.dist, "index.html"), "utf8"));
     for (const post of [...posts, hidden]) {

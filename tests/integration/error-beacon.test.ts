@@ -24,7 +24,15 @@ const send = (body: unknown, headers: Record<string, string> = {}) =>
     headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "x-forwarded-for": "203.0.113.9", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-type Item = { id: number; message: string; count: number; kind: string; sampleStack: string; pages: Record<string, number>; browsers: Record<string, number> };
+type Item = {
+  id: number;
+  message: string;
+  count: number;
+  kind: string;
+  sampleStack: string;
+  pages: Record<string, number>;
+  browsers: Record<string, number>;
+};
 const items = async (): Promise<Item[]> => ((await (await admin.get("/api/admin/errors")).json()) as { items: Item[] }).items;
 
 /** A real frame of a built client file that its hidden map traces to a file under app/. */
@@ -35,7 +43,13 @@ function builtFrame(): { file: string; line: number; column: number; source: str
     let found: ReturnType<typeof builtFrame> | undefined;
     eachMapping(map, (m) => {
       if (!found && m.source?.includes("app/routes/") && m.originalLine !== null) {
-        found = { file: name.replace(/\.map$/, ""), line: m.generatedLine, column: m.generatedColumn + 1, source: m.source.replace(/^.*?(app\/)/, "$1"), sourceLine: m.originalLine };
+        found = {
+          file: name.replace(/\.map$/, ""),
+          line: m.generatedLine,
+          column: m.generatedColumn + 1,
+          source: m.source.replace(/^.*?(app\/)/, "$1"),
+          sourceLine: m.originalLine,
+        };
       }
     });
     if (found) return found;
@@ -64,7 +78,10 @@ describe("the browser's error beacon", () => {
 
     // A hundred more, from a hundred visitors, another id in the message each time: one issue, counted.
     for (let n = 0; n < 100; n++) {
-      const more = await send({ ...error, message: `Cannot read properties of undefined (reading 'post ${n}')` }, { "x-forwarded-for": `198.51.100.${n + 1}` });
+      const more = await send(
+        { ...error, message: `Cannot read properties of undefined (reading 'post ${n}')` },
+        { "x-forwarded-for": `198.51.100.${n + 1}` },
+      );
       expect(more.status).toBe(202);
     }
     await eventually(async () => (await items()).find((i) => i.id === issue!.id)?.count === 101);

@@ -39,7 +39,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as AddressInfo).port;
-  server = await startTestServer({ env: { SEED_DEMO: "false", CLINK_FAULT_INJECTION: "on", CLINK_RELEASE: "sentry-release", SENTRY_DSN: `http://testkey@127.0.0.1:${port}/1` } });
+  server = await startTestServer({
+    env: {
+      SEED_DEMO: "false",
+      CLINK_FAULT_INJECTION: "on",
+      CLINK_RELEASE: "sentry-release",
+      SENTRY_DSN: `http://testkey@127.0.0.1:${port}/1`,
+    },
+  });
   admin = await adminApi(server);
 });
 afterAll(async () => {
@@ -47,8 +54,14 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-type SentryEvent = { exception?: { values: Array<{ type: string; value: string; stacktrace?: { frames: Array<{ filename: string }> } }> }; release?: string; tags?: Record<string, string>; user?: unknown };
-const events = (): SentryEvent[] => envelopes.flatMap((e) => e.lines.filter((l): l is SentryEvent => typeof l === "object" && l !== null && "exception" in l));
+type SentryEvent = {
+  exception?: { values: Array<{ type: string; value: string; stacktrace?: { frames: Array<{ filename: string }> } }> };
+  release?: string;
+  tags?: Record<string, string>;
+  user?: unknown;
+};
+const events = (): SentryEvent[] =>
+  envelopes.flatMap((e) => e.lines.filter((l): l is SentryEvent => typeof l === "object" && l !== null && "exception" in l));
 
 describe("the optional SENTRY_DSN", () => {
   it("sends each new server and browser error as a Sentry envelope", async () => {
@@ -61,7 +74,11 @@ describe("the optional SENTRY_DSN", () => {
     expect(serverEvent.exception!.values[0]!.stacktrace!.frames.some((f) => f.filename.startsWith("app/errors/"))).toBe(true);
     expect(serverEvent.user).toBeUndefined();
 
-    const beacon = await fetch(`${server.url}/api/errors`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "RangeError", message: "browser fault for sentry", page: "/faq?x=secret" }) });
+    const beacon = await fetch(`${server.url}/api/errors`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "RangeError", message: "browser fault for sentry", page: "/faq?x=secret" }),
+    });
     expect(beacon.status).toBe(202);
     await eventually(async () => events().some((e) => e.exception?.values[0]?.value === "browser fault for sentry"));
     const browserEvent = events().find((e) => e.exception?.values[0]?.value === "browser fault for sentry")!;

@@ -26,7 +26,18 @@ afterAll(async () => {
   for (const s of [...restarted, server]) if (s && running(s)) await s.stop();
 });
 
-type Item = { id: number; message: string; count: number; firstSeen: string; lastSeen: string; release: string; kind: string; sampleStack: string; resolved: boolean; pages: Record<string, number> };
+type Item = {
+  id: number;
+  message: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  release: string;
+  kind: string;
+  sampleStack: string;
+  resolved: boolean;
+  pages: Record<string, number>;
+};
 const items = async (api = admin): Promise<Item[]> => ((await (await api.get("/api/admin/errors")).json()) as { items: Item[] }).items;
 const fault = (api: Api, id: string) => api.get("/api/admin/errors", { "x-clink-faults": "errors.list", "x-request-id": id });
 const alerts = () => outboxMessages(server.dataDir).filter((m) => m.to.includes(TEST_ADMIN.email) && /a new server error/.test(m.subject));
@@ -87,7 +98,11 @@ describe("server errors", () => {
     expect((await items()).find((i) => i.id === id)?.resolved).toBe(true);
 
     expect(await server.stop()).toBe(0);
-    const next = await startTestServer({ dataDir: server.dataDir, env: { ...env, CLINK_RELEASE: "release-two" }, ...(server.databaseUrl ? { databaseUrl: server.databaseUrl } : {}) });
+    const next = await startTestServer({
+      dataDir: server.dataDir,
+      env: { ...env, CLINK_RELEASE: "release-two" },
+      ...(server.databaseUrl ? { databaseUrl: server.databaseUrl } : {}),
+    });
     restarted.push(next);
     const api = publicApi(next, admin.cookie);
     expect((await fault(api, "err-test-request-6")).status).toBe(500);
@@ -97,7 +112,9 @@ describe("server errors", () => {
     // The request ids of the log lines are kept with the events.
     expect(await next.stop()).toBe(0);
     const rows = await readRows(next, { ids: "select request_id from error_events order by id" });
-    expect((rows.ids as Array<{ request_id: string }>).map((r) => r.request_id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `err-test-request-${n}`));
+    expect((rows.ids as Array<{ request_id: string }>).map((r) => r.request_id)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `err-test-request-${n}`),
+    );
   });
 });
 
@@ -106,10 +123,16 @@ describe("a plain listener's fault (before Express)", () => {
     const site = await startTestServer({ env });
     restarted.push(site);
     const api = await adminApi(site);
-    const res = await fetch(`${site.url}/api/vitals`, { method: "POST", headers: { "content-type": "application/json", "x-clink-faults": "listener.beacons", "x-request-id": "err-listener-1" }, body: "{}" });
+    const res = await fetch(`${site.url}/api/vitals`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-clink-faults": "listener.beacons", "x-request-id": "err-listener-1" },
+      body: "{}",
+    });
     expect(res.status).toBe(500);
     expect(res.headers.get("x-request-id")).toBe("err-listener-1");
-    await eventually(async () => (await items(api)).some((i) => i.message === "injected fault at listener.beacons" && i.kind === "server" && i.count === 1));
+    await eventually(async () =>
+      (await items(api)).some((i) => i.message === "injected fault at listener.beacons" && i.kind === "server" && i.count === 1),
+    );
   });
 });
 
@@ -117,7 +140,11 @@ describe("a job that gives up", () => {
   it("is grouped as a server error under its job's type, and alerted", async () => {
     // A payload its handler cannot use (the backfill's cursor must be a post id): the query fails, the only attempt with it.
     const first = await startTestServer({ env });
-    const site = await seedAndRestart(first, `insert into jobs (type, payload, max_attempts) values ('blog.post-html', '{"after": "not-a-post-id"}', 1);`, { env });
+    const site = await seedAndRestart(
+      first,
+      `insert into jobs (type, payload, max_attempts) values ('blog.post-html', '{"after": "not-a-post-id"}', 1);`,
+      { env },
+    );
     restarted.push(site);
     const api = await adminApi(site);
     let issue: Item | undefined;
@@ -126,7 +153,9 @@ describe("a job that gives up", () => {
       return issue !== undefined;
     });
     expect(issue).toMatchObject({ kind: "server", release: "release-one", count: 1 });
-    await eventually(async () => outboxMessages(site.dataDir).some((m) => m.to.includes(TEST_ADMIN.email) && /a new server error/.test(m.subject)));
+    await eventually(async () =>
+      outboxMessages(site.dataDir).some((m) => m.to.includes(TEST_ADMIN.email) && /a new server error/.test(m.subject)),
+    );
   });
 });
 

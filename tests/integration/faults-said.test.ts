@@ -26,13 +26,20 @@ describe.runIf(usingPostgres())("a database outage", () => {
       await eventually(async () => (await fetch(`${server.url}/healthz`)).status === 503);
       const writes = [
         () => admin.call("POST", "/api/blog", postInput({ title: "During the outage" })),
-        () => fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "a@b.test", password: "x".repeat(12) }) }),
+        () =>
+          fetch(`${server.url}/api/admin/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: "a@b.test", password: "x".repeat(12) }),
+          }),
       ];
       for (const write of writes) {
         const res = await write();
         expect(res.status).toBe(503);
         expect(res.headers.get("retry-after")).toBe("30");
-        expect(((await res.json()) as { message: string }).message).toBe("The site cannot reach its database right now, so nothing was saved. Please try again in a minute.");
+        expect(((await res.json()) as { message: string }).message).toBe(
+          "The site cannot reach its database right now, so nothing was saved. Please try again in a minute.",
+        );
       }
     } finally {
       await queryTestDatabase(postgres, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);

@@ -24,7 +24,11 @@ afterAll(async () => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-const bareEnv = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? os.homedir(), ...extra });
+const bareEnv = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: process.env.HOME ?? os.homedir(),
+  ...extra,
+});
 
 function run(command: string, args: string[], cwd = clone): Promise<{ code: number | null; output: string }> {
   const child = spawn(command, args, { cwd, env: bareEnv(), stdio: ["ignore", "pipe", "pipe"] });
@@ -53,13 +57,25 @@ describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 6
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"), "dir");
 
     const port = await freePort();
-    server = spawn("npm", ["start"], { cwd: clone, env: bareEnv({ PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    server = spawn("npm", ["start"], {
+      cwd: clone,
+      env: bareEnv({ PORT: String(port) }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     server.stdout!.on("data", (c) => (output += c));
     server.stderr!.on("data", (c) => (output += c));
     const exited = new Promise((resolve) => server!.once("exit", resolve));
     const frame = await Promise.race([
-      waitFor(() => output.match(/\n\+-+\+\n\| No owner account exists yet\.[^\n]*\n\| +(http:\/\/localhost:\d+\/admin\/setup#token=\S+) +\|\n[^\n]*\n\+-+\+\n/), "the framed setup link", 300_000),
+      waitFor(
+        () =>
+          output.match(
+            /\n\+-+\+\n\| No owner account exists yet\.[^\n]*\n\| +(http:\/\/localhost:\d+\/admin\/setup#token=\S+) +\|\n[^\n]*\n\+-+\+\n/,
+          ),
+        "the framed setup link",
+        300_000,
+      ),
       exited.then(() => Promise.reject(new Error(`npm start exited:\n${output}`))),
     ]);
     expect(frame[1]).toMatch(new RegExp(`^http://localhost:${port}/admin/setup#token=[\\w-]{43}$`));
@@ -80,7 +96,12 @@ describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 6
     expect(doctor.code).toBe(0);
 
     const backup = await run("npm", ["run", "--silent", "backup"]);
-    expect(backup.output).toMatch(new RegExp(`^Backup written: \\S+/backups/clink-backup-\\S+\\.jsonl\\.gz \\(\\d+ bytes, taken by the running server at http://127\\.0\\.0\\.1:${port}\\)$`, "m"));
+    expect(backup.output).toMatch(
+      new RegExp(
+        `^Backup written: \\S+/backups/clink-backup-\\S+\\.jsonl\\.gz \\(\\d+ bytes, taken by the running server at http://127\\.0\\.0\\.1:${port}\\)$`,
+        "m",
+      ),
+    );
     expect(backup.code).toBe(0);
 
     await stop(server);
@@ -88,7 +109,9 @@ describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 6
     // The daily backup's first run came at start and found nothing anyone made: it skipped.
     const db = await PGlite.create(path.join(clone, "data/pglite"));
     try {
-      const scheduled = await db.query<{ state: string }>("select state from jobs where type = 'ops.backup' and idempotency_key like 'schedule:%'");
+      const scheduled = await db.query<{ state: string }>(
+        "select state from jobs where type = 'ops.backup' and idempotency_key like 'schedule:%'",
+      );
       expect(scheduled.rows.map((row) => row.state)).toEqual(["done"]);
       const backups = await db.query<{ trigger: string }>("select trigger from ops_backups order by id");
       expect(backups.rows.map((row) => row.trigger)).toEqual(["command"]);
@@ -96,7 +119,9 @@ describe.skipIf(usingPostgres())("the first hour on a fresh clone", { timeout: 6
       await db.close();
     }
     const admin = await run("npm", ["run", "--silent", "admin", "--", "create-owner", "owner@first-hour.test"]);
-    expect(admin.output).toMatch(/^Open this link within 24 hours to create the owner account owner@first-hour\.test \(it works once\):\n {2}http:\/\/localhost:3000\/admin\/setup#token=[\w-]{43}$/m);
+    expect(admin.output).toMatch(
+      /^Open this link within 24 hours to create the owner account owner@first-hour\.test \(it works once\):\n {2}http:\/\/localhost:3000\/admin\/setup#token=[\w-]{43}$/m,
+    );
     expect(admin.output).not.toMatch(/\n\s+at /);
     expect(admin.code).toBe(0);
   });

@@ -45,7 +45,18 @@ async function api(base: string, method: string, path: string, body?: unknown) {
   return res.json();
 }
 
-const CONTENT_PAGES = ["/", "/about", "/faq", "/privacy-policy", "/terms-conditions", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating"];
+const CONTENT_PAGES = [
+  "/",
+  "/about",
+  "/faq",
+  "/privacy-policy",
+  "/terms-conditions",
+  "/irl-meetups",
+  "/social-drinking-app",
+  "/happy-hour",
+  "/meetups",
+  "/dating",
+];
 
 describe("content pages", () => {
   it("are the same bytes for everyone, with no framework script (only the vitals file), so no nonce and a CSP without one", async () => {
@@ -60,7 +71,9 @@ describe("content pages", () => {
       expect(scripts[0], path).toMatch(/^<script src="\/assets\/vitals-beacon[^"]*\.js" type="module" async="">$/);
       expect(a.text, path).not.toContain("modulepreload");
       expect(a.text, path).not.toContain("nonce=");
-      const scriptSrc = String(a.headers["content-security-policy"]).split(";").find((d) => d.startsWith("script-src "));
+      const scriptSrc = String(a.headers["content-security-policy"])
+        .split(";")
+        .find((d) => d.startsWith("script-src "));
       expect(scriptSrc, path).toBe("script-src 'self'");
       expect(a.headers["x-frame-options"]).toBe("DENY");
       expect(a.headers["x-content-type-options"]).toBe("nosniff");
@@ -68,7 +81,12 @@ describe("content pages", () => {
   });
 
   it("the forms and the venue map are shared bytes too, with their own small scripts within budget (40 KB and 90 KB gzipped)", async () => {
-    for (const [path, budget] of [["/contact", 40], ["/advertise", 40], ["/delete-my-data", 40], ["/venue-map", 90]] as const) {
+    for (const [path, budget] of [
+      ["/contact", 40],
+      ["/advertise", 40],
+      ["/delete-my-data", 40],
+      ["/venue-map", 90],
+    ] as const) {
       const a = await get(server.url, path);
       const b = await get(server.url, path);
       expect(b.headers["x-cache"], path).toBe("HIT");
@@ -81,9 +99,15 @@ describe("content pages", () => {
       for (const source of sources) bytes += (await get(server.url, source, { "accept-encoding": "gzip" })).body.length;
       expect(bytes / 1024, path).toBeLessThanOrEqual(budget);
       const csp = String(a.headers["content-security-policy"]);
-      expect(csp.split(";").find((d) => d.startsWith("script-src ")), path).toBe("script-src 'self'");
+      expect(
+        csp.split(";").find((d) => d.startsWith("script-src ")),
+        path,
+      ).toBe("script-src 'self'");
       // Pictures from our origin and exactly the tile host, not any https: host.
-      expect(csp.split(";").find((d) => d.startsWith("img-src ")), path).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
+      expect(
+        csp.split(";").find((d) => d.startsWith("img-src ")),
+        path,
+      ).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
     }
   });
 
@@ -166,7 +190,14 @@ async function fillCaches(base: string, slug: string, word: string) {
 }
 
 function postBody(title: string, word: string, published: boolean) {
-  return { title, author: "Cache Tester", excerpt: `About ${word}`, content: `A post on ${word}, for the cache test.`, category: "tips", published };
+  return {
+    title,
+    author: "Cache Tester",
+    excerpt: `About ${word}`,
+    content: `A post on ${word}, for the cache test.`,
+    category: "tips",
+    published,
+  };
 }
 
 describe("React Router's own requests", () => {
@@ -263,9 +294,15 @@ describe("private answers", () => {
   });
 
   it("a draft's image is private and no-store; once published it may be cached publicly", async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#4f46e5" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#4f46e5" } })
+      .png()
+      .toBuffer();
     const word = `zt${Date.now().toString(36)}`;
-    const { post } = await api(server.url, "POST", "/api/blog", { ...postBody(`Image ${word}`, word, false), imageData: png.toString("base64"), imageMimeType: "image/png" });
+    const { post } = await api(server.url, "POST", "/api/blog", {
+      ...postBody(`Image ${word}`, word, false),
+      imageData: png.toString("base64"),
+      imageMimeType: "image/png",
+    });
     const draft = await get(server.url, post.image, { cookie: admin });
     expect(draft.status).toBe(200);
     expect(draft.headers["cache-control"]).toBe("private, no-store");

@@ -34,9 +34,42 @@ type Endpoint = {
   endsSession?: boolean;
 };
 
-const POST_FIELDS = ["title", "author", "excerpt", "content", "category", "tags", "image", "imageData", "imageMimeType", "imageOriginalName", "published", "createdAt", "updatedAt", "version"];
+const POST_FIELDS = [
+  "title",
+  "author",
+  "excerpt",
+  "content",
+  "category",
+  "tags",
+  "image",
+  "imageData",
+  "imageMimeType",
+  "imageOriginalName",
+  "published",
+  "createdAt",
+  "updatedAt",
+  "version",
+];
 
-const VENUE_FIELDS = ["name", "address", "city", "lat", "lng", "type", "rating", "priceLevel", "openUntil", "happyHour", "features", "phone", "website", "image", "upcomingEvents", "activeUsers", "hidden"];
+const VENUE_FIELDS = [
+  "name",
+  "address",
+  "city",
+  "lat",
+  "lng",
+  "type",
+  "rating",
+  "priceLevel",
+  "openUntil",
+  "happyHour",
+  "features",
+  "phone",
+  "website",
+  "image",
+  "upcomingEvents",
+  "activeUsers",
+  "hidden",
+];
 
 // prettier-ignore
 const ENDPOINTS: Endpoint[] = [
@@ -98,21 +131,94 @@ const ENDPOINTS: Endpoint[] = [
 
 // ---- arbitraries ------------------------------------------------------------------------------
 
-const HOSTILE = ["\u0000", "\ud800", "\udc00", "\ud83c", "🍺", "é", "\r\n", "\t", "%", "%00", "%E0%A4%A", "%ZZ", "__proto__", "constructor", "prototype", "<script>alert(1)</script>", "'; drop table blog_posts; --", "../../etc/passwd", "\\", "//evil.example", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "NaN", "-1", "1e308", "true", "null", "{}", "[]"];
+const HOSTILE = [
+  "\u0000",
+  "\ud800",
+  "\udc00",
+  "\ud83c",
+  "🍺",
+  "é",
+  "\r\n",
+  "\t",
+  "%",
+  "%00",
+  "%E0%A4%A",
+  "%ZZ",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "<script>alert(1)</script>",
+  "'; drop table blog_posts; --",
+  "../../etc/passwd",
+  "\\",
+  "//evil.example",
+  "0000-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00Z",
+  "NaN",
+  "-1",
+  "1e308",
+  "true",
+  "null",
+  "{}",
+  "[]",
+];
 const text = fc.oneof(
-  { weight: 3, arbitrary: fc.array(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 }), fc.string({ unit: "binary", maxLength: 10 })), { maxLength: 6 }).map((parts) => parts.join("")) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "admin@test.clink.app", "tips", "events", "a@b.co", "/blog", "login", "logout", "change-password", "all", "resolved", "400", "1200") },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 }), fc.string({ unit: "binary", maxLength: 10 })), {
+        maxLength: 6,
+      })
+      .map((parts) => parts.join("")),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "admin@test.clink.app",
+      "tips",
+      "events",
+      "a@b.co",
+      "/blog",
+      "login",
+      "logout",
+      "change-password",
+      "all",
+      "resolved",
+      "400",
+      "1200",
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 200_000 }).map((n) => "x".repeat(n)) },
 );
 const leaf = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const value = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, fc.array(tie("value"), { maxLength: 4 }), fc.dictionary(text, tie("value"), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+  ),
 })).value;
 const objectFor = (fields: string[]) =>
-  fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(fields.length ? fields : ["x"])) }, { weight: 1, arbitrary: text }), value, { maxKeys: 8 });
+  fc.dictionary(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(fields.length ? fields : ["x"])) }, { weight: 1, arbitrary: text }),
+    value,
+    { maxKeys: 8 },
+  );
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "CONNECT_X"];
-const CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=fuzz", "multipart/form-data", "application/xml", ""];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=fuzz",
+  "multipart/form-data",
+  "application/xml",
+  "",
+];
 const percentEncode = (s: string) => {
   try {
     return encodeURIComponent(s);
@@ -121,10 +227,24 @@ const percentEncode = (s: string) => {
   }
 };
 // Kept under Node's 16 KB header limit (past it Node answers 431 before any route, tested in hardening.test.ts).
-const rawQueryPart = fc.oneof(text.map((s) => percentEncode(s.slice(0, 1500))), fc.constantFrom("%", "%E0%A4%A", "%00", "%ZZ", "a+b", "%2F%2Fevil.example", "/%09/evil.example"));
-const id = fc.oneof(fc.nat({ max: 12 }).map(String), fc.constantFrom("0", "-1", "1.5", "abc", "99999999999999999999", "%00", "%E0%A4%A", "1%20OR%201=1", "%2E%2E"));
+const rawQueryPart = fc.oneof(
+  text.map((s) => percentEncode(s.slice(0, 1500))),
+  fc.constantFrom("%", "%E0%A4%A", "%00", "%ZZ", "a+b", "%2F%2Fevil.example", "/%09/evil.example"),
+);
+const id = fc.oneof(
+  fc.nat({ max: 12 }).map(String),
+  fc.constantFrom("0", "-1", "1.5", "abc", "99999999999999999999", "%00", "%E0%A4%A", "1%20OR%201=1", "%2E%2E"),
+);
 
-type Case = { method: string; id: string; query: [string, string][]; body: unknown; contentType: string; cookie: "admin" | "none" | string; extraHeaders: Record<string, string> };
+type Case = {
+  method: string;
+  id: string;
+  query: [string, string][];
+  body: unknown;
+  contentType: string;
+  cookie: "admin" | "none" | string;
+  extraHeaders: Record<string, string>;
+};
 
 function caseFor(endpoint: Endpoint): fc.Arbitrary<Case> {
   return fc.record({
@@ -133,19 +253,33 @@ function caseFor(endpoint: Endpoint): fc.Arbitrary<Case> {
     query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(endpoint.query ?? ["q"])), rawQueryPart), rawQueryPart), { maxLength: 3 }),
     body: fc.oneof({ weight: 4, arbitrary: objectFor(endpoint.fields ?? []) }, { weight: 1, arbitrary: value }),
     contentType: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(endpoint.body === "form" ? "application/x-www-form-urlencoded" : endpoint.body === "multipart" ? "multipart/form-data; boundary=fuzz" : "application/json") },
+      {
+        weight: 3,
+        arbitrary: fc.constant(
+          endpoint.body === "form"
+            ? "application/x-www-form-urlencoded"
+            : endpoint.body === "multipart"
+              ? "multipart/form-data; boundary=fuzz"
+              : "application/json",
+        ),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
     ),
     cookie: fc.oneof(
       { weight: endpoint.admin ? 4 : 1, arbitrary: fc.constant("admin" as const) },
       { weight: 1, arbitrary: fc.constant("none" as const) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom("clink_session", "clink_device", "clink_admin_flash", "x"), rawQueryPart).map(([k, v]) => `${k}=${v}`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom("clink_session", "clink_device", "clink_admin_flash", "x"), rawQueryPart)
+          .map(([k, v]) => `${k}=${v}`),
+      },
     ),
     extraHeaders: fc.record(
       {
         accept: fc.constantFrom("application/json", "text/html", "*/*", "text/x-component"),
         "accept-encoding": fc.constantFrom("gzip", "br", "identity", "gzip;q=0, x"),
-        "if-none-match": fc.constantFrom("*", '"x"', "W/\"1\""),
+        "if-none-match": fc.constantFrom("*", '"x"', 'W/"1"'),
         range: fc.constantFrom("bytes=0-1", "bytes=99999999-", "x"),
         "x-request-id": text.map((s) => s.replace(/[^\x20-\x7e]/g, "").slice(0, 200)),
         origin: fc.constantFrom("http://localhost:3000", "https://evil.example", "null"),
@@ -159,13 +293,18 @@ function encodeBody(c: Case): string | undefined {
   if (["GET", "HEAD"].includes(c.method)) return undefined;
   if (c.contentType.startsWith("application/x-www-form-urlencoded")) {
     const fields = c.body && typeof c.body === "object" && !Array.isArray(c.body) ? Object.entries(c.body as object) : [["value", c.body]];
-    return fields.map(([k, v]) => `${percentEncode(String(k))}=${percentEncode(typeof v === "string" ? v : JSON.stringify(v) ?? "")}`).join("&");
+    return fields
+      .map(([k, v]) => `${percentEncode(String(k))}=${percentEncode(typeof v === "string" ? v : (JSON.stringify(v) ?? ""))}`)
+      .join("&");
   }
   if (c.contentType.startsWith("multipart/form-data")) {
     const fields = c.body && typeof c.body === "object" && !Array.isArray(c.body) ? Object.entries(c.body as object) : [["image", c.body]];
     return (
       fields
-        .map(([k, v]) => `--fuzz\r\nContent-Disposition: form-data; name="${String(k).replace(/["\r\n]/g, "")}"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n${typeof v === "string" ? v : JSON.stringify(v)}\r\n`)
+        .map(
+          ([k, v]) =>
+            `--fuzz\r\nContent-Disposition: form-data; name="${String(k).replace(/["\r\n]/g, "")}"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n${typeof v === "string" ? v : JSON.stringify(v)}\r\n`,
+        )
         .join("") + "--fuzz--\r\n"
     );
   }
@@ -252,7 +391,10 @@ describe("fuzzing every endpoint at the HTTP boundary", () => {
       } catch (error) {
         // The seed and path let anyone replay this exact case: FUZZ_SEED=<seed> and the same FUZZ_RUNS.
         const cause = (error as Error & { cause?: Error }).cause;
-        throw new Error(`fuzz failure on ${endpoint.path} (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}):\n${(error as Error).message}\n${cause?.message ?? ""}`, { cause: error });
+        throw new Error(
+          `fuzz failure on ${endpoint.path} (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}):\n${(error as Error).message}\n${cause?.message ?? ""}`,
+          { cause: error },
+        );
       }
       const health = await rawRequest(server.url, { path: "/healthz" });
       expect(health.status).toBe(200);

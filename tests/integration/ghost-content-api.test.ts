@@ -13,8 +13,23 @@ siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => {
   admin = site.admin;
 });
 
-type GhostPost = { id: string; slug: string; title: string; html?: string; plaintext?: string; tags?: Array<{ slug: string; name: string }>; primary_tag?: { slug: string } | null; authors?: Array<{ slug: string }>; primary_author?: { slug: string; name: string }; url: string; reading_time: number; published_at: string };
-type Browse<T> = T[] & { meta: { pagination: { page: number; limit: number | "all"; pages: number; total: number; next: number | null; prev: number | null } } };
+type GhostPost = {
+  id: string;
+  slug: string;
+  title: string;
+  html?: string;
+  plaintext?: string;
+  tags?: Array<{ slug: string; name: string }>;
+  primary_tag?: { slug: string } | null;
+  authors?: Array<{ slug: string }>;
+  primary_author?: { slug: string; name: string };
+  url: string;
+  reading_time: number;
+  published_at: string;
+};
+type Browse<T> = T[] & {
+  meta: { pagination: { page: number; limit: number | "all"; pages: number; total: number; next: number | null; prev: number | null } };
+};
 
 async function newKey(name = "Starter"): Promise<{ id: number; name: string; contentApiKey: string }> {
   const res = await admin.call("POST", "/api/admin/integrations", { name });
@@ -23,14 +38,22 @@ async function newKey(name = "Starter"): Promise<{ id: number; name: string; con
 }
 
 const ghost = (key: string) => GhostContentAPI({ url: server.url, key, version: "v5.0" });
-const contentUrl = (path: string, key: string, query = "") => `${server.url}/ghost/api/content/${path}?key=${key}${query ? `&${query}` : ""}`;
+const contentUrl = (path: string, key: string, query = "") =>
+  `${server.url}/ghost/api/content/${path}?key=${key}${query ? `&${query}` : ""}`;
 
 describe("Ghost Content API, read with Ghost's own client", () => {
   it("browses posts with tags and authors, reads by slug and id, pages to the end, filters, lists tags and authors; drafts never", async () => {
     const { contentApiKey } = await newKey();
     expect(contentApiKey).toMatch(/^[0-9a-f]{26}$/);
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await createPost(admin, { title: `Ghost walk ${i}`, author: i % 2 ? "Maya Chen" : "Liam Ross", tags: i < 2 ? ["Craft Beer", "Sydney"] : ["Sydney"] }));
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await createPost(admin, {
+          title: `Ghost walk ${i}`,
+          author: i % 2 ? "Maya Chen" : "Liam Ross",
+          tags: i < 2 ? ["Craft Beer", "Sydney"] : ["Sydney"],
+        }),
+      );
     await createPost(admin, { title: "Secret draft", tags: ["Craft Beer"], published: false });
     const api = ghost(contentApiKey);
 
@@ -44,7 +67,7 @@ describe("Ghost Content API, read with Ghost's own client", () => {
     expect(first[0]!.url).toMatch(/^https?:\/\/[^/]+\/blog\/ghost-walk-4\/$/);
 
     const seen: string[] = [];
-    for (let page: number | null = 1; page !== null; ) {
+    for (let page: number | null = 1; page !== null;) {
       const batch = (await api.posts.browse({ limit: 2, page })) as unknown as Browse<GhostPost>;
       seen.push(...batch.map((post) => post.slug));
       page = batch.meta.pagination.next;
@@ -59,14 +82,23 @@ describe("Ghost Content API, read with Ghost's own client", () => {
     await createPost(admin, { title: "Hidden from search", author: "Liam Ross", tags: ["Craft Beer"], noindex: true });
     const craft = (await api.posts.browse({ filter: "tag:craft-beer", include: "tags" })) as unknown as Browse<GhostPost>;
     expect(craft.map((post) => post.title)).toEqual(["Hidden from search", "Ghost walk 1", "Ghost walk 0"]);
-    const maya = (await api.posts.browse({ filter: "author:maya-chen+tag:sydney", order: "published_at asc" })) as unknown as Browse<GhostPost>;
+    const maya = (await api.posts.browse({
+      filter: "author:maya-chen+tag:sydney",
+      order: "published_at asc",
+    })) as unknown as Browse<GhostPost>;
     expect(maya.map((post) => post.title)).toEqual(["Ghost walk 1", "Ghost walk 3"]);
     const after = (await api.posts.browse({ filter: `published_at:>'${made[3]!.createdAt}'` })) as unknown as Browse<GhostPost>;
     expect(after.map((post) => post.title)).toEqual(["Hidden from search", "Ghost walk 4"]);
     expect(((await api.posts.browse({ filter: "featured:true" })) as unknown as Browse<GhostPost>).meta.pagination.total).toBe(0);
 
-    const tags = (await api.tags.browse({ include: "count.posts", limit: "all" })) as unknown as Array<{ slug: string; count: { posts: number } }>;
-    expect(tags.map((tag) => [tag.slug, tag.count.posts])).toEqual([["craft-beer", 3], ["sydney", 5]]);
+    const tags = (await api.tags.browse({ include: "count.posts", limit: "all" })) as unknown as Array<{
+      slug: string;
+      count: { posts: number };
+    }>;
+    expect(tags.map((tag) => [tag.slug, tag.count.posts])).toEqual([
+      ["craft-beer", 3],
+      ["sydney", 5],
+    ]);
     expect(await api.tags.read({ slug: "sydney" })).toMatchObject({ name: "Sydney", slug: "sydney" });
     const authors = (await api.authors.browse()) as unknown as Array<{ slug: string }>;
     expect(authors.map((author) => author.slug)).toEqual(["liam-ross", "maya-chen"]);
@@ -84,19 +116,35 @@ describe("Ghost Content API, read with Ghost's own client", () => {
 
   it("answers Ghost's errors: a wrong or missing key 401, an unknown post 404, a filter it cannot read 400", async () => {
     const { contentApiKey } = await newKey();
-    await expect(ghost("0123456789abcdef0123456789").posts.browse()).rejects.toMatchObject({ name: "UnauthorizedError", response: { status: 401 } });
+    await expect(ghost("0123456789abcdef0123456789").posts.browse()).rejects.toMatchObject({
+      name: "UnauthorizedError",
+      response: { status: 401 },
+    });
     const missing = await fetch(`${server.url}/ghost/api/content/posts/`);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ errors: [expect.objectContaining({ type: "UnauthorizedError", message: expect.any(String) })] });
-    await expect(ghost(contentApiKey).posts.read({ slug: "no-such-post" })).rejects.toMatchObject({ name: "NotFoundError", response: { status: 404 } });
-    await expect(ghost(contentApiKey).posts.browse({ filter: "nosuch:'x'" })).rejects.toMatchObject({ name: "BadRequestError", response: { status: 400 } });
+    await expect(ghost(contentApiKey).posts.read({ slug: "no-such-post" })).rejects.toMatchObject({
+      name: "NotFoundError",
+      response: { status: 404 },
+    });
+    await expect(ghost(contentApiKey).posts.browse({ filter: "nosuch:'x'" })).rejects.toMatchObject({
+      name: "BadRequestError",
+      response: { status: 400 },
+    });
     await expect(ghost(contentApiKey).posts.browse({ filter: "(tag:a" })).rejects.toMatchObject({ name: "BadRequestError" });
   });
 
   it("answers CORS preflights and any origin, and 304 to a matching ETag until the blog changes", async () => {
     const { contentApiKey } = await newKey();
     await createPost(admin, { title: "Cached walk", tags: ["cache"] });
-    const pre = await fetch(`${server.url}/ghost/api/content/posts/`, { method: "OPTIONS", headers: { origin: "https://starter.example", "access-control-request-method": "GET", "access-control-request-headers": "accept-version" } });
+    const pre = await fetch(`${server.url}/ghost/api/content/posts/`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://starter.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "accept-version",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-headers")).toMatch(/accept-version/i);
@@ -109,7 +157,9 @@ describe("Ghost Content API, read with Ghost's own client", () => {
     expect(etag).toBeTruthy();
     expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
     // Another key asks the same: the same cached answer, but only with a valid key.
-    expect((await fetch(url.replace(contentApiKey, "ffffffffffffffffffffffffff"), { headers: { "if-none-match": etag } })).status).toBe(401);
+    expect((await fetch(url.replace(contentApiKey, "ffffffffffffffffffffffffff"), { headers: { "if-none-match": etag } })).status).toBe(
+      401,
+    );
 
     await createPost(admin, { title: "Cached walk two", tags: ["cache"] });
     const changed = await fetch(url, { headers: { "if-none-match": etag } });

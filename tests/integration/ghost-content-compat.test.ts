@@ -32,7 +32,12 @@ function seed() {
   seeded ??= (async () => {
     const key = await newKey();
     const posts = [
-      await createPost(admin, { title: "Compat one", author: "Ana Vale", tags: ["Guides", "Sydney"], content: "See [the map](/venue-map) and ![a bar](/images/bar.jpg)." }),
+      await createPost(admin, {
+        title: "Compat one",
+        author: "Ana Vale",
+        tags: ["Guides", "Sydney"],
+        content: "See [the map](/venue-map) and ![a bar](/images/bar.jpg).",
+      }),
       await createPost(admin, { title: "Compat two", author: "Ben Ode", tags: ["Roundup"] }),
       await createPost(admin, { title: "Compat three", author: "Ana Vale", tags: ["Sydney"] }),
     ];
@@ -56,7 +61,12 @@ describe("Ghost's versions and errors", () => {
   it("answers the legacy v2, v3, v4 and canary paths as the current API, with Deprecation and Link; other versions 404", async () => {
     const { key } = await seed();
     const current = await (await get("content/posts/", key, "limit=all")).json();
-    for (const [segment, version] of [["v2", "v2"], ["v3", "v3"], ["v4", "v4"], ["canary", "v4"]] as const) {
+    for (const [segment, version] of [
+      ["v2", "v2"],
+      ["v3", "v3"],
+      ["v4", "v4"],
+      ["canary", "v4"],
+    ] as const) {
       const res = await get(`${segment}/content/posts/`, key, "limit=all");
       expect(res.status, segment).toBe(200);
       expect(res.headers.get("deprecation")).toBe(`version="${version}"`);
@@ -89,12 +99,25 @@ describe("Ghost's versions and errors", () => {
     const invalid = await get("content/posts/", key, "limit=lots");
     expect(invalid.status).toBe(422);
     const error = (await invalid.json()).errors[0];
-    expect(Object.keys(error).sort()).toEqual(["code", "context", "details", "ghostErrorCode", "help", "id", "message", "property", "type"]);
+    expect(Object.keys(error).sort()).toEqual([
+      "code",
+      "context",
+      "details",
+      "ghostErrorCode",
+      "help",
+      "id",
+      "message",
+      "property",
+      "type",
+    ]);
     expect(error).toMatchObject({ type: "ValidationError", message: "Validation (matches) failed for limit" });
     expect((await (await get("content/posts/", key, "filter=nosuch:x")).json()).errors[0].type).toBe("BadRequestError");
     const ahead = await get("content/nothing/", key, "", { "accept-version": "v6.0" });
     expect(ahead.status).toBe(406);
-    expect((await ahead.json()).errors[0]).toMatchObject({ type: "RequestNotAcceptableError", context: "Provided client accept-version v6.0 is ahead of current Ghost version v5.0." });
+    expect((await ahead.json()).errors[0]).toMatchObject({
+      type: "RequestNotAcceptableError",
+      context: "Provided client accept-version v6.0 is ahead of current Ghost version v5.0.",
+    });
     expect((await get("content/nothing/", key, "", { "accept-version": "v5.3" })).status).toBe(404);
   });
 });
@@ -102,12 +125,18 @@ describe("Ghost's versions and errors", () => {
 describe("answers shaped as Ghost's", () => {
   it("writes urls absolute with Ghost's trailing slash, makes links and images in html absolute, and fills tags in includes", async () => {
     const { key, posts } = await seed();
-    const { posts: [post] } = await body(`posts/slug/${posts[0]!.slug}/`, key, "include=tags,authors");
+    const {
+      posts: [post],
+    } = await body(`posts/slug/${posts[0]!.slug}/`, key, "include=tags,authors");
     expect(post.url).toBe(`http://localhost:3000/blog/${posts[0]!.slug}/`);
     expect(post.html).toContain('href="http://localhost:3000/venue-map"');
     expect(post.html).toMatch(/src="http:\/\/localhost:3000\/images\/bar\.jpg"/);
     expect(post.html).not.toMatch(/(href|src)="\/[^/]/);
-    expect(post.tags[0]).toMatchObject({ slug: "guides", description: "How to drink well.", url: "http://localhost:3000/blog/tag/guides/" });
+    expect(post.tags[0]).toMatchObject({
+      slug: "guides",
+      description: "How to drink well.",
+      url: "http://localhost:3000/blog/tag/guides/",
+    });
     expect(post.primary_author.url).toBe("http://localhost:3000/blog/author/ana-vale/");
     // The address Ghost's url names answers on this site.
     expect((await fetch(`${server.url}/blog/${posts[0]!.slug}/`)).status).toBe(200);
@@ -130,13 +159,24 @@ describe("answers shaped as Ghost's", () => {
 describe("filters, orders and includes on every resource", () => {
   it("expands tags, authors and primary_tag, lists of slugs and negated ids, visibility and dates on posts", async () => {
     const { key, posts, hidden } = await seed();
-    expect(slugs((await body("posts/", key, "filter=tags:[guides,roundup]&order=published_at asc")).posts)).toEqual([posts[0]!.slug, posts[1]!.slug, hidden.slug]);
-    expect(slugs((await body("posts/", key, "filter=authors:ana-vale&order=published_at asc")).posts)).toEqual([posts[0]!.slug, posts[2]!.slug]);
+    expect(slugs((await body("posts/", key, "filter=tags:[guides,roundup]&order=published_at asc")).posts)).toEqual([
+      posts[0]!.slug,
+      posts[1]!.slug,
+      hidden.slug,
+    ]);
+    expect(slugs((await body("posts/", key, "filter=authors:ana-vale&order=published_at asc")).posts)).toEqual([
+      posts[0]!.slug,
+      posts[2]!.slug,
+    ]);
     expect(slugs((await body("posts/", key, "filter=primary_tag:sydney")).posts)).toEqual([posts[2]!.slug]);
-    expect(slugs((await body("posts/", key, `filter=slug:[${posts[1]!.slug},${posts[2]!.slug}]%2Bid:-${posts[2]!.id}`)).posts)).toEqual([posts[1]!.slug]);
+    expect(slugs((await body("posts/", key, `filter=slug:[${posts[1]!.slug},${posts[2]!.slug}]%2Bid:-${posts[2]!.id}`)).posts)).toEqual([
+      posts[1]!.slug,
+    ]);
     expect((await body("posts/", key, "filter=visibility:public%2Bfeatured:false")).meta.pagination.total).toBe(4);
     expect((await body("posts/", key, "filter=published_at:>now-1d")).meta.pagination.total).toBe(4);
-    expect((await body("posts/", key, "filter=(tag:roundup,tag:sydney)%2Bauthor:ben-ode")).posts.map((post: Json) => post.title)).toEqual(["Compat two"]);
+    expect((await body("posts/", key, "filter=(tag:roundup,tag:sydney)%2Bauthor:ben-ode")).posts.map((post: Json) => post.title)).toEqual([
+      "Compat two",
+    ]);
   });
 
   it("filters tags and authors, orders by featured and count.posts, and honours fields and formats", async () => {
@@ -144,7 +184,15 @@ describe("filters, orders and includes on every resource", () => {
     expect(slugs((await body("tags/", key, "filter=slug:guides")).tags)).toEqual(["guides"]);
     expect(slugs((await body("tags/", key, "filter=visibility:public&limit=all")).tags)).toEqual(["guides", "roundup", "sydney"]);
     expect(slugs((await body("authors/", key, "filter=slug:ben-ode")).authors)).toEqual(["ben-ode"]);
-    expect((await body("tags/", key, "include=count.posts&order=count.posts DESC&filter=slug:[roundup,guides]")).tags.map((tag: Json) => [tag.slug, tag.count.posts])).toEqual([["guides", 2], ["roundup", 1]]);
+    expect(
+      (await body("tags/", key, "include=count.posts&order=count.posts DESC&filter=slug:[roundup,guides]")).tags.map((tag: Json) => [
+        tag.slug,
+        tag.count.posts,
+      ]),
+    ).toEqual([
+      ["guides", 2],
+      ["roundup", 1],
+    ]);
     expect((await body("posts/", key, "order=featured desc,published_at desc&limit=1")).posts[0].title).toBe("Compat hidden");
     const { posts } = await body("posts/", key, "fields=title,url,plaintext&formats=plaintext&limit=1");
     expect(Object.keys(posts[0]).sort()).toEqual(["plaintext", "title", "url"]);
@@ -154,7 +202,9 @@ describe("filters, orders and includes on every resource", () => {
   it("lists the one free tier, as a Ghost site with members turned off", async () => {
     const { key } = await seed();
     const { tiers } = await body("tiers/", key, "include=monthly_price,yearly_price,benefits");
-    expect(tiers).toEqual([expect.objectContaining({ name: "Free", slug: "free", type: "free", active: true, visibility: "public", monthly_price: null })]);
+    expect(tiers).toEqual([
+      expect.objectContaining({ name: "Free", slug: "free", type: "free", active: true, visibility: "public", monthly_price: null }),
+    ]);
   });
 });
 
@@ -166,16 +216,30 @@ describe("every answer passes @ts-ghost/content-api's zod schemas of Ghost's sha
       if (!result.success) throw new Error(JSON.stringify(result.errors));
       return result.data;
     };
-    const browsed = ok(await api.posts.browse({ limit: 3, order: "title ASC", filter: "tags.slug:guides" }).include({ tags: true, authors: true }).formats({ html: true, plaintext: true }).fetch());
+    const browsed = ok(
+      await api.posts
+        .browse({ limit: 3, order: "title ASC", filter: "tags.slug:guides" })
+        .include({ tags: true, authors: true })
+        .formats({ html: true, plaintext: true })
+        .fetch(),
+    );
     expect(browsed.map((post) => post.title)).toEqual(["Compat hidden", "Compat one"]);
     expect(browsed[1]!.tags![0]!.description).toBe("How to drink well.");
     expect(ok(await api.posts.read({ slug: posts[1]!.slug }).include({ authors: true }).fetch()).primary_author?.slug).toBe("ben-ode");
     expect(ok(await api.posts.read({ id: String(posts[2]!.id) }).fetch()).title).toBe("Compat three");
     expect(ok(await api.posts.browse({ limit: 2 }).fields({ title: true, slug: true }).fetch())).toHaveLength(2);
     expect(ok(await api.pages.browse().fetch())).toEqual([]);
-    expect(ok(await api.tags.browse({ filter: "visibility:public", order: "name DESC" }).include({ "count.posts": true }).fetch()).map((tag) => tag.slug)).toEqual(["sydney", "roundup", "guides"]);
+    expect(
+      ok(await api.tags.browse({ filter: "visibility:public", order: "name DESC" }).include({ "count.posts": true }).fetch()).map(
+        (tag) => tag.slug,
+      ),
+    ).toEqual(["sydney", "roundup", "guides"]);
     expect(ok(await api.tags.read({ slug: "roundup" }).fetch()).name).toBe("Roundup");
-    expect(ok(await api.authors.browse({ filter: "slug:[ana-vale,ben-ode]" }).include({ "count.posts": true }).fetch()).map((author) => author.count?.posts)).toEqual([2, 2]);
+    expect(
+      ok(await api.authors.browse({ filter: "slug:[ana-vale,ben-ode]" }).include({ "count.posts": true }).fetch()).map(
+        (author) => author.count?.posts,
+      ),
+    ).toEqual([2, 2]);
     expect(ok(await api.authors.read({ slug: "ana-vale" }).fetch()).name).toBe("Ana Vale");
     expect(ok(await api.tiers.browse().fetch()).map((tier) => tier.type)).toEqual(["free"]);
     expect(ok(await api.settings.fetch()).title).toBe("Clink");
@@ -188,13 +252,26 @@ describe("post bodies rendered once, at save, and kept", () => {
   it.runIf(usingPostgres())("answers the body kept in blog_post_html, and renders again only when the Markdown changes", async () => {
     const { key } = await seed();
     const post = await createPost(admin, { title: "Kept body", tags: ["kept"], content: "First **body**." });
-    const kept = async () => queryTestDatabase<{ html: string }>(server.databaseUrl!, `select html from blog_post_html where post_id = ${post.id}`);
+    const kept = async () =>
+      queryTestDatabase<{ html: string }>(server.databaseUrl!, `select html from blog_post_html where post_id = ${post.id}`);
     await eventually(async () => expect((await kept())[0]?.html).toContain("<strong>body</strong>"));
     // Listing reads what was kept: a mark put in the kept row is what the API answers.
     await queryTestDatabase(server.databaseUrl!, `update blog_post_html set html = '<p>kept mark</p>' where post_id = ${post.id}`);
     expect((await body("posts/", key, "filter=tag:kept&limit=all")).posts[0].html).toBe("<p>kept mark</p>");
     // A new body is rendered and kept again (the kept row's hash no longer matches).
-    expect((await admin.call("PUT", `/api/blog/${post.id}`, { title: "Kept body", author: "Alex Writer", excerpt: "E", content: "Second *body*.", category: "tips", tags: ["kept"], published: true })).status).toBeLessThan(300);
+    expect(
+      (
+        await admin.call("PUT", `/api/blog/${post.id}`, {
+          title: "Kept body",
+          author: "Alex Writer",
+          excerpt: "E",
+          content: "Second *body*.",
+          category: "tips",
+          tags: ["kept"],
+          published: true,
+        })
+      ).status,
+    ).toBeLessThan(300);
     await eventually(async () => expect((await body("posts/", key, "filter=tag:kept&limit=all")).posts[0].html).toContain("<em>body</em>"));
     expect((await kept())[0]!.html).toContain("<em>body</em>");
   });

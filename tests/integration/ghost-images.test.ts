@@ -22,9 +22,13 @@ afterAll(async () => {
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const png = (width: number, height: number, colour: string) => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+const png = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 // Absolute addresses name the site's SITE_URL: asked of the test server at the same path.
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path.startsWith("http") ? new URL(path).pathname : path}`, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path.startsWith("http") ? new URL(path).pathname : path}`, { headers, redirect: "manual" });
 const metadataOf = async (res: Response) => sharp(Buffer.from(await res.arrayBuffer())).metadata();
 
 async function upload(bytes: Buffer): Promise<{ hash: string }> {
@@ -88,7 +92,12 @@ describe("/content/images", () => {
 
   it("answers 404, never 500, for bad addresses: traversal, non-images, another type's extension, unknown images", async () => {
     // Sent as written (fetch would resolve the dot segments before sending).
-    for (const path of [`/content/images/size/w600/../../../package.json`, `/content/images/size/w600/%2e%2e/media/${hash}.png`, `/content/images/../../server.js`, `/content/images/media/%2e%2e%2f%2e%2e%2fserver.js`]) {
+    for (const path of [
+      `/content/images/size/w600/../../../package.json`,
+      `/content/images/size/w600/%2e%2e/media/${hash}.png`,
+      `/content/images/../../server.js`,
+      `/content/images/media/%2e%2e%2f%2e%2e%2fserver.js`,
+    ]) {
       expect((await rawRequest(server.url, { path })).status, path).toBe(404);
     }
     for (const path of [
@@ -111,7 +120,13 @@ describe("/content/images", () => {
   it("points the Content API's feature_image and the images in html at addresses that answer, with Ghost's variants", async () => {
     const key = await contentKey();
     const cover = (await png(1200, 600, "#e11d48")).toString("base64");
-    const post = await createPost(admin, { title: "Ghost images", content: `Before.\n\n![A blue door](/api/media/${hash})\n\nAfter.`, imageData: cover, imageMimeType: "image/png", imageAlt: "Red" });
+    const post = await createPost(admin, {
+      title: "Ghost images",
+      content: `Before.\n\n![A blue door](/api/media/${hash})\n\nAfter.`,
+      imageData: cover,
+      imageMimeType: "image/png",
+      imageAlt: "Red",
+    });
     postSlug = post.slug;
     const draft = await createPost(admin, { title: "Draft images", published: false, imageData: cover, imageMimeType: "image/png" });
 
@@ -127,7 +142,10 @@ describe("/content/images", () => {
 
     const html = ghost.html as string;
     const img = html.match(/<img [^>]*>/)?.[0] ?? "";
-    const addresses = [img.match(/ src="([^"]+)"/)?.[1], ...(img.match(/ srcset="([^"]+)"/)?.[1] ?? "").split(", ").map((entry) => entry.split(" ")[0])];
+    const addresses = [
+      img.match(/ src="([^"]+)"/)?.[1],
+      ...(img.match(/ srcset="([^"]+)"/)?.[1] ?? "").split(", ").map((entry) => entry.split(" ")[0]),
+    ];
     expect(addresses).toHaveLength(4);
     for (const address of addresses) {
       expect(address).toMatch(/^https?:\/\/[^/]+\/content\/images\//);
@@ -145,12 +163,17 @@ describe("/content/images", () => {
   it("serves a post's picture that is one of the site's own files under /content/images/, so Ghost's client and a front end's sizes find it", async () => {
     const key = await contentKey();
     const post = await createPost(admin, { title: "A site picture", image: "/images/blog/posts/happy-hour.webp" });
-    const read = (await GhostContentAPI({ url: server.url, key, version: "v5.0" }).posts.read({ slug: post.slug })) as { url: string; feature_image: string | null };
+    const read = (await GhostContentAPI({ url: server.url, key, version: "v5.0" }).posts.read({ slug: post.slug })) as {
+      url: string;
+      feature_image: string | null;
+    };
     expect(read.feature_image).toBe(new URL("/content/images/site/blog/posts/happy-hour.webp", read.url).toString());
     const res = await get(read.feature_image!);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
-    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await (await get("/images/blog/posts/happy-hour.webp")).arrayBuffer()))).toBe(true);
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await (await get("/images/blog/posts/happy-hour.webp")).arrayBuffer())),
+    ).toBe(true);
     // What a front end built for Ghost derives from feature_image: the 1200 px picture made smaller.
     for (const size of ["w600", "w600/format/avif", "w200/format/jpeg"]) {
       const variant = await get(read.feature_image!.replace("/content/images/", `/content/images/size/${size}/`));
@@ -158,7 +181,12 @@ describe("/content/images", () => {
       expect((await metadataOf(variant)).width, size).toBeLessThanOrEqual(Number(size.slice(1, 4)));
     }
     // Only the blog's pictures: nothing else of the site's files, and no way out of their folder.
-    for (const path of ["/content/images/site/blog/posts/no-such-picture.webp", "/content/images/site/blog/posts/happy-hour.png", "/content/images/site/favicon.ico", "/content/images/site/blog/../../robots.txt"]) {
+    for (const path of [
+      "/content/images/site/blog/posts/no-such-picture.webp",
+      "/content/images/site/blog/posts/happy-hour.png",
+      "/content/images/site/favicon.ico",
+      "/content/images/site/blog/../../robots.txt",
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
   });

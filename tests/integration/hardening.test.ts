@@ -46,10 +46,13 @@ const validPost = { title: "Hardening", author: "Ada", excerpt: "Short", content
 
 describe("1. an attacker cannot lock the admin out", () => {
   it("lets a browser that signed in before sign in again while the account is hammered from many addresses", async () => {
-    expect(deviceSetCookie, "a device cookie is issued at a successful sign-in").toMatch(/^clink_device=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(deviceSetCookie, "a device cookie is issued at a successful sign-in").toMatch(
+      /^clink_device=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     // An attacker makes wrong guesses for the admin's e-mail, each from another address.
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await loginFrom(freshAddress(), { email: TEST_ADMIN.email, password: `guess ${i}` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await loginFrom(freshAddress(), { email: TEST_ADMIN.email, password: `guess ${i}` })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // The account is now held for anyone without a device cookie, even with the right password...
@@ -69,7 +72,8 @@ describe("1. an attacker cannot lock the admin out", () => {
 
   it("limits guesses made with a device cookie on that cookie, which then counts for nothing", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await loginFrom(freshAddress(), { email: TEST_ADMIN.email, password: `nope ${i}` }, spareDevice)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await loginFrom(freshAddress(), { email: TEST_ADMIN.email, password: `nope ${i}` }, spareDevice)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     // The account is still held by the attacker's guesses above, and this cookie is used up: no way in.
     expect((await loginFrom(freshAddress(), TEST_ADMIN, spareDevice)).status).toBe(429);
@@ -132,16 +136,19 @@ describe("2. unclean text is refused with 400 and a message, in one place", () =
     expect(contact.status).toBe(400);
   });
 
-  it.each(["0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z"])("refuses the date %s with 400", async (createdAt) => {
-    const cookie = await adminSession();
-    const res = await fetch(`${server.url}/api/blog`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ ...validPost, createdAt }),
-    });
-    expect(res.status).toBe(400);
-    expect((await res.json()).errors).toMatchObject({ createdAt: expect.stringMatching(/valid date/) });
-  });
+  it.each(["0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z"])(
+    "refuses the date %s with 400",
+    async (createdAt) => {
+      const cookie = await adminSession();
+      const res = await fetch(`${server.url}/api/blog`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ ...validPost, createdAt }),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors).toMatchObject({ createdAt: expect.stringMatching(/valid date/) });
+    },
+  );
 
   it("treats a malformed cookie as absent on public and admin pages", async () => {
     for (const path of ["/admin", "/api/blog", "/api/admin/session", "/blog"]) {

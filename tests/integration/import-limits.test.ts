@@ -58,7 +58,8 @@ parentPort.on("message", () => { done = true; });
 /** Sends `work` while probing /healthz and / one after the other; answers work's response, the longest probe and the peak RSS growth. */
 async function whileProbing(work: () => Promise<Response>) {
   // Warm both addresses, so the probe measures waiting, not a first render.
-  for (let i = 0; i < 5; i++) await Promise.all([fetch(`${server.url}/healthz`), fetch(`${server.url}/`)].map((p) => p.then((r) => r.arrayBuffer())));
+  for (let i = 0; i < 5; i++)
+    await Promise.all([fetch(`${server.url}/healthz`), fetch(`${server.url}/`)].map((p) => p.then((r) => r.arrayBuffer())));
   const before = rssBytes();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes())), 20);
@@ -93,7 +94,12 @@ function importFile(bytes: Uint8Array, name: string): Promise<Response> {
 const ghostExport = (posts: Array<{ slug: string; html: string }>) =>
   strToU8(
     JSON.stringify({
-      db: [{ meta: { version: "5.80.0" }, data: { posts: posts.map((p, i) => ({ id: `p${i}`, title: p.slug, status: "published", ...p })), tags: [], users: [] } }],
+      db: [
+        {
+          meta: { version: "5.80.0" },
+          data: { posts: posts.map((p, i) => ({ id: `p${i}`, title: p.slug, status: "published", ...p })), tags: [], users: [] },
+        },
+      ],
     }),
   );
 
@@ -109,7 +115,17 @@ function zipBomb(entries: number, mb: number): Uint8Array {
     zip.add(file);
     file.push(strToU8(text), true);
   };
-  plain("manifest.json", JSON.stringify({ format: "clink-content", version: 1, siteUrl: "http://x", exportedAt: new Date().toISOString(), includesRevisions: false, counts: {} }));
+  plain(
+    "manifest.json",
+    JSON.stringify({
+      format: "clink-content",
+      version: 1,
+      siteUrl: "http://x",
+      exportedAt: new Date().toISOString(),
+      includesRevisions: false,
+      counts: {},
+    }),
+  );
   const zeros = new Uint8Array(2 ** 20);
   for (let e = 0; e < entries; e++) {
     const file = new ZipDeflate(`images/${String(e).padStart(64, "0")}.png`, { level: 9 });
@@ -161,7 +177,12 @@ describe("an import cannot stop the site", { timeout: 180_000 }, () => {
   });
 
   it("still imports a Ghost export with ordinary HTML, read on its worker", async () => {
-    const response = await importFile(ghostExport([{ slug: "an-ordinary-post", html: "<h2>Hello</h2><p>A <strong>good</strong> night <em>out</em>.</p><ul><li>one<li>two</ul>" }]), "ghost.json");
+    const response = await importFile(
+      ghostExport([
+        { slug: "an-ordinary-post", html: "<h2>Hello</h2><p>A <strong>good</strong> night <em>out</em>.</p><ul><li>one<li>two</ul>" },
+      ]),
+      "ghost.json",
+    );
     expect(response.status).toBe(200);
     const post = await (await fetch(`${server.url}/api/blog`)).json();
     const found = (post as Array<{ slug: string; content: string }>).find((p) => p.slug === "an-ordinary-post");

@@ -22,7 +22,8 @@ const env = {
   APP_STORE_PROVIDER_TOKEN: "118993254",
   GOOGLE_PLAY_PACKAGE: "app.clink.android",
 };
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const FINGERPRINT = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5";
@@ -54,7 +55,12 @@ async function goals(): Promise<Record<string, number>> {
 
 /** The text a QR code in SVG holds: drawn by sharp, read by jsQR. */
 async function decodeQr(svg: string): Promise<string | null> {
-  const { data, info } = await sharp(Buffer.from(svg), { density: 300 }).resize(600, 600).flatten({ background: "#ffffff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg), { density: 300 })
+    .resize(600, 600)
+    .flatten({ background: "#ffffff" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }
 
@@ -79,7 +85,12 @@ describe("/get", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=app\.clink\.android&referrer=/);
     const referrer = new URLSearchParams(new URL(location).searchParams.get("referrer")!);
-    expect(Object.fromEntries(referrer)).toEqual({ utm_source: "get-link", utm_medium: "link", utm_campaign: "launch", utm_content: "/get" });
+    expect(Object.fromEntries(referrer)).toEqual({
+      utm_source: "get-link",
+      utm_medium: "link",
+      utm_campaign: "launch",
+      utm_content: "/get",
+    });
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -199,7 +210,12 @@ describe("Universal Links and Android App Links", () => {
     }
     expect(await (await get(server, AASA, "AASA-Bot/1.0.0")).json()).toEqual({
       applinks: {
-        details: [{ appIDs: ["ABCDE12345.app.clink.ios"], components: [{ "/": "/blog/*" }, { "/": "/venue-map" }, { "/": "/admin/*", exclude: true }] }],
+        details: [
+          {
+            appIDs: ["ABCDE12345.app.clink.ios"],
+            components: [{ "/": "/blog/*" }, { "/": "/venue-map" }, { "/": "/admin/*", exclude: true }],
+          },
+        ],
       },
     });
     expect(await (await get(server, ASSET_LINKS, "Google-Digital-Asset-Links")).json()).toEqual([
@@ -230,6 +246,8 @@ describe.skipIf(!usingPostgres())("two instances on one PostgreSQL", () => {
     expect((await get(second, "/.well-known/assetlinks.json", "Google-Digital-Asset-Links")).status).toBe(200);
     expect((await get(second, "/.well-known/apple-app-site-association", "AASA-Bot/1.0.0")).status).toBe(404);
     expect((await admin.call("PUT", "/api/admin/app-links", {})).status).toBe(200);
-    await eventually(async () => expect((await get(second!, "/.well-known/assetlinks.json", "Google-Digital-Asset-Links")).status).toBe(404));
+    await eventually(async () =>
+      expect((await get(second!, "/.well-known/assetlinks.json", "Google-Digital-Asset-Links")).status).toBe(404),
+    );
   });
 });

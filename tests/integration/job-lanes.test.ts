@@ -85,8 +85,15 @@ const client = () => ({ "x-forwarded-for": `10.97.${Math.floor(++ip / 250)}.${(i
 beforeAll(async () => {
   const first = await startTestServer({ env });
   // Confirmed readers of the blog list, seeded: 300 sign-ups through the form would test the form.
-  const readers = Array.from({ length: READERS }, (_, i) => `('blog', 'reader${i}@lanes.example', 'confirmed', '/blog', 'seeded', now())`).join(", ");
-  server = await seedAndRestart(first, `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${readers}`, { env });
+  const readers = Array.from(
+    { length: READERS },
+    (_, i) => `('blog', 'reader${i}@lanes.example', 'confirmed', '/blog', 'seeded', now())`,
+  ).join(", ");
+  server = await seedAndRestart(
+    first,
+    `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${readers}`,
+    { env },
+  );
   admin = await adminApi(server);
   for (let i = 0; i < SILENT_RECEIVERS; i++) silent.push(await startSilentReceiver());
   refusing = await startWebhookReceiver();
@@ -116,10 +123,17 @@ const openAttempts = () => silent.flatMap((receiver) => receiver.attempts.filter
 async function hangAll(): Promise<Attempt[]> {
   const endpoints = ((await (await admin.get("/api/admin/webhooks")).json()) as { webhooks: Array<{ id: number; url: string }> }).webhooks;
   for (const endpoint of endpoints.filter((e) => e.url.endsWith("/all"))) {
-    const { deliveries } = (await (await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json()) as { deliveries: Array<{ status: string }> };
-    if (!deliveries.some((d) => d.status === "pending")) expect((await admin.call("POST", `/api/admin/webhooks/${endpoint.id}/test`)).status).toBe(202);
+    const { deliveries } = (await (await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json()) as {
+      deliveries: Array<{ status: string }>;
+    };
+    if (!deliveries.some((d) => d.status === "pending"))
+      expect((await admin.call("POST", `/api/admin/webhooks/${endpoint.id}/test`)).status).toBe(202);
   }
-  await waitFor(() => silent.every((receiver) => receiver.attempts.some((a) => a.open)) || null, "every silent receiver holding a request", 120_000);
+  await waitFor(
+    () => silent.every((receiver) => receiver.attempts.some((a) => a.open)) || null,
+    "every silent receiver holding a request",
+    120_000,
+  );
   return openAttempts();
 }
 
@@ -135,7 +149,12 @@ describe(`with ${SILENT_RECEIVERS} webhook receivers that never answer (the defa
 
   it("a sign-up's confirmation is mailed while their requests are still open", async () => {
     const hanging = await hangAll();
-    const res = await publicApi(server).call("POST", "/api/subscriptions", { email: "lanes.signup@lanes.example", lists: ["blog"] }, client());
+    const res = await publicApi(server).call(
+      "POST",
+      "/api/subscriptions",
+      { email: "lanes.signup@lanes.example", lists: ["blog"] },
+      client(),
+    );
     expect(res.status).toBe(202);
     await waitForMail(server.dataDir, "lanes.signup@lanes.example", /Confirm your Clink subscription/);
     expect(hanging.some((attempt) => attempt.open)).toBe(true);
@@ -159,23 +178,37 @@ describe(`with ${SILENT_RECEIVERS} webhook receivers that never answer (the defa
     for (let i = 1; i < waits.length; i++) expect(waits[i]! / waits[i - 1]!).toBeGreaterThan(1.3);
   });
 
-  it(`300 new-post e-mails all go out${usingPostgres() ? " (once each, from two instances)" : ""} before those deliveries have spent their attempts`, { timeout: 300_000 }, async () => {
-    if (usingPostgres()) second = await startTestServer({ env, databaseUrl: server.databaseUrl });
-    await createPost(admin, { title: "Three hundred readers" });
-    const mails = () => [server, ...(second ? [second] : [])].flatMap((s) => outboxMessages(s.dataDir)).filter((m) => m.subject.includes("Three hundred readers"));
-    await waitFor(() => mails().length >= READERS || null, "the new-post e-mails", 240_000);
-    const deliveries = await Promise.all(
-      ((await (await admin.get("/api/admin/webhooks")).json()) as { webhooks: Array<{ id: number; url: string }> }).webhooks
-        .filter((e) => e.url.endsWith("/all"))
-        .map(async (e) => ((await (await admin.get(`/api/admin/webhooks/${e.id}/deliveries`)).json()) as { deliveries: Array<{ eventType: string; status: string }> }).deliveries),
-    );
-    const published = deliveries.flat().filter((d) => d.eventType === "post.published");
-    expect(published.length).toBeGreaterThanOrEqual(2);
-    expect(published.filter((d) => d.status === "failed")).toEqual([]);
-    const recipients = mails().map((m) => m.to);
-    expect(new Set(recipients).size).toBe(READERS);
-    expect(recipients).toHaveLength(READERS);
-  });
+  it(
+    `300 new-post e-mails all go out${usingPostgres() ? " (once each, from two instances)" : ""} before those deliveries have spent their attempts`,
+    { timeout: 300_000 },
+    async () => {
+      if (usingPostgres()) second = await startTestServer({ env, databaseUrl: server.databaseUrl });
+      await createPost(admin, { title: "Three hundred readers" });
+      const mails = () =>
+        [server, ...(second ? [second] : [])]
+          .flatMap((s) => outboxMessages(s.dataDir))
+          .filter((m) => m.subject.includes("Three hundred readers"));
+      await waitFor(() => mails().length >= READERS || null, "the new-post e-mails", 240_000);
+      const deliveries = await Promise.all(
+        ((await (await admin.get("/api/admin/webhooks")).json()) as { webhooks: Array<{ id: number; url: string }> }).webhooks
+          .filter((e) => e.url.endsWith("/all"))
+          .map(
+            async (e) =>
+              (
+                (await (await admin.get(`/api/admin/webhooks/${e.id}/deliveries`)).json()) as {
+                  deliveries: Array<{ eventType: string; status: string }>;
+                }
+              ).deliveries,
+          ),
+      );
+      const published = deliveries.flat().filter((d) => d.eventType === "post.published");
+      expect(published.length).toBeGreaterThanOrEqual(2);
+      expect(published.filter((d) => d.status === "failed")).toEqual([]);
+      const recipients = mails().map((m) => m.to);
+      expect(new Set(recipients).size).toBe(READERS);
+      expect(recipients).toHaveLength(READERS);
+    },
+  );
 });
 
 describe("a receiver that answers without end", () => {
@@ -185,7 +218,11 @@ describe("a receiver that answers without end", () => {
       const id = await addEndpoint(`${endless.url}/endless`, ["post.deleted"]);
       expect((await admin.call("POST", `/api/admin/webhooks/${id}/test`)).status).toBe(202);
       const delivered = await waitFor(async () => {
-        const [row] = ((await (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).json()) as { deliveries: Array<{ status: string; responseCode: number | null; lastError: string | null }> }).deliveries;
+        const [row] = (
+          (await (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).json()) as {
+            deliveries: Array<{ status: string; responseCode: number | null; lastError: string | null }>;
+          }
+        ).deliveries;
         return row && row.status !== "pending" ? row : null;
       }, "the delivery's outcome");
       expect(delivered).toMatchObject({ status: "delivered", responseCode: 200, lastError: null });

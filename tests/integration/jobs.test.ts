@@ -12,7 +12,10 @@ import { startTestServer, usingPostgres, type StartOptions, type TestServer } fr
  * folder on PGlite, which one process owns); a schedule runs once per period; go-live announces a scheduled
  * post once, when it becomes visible; a job that keeps failing is dead and the admin retries it.
  */
-type Overview = { counts: Array<{ type: string; state: string; count: number }>; dead: Array<{ id: number; type: string; lastError: string | null; attempts: number }> };
+type Overview = {
+  counts: Array<{ type: string; state: string; count: number }>;
+  dead: Array<{ id: number; type: string; lastError: string | null; attempts: number }>;
+};
 
 let smtp: TestSmtp;
 const servers: TestServer[] = [];
@@ -142,46 +145,48 @@ describe("go-live and schedules", () => {
   afterAll(() => new Promise<void>((resolve) => indexNow.close(() => resolve())));
   const pingsOf = (slug: string) => pings.filter((p) => p.urls.some((url) => url.endsWith(`/blog/${slug}`)));
 
-  it(
-    "announce a post dated in the future once, when it goes live, on one instance (schedules run once per period)",
-    async () => {
-      const env = { ...baseEnv(), INDEXNOW_ENDPOINT: `http://127.0.0.1:${(indexNow.address() as AddressInfo).port}/indexnow` };
-      const first = track(await startTestServer({ env }));
-      // On PostgreSQL a second instance shares the database and runs the same schedules.
-      if (usingPostgres()) track(await startTestServer({ env, databaseUrl: first.databaseUrl }));
-      const admin = await adminApi(first);
-      // The folder may hold go-live jobs of earlier periods (the template it was copied from ran too).
-      const baselineAt = Date.now();
-      const baseline = count(await overview(admin), "blog.go-live");
+  it("announce a post dated in the future once, when it goes live, on one instance (schedules run once per period)", async () => {
+    const env = { ...baseEnv(), INDEXNOW_ENDPOINT: `http://127.0.0.1:${(indexNow.address() as AddressInfo).port}/indexnow` };
+    const first = track(await startTestServer({ env }));
+    // On PostgreSQL a second instance shares the database and runs the same schedules.
+    if (usingPostgres()) track(await startTestServer({ env, databaseUrl: first.databaseUrl }));
+    const admin = await adminApi(first);
+    // The folder may hold go-live jobs of earlier periods (the template it was copied from ran too).
+    const baselineAt = Date.now();
+    const baseline = count(await overview(admin), "blog.go-live");
 
-      const now = await createPost(admin, { title: `Live now ${Date.now()}` });
-      const publishAt = Date.now() + 3_000;
-      const later = await createPost(admin, { title: `Goes live later ${Date.now()}`, createdAt: new Date(publishAt).toISOString() });
-      // A post already live is announced at save; the scheduled one is not.
-      await waitFor(() => pingsOf(now.slug).length === 1, "the live post announced at save");
+    const now = await createPost(admin, { title: `Live now ${Date.now()}` });
+    const publishAt = Date.now() + 3_000;
+    const later = await createPost(admin, { title: `Goes live later ${Date.now()}`, createdAt: new Date(publishAt).toISOString() });
+    // A post already live is announced at save; the scheduled one is not.
+    await waitFor(() => pingsOf(now.slug).length === 1, "the live post announced at save");
 
-      // The go-live run of a later minute than the publish time announces it, once.
-      await waitFor(() => pingsOf(later.slug).length >= 1, "the scheduled post announced at go-live", 90_000);
-      expect(pingsOf(later.slug)[0]!.at).toBeGreaterThanOrEqual(publishAt);
-      // On PostgreSQL (two instances), wait for the next minute's go-live run, which sees the post again:
-      // still one announcement. (One PGlite instance has no second runner to race; it saves CI a minute.)
-      if (usingPostgres()) {
-        const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
-        await waitFor(async () => {
+    // The go-live run of a later minute than the publish time announces it, once.
+    await waitFor(() => pingsOf(later.slug).length >= 1, "the scheduled post announced at go-live", 90_000);
+    expect(pingsOf(later.slug)[0]!.at).toBeGreaterThanOrEqual(publishAt);
+    // On PostgreSQL (two instances), wait for the next minute's go-live run, which sees the post again:
+    // still one announcement. (One PGlite instance has no second runner to race; it saves CI a minute.)
+    if (usingPostgres()) {
+      const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+      await waitFor(
+        async () => {
           if (Date.now() < nextMinute + 2_000) return false;
           const o = await overview(admin);
-          return count(o, "blog.go-live", "queued") + count(o, "blog.go-live", "running") === 0 && count(o, "blog.post-changed", "queued") === 0;
-        }, "the next minute's go-live run", 90_000);
-      }
-      expect(pingsOf(later.slug)).toHaveLength(1);
-      expect(pingsOf(now.slug)).toHaveLength(1);
+          return (
+            count(o, "blog.go-live", "queued") + count(o, "blog.go-live", "running") === 0 && count(o, "blog.post-changed", "queued") === 0
+          );
+        },
+        "the next minute's go-live run",
+        90_000,
+      );
+    }
+    expect(pingsOf(later.slug)).toHaveLength(1);
+    expect(pingsOf(now.slug)).toHaveLength(1);
 
-      // One go-live job per minute whatever the number of instances: never more jobs than minutes begun.
-      const o = await overview(admin);
-      const minutesBegunSince = Math.floor(Date.now() / 60_000) - Math.floor(baselineAt / 60_000);
-      expect(count(o, "blog.go-live") - baseline).toBeLessThanOrEqual(minutesBegunSince);
-      expect(count(o, "blog.go-live", "dead")).toBe(0);
-    },
-    400_000,
-  );
+    // One go-live job per minute whatever the number of instances: never more jobs than minutes begun.
+    const o = await overview(admin);
+    const minutesBegunSince = Math.floor(Date.now() / 60_000) - Math.floor(baselineAt / 60_000);
+    expect(count(o, "blog.go-live") - baseline).toBeLessThanOrEqual(minutesBegunSince);
+    expect(count(o, "blog.go-live", "dead")).toBe(0);
+  }, 400_000);
 });

@@ -64,7 +64,10 @@ describe("a listener before Express that throws", () => {
       ["front-cache", "/about", {}],
     ];
     for (const [name, target, init] of cases) {
-      const res = await raw(target, { ...init, headers: { ...(init.headers as Record<string, string>), "x-clink-faults": `listener.${name}` } });
+      const res = await raw(target, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), "x-clink-faults": `listener.${name}` },
+      });
       expect([name, res.status]).toEqual([name, 500]);
       expect(((await res.json()) as { message: string }).message).toBe("Something went wrong on our side. Please try again.");
       await eventually(async () => server.output().includes(`"listener":"${name}","msg":"unhandled error before Express"`));
@@ -77,19 +80,46 @@ describe("hostile input", () => {
   it("in paths and headers, to every listener, is answered and never ends the process", async () => {
     const pid = server.child.pid;
     expect((await add({ from: "/x/*", to: "/y/*", status: 301 })).status).toBe(201);
-    const paths = ["/x/%E3%83%96", "/x/%01%1B%7F", "/%E3%83%96%F0%9F%8D%BA", "/about/%01", "/about?q=%1B%7F", "/x/%C3%BF.data", "/api/analytics?%01"];
+    const paths = [
+      "/x/%E3%83%96",
+      "/x/%01%1B%7F",
+      "/%E3%83%96%F0%9F%8D%BA",
+      "/about/%01",
+      "/about?q=%1B%7F",
+      "/x/%C3%BF.data",
+      "/api/analytics?%01",
+    ];
     // Latin-1 bytes above U+007F pass Node's parser as header text; every header a listener reads or echoes.
-    const headers = { "x-request-id": "\u00ff\u00e9", "user-agent": "\u00ff", origin: "http://\u00e9", "accept-encoding": "\u00ff", "if-none-match": '"\u00ff"', cookie: "a=\u00ff", "x-forwarded-proto": "\u00ff", "x-forwarded-for": "\u00ff" };
+    const headers = {
+      "x-request-id": "\u00ff\u00e9",
+      "user-agent": "\u00ff",
+      origin: "http://\u00e9",
+      "accept-encoding": "\u00ff",
+      "if-none-match": '"\u00ff"',
+      cookie: "a=\u00ff",
+      "x-forwarded-proto": "\u00ff",
+      "x-forwarded-for": "\u00ff",
+    };
     for (const target of paths) {
       for (const method of ["GET", "HEAD", "POST"]) {
         const res = await rawRequest(server.url, { method, path: target, headers, ...(method === "POST" ? { body: "{}" } : {}) });
         expect(res.status, `${method} ${target}`).toBeLessThan(500);
       }
     }
-    const beacon = await rawRequest(server.url, { method: "POST", path: "/api/analytics", headers: { ...headers, "content-type": "text/plain" }, body: '{"p":"/\u00ff"}' });
+    const beacon = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/analytics",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: '{"p":"/\u00ff"}',
+    });
     expect(beacon.status).toBeLessThan(500);
     // Raw bytes and control characters Node's client will not send: the server's parser refuses them (400).
-    for (const request of ["GET /x/\u00e3\u0083\u0096 HTTP/1.1", "GET /x/\u0001 HTTP/1.1", "GET /about HTTP/1.1\r\nX-Request-Id: \u001b", "GET /about HTTP/1.1\r\nUser-Agent: \u007f"]) {
+    for (const request of [
+      "GET /x/\u00e3\u0083\u0096 HTTP/1.1",
+      "GET /x/\u0001 HTTP/1.1",
+      "GET /about HTTP/1.1\r\nX-Request-Id: \u001b",
+      "GET /about HTTP/1.1\r\nUser-Agent: \u007f",
+    ]) {
       expect(await rawBytes(`${request}\r\nHost: a\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400/);
     }
     await sameProcessServes(pid);
@@ -118,16 +148,36 @@ describe("hostile input", () => {
   });
 
   it("refuses control characters with 400 and a clear message, by the API, the CSV import and Ghost's redirects.json", async () => {
-    for (const [character, code] of [["\u0001", "U+0001"], ["\u001b", "U+001B"], ["\u007f", "U+007F"]] as const) {
+    for (const [character, code] of [
+      ["\u0001", "U+0001"],
+      ["\u001b", "U+001B"],
+      ["\u007f", "U+007F"],
+    ] as const) {
       const res = await add({ from: "/ctl", to: `/a${character}b`, status: 301 });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe(`The target holds a control character (${code}); remove it`);
       const from = await add({ from: `/ctl${character}`, to: "/b", status: 301 });
-      expect(((await from.json()) as { message: string }).message).toBe(`The address to redirect holds a control character (${code}); remove it`);
-      const csv = await admin.call("POST", "/api/admin/redirects/import", { format: "csv", content: `from,to,status\n/ctl,/a${character}b,301\n/fine,/ブログ,301\n` });
-      expect(await csv.json()).toEqual({ imported: 1, skipped: 1, problems: [`Line 2: The target holds a control character (${code}); remove it`] });
-      const ghost = await admin.call("POST", "/api/admin/redirects/import", { format: "ghost", content: JSON.stringify([{ from: "^/ctl/$", to: `/a${character}b`, permanent: true }]) });
-      expect(await ghost.json()).toEqual({ imported: 0, skipped: 1, problems: [`Entry 1: The target holds a control character (${code}); remove it`] });
+      expect(((await from.json()) as { message: string }).message).toBe(
+        `The address to redirect holds a control character (${code}); remove it`,
+      );
+      const csv = await admin.call("POST", "/api/admin/redirects/import", {
+        format: "csv",
+        content: `from,to,status\n/ctl,/a${character}b,301\n/fine,/ブログ,301\n`,
+      });
+      expect(await csv.json()).toEqual({
+        imported: 1,
+        skipped: 1,
+        problems: [`Line 2: The target holds a control character (${code}); remove it`],
+      });
+      const ghost = await admin.call("POST", "/api/admin/redirects/import", {
+        format: "ghost",
+        content: JSON.stringify([{ from: "^/ctl/$", to: `/a${character}b`, permanent: true }]),
+      });
+      expect(await ghost.json()).toEqual({
+        imported: 0,
+        skipped: 1,
+        problems: [`Entry 1: The target holds a control character (${code}); remove it`],
+      });
       expect((await list()).map((row) => [row.from, row.to])).toEqual([["/fine", "/%E3%83%96%E3%83%AD%E3%82%B0"]]);
       await clear();
     }
@@ -165,7 +215,11 @@ describe("rules saved before targets were URIs", () => {
     admin = await adminApi(server);
     const pid = server.child.pid;
     const stored = Object.fromEntries((await list()).map((row) => [row.from, row.to]));
-    expect(stored).toMatchObject({ "/old-jp": "/%E3%83%96%E3%83%AD%E3%82%B0", "/old-away": "https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9", "/old-cafe": "/caf%C3%A9" });
+    expect(stored).toMatchObject({
+      "/old-jp": "/%E3%83%96%E3%83%AD%E3%82%B0",
+      "/old-away": "https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9",
+      "/old-cafe": "/caf%C3%A9",
+    });
     const answers: Array<[string, number, string | null]> = [
       ["/old-jp", 301, "/%E3%83%96%E3%83%AD%E3%82%B0"],
       ["/old-away", 302, "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"],

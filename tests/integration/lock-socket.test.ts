@@ -21,7 +21,9 @@ afterEach(async () => {
 const lockSocket = (dataDir: string) => path.join(dataDir, ".lock", "server.sock");
 /** The names held before (the lock) and now only while a server starts (the start mutex): nobody listens on them once it serves. */
 const abstractNames = (dataDir: string) =>
-  ["clink-data-dir-", "clink-data-dir-start-"].map((prefix) => `\0${prefix}${createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 40)}`);
+  ["clink-data-dir-", "clink-data-dir-start-"].map(
+    (prefix) => `\0${prefix}${createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 40)}`,
+  );
 
 /** Connects to the socket and drops the connection at once, before the server has written its answer. */
 function resetOnce(address: string): Promise<void> {
@@ -41,7 +43,10 @@ const out={};let left=${addresses.length};
 for(const a of ${JSON.stringify(addresses)}){const s=net.connect({path:a});
 const done=(r)=>{out[a]=r;s.destroy();if(--left===0)process.stdout.write(JSON.stringify(out));};
 s.on("connect",()=>done("connected"));s.on("error",(e)=>done(e.code));}`;
-  return JSON.parse(execFileSync("runuser", ["-u", "nobody", "--", process.execPath, "-e", script], { encoding: "utf8" })) as Record<string, string>;
+  return JSON.parse(execFileSync("runuser", ["-u", "nobody", "--", process.execPath, "-e", script], { encoding: "utf8" })) as Record<
+    string,
+    string
+  >;
 }
 
 describe.skipIf(usingPostgres())("the data folder's lock socket", { timeout: 120_000 }, () => {
@@ -56,22 +61,28 @@ describe.skipIf(usingPostgres())("the data folder's lock socket", { timeout: 120
     expect(server.output()).not.toMatch(/EPIPE|ECONNRESET/);
   });
 
-  it.runIf(process.getuid?.() === 0)("cannot be reached by another user of the machine, while the owner's second start is refused", async () => {
-    const server = await startTestServer();
-    servers.push(server);
-    // The data folder itself is open to others here (0755 up to it), so only the lock's own folder keeps them out.
-    for (let dir = server.dataDir; dir !== path.dirname(dir) && dir.startsWith(os.tmpdir() + "/"); dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
-    expect(fs.statSync(path.join(server.dataDir, ".lock")).mode & 0o777).toBe(0o700);
-    const [oldLock, startMutex] = abstractNames(server.dataDir);
-    const answers = connectAsNobody([lockSocket(server.dataDir), oldLock!, startMutex!], server.dataDir);
-    expect(answers).toEqual({ [lockSocket(server.dataDir)]: "EACCES", [oldLock!]: "ECONNREFUSED", [startMutex!]: "ECONNREFUSED" });
+  it.runIf(process.getuid?.() === 0)(
+    "cannot be reached by another user of the machine, while the owner's second start is refused",
+    async () => {
+      const server = await startTestServer();
+      servers.push(server);
+      // The data folder itself is open to others here (0755 up to it), so only the lock's own folder keeps them out.
+      for (let dir = server.dataDir; dir !== path.dirname(dir) && dir.startsWith(os.tmpdir() + "/"); dir = path.dirname(dir))
+        fs.chmodSync(dir, 0o755);
+      expect(fs.statSync(path.join(server.dataDir, ".lock")).mode & 0o777).toBe(0o700);
+      const [oldLock, startMutex] = abstractNames(server.dataDir);
+      const answers = connectAsNobody([lockSocket(server.dataDir), oldLock!, startMutex!], server.dataDir);
+      expect(answers).toEqual({ [lockSocket(server.dataDir)]: "EACCES", [oldLock!]: "ECONNREFUSED", [startMutex!]: "ECONNREFUSED" });
 
-    const second = await startTestServer({ dataDir: server.dataDir, expectExit: true });
-    const code = await new Promise<number | null>((resolve) => (second.child.exitCode !== null ? resolve(second.child.exitCode) : second.child.once("exit", resolve)));
-    expect(code).not.toBe(0);
-    expect(second.output()).toContain(`in use by another Clink process (pid ${server.child.pid})`);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-  });
+      const second = await startTestServer({ dataDir: server.dataDir, expectExit: true });
+      const code = await new Promise<number | null>((resolve) =>
+        second.child.exitCode !== null ? resolve(second.child.exitCode) : second.child.once("exit", resolve),
+      );
+      expect(code).not.toBe(0);
+      expect(second.output()).toContain(`in use by another Clink process (pid ${server.child.pid})`);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    },
+  );
 
   it("of a server killed with SIGKILL is taken over by the next start", async () => {
     const first = await startTestServer();

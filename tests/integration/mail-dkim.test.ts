@@ -32,7 +32,13 @@ let dns: FakeDns;
 let smtp: TestSmtp;
 let server: TestServer;
 let owner: Api;
-const dkimEnv = () => ({ MAIL_FROM: `Clink <news@${DOMAIN}>`, DKIM_DOMAIN: DOMAIN, DKIM_SELECTOR: SELECTOR, DKIM_PRIVATE_KEY_FILE: keyFile, DNS_SERVERS: dns.server });
+const dkimEnv = () => ({
+  MAIL_FROM: `Clink <news@${DOMAIN}>`,
+  DKIM_DOMAIN: DOMAIN,
+  DKIM_SELECTOR: SELECTOR,
+  DKIM_PRIVATE_KEY_FILE: keyFile,
+  DNS_SERVERS: dns.server,
+});
 
 beforeAll(async () => {
   dns = await startFakeDns({
@@ -75,13 +81,21 @@ async function verify(raw: string) {
 
 describe("DKIM-signed mail", () => {
   it("signs a person's own mail and list mail, verified by mailauth against the key served by DNS, aligned with MAIL_FROM", async () => {
-    const signup = await publicApi(server).call("POST", "/api/subscriptions", { email: "new.reader@dkim-test.example", lists: ["blog"] }, { "x-forwarded-for": "10.77.0.1" });
+    const signup = await publicApi(server).call(
+      "POST",
+      "/api/subscriptions",
+      { email: "new.reader@dkim-test.example", lists: ["blog"] },
+      { "x-forwarded-for": "10.77.0.1" },
+    );
     expect(signup.status).toBe(202);
     const made = await owner.call("POST", "/api/admin/broadcasts", { subject: "Signed news", markdown: "Hello, signed.", list: "blog" });
     const { id } = (await made.json()) as { id: number };
     expect((await owner.call("POST", `/api/admin/broadcasts/${id}/send`)).status).toBe(202);
 
-    const confirmation = await waitFor(() => smtp.received.find((raw) => /Confirm your Clink subscription/.test(header(raw, "subject") ?? "")), "the confirmation");
+    const confirmation = await waitFor(
+      () => smtp.received.find((raw) => /Confirm your Clink subscription/.test(header(raw, "subject") ?? "")),
+      "the confirmation",
+    );
     const broadcast = await waitFor(() => smtp.received.find((raw) => header(raw, "subject") === "Signed news"), "the broadcast");
     for (const raw of [confirmation, broadcast]) {
       expect(header(raw, "dkim-signature")).toContain(`d=${DOMAIN}`);
@@ -101,7 +115,10 @@ describe("DKIM-signed mail", () => {
 describe("the System section's mail domain", () => {
   it("shows the records as the check job found them, without a lookup on the request", async () => {
     type Report = { domain: string; checks: Array<{ name: string; state: string }>; publish: { name: string; value: string } | null };
-    const report = await waitFor(async () => ((await (await owner.get("/api/admin/system")).json()) as { mailDomain: Report | null }).mailDomain, "the domain checked");
+    const report = await waitFor(
+      async () => ((await (await owner.get("/api/admin/system")).json()) as { mailDomain: Report | null }).mailDomain,
+      "the domain checked",
+    );
     expect(report.domain).toBe(DOMAIN);
     expect(report.checks.map((c) => [c.name, c.state])).toEqual([
       ["SPF", "right"],
@@ -117,13 +134,23 @@ describe("the System section's mail domain", () => {
 });
 
 describe("npm run doctor -- mail", { timeout: 120_000 }, () => {
-  const target = async () => ({ dataDir: path.join(makeTempDir("doctor"), "data"), databaseUrl: usingPostgres() ? await createTestDatabase() : undefined });
+  const target = async () => ({
+    dataDir: path.join(makeTempDir("doctor"), "data"),
+    databaseUrl: usingPostgres() ? await createTestDatabase() : undefined,
+  });
 
   it("prints the DKIM record to publish and passes a domain whose records are right", async () => {
-    const result = await runOps(["doctor", "mail"], { ...(await target()), env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() } });
-    expect(result.output).toContain(`DKIM record to publish (TXT):\n  ${SELECTOR}._domainkey.${DOMAIN}\n  "v=DKIM1; k=rsa; p=${publicKey(key)}"`);
+    const result = await runOps(["doctor", "mail"], {
+      ...(await target()),
+      env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() },
+    });
+    expect(result.output).toContain(
+      `DKIM record to publish (TXT):\n  ${SELECTOR}._domainkey.${DOMAIN}\n  "v=DKIM1; k=rsa; p=${publicKey(key)}"`,
+    );
     expect(result.output).toContain(`✓ mail domain ${DOMAIN}: SPF: "v=spf1 ip4:127.0.0.1 -all"`);
-    expect(result.output).toContain(`✓ mail domain ${DOMAIN}: DKIM: the record at ${SELECTOR}._domainkey.${DOMAIN} matches the configured key`);
+    expect(result.output).toContain(
+      `✓ mail domain ${DOMAIN}: DKIM: the record at ${SELECTOR}._domainkey.${DOMAIN} matches the configured key`,
+    );
     expect(result.output).toContain(`✓ mail domain ${DOMAIN}: DMARC:`);
     expect(result.code).toBe(0);
   });
@@ -132,14 +159,22 @@ describe("npm run doctor -- mail", { timeout: 120_000 }, () => {
     const saved = { ...dns.records.txt };
     dns.records.txt = { [DOMAIN]: saved[DOMAIN]!, [`${SELECTOR}._domainkey.${DOMAIN}`]: [`v=DKIM1; k=rsa; p=${publicKey(rsa())}`] };
     try {
-      const result = await runOps(["doctor", "mail"], { ...(await target()), env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() } });
+      const result = await runOps(["doctor", "mail"], {
+        ...(await target()),
+        env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() },
+      });
       expect(result.output).toContain(`✗ mail domain ${DOMAIN}: DMARC: missing: no DMARC record at _dmarc.${DOMAIN}`);
       expect(result.output).toContain(`fix: add a TXT record at _dmarc.${DOMAIN}: "v=DMARC1; p=none"`);
-      expect(result.output).toContain(`✗ mail domain ${DOMAIN}: DKIM: wrong: the record at ${SELECTOR}._domainkey.${DOMAIN} does not match the configured key`);
+      expect(result.output).toContain(
+        `✗ mail domain ${DOMAIN}: DKIM: wrong: the record at ${SELECTOR}._domainkey.${DOMAIN} does not match the configured key`,
+      );
       expect(result.output).toContain(`fix: add a TXT record at ${SELECTOR}._domainkey.${DOMAIN}: "v=DKIM1; k=rsa; p=${publicKey(key)}"`);
       expect(result.code).toBe(1);
       // The plain doctor checks the domain too once DKIM is configured.
-      const all = await runOps(["doctor"], { ...(await target()), env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() } });
+      const all = await runOps(["doctor"], {
+        ...(await target()),
+        env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production", ...dkimEnv() },
+      });
       expect(all.output).toContain(`✗ mail domain ${DOMAIN}: DMARC: missing`);
     } finally {
       dns.records.txt = saved;

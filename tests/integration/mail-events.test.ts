@@ -32,7 +32,16 @@ const sns = snsCertificate(folder);
 
 let server: TestServer;
 let owner: Api;
-const PEOPLE = ["john@example.com", "complainer@example.com", "alice@example.com", "example@test.com", "reporter@test.com", "jane@example.com", "richard@example.com", "soft@example.com"];
+const PEOPLE = [
+  "john@example.com",
+  "complainer@example.com",
+  "alice@example.com",
+  "example@test.com",
+  "reporter@test.com",
+  "jane@example.com",
+  "richard@example.com",
+  "soft@example.com",
+];
 
 beforeAll(async () => {
   const env = {
@@ -74,7 +83,12 @@ async function reasonOf(email: string): Promise<string | undefined> {
 async function listsOf(email: string): Promise<Array<{ list: string; state: string; endedReason: string | null }>> {
   const out = [];
   for (const list of ["waitlist", "blog"]) {
-    const rows = (await (await owner.get(`/api/admin/subscribers?list=${list}`)).json()) as Array<{ email: string; list: string; state: string; endedReason: string | null }>;
+    const rows = (await (await owner.get(`/api/admin/subscribers?list=${list}`)).json()) as Array<{
+      email: string;
+      list: string;
+      state: string;
+      endedReason: string | null;
+    }>;
     out.push(...rows.filter((row) => row.email === email).map(({ list, state, endedReason }) => ({ list, state, endedReason })));
   }
   return out;

@@ -14,7 +14,13 @@ const started: TestServer[] = [];
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({
-    env: { SEED_DEMO: "false", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", ADMIN_NOTIFY_EMAIL: "team@clink.test" },
+    env: {
+      SEED_DEMO: "false",
+      TRUST_PROXY: "loopback",
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_BASE_MS: "200",
+      ADMIN_NOTIFY_EMAIL: "team@clink.test",
+    },
   });
   started.push(server);
 });
@@ -110,7 +116,13 @@ describe("the mail outbox", () => {
   it.runIf(usingPostgres())("two instances on one PostgreSQL send each message once", async () => {
     const second = await startTestServer({
       databaseUrl: server.databaseUrl,
-      env: { SEED_DEMO: "false", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", ADMIN_NOTIFY_EMAIL: "team@clink.test" },
+      env: {
+        SEED_DEMO: "false",
+        TRUST_PROXY: "loopback",
+        SMTP_URL: smtp.url,
+        MAIL_RETRY_BASE_MS: "200",
+        ADMIN_NOTIFY_EMAIL: "team@clink.test",
+      },
     });
     started.push(second);
     // Queue a backlog on both while the server refuses, so both workers then retry the same rows at once.

@@ -22,10 +22,24 @@ let admin: Api;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   // The whole mailing queued in one batch, as any mailing is once its batches have run.
-  const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, PUBLIC_MAIL_HOURLY_BUDGET: "2000", LIST_MAIL_BATCH_SIZE: "1000", JOB_POLL_MS: "200" };
+  const env = {
+    SEED_DEMO: "false",
+    TRUST_PROXY: "loopback",
+    SMTP_URL: smtp.url,
+    PUBLIC_MAIL_HOURLY_BUDGET: "2000",
+    LIST_MAIL_BATCH_SIZE: "1000",
+    JOB_POLL_MS: "200",
+  };
   const first = await startTestServer({ env });
-  const readers = Array.from({ length: READERS }, (_, i) => `('blog', 'reader${i}@precedence.example', 'confirmed', '/blog', 'seeded', now())`).join(", ");
-  server = await seedAndRestart(first, `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${readers}`, { env });
+  const readers = Array.from(
+    { length: READERS },
+    (_, i) => `('blog', 'reader${i}@precedence.example', 'confirmed', '/blog', 'seeded', now())`,
+  ).join(", ");
+  server = await seedAndRestart(
+    first,
+    `insert into audience_subscribers (list, email, state, consent_page, consent_wording, confirmed_at) values ${readers}`,
+    { env },
+  );
   admin = await adminApi(server);
 }, 120_000);
 
@@ -38,7 +52,9 @@ type Overview = { counts: Array<{ type: string; state: string; count: number }> 
 /** Mail deliveries not yet done, whatever job type carries them. */
 async function mailWaiting(): Promise<number> {
   const { counts } = (await (await admin.get("/api/admin/jobs")).json()) as Overview;
-  return counts.filter((c) => c.type.startsWith("mail.") && (c.state === "queued" || c.state === "running")).reduce((sum, c) => sum + c.count, 0);
+  return counts
+    .filter((c) => c.type.startsWith("mail.") && (c.state === "queued" || c.state === "running"))
+    .reduce((sum, c) => sum + c.count, 0);
 }
 
 const received = (needle: string) => smtp.received.filter((raw) => decodeQuotedPrintable(raw).includes(needle));
@@ -53,9 +69,18 @@ describe("with a mailing to every reader queued and waiting at the mail server",
 
     const invited = await admin.call("POST", "/api/admin/invitations", { email: "first@precedence.test", role: "editor" });
     expect(invited.status, await invited.clone().text()).toBe(201);
-    const signUp = await publicApi(server).call("POST", "/api/subscriptions", { email: "signup@precedence.example", lists: ["blog"] }, { "x-forwarded-for": "10.98.0.1" });
+    const signUp = await publicApi(server).call(
+      "POST",
+      "/api/subscriptions",
+      { email: "signup@precedence.example", lists: ["blog"] },
+      { "x-forwarded-for": "10.98.0.1" },
+    );
     expect(signUp.status).toBe(202);
-    await waitFor(() => (position("first@precedence.test") >= 0 && position("signup@precedence.example") >= 0) || null, "the invitation and the confirmation delivered", 60_000);
+    await waitFor(
+      () => (position("first@precedence.test") >= 0 && position("signup@precedence.example") >= 0) || null,
+      "the invitation and the confirmation delivered",
+      60_000,
+    );
     // Delivered while every new-post e-mail still waited.
     expect(received(SUBJECT)).toHaveLength(0);
     expect(gate.waiting()).toBeGreaterThan(0);

@@ -40,7 +40,14 @@ async function broadcast(api: Api, subject: string, list = "blog"): Promise<numb
   return id;
 }
 async function report(api: Api, id: number) {
-  return (await (await api.get(`/api/admin/broadcasts/${id}`)).json()) as { state: string; recipients: number; sent: number; skipped: number; bounced: number; failed: number };
+  return (await (await api.get(`/api/admin/broadcasts/${id}`)).json()) as {
+    state: string;
+    recipients: number;
+    sent: number;
+    skipped: number;
+    bounced: number;
+    failed: number;
+  };
 }
 type Subscriber = { email: string; list: string; state: string; endedReason: string | null };
 async function subscribers(api: Api, list: string): Promise<Subscriber[]> {
@@ -52,7 +59,11 @@ describe("the suppression list, its roles and every sender (files transport)", (
   let owner: Api;
   beforeAll(async () => {
     const first = await startTestServer({ env: base });
-    server = await seedAndRestart(first, seedSql([person("blog", "reader.one@sup.example"), person("blog", "kept.out@sup.example"), person("blog", "reader.two@sup.example")]), { env: base });
+    server = await seedAndRestart(
+      first,
+      seedSql([person("blog", "reader.one@sup.example"), person("blog", "kept.out@sup.example"), person("blog", "reader.two@sup.example")]),
+      { env: base },
+    );
     owner = await adminApi(server);
   }, 300_000);
   afterAll(async () => {
@@ -89,7 +100,10 @@ describe("the suppression list, its roles and every sender (files transport)", (
     expect((await owner.call("DELETE", "/api/admin/suppressions/abc")).status).toBe(404);
     expect((await items(owner)).some((i) => i.email === "gone.away@sup.example")).toBe(false);
     if (usingPostgres()) {
-      const audit = await queryTestDatabase(server.databaseUrl!, `select action, target_id from audit_log where action like 'mail.suppression%' order by id`);
+      const audit = await queryTestDatabase(
+        server.databaseUrl!,
+        `select action, target_id from audit_log where action like 'mail.suppression%' order by id`,
+      );
       expect(audit).toEqual([
         { action: "mail.suppression-add", target_id: String(item.id) },
         { action: "mail.suppression-remove", target_id: String(item.id) },
@@ -100,7 +114,12 @@ describe("the suppression list, its roles and every sender (files transport)", (
   it("gives a suppressed address's sign-up the same answer but no mail, and skips it in a broadcast", async () => {
     expect((await owner.call("POST", "/api/admin/suppressions", { email: "kept.out@sup.example" })).status).toBe(201);
     const visitor = publicApi(server);
-    const suppressed = await visitor.call("POST", "/api/waitlist", { email: "kept.out@sup.example", city: "Sydney", platform: "ios" }, client());
+    const suppressed = await visitor.call(
+      "POST",
+      "/api/waitlist",
+      { email: "kept.out@sup.example", city: "Sydney", platform: "ios" },
+      client(),
+    );
     const other = await visitor.call("POST", "/api/waitlist", { email: "welcome@sup.example", city: "Sydney", platform: "ios" }, client());
     expect(suppressed.status).toBe(other.status);
     expect(await suppressed.json()).toEqual(await other.json());
@@ -113,8 +132,13 @@ describe("the suppression list, its roles and every sender (files transport)", (
       return now.state === "sent" && now.sent === 2 ? now : null;
     }, "the broadcast sent");
     expect(done).toMatchObject({ recipients: 3, sent: 2, skipped: 1 });
-    await waitFor(() => outboxMessages(server.dataDir).filter((m) => m.subject === "Suppressed readers").length === 2, "both messages written");
-    const to = outboxMessages(server.dataDir).filter((m) => m.subject === "Suppressed readers").map((m) => m.to);
+    await waitFor(
+      () => outboxMessages(server.dataDir).filter((m) => m.subject === "Suppressed readers").length === 2,
+      "both messages written",
+    );
+    const to = outboxMessages(server.dataDir)
+      .filter((m) => m.subject === "Suppressed readers")
+      .map((m) => m.to);
     expect(to.sort()).toEqual(["reader.one@sup.example", "reader.two@sup.example"]);
     expect(outboxMessages(server.dataDir).some((m) => m.to.includes("kept.out@sup.example"))).toBe(false);
   }, 60_000);
@@ -128,7 +152,12 @@ describe("the suppression list, its roles and every sender (files transport)", (
   it("keeps only the keyed hash once a deletion request for the address is completed", async () => {
     const email = "erase.me@sup.example";
     expect((await owner.call("POST", "/api/admin/suppressions", { email })).status).toBe(201);
-    const requested = await owner.call("POST", "/api/data-deletion-requests", { firstName: "Era", email, phone: "0499 000 111", captchaVerified: true, confirmDelete: true }, client());
+    const requested = await owner.call(
+      "POST",
+      "/api/data-deletion-requests",
+      { firstName: "Era", email, phone: "0499 000 111", captchaVerified: true, confirmDelete: true },
+      client(),
+    );
     expect(requested.status).toBe(202);
     const mail = await waitForMail(server.dataDir, email, /Confirm your Clink data deletion request/);
     const confirm = await fetch(`${server.url}/delete-my-data/verify`, {
@@ -187,28 +216,41 @@ describe("refusals at sending time (a real SMTP server)", () => {
     const spotsBefore = ((await (await fetch(`${server.url}/api/waitlist/spots`)).json()) as { left: number }).left;
     const id = await broadcast(owner, "Launch in Sydney", "waitlist");
 
-    const suppressed = await waitFor(async () => (await items(owner)).find((i) => i.email === "no.such.user@smtp.example"), "the 550 suppressed");
+    const suppressed = await waitFor(
+      async () => (await items(owner)).find((i) => i.email === "no.such.user@smtp.example"),
+      "the 550 suppressed",
+    );
     expect(suppressed.reason).toBe("bounce");
     // The 451 is asked again (retried), and delivered once the mailbox takes mail.
     await waitFor(() => smtp.recipientsAsked.filter((r) => r === "busy.box@smtp.example").length >= 2, "the 451 retried");
     expect((await items(owner)).some((i) => i.email === "busy.box@smtp.example")).toBe(false);
     smtp.refuseRecipient("busy.box@smtp.example", null);
-    const done = await waitFor(async () => {
-      const now = await report(owner, id);
-      return now.state === "sent" && now.sent === 2 ? now : null;
-    }, "the broadcast delivered to the others", 60_000);
+    const done = await waitFor(
+      async () => {
+        const now = await report(owner, id);
+        return now.state === "sent" && now.sent === 2 ? now : null;
+      },
+      "the broadcast delivered to the others",
+      60_000,
+    );
     expect(done).toMatchObject({ recipients: 3, sent: 2, bounced: 1, failed: 0 });
 
     for (const list of ["waitlist", "blog"]) {
       const refused = (await subscribers(owner, list)).find((s) => s.email === "no.such.user@smtp.example");
       expect(refused).toMatchObject({ state: "unsubscribed", endedReason: "bounce" });
     }
-    await waitFor(async () => ((await (await fetch(`${server.url}/api/waitlist/spots`)).json()) as { left: number }).left === spotsBefore + 1, "the spot handed back");
+    await waitFor(
+      async () => ((await (await fetch(`${server.url}/api/waitlist/spots`)).json()) as { left: number }).left === spotsBefore + 1,
+      "the spot handed back",
+    );
 
     // The next mailing to the blog list never asks for the refused address.
     const asked = smtp.recipientsAsked.length;
     const next = await broadcast(owner, "Second to Sydney", "waitlist");
-    await waitFor(async () => (await report(owner, next)).state === "sent" && (await report(owner, next)).sent === 2, "the second broadcast");
+    await waitFor(
+      async () => (await report(owner, next)).state === "sent" && (await report(owner, next)).sent === 2,
+      "the second broadcast",
+    );
     expect(smtp.recipientsAsked.slice(asked)).not.toContain("no.such.user@smtp.example");
   }, 120_000);
 });

@@ -13,7 +13,9 @@ const track = serversStoppedAfterEach();
 
 type Overview = { counts: Array<{ type: string; state: string; count: number }> };
 const doneChecks = async (admin: Api) =>
-  ((await (await admin.get("/api/admin/jobs")).json()) as Overview).counts.filter((c) => c.type === "ops.alerts" && c.state === "done").reduce((n, c) => n + c.count, 0);
+  ((await (await admin.get("/api/admin/jobs")).json()) as Overview).counts
+    .filter((c) => c.type === "ops.alerts" && c.state === "done")
+    .reduce((n, c) => n + c.count, 0);
 
 describe("the owner's alerts", { timeout: 180_000 }, () => {
   it("e-mails the owner once when backups fail, however often they fail", async () => {

@@ -97,10 +97,14 @@ describe("a backup interrupted by a crash", { timeout: 240_000 }, () => {
 
     ({ server, admin } = await start({ dataDir: server.dataDir, databaseUrl: server.databaseUrl }));
     // PGlite: at once (no other process can hold its folder); PostgreSQL: once the dead process's lease ran out.
-    const failed = await waitFor(async () => {
-      const backup = await lastBackup(admin);
-      return backup?.status === "failed" ? backup : undefined;
-    }, "the interrupted backup marked failed", 90_000);
+    const failed = await waitFor(
+      async () => {
+        const backup = await lastBackup(admin);
+        return backup?.status === "failed" ? backup : undefined;
+      },
+      "the interrupted backup marked failed",
+      90_000,
+    );
     expect(failed.error).toMatch(/interrupted/);
     const alert = await waitForMail(server.dataDir, TEST_ADMIN.email, /needs your attention/);
     expect(alert.text).toContain("The last backup failed: interrupted");
@@ -114,13 +118,21 @@ describe.runIf(usingPostgres())("another instance starting during a backup", { t
     await waitFor(async () => (await lastBackup(first.admin))?.status === "succeeded" || undefined, "the first backup");
     await queryTestDatabase(first.server.databaseUrl!, FILL);
     expect((await first.admin.call("POST", "/api/admin/backups")).status).toBe(202);
-    await waitFor(() => partials(first.backups).some((f) => fs.statSync(path.join(first.backups, f)).size > 0) || undefined, "a partial archive", 60_000);
+    await waitFor(
+      () => partials(first.backups).some((f) => fs.statSync(path.join(first.backups, f)).size > 0) || undefined,
+      "a partial archive",
+      60_000,
+    );
     // A second instance on the same database starts while the first is writing.
     await start({ databaseUrl: first.server.databaseUrl });
-    const done = await waitFor(async () => {
-      const backup = await lastBackup(first.admin);
-      return backup?.status !== "running" ? backup : undefined;
-    }, "the backup to end", 120_000);
+    const done = await waitFor(
+      async () => {
+        const backup = await lastBackup(first.admin);
+        return backup?.status !== "running" ? backup : undefined;
+      },
+      "the backup to end",
+      120_000,
+    );
     expect(done?.status).toBe("succeeded");
   });
 });

@@ -10,7 +10,10 @@ import { serversStoppedAfterEach } from "../support/tracked-servers";
 
 const track = serversStoppedAfterEach();
 const tempDir = () => makeTempDir("ops");
-const sha = (bytes: ArrayBuffer | string) => createHash("sha256").update(typeof bytes === "string" ? bytes : Buffer.from(bytes)).digest("hex");
+const sha = (bytes: ArrayBuffer | string) =>
+  createHash("sha256")
+    .update(typeof bytes === "string" ? bytes : Buffer.from(bytes))
+    .digest("hex");
 
 /** The archive a backup command wrote (its folder also holds the daily backup a fresh site takes at its first start). */
 const writtenArchive = (output: string) => output.match(/Backup written: (\S+\.jsonl\.gz)/)![1]!;
@@ -33,11 +36,23 @@ describe("backup and restore", { timeout: 240_000 }, () => {
     const backups = tempDir();
     const server = track(await startTestServer({ env: { TRUST_PROXY: "loopback", BACKUP_DIR: backups } }));
     const admin = await adminApi(server);
-    const image = (await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } }).png().toBuffer()).toString("base64");
+    const image = (
+      await sharp({ create: { width: 60, height: 40, channels: 3, background: "#e11d48" } })
+        .png()
+        .toBuffer()
+    ).toString("base64");
     for (let i = 0; i < 3; i++) await createPost(admin, { imageData: image, imageMimeType: "image/png", imageAlt: "A red square" });
     // A live post's unsaved text is work a lost disk must not take (decision record 0042).
     const pendingPost = await createPost(admin, { title: "With unsaved text" });
-    expect((await admin.call("PUT", `/api/admin/posts/${pendingPost.id}/autosave`, { title: "With unsaved text", content: "Typed, not saved", version: 1 })).status).toBe(200);
+    expect(
+      (
+        await admin.call("PUT", `/api/admin/posts/${pendingPost.id}/autosave`, {
+          title: "With unsaved text",
+          content: "Typed, not saved",
+          version: 1,
+        })
+      ).status,
+    ).toBe(200);
     const pendingOf = async (api: Api) => (await (await api.get(`/api/admin/posts/${pendingPost.id}/autosave`)).json()).pending;
     const pendingBefore = await pendingOf(admin);
     expect(pendingBefore).toMatchObject({ content: "Typed, not saved" });

@@ -24,14 +24,34 @@ describe("deploy/ recipes", () => {
   it.skipIf(!has("varnishd"))("the Varnish recipe's VCL compiles (varnishd -C)", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-varnish-"));
     folders.push(dir);
-    const result = spawnSync("varnishd", ["-j", "none", "-C", "-f", path.join(ROOT, "deploy/varnish/clink.vcl"), "-n", dir], { encoding: "utf8" });
+    const result = spawnSync("varnishd", ["-j", "none", "-C", "-f", path.join(ROOT, "deploy/varnish/clink.vcl"), "-n", dir], {
+      encoding: "utf8",
+    });
     expect(result.status, result.stderr).toBe(0);
   });
 
   it.skipIf(!has("nginx") || !has("openssl"))("the nginx configuration passes nginx -t with a certificate in place", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-nginx-"));
     folders.push(dir);
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=clink.example", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=clink.example",
+        "-keyout",
+        `${dir}/key.pem`,
+        "-out",
+        `${dir}/cert.pem`,
+      ],
+      { stdio: "ignore" },
+    );
     const site = fs
       .readFileSync(path.join(ROOT, "deploy/nginx.conf"), "utf8")
       .replace("/etc/letsencrypt/live/clink.example/fullchain.pem", `${dir}/cert.pem`)
@@ -39,7 +59,10 @@ describe("deploy/ recipes", () => {
       .replace("/var/cache/nginx/clink", `${dir}/cache`)
       .replace(/listen (\[::\]:)?(80|443)/g, (_m, v6, port) => `listen ${v6 ?? ""}${port === "80" ? 18080 : 18443}`);
     fs.writeFileSync(`${dir}/site.conf`, site);
-    fs.writeFileSync(`${dir}/nginx.conf`, `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { access_log off; client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; include ${dir}/site.conf; }`);
+    fs.writeFileSync(
+      `${dir}/nginx.conf`,
+      `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { access_log off; client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; include ${dir}/site.conf; }`,
+    );
     const result = spawnSync("nginx", ["-t", "-p", dir, "-c", `${dir}/nginx.conf`], { encoding: "utf8" });
     expect(result.stderr).toContain("syntax is ok");
     expect(result.status).toBe(0);

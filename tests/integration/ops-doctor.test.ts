@@ -31,7 +31,10 @@ async function closedPort(): Promise<number> {
 describe("npm run doctor", { timeout: 120_000 }, () => {
   it("passes a sound set-up after a real SMTP handshake", async () => {
     smtp = await startTestSmtp();
-    const result = await runOps(["doctor"], { ...(await target()), env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production" } });
+    const result = await runOps(["doctor"], {
+      ...(await target()),
+      env: { SITE_URL: "https://clink.example", SMTP_URL: smtp.url, NODE_ENV: "production" },
+    });
     expect(result.output).toContain("✓ mail: the SMTP server accepted a handshake");
     expect(result.output).toMatch(/✓ clock: \d+ ms/);
     expect(result.output).toMatch(/✓ disk \(data\): \d+% used/);
@@ -41,7 +44,10 @@ describe("npm run doctor", { timeout: 120_000 }, () => {
 
   it("says what to fix and exits non-zero when mail cannot be delivered or the configuration is bad", async () => {
     const port = await closedPort();
-    const result = await runOps(["doctor"], { ...(await target()), env: { SITE_URL: "https://clink.example", SMTP_URL: `smtp://127.0.0.1:${port}`, NODE_ENV: "production" } });
+    const result = await runOps(["doctor"], {
+      ...(await target()),
+      env: { SITE_URL: "https://clink.example", SMTP_URL: `smtp://127.0.0.1:${port}`, NODE_ENV: "production" },
+    });
     expect(result.output).toContain("✗ mail: SMTP handshake failed");
     expect(result.output).toContain("fix: check SMTP_URL");
     expect(result.code).not.toBe(0);

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { siteForSuite, type SuiteSite } from "../support/suite";
 
 // A Prometheus text-format parser of its own (dev dependency, no types): what a scraper reads, we read.
-type Family = { name: string; type: string; metrics: Array<{ labels?: Record<string, string>; value?: string; buckets?: Record<string, string> }> };
+type Family = {
+  name: string;
+  type: string;
+  metrics: Array<{ labels?: Record<string, string>; value?: string; buckets?: Record<string, string> }>;
+};
 const parsePrometheus = createRequire(import.meta.url)("parse-prometheus-text-format") as (text: string) => Family[];
 
 const TOKEN = "a-scraper-token-long-enough";
@@ -30,17 +34,30 @@ describe("/metrics", () => {
     const cache = families.get("clink_front_cache_requests_total")!.metrics;
     expect(Number(cache.find((m) => m.labels?.result === "hit")?.value ?? 0)).toBeGreaterThan(0);
     for (const family of ["clink_batched_items_waiting", "clink_batched_items_dropped_total"]) {
-      const writers = families.get(family)!.metrics.map((m) => m.labels?.writer).sort();
+      const writers = families
+        .get(family)!
+        .metrics.map((m) => m.labels?.writer)
+        .sort();
       expect(writers, family).toEqual(["analytics hits", "crawler visits", "redirect hits", "web vitals"]);
     }
-    for (const name of ["clink_jobs_queued", "clink_jobs_oldest_queued_age_seconds", "clink_jobs_dead", "clink_process_resident_memory_bytes", "clink_nodejs_eventloop_lag_p99_seconds"]) {
+    for (const name of [
+      "clink_jobs_queued",
+      "clink_jobs_oldest_queued_age_seconds",
+      "clink_jobs_dead",
+      "clink_process_resident_memory_bytes",
+      "clink_nodejs_eventloop_lag_p99_seconds",
+    ]) {
       expect(families.has(name), name).toBe(true);
     }
   });
 
   it("counts the analytics events it did not count, by reason", async () => {
     const beacon = (path: string, userAgent: string) =>
-      fetch(`${site.server.url}/api/analytics`, { method: "POST", headers: { "content-type": "application/json", "user-agent": userAgent }, body: JSON.stringify({ path }) });
+      fetch(`${site.server.url}/api/analytics`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": userAgent },
+        body: JSON.stringify({ path }),
+      });
     expect((await beacon("/no-such-page", "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36")).status).toBe(400);
     expect((await beacon("/about", "curl/8.5.0")).status).toBe(202);
     expect((await beacon("/about", "curl/8.5.0")).status).toBe(202);

@@ -42,7 +42,12 @@ describe("a newcomer's start (npm start: LOCAL_DEFAULTS)", () => {
     // site takes its first daily backup and retention run at once, in the background).
     const line = `Open the site at ${site}/ and the admin at ${site}/admin`;
     await expect.poll(() => server.output()).toContain(line);
-    const after = server.output().split(line)[1]!.split("\n").slice(1).filter((l) => l.trim());
+    const after = server
+      .output()
+      .split(line)[1]!
+      .split("\n")
+      .slice(1)
+      .filter((l) => l.trim());
     for (const later of after) expect(JSON.parse(later).msg, later).toMatch(/^(backup written|retention run finished)$/);
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toContain(`<link rel="canonical" href="${site}/"`);

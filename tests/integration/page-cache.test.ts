@@ -44,7 +44,9 @@ describe("the blog page cache", () => {
       const html = (encoding === "br" ? brotliDecompressSync(res.body) : gunzipSync(res.body)).toString("utf8");
       expect(html).toContain("Clink Blog");
       expect(html).not.toContain("nonce=");
-      const scriptSrc = String(res.headers["content-security-policy"]).split(";").find((d) => d.trim().startsWith("script-src "))!;
+      const scriptSrc = String(res.headers["content-security-policy"])
+        .split(";")
+        .find((d) => d.trim().startsWith("script-src "))!;
       expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline|strict-dynamic/);
       // Every inline script (not data blocks) is named by its hash.
       for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {

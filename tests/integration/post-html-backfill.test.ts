@@ -31,15 +31,27 @@ let contentKey = "";
 /** A Ghost export of `count` published posts, each a few KB of headings, lists and emphasis. */
 function ghostExport(count: number): Blob {
   const html = (i: number) =>
-    `<h2>Night ${i}</h2>` + Array.from({ length: 12 }, (_, j) => `<p>Bar <strong>${i}-${j}</strong> and <em>a long walk</em> home.</p><ul><li>one</li><li>two</li></ul>`).join("");
-  const posts = Array.from({ length: count }, (_, i) => ({ id: `p${i}`, slug: `kept-night-${i}`, title: `Kept night ${i}`, status: "published", html: html(i) }));
+    `<h2>Night ${i}</h2>` +
+    Array.from(
+      { length: 12 },
+      (_, j) => `<p>Bar <strong>${i}-${j}</strong> and <em>a long walk</em> home.</p><ul><li>one</li><li>two</li></ul>`,
+    ).join("");
+  const posts = Array.from({ length: count }, (_, i) => ({
+    id: `p${i}`,
+    slug: `kept-night-${i}`,
+    title: `Kept night ${i}`,
+    status: "published",
+    html: html(i),
+  }));
   return new Blob([JSON.stringify({ db: [{ meta: { version: "5.80.0" }, data: { posts, tags: [], users: [] } }] })]);
 }
 
 async function backfillJobs(): Promise<{ done: number; waiting: number }> {
   const res = await admin.call("GET", "/api/admin/jobs");
   expect(res.status).toBe(200);
-  const counts = ((await res.json()) as { counts: Array<{ type: string; state: string; count: number }> }).counts.filter((c) => c.type === "blog.post-html");
+  const counts = ((await res.json()) as { counts: Array<{ type: string; state: string; count: number }> }).counts.filter(
+    (c) => c.type === "blog.post-html",
+  );
   const sum = (states: string[]) => counts.filter((c) => states.includes(c.state)).reduce((total, c) => total + c.count, 0);
   return { done: sum(["done"]), waiting: sum(["queued", "running"]) };
 }
@@ -62,7 +74,8 @@ parentPort.on("message", () => { done = true; });
 
 describe("kept post bodies", () => {
   it("renders imported posts' bodies in the backfill job; limit=all answers them as each post's read", async () => {
-    const key = ((await (await admin.call("POST", "/api/admin/integrations", { name: "Backfill" })).json()) as { contentApiKey: string }).contentApiKey;
+    const key = ((await (await admin.call("POST", "/api/admin/integrations", { name: "Backfill" })).json()) as { contentApiKey: string })
+      .contentApiKey;
     contentKey = key;
     const before = await backfillJobs();
     const form = new FormData();
@@ -108,7 +121,9 @@ describe("kept post bodies", () => {
     await probe.terminate();
     expect(answer.posts.length).toBeGreaterThanOrEqual(POSTS);
     const longest = times.at(-1)!;
-    console.log(`limit=all over ${answer.posts.length} posts in ${callMs.toFixed(0)} ms: /healthz longest ${longest.toFixed(0)} ms over ${times.length} requests`);
+    console.log(
+      `limit=all over ${answer.posts.length} posts in ${callMs.toFixed(0)} ms: /healthz longest ${longest.toFixed(0)} ms over ${times.length} requests`,
+    );
     // How long others waited meanwhile is a bench figure (npm run bench:content-api), printed above, never a bound
     // here: a clock bound failed on a loaded machine. What this test holds is that the answer is every kept body.
     expect(answer.posts.every((p: Json) => typeof p.html === "string" && typeof p.plaintext === "string")).toBe(true);
@@ -123,7 +138,9 @@ describe("kept post bodies", () => {
     // A client that reads the first bytes and stops: the site answers others while that client holds
     // the answer open, and after it leaves.
     const { res, req } = await new Promise<{ res: http.IncomingMessage; req: http.ClientRequest }>((resolve, reject) => {
-      const request = http.get(address(`paused-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) => resolve({ res: response, req: request }));
+      const request = http.get(address(`paused-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) =>
+        resolve({ res: response, req: request }),
+      );
       request.on("error", reject);
     });
     expect(res.statusCode).toBe(200);
@@ -140,24 +157,28 @@ describe("kept post bodies", () => {
     // takes (made whole first, it came at about the end). Judged against the call, not a clock.
     const timing = await new Promise<{ headersAt: number; endAt: number }>((resolve, reject) => {
       const started = performance.now();
-      http.get(address(`timed-${Date.now()}`), { headers: { "accept-encoding": "identity" } }, (response) => {
-        const headersAt = performance.now() - started;
-        response.on("data", () => undefined);
-        response.on("end", () => resolve({ headersAt, endAt: performance.now() - started }));
-        response.on("error", reject);
-      }).on("error", reject);
+      http
+        .get(address(`timed-${Date.now()}`), { headers: { "accept-encoding": "identity" } }, (response) => {
+          const headersAt = performance.now() - started;
+          response.on("data", () => undefined);
+          response.on("end", () => resolve({ headersAt, endAt: performance.now() - started }));
+          response.on("error", reject);
+        })
+        .on("error", reject);
     });
     console.log(`limit=all: status after ${timing.headersAt.toFixed(0)} ms, whole after ${timing.endAt.toFixed(0)} ms`);
     expect(timing.headersAt).toBeLessThan(timing.endAt / 2);
 
     // Whole, in gzip (as a Ghost client asks) and plain: the same posts, the same bodies.
     const gzipped = await new Promise<Buffer>((resolve, reject) => {
-      http.get(address(`whole-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve(Buffer.concat(chunks)));
-        response.on("error", reject);
-      }).on("error", reject);
+      http
+        .get(address(`whole-${Date.now()}`), { headers: { "accept-encoding": "gzip" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve(Buffer.concat(chunks)));
+          response.on("error", reject);
+        })
+        .on("error", reject);
     });
     const fromGzip = JSON.parse(gunzipSync(gzipped).toString("utf8")) as Json;
     const plain = await fetch(address(`plain-${Date.now()}`), { headers: { "accept-encoding": "identity" } });

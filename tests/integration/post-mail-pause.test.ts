@@ -23,7 +23,13 @@ const seed = (people: string[]) =>
 let smtp: TestSmtp;
 let server: TestServer;
 let owner: Api;
-const env = { SEED_DEMO: "false", TRUST_PROXY: "loopback", LIST_MAIL_BATCH_SIZE: "500", PUBLIC_MAIL_HOURLY_BUDGET: "5000", MAIL_RETRY_BASE_MS: "200" };
+const env = {
+  SEED_DEMO: "false",
+  TRUST_PROXY: "loopback",
+  LIST_MAIL_BATCH_SIZE: "500",
+  PUBLIC_MAIL_HOURLY_BUDGET: "5000",
+  MAIL_RETRY_BASE_MS: "200",
+};
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -37,15 +43,27 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-type Mailing = { postId: number; title: string; state: string; pausedReason: string | null; attempted: number; bounced: number; complained: number };
+type Mailing = {
+  postId: number;
+  title: string;
+  state: string;
+  pausedReason: string | null;
+  attempted: number;
+  bounced: number;
+  complained: number;
+};
 const mailing = async (api: Api, postId: number): Promise<Mailing | undefined> =>
   ((await (await api.get("/api/admin/post-mailings")).json()) as { items: Mailing[] }).items.find((m) => m.postId === postId);
 const asked = (list: readonly string[]) => new Set(smtp.recipientsAsked.filter((r) => list.includes(r))).size;
 const pausedOn = (postId: number) =>
-  waitFor(async () => {
-    const now = await mailing(owner, postId);
-    return now?.state === "paused" && now.bounced > 10 ? now : null;
-  }, `post #${postId}'s e-mails paused`, 90_000);
+  waitFor(
+    async () => {
+      const now = await mailing(owner, postId);
+      return now?.state === "paused" && now.bounced > 10 ? now : null;
+    },
+    `post #${postId}'s e-mails paused`,
+    90_000,
+  );
 /** Nothing more is asked of the mail server for a moment's reads (what was in flight has finished). */
 const settled = (list: readonly string[]) =>
   waitFor(async () => {
@@ -70,7 +88,10 @@ describe("a new post's e-mails that stop themselves", () => {
     const paused = await pausedOn(post.id);
     expect(paused).toMatchObject({ title: "Launch night in Lisbon", complained: 0 });
     expect(paused.pausedReason).toMatch(/^\d+ hard bounces among attempts 1 to 200: more than 5%$/);
-    await waitFor(() => smtp.received.find((raw) => header(raw, "subject") === `Mailing paused: The e-mails of new post #${post.id}`), "the owner told");
+    await waitFor(
+      () => smtp.received.find((raw) => header(raw, "subject") === `Mailing paused: The e-mails of new post #${post.id}`),
+      "the owner told",
+    );
     const reached = await settled(FIRST);
     expect(reached).toBeLessThan(40);
 
@@ -84,11 +105,15 @@ describe("a new post's e-mails that stop themselves", () => {
     const resumed = await owner.call("POST", `/api/admin/post-mailings/${post.id}/resume`);
     expect(resumed.status).toBe(202);
     expect(await resumed.json()).toEqual({ state: "sending" });
-    const done = await waitFor(async () => {
-      const now = await mailing(owner, post.id);
-      // Each attempt is counted a moment after its message is marked sent.
-      return now?.state === "done" && now.attempted === 40 ? now : null;
-    }, "the rest delivered", 120_000);
+    const done = await waitFor(
+      async () => {
+        const now = await mailing(owner, post.id);
+        // Each attempt is counted a moment after its message is marked sent.
+        return now?.state === "done" && now.attempted === 40 ? now : null;
+      },
+      "the rest delivered",
+      120_000,
+    );
     expect(done).toMatchObject({ attempted: 40, bounced: 11, complained: 0, pausedReason: null });
     expect(asked(FIRST)).toBe(40);
     const delivered = smtp.received.filter((raw) => header(raw, "subject")?.includes("Launch night in Lisbon"));

@@ -10,7 +10,13 @@ let server: TestServer;
 siteForSuite({ env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } }, (site) => ({ server } = site));
 
 const forms: Record<string, Record<string, string>> = {
-  "/contact": { name: "Nul Tester", email: "nul.contact@visitor.example", inquiryType: "general_info", subject: "Hello there", message: "A message long enough to pass." },
+  "/contact": {
+    name: "Nul Tester",
+    email: "nul.contact@visitor.example",
+    inquiryType: "general_info",
+    subject: "Hello there",
+    message: "A message long enough to pass.",
+  },
   "/advertise": {
     companyName: "Nul Bar Co",
     contactName: "Nul Tester",
@@ -20,7 +26,13 @@ const forms: Record<string, Record<string, string>> = {
     budget: "$1,000-$5,000",
     message: "We want to reach people near our bar.",
   },
-  "/delete-my-data": { firstName: "Nul", email: "nul.delete@visitor.example", phone: "0412 345 678", securityAnswer: "social-drinking", confirmDelete: "on" },
+  "/delete-my-data": {
+    firstName: "Nul",
+    email: "nul.delete@visitor.example",
+    phone: "0412 345 678",
+    securityAnswer: "social-drinking",
+    confirmDelete: "on",
+  },
 };
 
 function post(path: string, fields: Record<string, string>, ip: string, multipart: boolean) {
@@ -61,7 +73,11 @@ describe("page form actions clean their input like the API", () => {
   });
 
   it("logs a 405 on a page route as the client's fault, not an error", async () => {
-    const res = await fetch(`${server.url}/about`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" });
+    const res = await fetch(`${server.url}/about`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=b",
+    });
     expect(res.status).toBe(405);
     await expect.poll(() => server.output()).toMatch(/"statusCode":405/);
     expect(server.output()).not.toMatch(/"level":50/);

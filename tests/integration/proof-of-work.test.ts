@@ -23,11 +23,23 @@ async function challenge(): Promise<Challenge> {
 
 async function solved(c: Challenge, number?: number): Promise<string> {
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: number ?? solution!.number, salt: c.salt, signature: c.signature })).toString("base64");
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: c.algorithm,
+      challenge: c.challenge,
+      number: number ?? solution!.number,
+      salt: c.salt,
+      signature: c.signature,
+    }),
+  ).toString("base64");
 }
 
 const post = (path: string, body: unknown, ip: string) =>
-  fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    body: JSON.stringify(body),
+  });
 
 describe("the bot check's proof of work", () => {
   it("hands out a signed challenge that expires, and accepts its solution once", async () => {
@@ -41,7 +53,11 @@ describe("the bot check's proof of work", () => {
     const replay = await post("/api/contact", submissionInput({ altcha: proof }), "198.51.100.2");
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ success: false, message: REFUSED });
-    const elsewhere = await post("/api/data-deletion-requests", { firstName: "Ada", email: "ada@example.com", phone: "0412 345 678", captchaVerified: true, confirmDelete: true, altcha: proof }, "198.51.100.3");
+    const elsewhere = await post(
+      "/api/data-deletion-requests",
+      { firstName: "Ada", email: "ada@example.com", phone: "0412 345 678", captchaVerified: true, confirmDelete: true, altcha: proof },
+      "198.51.100.3",
+    );
     expect(elsewhere.status).toBe(400);
   });
 
@@ -57,7 +73,10 @@ describe("the bot check's proof of work", () => {
   });
 
   it.runIf(usingPostgres())("refuses an expired challenge signed with the site's own key", async () => {
-    const [row] = await queryTestDatabase<{ value: string }>(server.databaseUrl!, "select value from privacy_settings where key = 'proof-of-work-hmac-key'");
+    const [row] = await queryTestDatabase<{ value: string }>(
+      server.databaseUrl!,
+      "select value from privacy_settings where key = 'proof-of-work-hmac-key'",
+    );
     expect(row?.value).toBeTruthy();
     const expired = await createChallenge({ hmacKey: row!.value, maxnumber: 1000, expires: new Date(Date.now() - 1000) });
     const res = await post("/api/contact", submissionInput({ altcha: await solved(expired) }), "198.51.100.7");
@@ -74,7 +93,9 @@ describe("the bot check's proof of work", () => {
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("retry-after")).toMatch(/^\d+$/);
     // The same client with a solved challenge is not held by the tighter limit.
-    expect((await post("/api/contact", submissionInput({ message: "With a proof", altcha: await solved(await challenge()) }), ip)).status).toBe(201);
+    expect(
+      (await post("/api/contact", submissionInput({ message: "With a proof", altcha: await solved(await challenge()) }), ip)).status,
+    ).toBe(201);
     // The page form without JavaScript falls under the same tighter limit.
     const page = await fetch(`${server.url}/contact`, {
       method: "POST",

@@ -110,7 +110,15 @@ describe("advertising enquiries", () => {
   });
 
   it("works as a plain HTML form post, with the spec's messages in the page", async () => {
-    const bad = await postForm("/advertise", { ...adForm, companyName: "F", contactName: "A", email: "x", phone: "12", website: "nope", message: "short" });
+    const bad = await postForm("/advertise", {
+      ...adForm,
+      companyName: "F",
+      contactName: "A",
+      email: "x",
+      phone: "12",
+      website: "nope",
+      message: "short",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     for (const message of ADVERTISING_MESSAGES) expect(html).toContain(message);
@@ -130,9 +138,21 @@ describe("advertising enquiries", () => {
 
 describe("the contact form", () => {
   it("stores a question of the chosen type, with and without JavaScript", async () => {
-    const res = await postJson("/api/contact", { name: "Kim", email: "kim@example.com", inquiryType: "press", subject: "Interview", message: "Can we talk?" });
+    const res = await postJson("/api/contact", {
+      name: "Kim",
+      email: "kim@example.com",
+      inquiryType: "press",
+      subject: "Interview",
+      message: "Can we talk?",
+    });
     expect(res.status).toBe(201);
-    const page = await postForm("/contact", { name: "Lee", email: "lee@example.com", inquiryType: "careers", subject: "Jobs", message: "Hiring?" });
+    const page = await postForm("/contact", {
+      name: "Lee",
+      email: "lee@example.com",
+      inquiryType: "careers",
+      subject: "Jobs",
+      message: "Hiring?",
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Thank you for your message. We will get back to you soon.");
     const all = await inbox();
@@ -141,7 +161,8 @@ describe("the contact form", () => {
     const bad = await postForm("/contact", { name: "", email: "lee@", inquiryType: "careers", subject: "", message: "" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    for (const message of ["Name is required", "Please enter a valid email address", "Subject is required", "Message is required"]) expect(html).toContain(message);
+    for (const message of ["Name is required", "Please enter a valid email address", "Subject is required", "Message is required"])
+      expect(html).toContain(message);
   });
 });
 
@@ -161,7 +182,11 @@ describe("bad input never reaches a 500", () => {
       }
       const unknown = await (await postJson(path, { ...base, admin: true })).json();
       expect(unknown.message).toMatch(/Unrecognized key/);
-      const notJson = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "text/plain", "x-forwarded-for": freshIp() }, body: "hello" });
+      const notJson = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", "x-forwarded-for": freshIp() },
+        body: "hello",
+      });
       expect(notJson.status).toBe(400);
       const huge = await postJson(path, { ...base, message: "x".repeat(1_100_000) });
       expect(huge.status).toBe(413);
@@ -173,7 +198,11 @@ describe("bad input never reaches a 500", () => {
 
   it("a page form posted as JSON or garbage answers 400, not 500", async () => {
     for (const path of ["/advertise", "/contact", "/delete-my-data"]) {
-      const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", "x-forwarded-for": freshIp() }, body: "garbage" });
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x", "x-forwarded-for": freshIp() },
+        body: "garbage",
+      });
       expect(res.status, path).toBe(400);
     }
   });
@@ -192,20 +221,35 @@ describe("abuse", () => {
     await postJson("/api/contact", { ...ad, email: "after-bot@rooftop.example" });
     await waitForMail(server.dataDir, "after-bot@rooftop.example", /We received/);
     expect((await inbox()).some((s) => s.email === "bot@spam.example")).toBe(false);
-    expect(outboxMessages(server.dataDir).slice(before).some((m) => m.raw.includes("bot@spam.example"))).toBe(false);
+    expect(
+      outboxMessages(server.dataDir)
+        .slice(before)
+        .some((m) => m.raw.includes("bot@spam.example")),
+    ).toBe(false);
   });
 
   it("limits each address to 10 submissions an hour across all public forms, with 429 and a message", async () => {
     const ip = "10.99.0.1";
     // Scripts send a solved bot check (10 an hour); the page forms below none (3 of them an hour).
-    for (let i = 0; i < 4; i++) expect((await postJson("/api/contact", { ...ad, email: `limit${i}@example.com`, altcha: await proofOfWork(server) }, { ip })).status).toBe(201);
-    for (let i = 0; i < 3; i++) expect((await postJson("/api/data-deletion-requests", { ...deletion, altcha: await proofOfWork(server) }, { ip })).status).toBe(202);
-    for (let i = 0; i < 3; i++) expect((await postForm("/contact", { name: "R", email: "r@example.com", inquiryType: "other", subject: "s", message: "m" }, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await postJson("/api/contact", { ...ad, email: `limit${i}@example.com`, altcha: await proofOfWork(server) }, { ip })).status,
+      ).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await postJson("/api/data-deletion-requests", { ...deletion, altcha: await proofOfWork(server) }, { ip })).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await postForm("/contact", { name: "R", email: "r@example.com", inquiryType: "other", subject: "s", message: "m" }, ip)).status,
+      ).toBe(200);
     const api = await postJson("/api/data-deletion-requests", deletion, { ip });
     expect(api.status).toBe(429);
     expect(api.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await api.json()).toMatchObject({ success: false, message: "Too many messages from your address. Please try again later." });
-    const page = await postForm("/delete-my-data", { firstName: "Jo", email: "jo@example.com", phone: "0412345678", securityAnswer: "social-drinking", confirmDelete: "on" }, ip);
+    const page = await postForm(
+      "/delete-my-data",
+      { firstName: "Jo", email: "jo@example.com", phone: "0412345678", securityAnswer: "social-drinking", confirmDelete: "on" },
+      ip,
+    );
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many messages from your address. Please try again later.");
     expect((await postJson("/api/data-deletion-requests", deletion, { ip: "10.99.0.2" })).status).toBe(202);
@@ -214,7 +258,13 @@ describe("abuse", () => {
 
 describe("data-deletion requests", () => {
   it("answers each rule with the spec's message, and the same success for any address", async () => {
-    const res = await postJson("/api/data-deletion-requests", { firstName: "J", email: "jo@", phone: "123", captchaVerified: false, confirmDelete: false });
+    const res = await postJson("/api/data-deletion-requests", {
+      firstName: "J",
+      email: "jo@",
+      phone: "123",
+      captchaVerified: false,
+      confirmDelete: false,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual({
       firstName: "First name must be at least 2 characters",
@@ -230,12 +280,23 @@ describe("data-deletion requests", () => {
   });
 
   it("without JavaScript: the chosen statement is the security check", async () => {
-    const wrong = await postForm("/delete-my-data", { firstName: "Jo", email: "nojs@example.com", phone: "0412345678", securityAnswer: "delivery" });
+    const wrong = await postForm("/delete-my-data", {
+      firstName: "Jo",
+      email: "nojs@example.com",
+      phone: "0412345678",
+      securityAnswer: "delivery",
+    });
     expect(wrong.status).toBe(400);
     const html = await wrong.text();
     expect(html).toContain("Please verify that you&#x27;re not a robot");
     expect(html).toContain("You must confirm that you want to delete your data");
-    const right = await postForm("/delete-my-data", { firstName: "Jo", email: "nojs@example.com", phone: "0412345678", securityAnswer: "social-drinking", confirmDelete: "on" });
+    const right = await postForm("/delete-my-data", {
+      firstName: "Jo",
+      email: "nojs@example.com",
+      phone: "0412345678",
+      securityAnswer: "social-drinking",
+      confirmDelete: "on",
+    });
     expect(right.status).toBe(200);
     const page = await right.text();
     expect(page).toContain("Verification email sent");
@@ -252,7 +313,10 @@ describe("data-deletion requests", () => {
     expect(mail.text).toContain(`http://localhost:3000/delete-my-data/verify?token=${mail.token}`);
     if (usingPostgres()) {
       // Only a hash of the token is stored.
-      const rows = await queryTestDatabase<{ token_hash: string }>(server.databaseUrl!, `select token_hash from data_deletion_requests where email = '${email}'`);
+      const rows = await queryTestDatabase<{ token_hash: string }>(
+        server.databaseUrl!,
+        `select token_hash from data_deletion_requests where email = '${email}'`,
+      );
       expect(rows[0]!.token_hash).not.toContain(mail.token);
     }
 
@@ -278,7 +342,11 @@ describe("data-deletion requests", () => {
 
     // The admin marks it completed: the requester is told.
     const patch = (id: unknown, body: unknown, headers: Record<string, string> = { cookie }) =>
-      fetch(`${server.url}/api/admin/data-deletion-requests/${id}`, { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/admin/data-deletion-requests/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
     expect((await patch(card.deletionRequestId, { status: "completed" }, {})).status).toBe(401);
     expect((await patch(card.deletionRequestId, { status: "done" })).status).toBe(400);
     const done = await patch(card.deletionRequestId, { status: "completed" });
@@ -318,7 +386,9 @@ describe("data-deletion requests", () => {
       await db.close();
       server = await startTestServer({ dataDir: server.dataDir, env: { SEED_DEMO: "false", TRUST_PROXY: "loopback" } });
     }
-    expect(await (await fetch(`${server.url}/delete-my-data/verify?token=${mail.token}`)).text()).toContain("This verification link has expired");
+    expect(await (await fetch(`${server.url}/delete-my-data/verify?token=${mail.token}`)).text()).toContain(
+      "This verification link has expired",
+    );
     const post = await postForm(`/delete-my-data/verify`, { token: mail.token! });
     expect(await post.text()).toContain("has expired");
     expect((await inbox()).some((s) => s.email === email)).toBe(false);

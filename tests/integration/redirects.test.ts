@@ -63,7 +63,10 @@ describe("the redirects API", () => {
       [{ from: "/old", to: "/new", status: 303 }, "Choose 301, 302, 307, 308 or 410"],
       [{ from: "/old", status: 301 }, "Give the address to send visitors to"],
       [{ from: "/admin", to: "/new", status: 301 }, "Addresses under /admin cannot be redirected"],
-      [{ from: "/old", to: "javascript:alert(1)", status: 301 }, "The target is a path starting with / or an address starting with https://"],
+      [
+        { from: "/old", to: "javascript:alert(1)", status: 301 },
+        "The target is a path starting with / or an address starting with https://",
+      ],
     ];
     for (const [rule, message] of cases) {
       const res = await add(rule);
@@ -140,12 +143,21 @@ describe("client navigations (React Router's data requests)", () => {
     expect((await add({ from: "/nav-gone", status: 410 })).status).toBe(201);
 
     const data = await raw(server, "/nav-old.data?_routes=routes%2Fnot-found&ref=mail");
-    expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([204, "/about?ref=mail", "301", null]);
+    expect([data.status, data.headers.get("x-remix-redirect"), data.headers.get("x-remix-status"), data.headers.get("location")]).toEqual([
+      204,
+      "/about?ref=mail",
+      "301",
+      null,
+    ]);
     expect(await data.text()).toBe("");
     // A trailing slash (React Router asks /a/_.data when trailing slashes matter) and a prefix rule.
     expect((await raw(server, "/nav-old/_.data")).headers.get("x-remix-redirect")).toBe("/about");
     const prefix = await raw(server, "/nav-guides/first-drink.data?_routes=root");
-    expect([prefix.status, prefix.headers.get("x-remix-redirect"), prefix.headers.get("x-remix-status")]).toEqual([204, "/blog/first-drink", "308"]);
+    expect([prefix.status, prefix.headers.get("x-remix-redirect"), prefix.headers.get("x-remix-status")]).toEqual([
+      204,
+      "/blog/first-drink",
+      "308",
+    ]);
     // 410 stays 410 with its reason: the client shows it as the page's error.
     const gone = await raw(server, "/nav-gone.data?_routes=root");
     expect([gone.status, gone.headers.get("x-remix-response"), await gone.text()]).toEqual([410, null, "Gone: this page was removed.\n"]);
@@ -169,7 +181,12 @@ describe("crawlers on redirected addresses", () => {
       expect((await ownAdmin.call("POST", "/api/admin/redirects", { from: "/old-events", status: 410 })).status).toBe(201);
       const gptBot = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)";
       // 20.171.206.10 is in OpenAI's published list (verified); 203.0.113.9 only claims to be GPTBot.
-      for (const [path, ip] of [["/old-menu", "20.171.206.10"], ["/old-menu", "20.171.206.10"], ["/old-events", "20.171.206.10"], ["/old-menu", "203.0.113.9"]] as const) {
+      for (const [path, ip] of [
+        ["/old-menu", "20.171.206.10"],
+        ["/old-menu", "20.171.206.10"],
+        ["/old-events", "20.171.206.10"],
+        ["/old-menu", "203.0.113.9"],
+      ] as const) {
         const res = await raw(own, path, { headers: { "user-agent": gptBot, "x-forwarded-for": ip } });
         expect(res.status).toBe(path === "/old-menu" ? 301 : 410);
       }
@@ -181,7 +198,9 @@ describe("crawlers on redirected addresses", () => {
     } finally {
       await own.stop();
     }
-    const { visits } = await readRows(own, { visits: "select verified, path, status, hits from crawler_visits where crawler = 'GPTBot' order by verified desc, path" });
+    const { visits } = await readRows(own, {
+      visits: "select verified, path, status, hits from crawler_visits where crawler = 'GPTBot' order by verified desc, path",
+    });
     expect(visits).toEqual([
       { verified: true, path: "/old-events", status: 410, hits: 1 },
       { verified: true, path: "/old-menu", status: 301, hits: 2 },
@@ -209,11 +228,18 @@ describe("import and export", () => {
     expect(await res.json()).toEqual({ imported: 4, skipped: 0, problems: [] });
     expect((await list()).map(({ from, to, status }) => ({ from, to, status }))).toEqual(before);
     // A bad line is skipped with its reason; a loop too.
-    const again = await admin.call("POST", "/api/admin/redirects/import", { format: "csv", content: "from,to,status\n/five,/six,301\n/six,/five,301\nnope,/x,301\n/one,/x,301\n" });
+    const again = await admin.call("POST", "/api/admin/redirects/import", {
+      format: "csv",
+      content: "from,to,status\n/five,/six,301\n/six,/five,301\nnope,/x,301\n/one,/x,301\n",
+    });
     expect(await again.json()).toEqual({
       imported: 1,
       skipped: 3,
-      problems: ["Line 3: This rule would make a loop: /six -> /five -> /six", "Line 4: The address to redirect is a path starting with /, such as /old-page", "Line 5: /one already has a rule"],
+      problems: [
+        "Line 3: This rule would make a loop: /six -> /five -> /six",
+        "Line 4: The address to redirect is a path starting with /, such as /old-page",
+        "Line 5: /one already has a rule",
+      ],
     });
     await clear();
   });
@@ -222,7 +248,10 @@ describe("import and export", () => {
     // 520 lines are written in at least three steps (each at most 250 lines, its own transaction).
     const lines = Array.from({ length: 520 }, (_, i) => `/imp/${i},/imp-target/${i},301`);
     lines.push("/imp-target/5,/final,301", "/final,/imp/5,301", "/imp/7/,/elsewhere,301", "/imp-target/*,/moved/*,308");
-    const res = await admin.call("POST", "/api/admin/redirects/import", { format: "csv", content: ["from,to,status", ...lines].join("\n") });
+    const res = await admin.call("POST", "/api/admin/redirects/import", {
+      format: "csv",
+      content: ["from,to,status", ...lines].join("\n"),
+    });
     expect(await res.json()).toEqual({
       imported: 522,
       skipped: 2,
@@ -230,13 +259,19 @@ describe("import and export", () => {
     });
     const rows = new Map((await list()).map((row) => [row.from, row.to]));
     // /imp/5 was written in the first step and re-pointed by line 521; the prefix re-pointed the others.
-    expect([rows.get("/imp/5"), rows.get("/imp/6"), rows.get("/imp/519"), rows.get("/imp-target/5")]).toEqual(["/final", "/moved/6", "/moved/519", "/final"]);
+    expect([rows.get("/imp/5"), rows.get("/imp/6"), rows.get("/imp/519"), rows.get("/imp-target/5")]).toEqual([
+      "/final",
+      "/moved/6",
+      "/moved/519",
+      "/final",
+    ]);
     const five = await raw(server, "/imp/5");
     expect([five.status, five.headers.get("location")]).toEqual([301, "/final"]);
     const last = await raw(server, "/imp/519?x=1");
     expect([last.status, last.headers.get("location")]).toEqual([301, "/moved/519?x=1"]);
     const ids = (await list()).map((row) => row.id);
-    for (let i = 0; i < ids.length; i += 25) await Promise.all(ids.slice(i, i + 25).map((id) => admin.call("DELETE", `/api/admin/redirects/${id}`)));
+    for (let i = 0; i < ids.length; i += 25)
+      await Promise.all(ids.slice(i, i + 25).map((id) => admin.call("DELETE", `/api/admin/redirects/${id}`)));
     expect(await list()).toEqual([]);
   });
 
@@ -318,7 +353,8 @@ describe("robots.txt", () => {
     const robots = robotsParser(`${SITE}/robots.txt`, text);
     for (const agent of agents) {
       expect(robots.isAllowed(`${SITE}/blog/a-post`, agent)).toBe(true);
-      for (const path of ["/admin", "/ai-admin", "/api/blog"]) expect(robots.isDisallowed(`${SITE}${path}`, agent), `${agent} ${path}`).toBe(true);
+      for (const path of ["/admin", "/ai-admin", "/api/blog"])
+        expect(robots.isDisallowed(`${SITE}${path}`, agent), `${agent} ${path}`).toBe(true);
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clink-robots-"));
     const file = path.join(dir, "robots.txt");

@@ -56,7 +56,9 @@ describe("a restore of a damaged archive", { timeout: 240_000 }, () => {
         // The database's own words and code, once.
         expect(restored.output).toMatch(/^Restore failed, nothing was restored: .+ \(22\w{3}\) in: insert into /m);
       } else {
-        expect(restored.output).toMatch(/^Restore refused: .*(The archive is damaged: |The backup is damaged|Checksum mismatch|The backup ends early)/m);
+        expect(restored.output).toMatch(
+          /^Restore refused: .*(The archive is damaged: |The backup is damaged|Checksum mismatch|The backup ends early)/m,
+        );
       }
     }
 

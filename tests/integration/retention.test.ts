@@ -127,7 +127,10 @@ describe("the retention job", () => {
     // Delivered message files (no SMTP_URL): one written 31 days ago, one 29.
     const outbox = path.join(server.dataDir, "outbox");
     fs.mkdirSync(outbox, { recursive: true });
-    for (const [name, days] of [["ret-out", 31], ["ret-in", 29]] as const) {
+    for (const [name, days] of [
+      ["ret-out", 31],
+      ["ret-in", 29],
+    ] as const) {
       const file = path.join(outbox, `${name}.eml`);
       fs.writeFileSync(file, "To: a@x.example\r\n\r\nretention\r\n");
       const at = new Date(Date.now() - days * 86_400_000);
@@ -174,7 +177,12 @@ describe("the retention job", () => {
       visitors: ["ret-in"],
       sessions: ["ret-in"],
       limits: ["ret-in"],
-      requests: ["ret-erase-in@x.example:expired", "ret-expire-in@x.example:requested", "ret-expire-out@x.example:expired", "ret-verified@x.example:verified"],
+      requests: [
+        "ret-erase-in@x.example:expired",
+        "ret-expire-in@x.example:requested",
+        "ret-expire-out@x.example:expired",
+        "ret-verified@x.example:verified",
+      ],
       subscribers: ["ret-confirmed-old@x.example", "ret-unconfirmed-in@x.example"],
       broadcastDeliveries: ["ret-in"],
       errorIssues: ["ret-in"],

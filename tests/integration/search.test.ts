@@ -92,7 +92,14 @@ describe("the search index follows the blog (it is kept in the server's memory)"
     await found("quiet"); // asked twice: the empty answer is kept by every cache it can be
 
     await admin.call("PUT", `/api/blog/${post.id}`, { published: true });
-    await admin.call("PUT", `/api/blog/${post.id}`, { title: `A quiet ${word} evening`, author: "Sam Searcher", excerpt: "An evening out.", content: "Nothing about it yet.", category: "tips", published: true });
+    await admin.call("PUT", `/api/blog/${post.id}`, {
+      title: `A quiet ${word} evening`,
+      author: "Sam Searcher",
+      excerpt: "An evening out.",
+      content: "Nothing about it yet.",
+      category: "tips",
+      published: true,
+    });
     expect(await found(word)).toEqual([`/blog/${post.slug}`]);
     expect(await found(`${word} -quiet`)).toEqual([]);
 
@@ -101,7 +108,15 @@ describe("the search index follows the blog (it is kept in the server's memory)"
 
     await admin.call("PUT", `/api/blog/${post.id}`, { published: true });
     expect(await found(word)).toEqual([`/blog/${post.slug}`]);
-    const hidden = await admin.call("PUT", `/api/blog/${post.id}`, { title: `A quiet ${word} evening`, author: "Sam Searcher", excerpt: "An evening out.", content: "Nothing about it yet.", category: "tips", published: true, noindex: true });
+    const hidden = await admin.call("PUT", `/api/blog/${post.id}`, {
+      title: `A quiet ${word} evening`,
+      author: "Sam Searcher",
+      excerpt: "An evening out.",
+      content: "Nothing about it yet.",
+      category: "tips",
+      published: true,
+      noindex: true,
+    });
     expect(hidden.status).toBeLessThan(300);
     expect(await found(word)).toEqual([]);
 
@@ -113,30 +128,38 @@ describe("the search index follows the blog (it is kept in the server's memory)"
 
   it("a scheduled post appears by itself when its publish date comes", async () => {
     const word = `dawnfizz${Date.now()}`;
-    const post = await createPost({ title: `Early ${word}`, content: "Soon.", published: true, createdAt: new Date(Date.now() + 3_000).toISOString() } as never);
+    const post = await createPost({
+      title: `Early ${word}`,
+      content: "Soon.",
+      published: true,
+      createdAt: new Date(Date.now() + 3_000).toISOString(),
+    } as never);
     expect(await found(word)).toEqual([]);
     await eventually(async () => expect(await found(word)).toEqual([`/blog/${post.slug}`]), 15_000);
   });
 
-  it.runIf(usingPostgres())("follows writes made by another instance, or straight in the shared database, by the blog's version", async () => {
-    const other = await startTestServer({ databaseUrl: server.databaseUrl, env: { SEED_DEMO: "false" } });
-    try {
-      const word = `twinsour${Date.now()}`;
-      expect(await found(word, other.url)).toEqual([]); // the other instance's index is made now
-      const post = await createPost({ title: `Shared ${word}`, content: "From the first instance." });
-      await eventually(async () => expect(await found(word, other.url)).toEqual([`/blog/${post.slug}`]));
+  it.runIf(usingPostgres())(
+    "follows writes made by another instance, or straight in the shared database, by the blog's version",
+    async () => {
+      const other = await startTestServer({ databaseUrl: server.databaseUrl, env: { SEED_DEMO: "false" } });
+      try {
+        const word = `twinsour${Date.now()}`;
+        expect(await found(word, other.url)).toEqual([]); // the other instance's index is made now
+        const post = await createPost({ title: `Shared ${word}`, content: "From the first instance." });
+        await eventually(async () => expect(await found(word, other.url)).toEqual([`/blog/${post.slug}`]));
 
-      // No server wrote this, nor touched updated_at: the content_changes trigger counts the write.
-      const renamed = `stirred${Date.now()}`;
-      await queryTestDatabase(server.databaseUrl!, `update blog_posts set title = 'Shared ${renamed}' where id = ${post.id}`);
-      await eventually(async () => {
-        expect(await found(renamed, other.url)).toEqual([`/blog/${post.slug}`]);
-        expect(await found(word, other.url)).toEqual([]);
-      });
-      await queryTestDatabase(server.databaseUrl!, `update blog_posts set noindex = true where id = ${post.id}`);
-      await eventually(async () => expect(await found(renamed, other.url)).toEqual([]));
-    } finally {
-      await other.stop();
-    }
-  });
+        // No server wrote this, nor touched updated_at: the content_changes trigger counts the write.
+        const renamed = `stirred${Date.now()}`;
+        await queryTestDatabase(server.databaseUrl!, `update blog_posts set title = 'Shared ${renamed}' where id = ${post.id}`);
+        await eventually(async () => {
+          expect(await found(renamed, other.url)).toEqual([`/blog/${post.slug}`]);
+          expect(await found(word, other.url)).toEqual([]);
+        });
+        await queryTestDatabase(server.databaseUrl!, `update blog_posts set noindex = true where id = ${post.id}`);
+        await eventually(async () => expect(await found(renamed, other.url)).toEqual([]));
+      } finally {
+        await other.stop();
+      }
+    },
+  );
 });

@@ -2,9 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const PAGES = [
-  "/", "/about", "/faq", "/blog", "/contact", "/advertise", "/privacy-policy", "/terms-conditions",
-  "/delete-my-data", "/irl-meetups", "/social-drinking-app", "/happy-hour", "/meetups", "/dating",
-  "/venue-map", "/admin", "/ai-admin",
+  "/",
+  "/about",
+  "/faq",
+  "/blog",
+  "/contact",
+  "/advertise",
+  "/privacy-policy",
+  "/terms-conditions",
+  "/delete-my-data",
+  "/irl-meetups",
+  "/social-drinking-app",
+  "/happy-hour",
+  "/meetups",
+  "/dating",
+  "/venue-map",
+  "/admin",
+  "/ai-admin",
 ];
 
 let server: TestServer;

@@ -28,9 +28,17 @@ const sendInvitation = async (api: Api, email: string, role: string): Promise<nu
   return (await res.json()).invitation.id;
 };
 const accept = async (email: string) =>
-  postForm(server, "/admin/accept-invitation", { token: await linkTokenFor(server, email, /invited/), name: email.split("@")[0]!, password: STAFF_PASSWORD });
+  postForm(server, "/admin/accept-invitation", {
+    token: await linkTokenFor(server, email, /invited/),
+    name: email.split("@")[0]!,
+    password: STAFF_PASSWORD,
+  });
 const login = (email: string, password: string) =>
-  fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
 const signedIn = async (api: Api) => (await (await api.get("/api/admin/session")).json()).authenticated as boolean;
 
 describe("pending invitations", () => {
@@ -40,7 +48,11 @@ describe("pending invitations", () => {
     const writerInvite = await sendInvitation(owner, "future-writer@access.test", "contributor");
 
     const byOwner = await pending(owner);
-    expect(byOwner.find((i) => i.id === adminInvite)).toMatchObject({ email: "future-admin@access.test", role: "administrator", invitedBy: expect.stringMatching(/.+/) });
+    expect(byOwner.find((i) => i.id === adminInvite)).toMatchObject({
+      email: "future-admin@access.test",
+      role: "administrator",
+      invitedBy: expect.stringMatching(/.+/),
+    });
     // Editors invite writers only: they see and revoke those, not an administrator's invitation.
     const byEditor = await pending(editor);
     expect(byEditor.map((i) => i.id)).toContain(writerInvite);

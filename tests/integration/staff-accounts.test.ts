@@ -13,7 +13,11 @@ siteForSuite({}, (site) => {
 });
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ email, password }) });
+  fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ email, password }),
+  });
 const signedIn = async (api: Api) => (await (await api.get("/api/admin/session")).json()).authenticated as boolean;
 
 describe("invitations", () => {
@@ -42,7 +46,8 @@ describe("invitations", () => {
     // An administrator of its own, so the owner's count stays free for the other tests.
     const inviter = await inviteStaff(server, owner, "busy-inviter@staff.test", "administrator");
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await inviter.call("POST", "/api/admin/invitations", { email: `guest${i}@staff.test`, role: "contributor" })).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await inviter.call("POST", "/api/admin/invitations", { email: `guest${i}@staff.test`, role: "contributor" })).status);
     expect(statuses.every((s) => s === 201)).toBe(true);
     const over = await inviter.call("POST", "/api/admin/invitations", { email: "one-too-many@staff.test", role: "contributor" });
     expect(over.status).toBe(429);
@@ -63,7 +68,9 @@ describe("password reset", () => {
     expect(await known.json()).toEqual(await unknown.json());
     const token = await linkTokenFor(server, "forgetful@staff.test", /Reset your/);
     expect(outboxMessages(server.dataDir).some((m) => m.to.includes("nobody@staff.test"))).toBe(false);
-    expect(outboxMessages(server.dataDir).find((m) => m.to.includes("forgetful") && /Reset/.test(m.subject))!.text).toContain(`/admin/reset-password#token=${token}`);
+    expect(outboxMessages(server.dataDir).find((m) => m.to.includes("forgetful") && /Reset/.test(m.subject))!.text).toContain(
+      `/admin/reset-password#token=${token}`,
+    );
 
     const page = await fetch(`${server.url}/admin/reset-password`);
     expect(page.status).toBe(200);
@@ -89,7 +96,14 @@ describe("password reset", () => {
 describe("sessions", () => {
   it("lists the member's sessions with device and network, and ends others", async () => {
     const member = await inviteStaff(server, owner, "traveller@staff.test", "contributor");
-    const phone = publicApi(server, sessionCookieOf(await login("traveller@staff.test", STAFF_PASSWORD, { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1" })));
+    const phone = publicApi(
+      server,
+      sessionCookieOf(
+        await login("traveller@staff.test", STAFF_PASSWORD, {
+          "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1",
+        }),
+      ),
+    );
     const { sessions } = await (await member.get("/api/admin/sessions")).json();
     expect(sessions).toHaveLength(2);
     const other = sessions.find((s: { current: boolean }) => !s.current);
@@ -103,7 +117,16 @@ describe("sessions", () => {
 describe("suspension", () => {
   it("refuses a suspended member's open session on the next request; their posts stay", async () => {
     const member = await inviteStaff(server, owner, "suspended@staff.test", "author");
-    const post = await (await member.call("POST", "/api/blog", { title: "Stays", author: "S", excerpt: "E.", content: "B.", category: "tips", published: true })).json();
+    const post = await (
+      await member.call("POST", "/api/blog", {
+        title: "Stays",
+        author: "S",
+        excerpt: "E.",
+        content: "B.",
+        category: "tips",
+        published: true,
+      })
+    ).json();
     expect((await owner.call("PATCH", `/api/admin/staff/${member.id}`, { status: "suspended" })).status).toBe(200);
     expect((await member.get("/api/admin/posts")).status).toBe(401);
     expect((await login("suspended@staff.test", STAFF_PASSWORD)).status).toBe(401);
@@ -116,7 +139,16 @@ describe("suspension", () => {
     const other = await startTestServer({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
     try {
       const member = await inviteStaff(server, owner, "elsewhere@staff.test", "author");
-      const there = publicApi(other, sessionCookieOf(await fetch(`${other.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "elsewhere@staff.test", password: STAFF_PASSWORD }) }))!);
+      const there = publicApi(
+        other,
+        sessionCookieOf(
+          await fetch(`${other.url}/api/admin/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: "elsewhere@staff.test", password: STAFF_PASSWORD }),
+          }),
+        )!,
+      );
       expect((await there.get("/api/admin/posts")).status).toBe(200);
       expect((await owner.call("PATCH", `/api/admin/staff/${member.id}`, { status: "suspended" })).status).toBe(200);
       expect((await there.get("/api/admin/posts")).status).toBe(401);
@@ -134,7 +166,10 @@ describe("ownership", () => {
     const staff = (await (await admin.get("/api/admin/staff")).json()).staff as Array<{ id: number; role: string }>;
     expect(staff.filter((s) => s.role === "owner").map((s) => s.id)).toEqual([admin.id]);
     expect((await owner.call("POST", `/api/admin/staff/${admin.id}/ownership`)).status).toBe(403);
-    expect((await admin.call("POST", `/api/admin/staff/${staff.find((s) => s.role === "administrator" && s.id !== admin.id)!.id}/ownership`)).status).toBe(200);
+    expect(
+      (await admin.call("POST", `/api/admin/staff/${staff.find((s) => s.role === "administrator" && s.id !== admin.id)!.id}/ownership`))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -147,4 +182,3 @@ describe("sign-in limit", () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(45);
   });
 });
-

@@ -40,9 +40,21 @@ const ownersPostRevisions = () => createPost(owner, { published: false }).then((
 const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/admin/contact-submissions", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/contact-submissions.csv", role: "administrator", allowed: 200 },
-  { method: "PATCH", path: async () => `/api/admin/contact-submissions/${submissionId}`, body: () => ({ isResolved: true }), role: "administrator", allowed: 200 },
+  {
+    method: "PATCH",
+    path: async () => `/api/admin/contact-submissions/${submissionId}`,
+    body: () => ({ isResolved: true }),
+    role: "administrator",
+    allowed: 200,
+  },
   { method: "DELETE", path: "/api/admin/contact-submissions/999999", role: "administrator", allowed: 404 },
-  { method: "PATCH", path: "/api/admin/data-deletion-requests/999999", body: () => ({ status: "completed" }), role: "administrator", allowed: 404 },
+  {
+    method: "PATCH",
+    path: "/api/admin/data-deletion-requests/999999",
+    body: () => ({ status: "completed" }),
+    role: "administrator",
+    allowed: 404,
+  },
   { method: "GET", path: "/api/admin/data-deletion-requests", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/admin/retention-runs", role: "administrator", allowed: 200 },
   // Authors see only their own posts' pages (app/analytics/report.server.ts).
@@ -51,7 +63,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/admin/system", role: "administrator", allowed: 200 },
   { method: "POST", path: "/api/admin/backups", role: "administrator", allowed: 202 },
   // The first start's daily backup: once written, the owner downloads it.
-  { method: "GET", path: () => waitFor(async () => ((await owner.get("/api/admin/backups/latest")).status === 200 ? "/api/admin/backups/latest" : undefined), "the first backup"), role: "owner", allowed: 200 },
+  {
+    method: "GET",
+    path: () =>
+      waitFor(
+        async () => ((await owner.get("/api/admin/backups/latest")).status === 200 ? "/api/admin/backups/latest" : undefined),
+        "the first backup",
+      ),
+    role: "owner",
+    allowed: 200,
+  },
   { method: "POST", path: "/api/admin/jobs/999999/retry", role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/crawler-stats", role: "administrator", allowed: 200 },
   { method: "GET", path: "/api/ai-indexing-status", role: "administrator", allowed: 200 },
@@ -61,23 +82,58 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/admin/import", role: "administrator", allowed: 415 },
   { method: "GET", path: "/api/admin/tags", role: "editor", allowed: 200 },
   { method: "PATCH", path: "/api/admin/tags/no-such-tag", body: () => ({ description: "x" }), role: "editor", allowed: 404 },
-  { method: "POST", path: "/api/admin/tags/merge", body: () => ({ from: ["no-such-tag"], into: "another-missing-tag" }), role: "editor", allowed: 404 },
+  {
+    method: "POST",
+    path: "/api/admin/tags/merge",
+    body: () => ({ from: ["no-such-tag"], into: "another-missing-tag" }),
+    role: "editor",
+    allowed: 404,
+  },
   { method: "GET", path: "/api/admin/media", role: "editor", allowed: 200 },
-  { method: "DELETE", path: "/api/admin/media/0000000000000000000000000000000000000000000000000000000000000000", role: "editor", allowed: 404 },
+  {
+    method: "DELETE",
+    path: "/api/admin/media/0000000000000000000000000000000000000000000000000000000000000000",
+    role: "editor",
+    allowed: 404,
+  },
   { method: "GET", path: "/api/admin/venues", role: "editor", allowed: 200 },
   { method: "PUT", path: "/api/admin/venues/999999", body: () => ({ hidden: true }), role: "editor", allowed: 404 },
   // Broadcasts (decision record 0049): editors draft and test; administrators and the owner send.
   { method: "GET", path: "/api/admin/broadcasts", role: "editor", allowed: 200 },
-  { method: "POST", path: "/api/admin/broadcasts", body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }), role: "editor", allowed: 201 },
+  {
+    method: "POST",
+    path: "/api/admin/broadcasts",
+    body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }),
+    role: "editor",
+    allowed: 201,
+  },
   { method: "GET", path: "/api/admin/broadcasts/audience?list=waitlist&city=Sydney", role: "editor", allowed: 200 },
-  { method: "PUT", path: "/api/admin/broadcasts/999999", body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }), role: "editor", allowed: 404 },
+  {
+    method: "PUT",
+    path: "/api/admin/broadcasts/999999",
+    body: () => ({ subject: "Hello", markdown: "Hi", list: "blog" }),
+    role: "editor",
+    allowed: 404,
+  },
   { method: "POST", path: "/api/admin/broadcasts/999999/test", body: () => ({}), role: "editor", allowed: 404 },
   { method: "POST", path: "/api/admin/broadcasts/999999/send", body: () => ({}), role: "administrator", allowed: 404 },
   { method: "GET", path: "/api/admin/staff", role: "editor", allowed: 200 },
-  { method: "PATCH", path: async () => `/api/admin/staff/${authorToChange}`, body: () => ({ role: "author" }), role: "editor", allowed: 200 },
+  {
+    method: "PATCH",
+    path: async () => `/api/admin/staff/${authorToChange}`,
+    body: () => ({ role: "author" }),
+    role: "editor",
+    allowed: 200,
+  },
   { method: "GET", path: "/api/admin/invitations", role: "editor", allowed: 200 },
   { method: "DELETE", path: "/api/admin/invitations/999999", role: "editor", allowed: 404 },
-  { method: "POST", path: "/api/admin/invitations", body: () => ({ email: `new-${Math.random().toString(36).slice(2)}@test.clink.app`, role: "contributor" }), role: "editor", allowed: 201 },
+  {
+    method: "POST",
+    path: "/api/admin/invitations",
+    body: () => ({ email: `new-${Math.random().toString(36).slice(2)}@test.clink.app`, role: "contributor" }),
+    role: "editor",
+    allowed: 201,
+  },
   { method: "POST", path: "/api/admin/staff/999999/ownership", role: "owner", allowed: 404 },
   { method: "PUT", path: ownersPost, body: () => ({ published: false }), role: "editor", allowed: 200 },
   { method: "DELETE", path: ownersPost, role: "editor", allowed: 200 },
@@ -87,11 +143,36 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: async () => `${await ownersPostRevisions()}/999999`, role: "editor", allowed: 404 },
   { method: "POST", path: async () => `${await ownersPostRevisions()}/999999/restore`, role: "editor", allowed: 404 },
   // Another member's draft: its autosave is for whoever may PUT it (editors and up).
-  { method: "PUT", path: ownersPostAutosave, body: () => ({ title: "Typing", content: "Half a sentence", version: 1 }), role: "editor", allowed: 200 },
+  {
+    method: "PUT",
+    path: ownersPostAutosave,
+    body: () => ({ title: "Typing", content: "Half a sentence", version: 1 }),
+    role: "editor",
+    allowed: 200,
+  },
   { method: "GET", path: ownersPostAutosave, role: "editor", allowed: 200 },
   { method: "DELETE", path: ownersPostAutosave, role: "editor", allowed: 200 },
-  { method: "POST", path: "/api/blog", body: () => ({ title: `Draft ${Math.random()}`, author: "Someone", excerpt: "An excerpt.", content: "Body.", category: "tips", published: false }), role: "contributor", allowed: 201 },
-  { method: "POST", path: "/api/tag-suggestions", body: () => ({ title: "Happy hour in Austin", content: "Cocktails and friends.", excerpt: "", category: "tips" }), role: "contributor", allowed: 200 },
+  {
+    method: "POST",
+    path: "/api/blog",
+    body: () => ({
+      title: `Draft ${Math.random()}`,
+      author: "Someone",
+      excerpt: "An excerpt.",
+      content: "Body.",
+      category: "tips",
+      published: false,
+    }),
+    role: "contributor",
+    allowed: 201,
+  },
+  {
+    method: "POST",
+    path: "/api/tag-suggestions",
+    body: () => ({ title: "Happy hour in Austin", content: "Cocktails and friends.", excerpt: "", category: "tips" }),
+    role: "contributor",
+    allowed: 200,
+  },
   { method: "POST", path: "/api/upload", role: "contributor", allowed: 400 },
   { method: "GET", path: "/api/admin/sessions", role: "contributor", allowed: 200 },
   { method: "GET", path: "/api/admin/profile", role: "contributor", allowed: 200 },
@@ -105,7 +186,17 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Endpoints listed above with a fresh target (their path made per call), by their route pattern. */
-const ENDPOINTS_BY_PATTERN = ["/api/admin/media/:hash", "/api/admin/tags/:slug", "/api/admin/posts/:id/revisions", "/api/admin/posts/:id/revisions/:revisionId", "/api/admin/posts/:id/revisions/:revisionId/restore", "/api/admin/posts/:id/autosave", "/api/admin/contact-submissions/:id", "/api/admin/staff/:id", "/api/admin/backups/latest"];
+const ENDPOINTS_BY_PATTERN = [
+  "/api/admin/media/:hash",
+  "/api/admin/tags/:slug",
+  "/api/admin/posts/:id/revisions",
+  "/api/admin/posts/:id/revisions/:revisionId",
+  "/api/admin/posts/:id/revisions/:revisionId/restore",
+  "/api/admin/posts/:id/autosave",
+  "/api/admin/contact-submissions/:id",
+  "/api/admin/staff/:id",
+  "/api/admin/backups/latest",
+];
 /** Admin endpoints whose roles other suites check (sign-in itself, and each feature's own tests). */
 const ADMIN_ROUTES_ELSEWHERE = [
   // Steps of one's own sign-in and of one's own second factor (tests/integration/two-factor.test.ts).
@@ -117,7 +208,12 @@ const ADMIN_ROUTES_ELSEWHERE = [
   "/api/admin/passkeys/authentication-options",
   "/api/admin/passkeys/sign-in",
   "/api/admin/passkeys/:id",
-  "/api/admin/login", "/api/admin/logout", "/api/admin/session", "/api/admin/password-reset-requests", "/api/admin/sessions/:id"];
+  "/api/admin/login",
+  "/api/admin/logout",
+  "/api/admin/session",
+  "/api/admin/password-reset-requests",
+  "/api/admin/sessions/:id",
+];
 
 beforeAll(async () => {
   for (const role of ROLES.filter((r) => r !== "owner")) as[role] = await inviteStaff(server, owner, `${role}@roles.test`, role);
@@ -174,14 +270,23 @@ describe("the list above", () => {
 describe("posts belong to their author", () => {
   it("lets a contributor write drafts of their own only", async () => {
     const contributor = as.contributor!;
-    const published = await contributor.call("POST", "/api/blog", { title: "Published?", author: "C", excerpt: "E.", content: "B.", category: "tips", published: true });
+    const published = await contributor.call("POST", "/api/blog", {
+      title: "Published?",
+      author: "C",
+      excerpt: "E.",
+      content: "B.",
+      category: "tips",
+      published: true,
+    });
     expect(published.status).toBe(403);
     const draft = await createPost(contributor, { published: false });
     expect((await contributor.call("PUT", `/api/blog/${draft.id}`, { published: true })).status).toBe(403);
     expect((await contributor.call("PUT", `/api/blog/${draft.id}`, { ...draftBody(), title: "Still a draft" })).status).toBe(200);
     // The editor publishes it; from then on the contributor cannot change it.
     expect((await as.editor!.call("PUT", `/api/blog/${draft.id}`, { published: true })).status).toBe(200);
-    expect((await contributor.call("PUT", `/api/blog/${draft.id}`, { ...draftBody(), title: "Changed after publishing" })).status).toBe(403);
+    expect((await contributor.call("PUT", `/api/blog/${draft.id}`, { ...draftBody(), title: "Changed after publishing" })).status).toBe(
+      403,
+    );
   });
 
   it("lets an author publish their own posts and not touch anyone else's", async () => {
@@ -225,5 +330,12 @@ describe("posts belong to their author", () => {
 });
 
 function draftBody() {
-  return { title: `Draft ${Math.random()}`, author: "Someone", excerpt: "An excerpt.", content: "Body.", category: "tips", published: false };
+  return {
+    title: `Draft ${Math.random()}`,
+    author: "Someone",
+    excerpt: "An excerpt.",
+    content: "Body.",
+    category: "tips",
+    published: false,
+  };
 }

@@ -22,7 +22,14 @@ const noAdminEnv = { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" };
 const tokenIn = (text: string, page: string) => text.match(new RegExp(`${page}#token=([A-Za-z0-9_-]{43})`))?.[1];
 
 async function operator(server: TestServer, ...args: string[]) {
-  const env = { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, SITE_URL: "http://localhost:3000", MAIL_TRANSPORT: "files", ...noAdminEnv } as Record<string, string>;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: server.dataDir,
+    SITE_URL: "http://localhost:3000",
+    MAIL_TRANSPORT: "files",
+    ...noAdminEnv,
+  } as Record<string, string>;
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
   delete env.DATABASE_URL;
@@ -44,11 +51,18 @@ describe("first start without a configured admin", () => {
     started.push(first);
     const token = await waitFor(() => tokenIn(first.output(), "/admin/setup"), "the setup link on the console");
     expect(first.output()).not.toMatch(/password: /);
-    const created = await postForm(first, "/admin/setup", { token, email: "founder@setup.test", name: "Founder", password: STAFF_PASSWORD });
+    const created = await postForm(first, "/admin/setup", {
+      token,
+      email: "founder@setup.test",
+      name: "Founder",
+      password: STAFF_PASSWORD,
+    });
     expect(created.status).toBe(302);
     const me = await (await publicApi(first, sessionCookieOf(created)).get("/api/admin/session")).json();
     expect(me.admin).toMatchObject({ email: "founder@setup.test", role: "owner" });
-    expect((await postForm(first, "/admin/setup", { token, email: "thief@setup.test", name: "Thief", password: STAFF_PASSWORD })).status).toBe(400);
+    expect(
+      (await postForm(first, "/admin/setup", { token, email: "thief@setup.test", name: "Thief", password: STAFF_PASSWORD })).status,
+    ).toBe(400);
 
     if (!usingPostgres()) {
       // The embedded database is locked by the running server: the command says so and changes nothing.
@@ -66,7 +80,9 @@ describe("first start without a configured admin", () => {
     const again = usingPostgres() ? first : await startTestServer({ env: noAdminEnv, dataDir: first.dataDir });
     if (again !== first) started.push(again);
     if (again !== first) expect(again.output()).not.toMatch(/No owner account exists yet/);
-    expect((await postForm(again, "/admin/reset-password", { token: resetToken, password: "maple orbit sparrow kettle 7" })).status).toBe(200);
+    expect((await postForm(again, "/admin/reset-password", { token: resetToken, password: "maple orbit sparrow kettle 7" })).status).toBe(
+      200,
+    );
     const signIn = await fetch(`${again.url}/api/admin/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

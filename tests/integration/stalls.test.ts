@@ -129,7 +129,10 @@ describe("the server's footprint", () => {
       if (seen.has(key)) return;
       seen.add(key);
       const source = fs.readFileSync(file, "utf8");
-      for (const [kind, pattern] of [["static", staticImports], ["dynamic", dynamicImports]] as const) {
+      for (const [kind, pattern] of [
+        ["static", staticImports],
+        ["dynamic", dynamicImports],
+      ] as const) {
         for (const [, name] of source.matchAll(pattern)) {
           const startsNow = kind === "static" ? atStart : file === entry && name!.startsWith(".");
           if (name!.startsWith(".")) visit(path.resolve(path.dirname(file), name!), startsNow);
@@ -144,7 +147,9 @@ describe("the server's footprint", () => {
     expect(rare.filter((name) => !loadedOnUse.has(name))).toEqual([]);
     expect([...loadedAtStart].filter((name) => name.startsWith("lucide-react"))).toEqual([]);
     // Each database's client by the database the server opens: a server on PGlite never loads pg.
-    expect(["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"].filter((name) => loadedAtStart.has(name))).toEqual([]);
+    expect(
+      ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"].filter((name) => loadedAtStart.has(name)),
+    ).toEqual([]);
     expect(loadedAtStart.has("react-dom/server"), "the check reads the build's imports").toBe(true);
   });
 });

@@ -36,9 +36,7 @@ describe("durability", () => {
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThanOrEqual(enough);
 
-    const second = track(
-      await startTestServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl }),
-    );
+    const second = track(await startTestServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl }));
     const lost: string[] = [];
     for (const cookie of acknowledged) if (!(await isAuthenticated(second.url, cookie))) lost.push(cookie);
     expect(lost, `${lost.length} of ${acknowledged.length} acknowledged sessions lost`).toEqual([]);

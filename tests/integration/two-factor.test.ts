@@ -24,7 +24,10 @@ const call = (method: string, path: string, cookie: string | null, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? null;
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0] ?? null;
 const totp = (secret: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 /**
  * A code for a time step of its own: the server accepts each step once and only steps within one of
@@ -177,7 +180,10 @@ describe("two-factor required for all staff", () => {
     const setup = await (await call("POST", "/api/admin/two-factor/setup", pending)).json();
     const confirm = await call("POST", "/api/admin/two-factor/confirm", pending, { code: nextCode(setup.secret) });
     expect(confirm.status).toBe(200);
-    expect(await sessionOf(cookieOf(confirm, "clink_session")!)).toMatchObject({ authenticated: true, admin: { email: "late@test.clink.app" } });
+    expect(await sessionOf(cookieOf(confirm, "clink_session")!)).toMatchObject({
+      authenticated: true,
+      admin: { email: "late@test.clink.app" },
+    });
   });
 });
 

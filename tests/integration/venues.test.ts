@@ -10,9 +10,20 @@ let server: TestServer;
 let cookie: string;
 siteForSuite({ env: { SEED_DEMO: "true" } }, (site) => ({ server, cookie } = site));
 
-type Venue = { id: number; city: string; name: string; type: string; lat: number; lng: number; happyHour: unknown; features: string[]; image: string };
+type Venue = {
+  id: number;
+  city: string;
+  name: string;
+  type: string;
+  lat: number;
+  lng: number;
+  happyHour: unknown;
+  features: string[];
+  image: string;
+};
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
-const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
+const admin = (path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
 const venues = async (query = ""): Promise<Venue[]> => (await get(`/api/venues${query}`)).json();
 
 const valid = venueInput();
@@ -25,7 +36,25 @@ describe("GET /api/venues", () => {
     for (const city of cities) expect(all.filter((v) => v.city === city).length).toBeGreaterThanOrEqual(8);
     expect(new Set(all.map((v) => v.type))).toEqual(new Set(["bar", "restaurant", "club", "brewery", "rooftop", "lounge"]));
     expect(Object.keys(all[0]!).sort()).toEqual(
-      ["id", "city", "name", "address", "lat", "lng", "type", "rating", "priceLevel", "openUntil", "happyHour", "features", "phone", "website", "image", "upcomingEvents", "activeUsers"].sort(),
+      [
+        "id",
+        "city",
+        "name",
+        "address",
+        "lat",
+        "lng",
+        "type",
+        "rating",
+        "priceLevel",
+        "openUntil",
+        "happyHour",
+        "features",
+        "phone",
+        "website",
+        "image",
+        "upcomingEvents",
+        "activeUsers",
+      ].sort(),
     );
   });
 
@@ -58,9 +87,17 @@ describe("GET /api/venues", () => {
 describe("/api/admin/venues", () => {
   it("refuses without an admin session (401) on every call", async () => {
     expect((await get("/api/admin/venues")).status).toBe(401);
-    const post = await fetch(`${server.url}/api/admin/venues`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid) });
+    const post = await fetch(`${server.url}/api/admin/venues`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(valid),
+    });
     expect(post.status).toBe(401);
-    const put = await fetch(`${server.url}/api/admin/venues/1`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ hidden: true }) });
+    const put = await fetch(`${server.url}/api/admin/venues/1`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ hidden: true }),
+    });
     expect(put.status).toBe(401);
     expect((await venues()).find((v) => v.id === 1)).toBeTruthy();
   });
@@ -102,9 +139,14 @@ describe("/api/admin/venues", () => {
   });
 
   it("edits and hides a venue; hidden venues leave the public list but stay in the admin's", async () => {
-    const created = await (await admin("/api/admin/venues", { method: "POST", body: JSON.stringify({ ...valid, name: "Edit Me Lounge" }) })).json();
+    const created = await (
+      await admin("/api/admin/venues", { method: "POST", body: JSON.stringify({ ...valid, name: "Edit Me Lounge" }) })
+    ).json();
     const id = created.venue.id as number;
-    const edited = await admin(`/api/admin/venues/${id}`, { method: "PUT", body: JSON.stringify({ ...valid, name: "Edited Lounge", happyHour: null, website: "" }) });
+    const edited = await admin(`/api/admin/venues/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ ...valid, name: "Edited Lounge", happyHour: null, website: "" }),
+    });
     expect(edited.status).toBe(200);
     expect((await edited.json()).venue).toMatchObject({ name: "Edited Lounge", happyHour: null, website: null });
 

@@ -54,7 +54,9 @@ describe("webhook endpoints", () => {
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(Buffer.from(made.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
     const listed = await (await admin.get("/api/admin/webhooks")).text();
-    expect(JSON.parse(listed).webhooks).toContainEqual(expect.objectContaining({ id: made.id, url: `${receiverUrl}/roles`, events: ["post.published"], includePersonalData: false }));
+    expect(JSON.parse(listed).webhooks).toContainEqual(
+      expect.objectContaining({ id: made.id, url: `${receiverUrl}/roles`, events: ["post.published"], includePersonalData: false }),
+    );
     expect(listed).not.toContain(made.secret.slice(6));
 
     expect((await editor.call("DELETE", `/api/admin/webhooks/${made.id}`)).status).toBe(403);
@@ -70,7 +72,10 @@ describe("deliveries", () => {
     await eventually(async () => verified("/posts", secret).length >= 1);
     const [message] = verified("/posts", secret);
     expect(message!.id).toMatch(/^msg_/);
-    expect(message!.payload).toMatchObject({ type: "post.published", data: { post: { id: post.id, slug: post.slug, title: "Hooked on hops" } } });
+    expect(message!.payload).toMatchObject({
+      type: "post.published",
+      data: { post: { id: post.id, slug: post.slug, title: "Hooked on hops" } },
+    });
     expect(new Date(message!.payload.timestamp).toString()).not.toBe("Invalid Date");
     expect(message!.payload.data.post.url).toMatch(new RegExp(`/blog/${post.slug}$`));
     await eventually(async () => (await deliveries(id))[0]?.status === "delivered");
@@ -109,16 +114,30 @@ describe("deliveries", () => {
   it("hands an enquiry's name and e-mail only to the endpoint marked for personal data", async () => {
     const withData = await addEndpoint("/crm", ["submission.created"], true);
     const without = await addEndpoint("/chat", ["submission.created"], false);
-    const res = await publicApi(server).call("POST", "/api/contact", submissionInput({ name: "Grace Hopper", email: "grace@example.com", message: "Ad space please" }), {
-      "x-forwarded-for": "10.7.7.7",
-    });
+    const res = await publicApi(server).call(
+      "POST",
+      "/api/contact",
+      submissionInput({ name: "Grace Hopper", email: "grace@example.com", message: "Ad space please" }),
+      {
+        "x-forwarded-for": "10.7.7.7",
+      },
+    );
     expect(res.status).toBeLessThan(300);
     await eventually(async () => verified("/crm", withData.secret).length >= 1 && verified("/chat", without.secret).length >= 1);
     const crm = verified("/crm", withData.secret)[0]!.payload;
     const chat = verified("/chat", without.secret)[0]!.payload;
-    expect(crm).toMatchObject({ type: "submission.created", data: { submission: { kind: "contact", name: "Grace Hopper", email: "grace@example.com", message: "Ad space please" } } });
+    expect(crm).toMatchObject({
+      type: "submission.created",
+      data: { submission: { kind: "contact", name: "Grace Hopper", email: "grace@example.com", message: "Ad space please" } },
+    });
     expect(chat.type).toBe("submission.created");
-    expect(chat.data.submission).toEqual({ id: crm.data.submission.id, kind: "contact", inquiryType: expect.any(String), budget: null, createdAt: expect.any(String) });
+    expect(chat.data.submission).toEqual({
+      id: crm.data.submission.id,
+      kind: "contact",
+      inquiryType: expect.any(String),
+      budget: null,
+      createdAt: expect.any(String),
+    });
     const chatBody = hooks.received.find((m) => m.path === "/chat")!.body;
     expect(chatBody).not.toContain("grace@example.com");
     expect(chatBody).not.toContain("Grace Hopper");
@@ -131,7 +150,18 @@ describe("a post's later events", () => {
   const read = async (id: number) => (await (await admin.get(`/api/blog/${id}`)).json()) as Post;
   /** A full save from the editor, as the editor sends it. */
   const save = (post: Post, overrides: Record<string, unknown>) =>
-    admin.call("PUT", `/api/blog/${post.id}`, postInput({ title: post.title, slug: post.slug, content: post.content, excerpt: post.excerpt, published: post.published, ...overrides }));
+    admin.call(
+      "PUT",
+      `/api/blog/${post.id}`,
+      postInput({
+        title: post.title,
+        slug: post.slug,
+        content: post.content,
+        excerpt: post.excerpt,
+        published: post.published,
+        ...overrides,
+      }),
+    );
   const logged = async (id: number) => (await deliveries(id)).map((delivery) => delivery.eventType as string).reverse();
 
   it("sends post.updated for an edit of a live post, post.unpublished when it leaves, post.deleted when a live post goes; never for drafts or autosaves", async () => {
@@ -147,10 +177,26 @@ describe("a post's later events", () => {
 
     // An autosave of the live post waits as pending text (nothing public changed); a draft's edits and autosaves are not news.
     const edited = await read(live.id);
-    expect((await admin.call("PUT", `/api/admin/posts/${live.id}/autosave`, { title: "Typing", content: "Half a thought", version: edited.version })).status).toBe(200);
+    expect(
+      (
+        await admin.call("PUT", `/api/admin/posts/${live.id}/autosave`, {
+          title: "Typing",
+          content: "Half a thought",
+          version: edited.version,
+        })
+      ).status,
+    ).toBe(200);
     expect((await save(draft, { content: "A draft, edited" })).status).toBe(200);
     const draftNow = await read(draft.id);
-    expect((await admin.call("PUT", `/api/admin/posts/${draft.id}/autosave`, { title: "Draft typing", content: "More", version: draftNow.version })).status).toBe(200);
+    expect(
+      (
+        await admin.call("PUT", `/api/admin/posts/${draft.id}/autosave`, {
+          title: "Draft typing",
+          content: "More",
+          version: draftNow.version,
+        })
+      ).status,
+    ).toBe(200);
     expect(await logged(id)).toEqual(["post.updated"]);
 
     // The list's toggle takes it down: post.unpublished; an edit while it is a draft is no update.
@@ -174,7 +220,9 @@ describe("a post's later events", () => {
       expect(message.id).toMatch(/^msg_/);
     }
     expect(new Set(messages.map((message) => message.id)).size).toBe(3);
-    const post = (title: string) => ({ post: { id: live.id, slug: newSlug, title, url: expect.stringMatching(new RegExp(`/blog/${newSlug}$`)) } });
+    const post = (title: string) => ({
+      post: { id: live.id, slug: newSlug, title, url: expect.stringMatching(new RegExp(`/blog/${newSlug}$`)) },
+    });
     expect(byType.get("post.updated")!.payload.data).toEqual(post("Lifecycle live, edited"));
     expect(byType.get("post.unpublished")!.payload.data).toEqual(post("Lifecycle live, edited"));
     expect(byType.get("post.deleted")!.payload.data).toEqual(post("Lifecycle live, edited"));
@@ -190,7 +238,10 @@ describe("a post's later events", () => {
     expect(await logged(both.id)).toEqual(["post.unpublished"]);
     expect(await logged(updatesOnly.id)).toEqual([]);
     await eventually(async () => verified("/schedule-both", both.secret).length >= 1);
-    expect(verified("/schedule-both", both.secret)[0]!.payload).toMatchObject({ type: "post.unpublished", data: { post: { id: post.id, title: "Moved ahead" } } });
+    expect(verified("/schedule-both", both.secret)[0]!.payload).toMatchObject({
+      type: "post.unpublished",
+      data: { post: { id: post.id, title: "Moved ahead" } },
+    });
   });
 });
 
@@ -211,7 +262,15 @@ describe("private addresses", () => {
   });
 
   it("are refused with a message unless WEBHOOKS_ALLOW_PRIVATE=true", async () => {
-    for (const url of [`${receiverUrl}/x`, "http://localhost:9/x", "http://169.254.169.254/latest/meta-data", "http://[::1]:9/", "http://[::ffff:127.0.0.1]/", "http://0.0.0.0/", "http://10.0.0.1/"]) {
+    for (const url of [
+      `${receiverUrl}/x`,
+      "http://localhost:9/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]:9/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://0.0.0.0/",
+      "http://10.0.0.1/",
+    ]) {
       const res = await strictAdmin.call("POST", "/api/admin/webhooks", { url, events: ["post.published"], includePersonalData: false });
       expect(res.status, url).toBe(400);
       expect(((await res.json()) as { message: string }).message, url).toMatch(/private|loopback|link-local/);
@@ -221,7 +280,11 @@ describe("private addresses", () => {
   it("are refused at delivery when the name that was public when saved points at 127.0.0.1 now (DNS rebinding); nothing reaches the address", async () => {
     const host = "hooks.rebind.test";
     dns.records.a = { [host]: ["93.184.216.34"] };
-    const res = await strictAdmin.call("POST", "/api/admin/webhooks", { url: `http://${host}:${hooks.port}/rebound`, events: ["post.published"], includePersonalData: false });
+    const res = await strictAdmin.call("POST", "/api/admin/webhooks", {
+      url: `http://${host}:${hooks.port}/rebound`,
+      events: ["post.published"],
+      includePersonalData: false,
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const { id } = (await res.json()) as { id: number };
     expect(dns.questions).toContain(`A ${host}`);
@@ -229,11 +292,14 @@ describe("private addresses", () => {
     dns.records.a = { [host]: ["127.0.0.1"] };
     const asked = dns.questions.length;
     await createPost(strictAdmin, { title: "Rebound" });
-    const log = async () => ((await (await strictAdmin.get(`/api/admin/webhooks/${id}/deliveries`)).json()) as { deliveries: Loose[] }).deliveries;
+    const log = async () =>
+      ((await (await strictAdmin.get(`/api/admin/webhooks/${id}/deliveries`)).json()) as { deliveries: Loose[] }).deliveries;
     await eventually(async () => (await log())[0]?.attempts >= 1, 30_000);
     const [delivery] = await log();
     expect(delivery).toMatchObject({ eventType: "post.published", status: "retrying", responseCode: null });
-    expect(delivery!.lastError).toBe(`${host} resolves to 127.0.0.1, a loopback, private or link-local address: webhooks cannot be sent there`);
+    expect(delivery!.lastError).toBe(
+      `${host} resolves to 127.0.0.1, a loopback, private or link-local address: webhooks cannot be sent there`,
+    );
     expect(dns.questions.slice(asked)).toContain(`A ${host}`);
     expect(hooks.received.filter((message) => message.path === "/rebound")).toEqual([]);
   });

@@ -74,18 +74,30 @@ export function submissionInput(overrides: Record<string, unknown> = {}): Record
 }
 
 /** Sends a contact submission as a visitor (from its own forwarded address when the server trusts loopback proxies). */
-export async function createSubmission(server: Pick<TestServer, "url">, overrides: Record<string, unknown> = {}, ip?: string): Promise<Response> {
+export async function createSubmission(
+  server: Pick<TestServer, "url">,
+  overrides: Record<string, unknown> = {},
+  ip?: string,
+): Promise<Response> {
   return publicApi(server).call("POST", "/api/contact", submissionInput(overrides), ip ? { "x-forwarded-for": ip } : {});
 }
 
 /** A solved bot-check challenge of the site (as the forms' script sends it): each is accepted once. */
 export async function proofOfWork(server: Pick<TestServer, "url">): Promise<string> {
-  const c = (await (await fetch(`${server.url}/api/proof-of-work`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const c = (await (await fetch(`${server.url}/api/proof-of-work`)).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
   // ALTCHA's rule, sha256(salt + number) = challenge, searched synchronously: ~50x faster than the
   // browser's Web Crypto loop, which the e2e tests exercise.
   let number = 0;
   while (number <= c.maxnumber && createHash("sha256").update(`${c.salt}${number}`).digest("hex") !== c.challenge) number++;
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString("base64");
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
+  ).toString("base64");
 }
 
 /** A valid venue for the admin's venues API (Chicago). */

@@ -7,7 +7,10 @@ import { queryTestDatabase, startTestServer, type TestServer } from "./test-serv
  * time; on PGlite only while the server is stopped (the server holds the folder, and a second opener
  * would corrupt it).
  */
-export async function readRows<K extends string>(server: Pick<TestServer, "dataDir" | "databaseUrl" | "child">, queries: Record<K, string>): Promise<Record<K, unknown[]>> {
+export async function readRows<K extends string>(
+  server: Pick<TestServer, "dataDir" | "databaseUrl" | "child">,
+  queries: Record<K, string>,
+): Promise<Record<K, unknown[]>> {
   const rows = {} as Record<K, unknown[]>;
   if (server.databaseUrl) {
     for (const [name, sql] of Object.entries(queries) as Array<[K, string]>) rows[name] = await queryTestDatabase(server.databaseUrl, sql);
@@ -28,7 +31,11 @@ export async function readRows<K extends string>(server: Pick<TestServer, "dataD
  * (its start-up jobs, such as the analytics rollups, then see the seeded rows). PGlite's folder may only be
  * opened while its server is stopped; PostgreSQL is seeded the same way so both databases take one path.
  */
-export async function seedAndRestart(server: TestServer, sql: string, options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+export async function seedAndRestart(
+  server: TestServer,
+  sql: string,
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<TestServer> {
   if ((await server.stop()) !== 0) throw new Error("the test site did not stop cleanly before seeding");
   if (server.databaseUrl) await queryTestDatabase(server.databaseUrl, sql);
   else {

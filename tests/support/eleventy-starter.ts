@@ -26,7 +26,10 @@ const INSTALL_LIMIT_MS = 10 * 60_000;
 const BUILD_LIMIT_MS = 5 * 60_000;
 
 function installManifest(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(STARTER, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies?: unknown };
+  const manifest = JSON.parse(fs.readFileSync(path.join(STARTER, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    devDependencies?: unknown;
+  };
   manifest.dependencies["eleventy-plugin-lazyimages"] = "^2.1.2";
   delete manifest.devDependencies;
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -39,7 +42,10 @@ function installManifest(): string {
 async function installedStarter(): Promise<string> {
   const manifest = installManifest();
   const lockfile = fs.readFileSync(LOCKFILE, "utf8");
-  const dir = path.join(os.tmpdir(), `clink-eleventy-starter-${createHash("sha256").update(manifest).update(lockfile).digest("hex").slice(0, 12)}`);
+  const dir = path.join(
+    os.tmpdir(),
+    `clink-eleventy-starter-${createHash("sha256").update(manifest).update(lockfile).digest("hex").slice(0, 12)}`,
+  );
   const done = path.join(dir, ".installed");
   const lock = `${dir}.lock`;
   while (!fs.existsSync(done)) {
@@ -48,7 +54,11 @@ async function installedStarter(): Promise<string> {
       fs.mkdirSync(lock);
       mine = true;
     } catch {
-      await waitFor(() => fs.existsSync(done) || !fs.existsSync(lock), `the starter's install by another worker (${lock})`, INSTALL_LIMIT_MS);
+      await waitFor(
+        () => fs.existsSync(done) || !fs.existsSync(lock),
+        `the starter's install by another worker (${lock})`,
+        INSTALL_LIMIT_MS,
+      );
     }
     if (!mine) continue;
     try {
@@ -57,7 +67,11 @@ async function installedStarter(): Promise<string> {
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, "package.json"), manifest);
       fs.writeFileSync(path.join(dir, "package-lock.json"), lockfile);
-      await run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev"], { cwd: dir, timeout: INSTALL_LIMIT_MS, maxBuffer: 16 * 1024 * 1024 });
+      await run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev"], {
+        cwd: dir,
+        timeout: INSTALL_LIMIT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+      });
       fs.writeFileSync(done, new Date().toISOString());
     } finally {
       fs.rmSync(lock, { recursive: true, force: true });

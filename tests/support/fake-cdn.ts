@@ -17,11 +17,18 @@ export type FakeCdn = {
 function tagsOf(call: Omit<CdnCall, "tags">): string[] {
   if (call.path.includes("/purge_cache")) return (JSON.parse(call.body || "{}") as { tags?: string[] }).tags ?? [];
   const header = call.headers["surrogate-key"] ?? call.headers["xkey"];
-  return String(header ?? "").split(" ").filter(Boolean);
+  return String(header ?? "")
+    .split(" ")
+    .filter(Boolean);
 }
 
 export async function startFakeCdn(): Promise<FakeCdn> {
-  const fake: FakeCdn = { base: "", calls: [], answer: () => ({ status: 200, body: '{"success":true,"errors":[],"result":{"id":"x"}}' }), close: async () => {} };
+  const fake: FakeCdn = {
+    base: "",
+    calls: [],
+    answer: () => ({ status: 200, body: '{"success":true,"errors":[],"result":{"id":"x"}}' }),
+    close: async () => {},
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -58,7 +58,11 @@ export const postmarkComplaint = {
 };
 
 /** Mailgun's "failed" (permanent) webhook sample's event-data (documentation.mailgun.com, Webhooks). */
-export function mailgunFailed(severity: "permanent" | "temporary" = "permanent", id = "G9Bn5sl1TC6nu79C8C0bwg", recipient = "alice@example.com") {
+export function mailgunFailed(
+  severity: "permanent" | "temporary" = "permanent",
+  id = "G9Bn5sl1TC6nu79C8C0bwg",
+  recipient = "alice@example.com",
+) {
   return {
     id,
     timestamp: 1521233195.375624,
@@ -68,8 +72,23 @@ export function mailgunFailed(severity: "permanent" | "temporary" = "permanent",
     reason: severity === "permanent" ? "suppress-bounce" : "generic",
     envelope: { sender: "bob@sandbox.mailgun.org", transport: "smtp", targets: recipient },
     flags: { "is-routed": false, "is-authenticated": true, "is-system-test": false, "is-test-mode": false },
-    "delivery-status": { "attempt-no": 1, message: "", code: severity === "permanent" ? 605 : 452, description: "Not delivering to previously bounced address", "session-seconds": 0 },
-    message: { headers: { to: `Alice <${recipient}>`, "message-id": "20130503182626.18666.16540@sandbox.mailgun.org", from: "Bob <bob@sandbox.mailgun.org>", subject: "Test permanent_fail webhook" }, attachments: [], size: 111 },
+    "delivery-status": {
+      "attempt-no": 1,
+      message: "",
+      code: severity === "permanent" ? 605 : 452,
+      description: "Not delivering to previously bounced address",
+      "session-seconds": 0,
+    },
+    message: {
+      headers: {
+        to: `Alice <${recipient}>`,
+        "message-id": "20130503182626.18666.16540@sandbox.mailgun.org",
+        from: "Bob <bob@sandbox.mailgun.org>",
+        subject: "Test permanent_fail webhook",
+      },
+      attachments: [],
+      size: 111,
+    },
     recipient,
     "recipient-domain": "example.com",
     storage: { url: "https://se.api.mailgun.net/v3/domains/sandbox.mailgun.org/messages/message_key", key: "message_key" },
@@ -83,7 +102,9 @@ export function mailgunFailed(severity: "permanent" | "temporary" = "permanent",
 export function mailgunBody(signingKey: string, eventData: unknown, signWith = signingKey) {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const token = randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", signWith).update(timestamp + token).digest("hex");
+  const signature = createHmac("sha256", signWith)
+    .update(timestamp + token)
+    .digest("hex");
   return JSON.stringify({ signature: { timestamp, token, signature }, "event-data": eventData });
 }
 
@@ -133,7 +154,11 @@ export function sendgridKeys() {
 export function sendgridHeaders(privateKey: ReturnType<typeof sendgridKeys>["privateKey"], body: string): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = sign("sha256", Buffer.from(timestamp + body), privateKey).toString("base64");
-  return { "content-type": "application/json", "x-twilio-email-event-webhook-signature": signature, "x-twilio-email-event-webhook-timestamp": timestamp };
+  return {
+    "content-type": "application/json",
+    "x-twilio-email-event-webhook-signature": signature,
+    "x-twilio-email-event-webhook-timestamp": timestamp,
+  };
 }
 
 /** SES's bounce and complaint notification samples (docs.aws.amazon.com/ses/latest/dg/notification-examples.html). */
@@ -147,7 +172,13 @@ const sesMail = {
   messageId: "00000138111222aa-33322211-cccc-cccc-cccc-ddddaaaa0680-000000",
   destination: ["jane@example.com", "mary@example.com", "richard@example.com"],
   headersTruncated: false,
-  commonHeaders: { from: ["John Doe <john@example.com>"], date: "Wed, 27 Jan 2016 14:05:45 +0000", to: ["Jane Doe <jane@example.com>, Mary Doe <mary@example.com>, Richard Doe <richard@example.com>"], messageId: "custom-message-ID", subject: "Hello" },
+  commonHeaders: {
+    from: ["John Doe <john@example.com>"],
+    date: "Wed, 27 Jan 2016 14:05:45 +0000",
+    to: ["Jane Doe <jane@example.com>, Mary Doe <mary@example.com>, Richard Doe <richard@example.com>"],
+    messageId: "custom-message-ID",
+    subject: "Hello",
+  },
 };
 export const sesBounce = {
   notificationType: "Bounce",
@@ -155,7 +186,9 @@ export const sesBounce = {
     feedbackId: "000001378603177f-7a5433e7-8edb-42ae-af10-f0181f34d6ee-000000",
     bounceType: "Permanent",
     bounceSubType: "General",
-    bouncedRecipients: [{ emailAddress: "jane@example.com", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" }],
+    bouncedRecipients: [
+      { emailAddress: "jane@example.com", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" },
+    ],
     timestamp: "2016-01-27T14:59:38.237Z",
     remoteMtaIp: "127.0.2.0",
     reportingMTA: "dsn; a27-23.smtp-out.us-west-2.amazonses.com",
@@ -179,7 +212,25 @@ export const sesComplaint = {
 export function snsCertificate(folder: string): { certFile: string; keyPem: string } {
   const keyFile = path.join(folder, "sns.key");
   const certFile = path.join(folder, "sns.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2", "-subj", "/CN=sns.us-east-1.amazonaws.com"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=sns.us-east-1.amazonaws.com",
+    ],
+    { stdio: "ignore" },
+  );
   return { certFile, keyPem: fs.readFileSync(keyFile, "utf8") };
 }
 

@@ -3,8 +3,17 @@ import { keepLogs } from "./test-logs";
 import { ROOT, type TestServer } from "./test-server";
 
 /** Runs `node scripts/ops.mjs ...` (what npm run backup|restore|doctor run) against a test site's data. */
-export function runOps(args: string[], target: { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> }): Promise<{ code: number | null; output: string }> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: target.dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...target.env };
+export function runOps(
+  args: string[],
+  target: { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> },
+): Promise<{ code: number | null; output: string }> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: target.dataDir,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    ...target.env,
+  };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   if (target.port) env.PORT = String(target.port);
@@ -16,4 +25,9 @@ export function runOps(args: string[], target: { dataDir: string; databaseUrl?: 
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 
-export const opsTarget = (server: TestServer, env: Record<string, string> = {}) => ({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, port: server.port, env });
+export const opsTarget = (server: TestServer, env: Record<string, string> = {}) => ({
+  dataDir: server.dataDir,
+  databaseUrl: server.databaseUrl,
+  port: server.port,
+  env,
+});

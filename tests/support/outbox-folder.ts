@@ -23,7 +23,10 @@ export function outboxMessages(dataDir: string): Array<{ file: string; raw: stri
  */
 export async function waitForMail(dataDir: string | readonly string[], to: string, subject: RegExp) {
   const folders = typeof dataDir === "string" ? [dataDir] : dataDir;
-  const mail = await waitFor(() => folders.flatMap((folder) => outboxMessages(folder)).find((m) => m.to.includes(to) && subject.test(m.subject)), `mail to ${to} (${subject})`);
+  const mail = await waitFor(
+    () => folders.flatMap((folder) => outboxMessages(folder)).find((m) => m.to.includes(to) && subject.test(m.subject)),
+    `mail to ${to} (${subject})`,
+  );
   const token = mail.text.match(/delete-my-data\/verify\?token=([A-Za-z0-9_-]{43})/)?.[1];
   return { ...mail, token };
 }

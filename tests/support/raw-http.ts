@@ -31,7 +31,10 @@ export function rawRequest(
         port: url.port,
         method: options.method ?? "GET",
         path: options.path,
-        headers: { ...(options.body !== undefined ? { "content-length": String(Buffer.byteLength(options.body)) } : {}), ...options.headers },
+        headers: {
+          ...(options.body !== undefined ? { "content-length": String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
         agent: false,
         insecureHTTPParser: false,
       },
@@ -39,12 +42,19 @@ export function rawRequest(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: decode(Buffer.concat(chunks), res.headers["content-encoding"]), ms: performance.now() - started }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: decode(Buffer.concat(chunks), res.headers["content-encoding"]),
+            ms: performance.now() - started,
+          }),
         );
         res.on("error", reject);
       },
     );
-    req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error(`no answer to ${options.method ?? "GET"} ${options.path.slice(0, 100)} in time`)));
+    req.setTimeout(options.timeoutMs ?? 30_000, () =>
+      req.destroy(new Error(`no answer to ${options.method ?? "GET"} ${options.path.slice(0, 100)} in time`)),
+    );
     req.on("error", reject);
     if (options.body !== undefined) req.write(options.body);
     req.end();

@@ -55,7 +55,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         }
         if (refuse !== null) {
           state.refusals += 1;
-          const error = Object.assign(new Error(refuse >= 500 ? "Mailbox unavailable (test refusal)" : "Try again later (test refusal)"), { responseCode: refuse });
+          const error = Object.assign(new Error(refuse >= 500 ? "Mailbox unavailable (test refusal)" : "Try again later (test refusal)"), {
+            responseCode: refuse,
+          });
           callback(error);
           return;
         }

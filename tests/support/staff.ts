@@ -12,7 +12,11 @@ export const STAFF_PASSWORD = "violet tram quartz ledger 41";
 /** The one-time token of the newest mail to `to` whose subject matches (links carry it in the fragment). */
 export async function linkTokenFor(server: Pick<TestServer, "dataDir">, to: string, subject: RegExp, after = 0): Promise<string> {
   const mail = await waitFor(
-    () => outboxMessages(server.dataDir).filter((m) => m.to.includes(to) && subject.test(m.subject)).slice(after).at(-1),
+    () =>
+      outboxMessages(server.dataDir)
+        .filter((m) => m.to.includes(to) && subject.test(m.subject))
+        .slice(after)
+        .at(-1),
     `mail to ${to} (${subject})`,
   );
   const token = mail.text.match(/#token=([A-Za-z0-9_-]{43})/)?.[1];
@@ -37,7 +41,13 @@ export const sessionCookieOf = (res: Response) =>
     ?.split(";")[0];
 
 /** Invites `email` as `role` (as `inviter`), accepts through the e-mailed link and gives the new member's signed-in client. */
-export async function inviteStaff(server: TestServer, inviter: Api, email: string, role: StaffRole, name = email.split("@")[0]!): Promise<Api & { id: number }> {
+export async function inviteStaff(
+  server: TestServer,
+  inviter: Api,
+  email: string,
+  role: StaffRole,
+  name = email.split("@")[0]!,
+): Promise<Api & { id: number }> {
   const res = await inviter.call("POST", "/api/admin/invitations", { email, role });
   if (res.status !== 201) throw new Error(`inviting ${email} answered ${res.status}: ${await res.text()}`);
   const token = await linkTokenFor(server, email, /invited/);

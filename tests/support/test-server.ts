@@ -239,7 +239,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
 
   // "restart": the site's own database given again; "fresh": migrated from nothing here.
   const restart = Boolean(options.databaseUrl) || (Boolean(options.dataDir) && !usingPostgres() && !givenEmptyDir);
-  if (port > 0) recordServerStart(startedAt, { copyMs, db: databaseUrl ? "postgres" : "pglite", how: restart ? "restart" : fromTemplate ? "template-copy" : "fresh" });
+  if (port > 0)
+    recordServerStart(startedAt, {
+      copyMs,
+      db: databaseUrl ? "postgres" : "pglite",
+      how: restart ? "restart" : fromTemplate ? "template-copy" : "fresh",
+    });
   const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -6,7 +6,10 @@ import path from "node:path";
  * line in CLINK_TEST_TIMINGS (set by scripts/test.mjs); scripts/test-times.mjs adds them up beside the suites'
  * own per-file durations. Without the variable nothing is written.
  */
-export function recordServerStart(startedAt: number, details: { copyMs: number; db: "pglite" | "postgres"; how: "restart" | "template-copy" | "fresh" }): void {
+export function recordServerStart(
+  startedAt: number,
+  details: { copyMs: number; db: "pglite" | "postgres"; how: "restart" | "template-copy" | "fresh" },
+): void {
   const file = process.env.CLINK_TEST_TIMINGS;
   if (!file) return;
   const line = {

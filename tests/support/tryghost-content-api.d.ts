@@ -6,5 +6,10 @@ declare module "@tryghost/content-api" {
     read(data: { id?: string; slug?: string }, options?: Params): Promise<unknown>;
   };
   type ContentApi = { posts: Resource; tags: Resource; authors: Resource; pages: Resource; settings: Pick<Resource, "browse"> };
-  export default function GhostContentAPI(options: { url: string; key: string; version: string | boolean; userAgent?: string | boolean }): ContentApi;
+  export default function GhostContentAPI(options: {
+    url: string;
+    key: string;
+    version: string | boolean;
+    userAgent?: string | boolean;
+  }): ContentApi;
 }

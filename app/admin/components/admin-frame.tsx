@@ -34,11 +34,17 @@ export function AdminFrame({ notice, full = false, children }: { notice?: ReactN
             <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Admin</span>
           </a>
           <nav aria-label="Admin" className="flex items-center whitespace-nowrap sm:gap-1">
-            <a href="/admin/security" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            <a
+              href="/admin/security"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            >
               <ShieldCheck aria-hidden="true" className="size-4" />
               Security
             </a>
-            <a href="/" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            <a
+              href="/"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            >
               View site
               <ExternalLink aria-hidden="true" className="size-4 max-sm:hidden" />
             </a>

@@ -68,7 +68,12 @@ export function AdminShell({ groups, currentId, signedInAs, actions, full = fals
                 <ul aria-labelledby={group ? `admin-nav-${group}` : undefined} className="grid gap-0.5">
                   {items.map((item) => (
                     <li key={item.id}>
-                      <Link to={item.path} className={itemClass} aria-current={item.id === currentId ? "page" : undefined} onClick={() => setOpen(false)}>
+                      <Link
+                        to={item.path}
+                        className={itemClass}
+                        aria-current={item.id === currentId ? "page" : undefined}
+                        onClick={() => setOpen(false)}
+                      >
                         {item.label}
                       </Link>
                     </li>

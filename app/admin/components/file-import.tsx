@@ -10,7 +10,10 @@ import { AdminApiError, SessionExpiredError } from "../admin-api";
  * `report`, the toast says "Import finished", then `onDone`. A missing, empty or too large file, or a refusal,
  * shows as `error` beside the form (the server's own words); an expired session shows nothing (its dialog does).
  */
-export function useFileImport<R>(send: (file: File, form: FormData) => Promise<R>, options: { maxBytes?: { bytes: number; message: string }; onDone?: () => void } = {}) {
+export function useFileImport<R>(
+  send: (file: File, form: FormData) => Promise<R>,
+  options: { maxBytes?: { bytes: number; message: string }; onDone?: () => void } = {},
+) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -32,7 +35,8 @@ export function useFileImport<R>(send: (file: File, form: FormData) => Promise<R
       // The section's loader shows what the import added (decision 0095).
       await revalidate();
     } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
+      if (!(failure instanceof SessionExpiredError))
+        setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
     } finally {
       setBusy(false);
     }

@@ -25,12 +25,23 @@ export function JobsPanel({ overview }: { overview: JobsOverview }) {
   const rows = summarise(overview);
   const dead = overview.dead;
 
-  const retry = (id: number) => run(() => adminFetch(`/api/admin/jobs/${id}/retry`, { method: "POST" }), { done: "Job queued again", failed: "Could not retry the job", key: id });
+  const retry = (id: number) =>
+    run(() => adminFetch(`/api/admin/jobs/${id}/retry`, { method: "POST" }), {
+      done: "Job queued again",
+      failed: "Could not retry the job",
+      key: id,
+    });
 
   return (
     <SideCard
       id="background-jobs"
-      icon={dead.length ? <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" /> : <ListChecks aria-hidden="true" className="size-5" />}
+      icon={
+        dead.length ? (
+          <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
+        ) : (
+          <ListChecks aria-hidden="true" className="size-5" />
+        )
+      }
       title="Background jobs"
       warn={dead.length > 0}
     >

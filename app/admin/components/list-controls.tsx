@@ -69,7 +69,12 @@ export function ListToolbar<S extends string>({
         <label htmlFor={`${id}-sort`} className="text-sm font-semibold">
           Sort
         </label>
-        <select id={`${id}-sort`} value={sort} onChange={(e) => onSort(e.target.value as S)} className="min-h-11 rounded-lg border border-slate-300 px-3">
+        <select
+          id={`${id}-sort`}
+          value={sort}
+          onChange={(e) => onSort(e.target.value as S)}
+          className="min-h-11 rounded-lg border border-slate-300 px-3"
+        >
           {(Object.keys(sorts) as S[]).map((key) => (
             <option key={key} value={key}>
               {sorts[key]}
@@ -82,7 +87,19 @@ export function ListToolbar<S extends string>({
 }
 
 /** Previous / next with "Page 2 of 5 (87 posts)". */
-export function Pager({ page, pageCount, total, noun, onPage }: { page: number; pageCount: number; total: number; noun: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageCount,
+  total,
+  noun,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={`Pages of ${noun}`} className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -23,7 +23,10 @@ export function PanelSection({
 }) {
   const card = look === "card";
   return (
-    <section aria-labelledby={id} className={className ?? (card ? "grid gap-4 rounded-xl border border-slate-200 bg-white p-5" : "grid gap-6")}>
+    <section
+      aria-labelledby={id}
+      className={className ?? (card ? "grid gap-4 rounded-xl border border-slate-200 bg-white p-5" : "grid gap-6")}
+    >
       <div>
         <h2 id={id} className={card ? "text-lg font-bold" : "text-xl font-bold"}>
           {title}

@@ -3,7 +3,15 @@ import { formatDateTime } from "~/core/text/dates";
 import { SideCard } from "./side-card";
 
 /** One line of the audit log (app/core/database/audit.server.ts) as the dashboard shows it. */
-export type ActivityItem = { id: number; actorId: number | null; actorName: string | null; actorEmail: string; action: string; summary: string | null; createdAt: string };
+export type ActivityItem = {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorEmail: string;
+  action: string;
+  summary: string | null;
+  createdAt: string;
+};
 
 /** The site's latest audited actions, newest first: what was done, by whom, when. */
 export function RecentActivity({ activity }: { activity: ActivityItem[] }) {

@@ -2,7 +2,19 @@
  * A secret the server shows once (an integration's Content API key, a webhook's signing secret): in a
  * status box with what it is and "Done", which hides it for good.
  */
-export function ShownOnce({ title, hint, label, value, onDone }: { title: string; hint: string; label: string; value: string; onDone: () => void }) {
+export function ShownOnce({
+  title,
+  hint,
+  label,
+  value,
+  onDone,
+}: {
+  title: string;
+  hint: string;
+  label: string;
+  value: string;
+  onDone: () => void;
+}) {
   return (
     <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
       <p className="font-semibold">{title}</p>

@@ -17,7 +17,8 @@ export function AnalyticsChart({ daily }: { daily: AnalyticsReport["daily"] }) {
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (daily.length <= 1 ? innerW / 2 : (i / (daily.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const line = (key: "visitors" | "pageviews") => daily.map((d, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(" ");
+  const line = (key: "visitors" | "pageviews") =>
+    daily.map((d, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(" ");
   const busiest = daily.reduce((best, d) => (d.pageviews > best.pageviews ? d : best), daily[0] ?? { day: "", pageviews: 0, visitors: 0 });
   const desc =
     daily.length === 0 || busiest.pageviews === 0

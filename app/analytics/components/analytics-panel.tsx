@@ -43,7 +43,11 @@ type TableProps = {
 function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
   const exportCsv = async () => {
     const all = more > 0 ? await allRows() : rows;
-    download(csv, header, all.map((r) => r.map((c) => (typeof c === "object" ? "" : c))));
+    download(
+      csv,
+      header,
+      all.map((r) => r.map((c) => (typeof c === "object" ? "" : c))),
+    );
   };
   return (
     <section className="card grid gap-2 p-4" aria-label={title}>
@@ -97,7 +101,13 @@ export function AnalyticsPanel({ report }: { report: AnalyticsReport }) {
           const from = addDays(today(), 1 - r.days);
           const active = range.from === from && range.to === today();
           return (
-            <button key={r.label} type="button" aria-pressed={active} className={`btn ${active ? "btn-primary" : "btn-secondary"}`} onClick={() => setRange({ from, to: today() })}>
+            <button
+              key={r.label}
+              type="button"
+              aria-pressed={active}
+              className={`btn ${active ? "btn-primary" : "btn-secondary"}`}
+              onClick={() => setRange({ from, to: today() })}
+            >
               {r.label}
             </button>
           );
@@ -117,10 +127,14 @@ export function AnalyticsPanel({ report }: { report: AnalyticsReport }) {
         </form>
       </div>
       <p className="text-sm text-slate-700">
-        Not counted: crawlers and headless browsers, prefetches, and visitors whose browser sends Global Privacy Control (Sec-GPC). No cookie is set and no address is kept;
-        a visitor is counted once a day (visitors over several days add up each day's).
+        Not counted: crawlers and headless browsers, prefetches, and visitors whose browser sends Global Privacy Control (Sec-GPC). No
+        cookie is set and no address is kept; a visitor is counted once a day (visitors over several days add up each day's).
       </p>
-      <Figures report={report} suffix={suffix} full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)} />
+      <Figures
+        report={report}
+        suffix={suffix}
+        full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)}
+      />
       {/* Site-wide figures: for editors and up (an author's view is their own posts' pages). */}
       {!report.ownPostsOnly ? (
         <>
@@ -136,7 +150,8 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
   const pages = (r: AnalyticsReport) => r.pages.map((p) => [p.path, p.pageviews, p.visitors, p.aiCrawls, p.aiReferrals]);
   const sources = (r: AnalyticsReport) => r.sources.map((s) => [s.name, s.kind, s.visitors]);
   const campaigns = (r: AnalyticsReport) => r.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visitors]);
-  const conversions = (r: AnalyticsReport) => r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal], c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
+  const conversions = (r: AnalyticsReport) =>
+    r.conversions.pages.map((c) => [c.on, GOAL_LABELS[c.goal], c.visitors, `${(c.rate * 100).toFixed(1)}%`]);
   return (
     <>
       {report.ownPostsOnly ? <p className="text-sm text-slate-700">Figures for your own posts.</p> : null}
@@ -166,7 +181,15 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
       />
       {report.ownPostsOnly ? null : (
         <>
-          <Table title="Sources" csv={`sources_${suffix}`} header={["Source", "Kind", "Visitors"]} rows={sources(report)} more={report.more.sources} allRows={async () => sources(await full())} empty="No visitors in this range." />
+          <Table
+            title="Sources"
+            csv={`sources_${suffix}`}
+            header={["Source", "Kind", "Visitors"]}
+            rows={sources(report)}
+            more={report.more.sources}
+            allRows={async () => sources(await full())}
+            empty="No visitors in this range."
+          />
           <Table
             title="Campaigns"
             csv={`campaigns_${suffix}`}
@@ -176,7 +199,15 @@ function Figures({ report, suffix, full }: { report: AnalyticsReport; suffix: st
             allRows={async () => campaigns(await full())}
             empty="No campaign links (utm_campaign) in this range."
           />
-          <Table title="Goals" csv={`goals_${suffix}`} header={["Goal", "Count"]} rows={report.goals.map((g) => [GOAL_LABELS[g.name], g.count])} more={0} allRows={async () => []} empty="No goals." />
+          <Table
+            title="Goals"
+            csv={`goals_${suffix}`}
+            header={["Goal", "Count"]}
+            rows={report.goals.map((g) => [GOAL_LABELS[g.name], g.count])}
+            more={0}
+            allRows={async () => []}
+            empty="No goals."
+          />
           <Table
             title="Conversions by page"
             csv={`conversions_${suffix}`}

@@ -24,7 +24,9 @@ export function BroughtTable({ range }: { range: { from: string; to: string } })
           Download as CSV
         </a>
       </div>
-      <p className="text-sm text-slate-700">Store-button presses and /get answers, with where the visitor came from and the first page of their day.</p>
+      <p className="text-sm text-slate-700">
+        Store-button presses and /get answers, with where the visitor came from and the first page of their day.
+      </p>
       {answer.failed ? (
         <LoadFailed what="what it brought" onRetry={() => void answer.load()} />
       ) : !answer.data ? (
@@ -36,7 +38,11 @@ export function BroughtTable({ range }: { range: { from: string; to: string } })
           {/* A phone: one card per row (eight columns do not fit); hidden, it is not read twice. */}
           <ul className="grid gap-2 text-sm sm:hidden" aria-label="What it brought, by platform, source, campaign, landing page and city">
             {rows.map((row) => (
-              <li key={broughtCells(row).slice(0, 6).join("\u0000")} className="rounded-lg border border-slate-200 p-3" data-testid="brought-row">
+              <li
+                key={broughtCells(row).slice(0, 6).join("\u0000")}
+                className="rounded-lg border border-slate-200 p-3"
+                data-testid="brought-row"
+              >
                 <p className="font-semibold">
                   {row.platform}, {row.via}
                 </p>
@@ -54,7 +60,12 @@ export function BroughtTable({ range }: { range: { from: string; to: string } })
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto text-sm sm:block" tabIndex={0} role="region" aria-label="What it brought, by platform, source, campaign, landing page and city">
+          <div
+            className="hidden overflow-x-auto text-sm sm:block"
+            tabIndex={0}
+            role="region"
+            aria-label="What it brought, by platform, source, campaign, landing page and city"
+          >
             <FiguresTable<BroughtRow>
               caption="What it brought"
               rowHeader={{

@@ -64,7 +64,15 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} className="grid max-w-3xl gap-4" aria-label="New funnel" noValidate>
       <Field label="Funnel name" htmlFor={fields.field("name").id} error={fields.error("name")}>
-        <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="Blog to sign-up" className={inputClass} {...fields.field("name")} />
+        <input
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={80}
+          placeholder="Blog to sign-up"
+          className={inputClass}
+          {...fields.field("name")}
+        />
       </Field>
       <fieldset className="grid gap-3" aria-describedby={errors.steps ? fields.field("steps")["aria-describedby"] : undefined}>
         <legend className="mb-2 text-sm font-semibold">
@@ -72,13 +80,20 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
         </legend>
         <ol className="grid gap-3">
           {steps.map((step, i) => (
-            <li key={step.key} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[3.5rem_10rem_1fr_auto] sm:items-end">
+            <li
+              key={step.key}
+              className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[3.5rem_10rem_1fr_auto] sm:items-end"
+            >
               <span className="text-sm font-bold text-slate-700 sm:pb-3">Step {i + 1}</span>
               <label className="grid gap-1.5 text-sm font-semibold">
                 <span>
                   Kind<span className="sr-only"> of step {i + 1}</span>
                 </span>
-                <select value={step.kind} onChange={(e) => change(step.key, { kind: e.target.value as Draft["kind"] })} className={`${inputClass} font-normal`}>
+                <select
+                  value={step.kind}
+                  onChange={(e) => change(step.key, { kind: e.target.value as Draft["kind"] })}
+                  className={`${inputClass} font-normal`}
+                >
                   <option value="page">Page</option>
                   <option value="goal">Goal</option>
                 </select>
@@ -101,7 +116,11 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
                   <span>
                     Goal<span className="sr-only"> of step {i + 1}</span>
                   </span>
-                  <select value={step.goal} onChange={(e) => change(step.key, { goal: e.target.value as Goal })} className={`${inputClass} font-normal`}>
+                  <select
+                    value={step.goal}
+                    onChange={(e) => change(step.key, { goal: e.target.value as Goal })}
+                    className={`${inputClass} font-normal`}
+                  >
                     {GOALS.map((goal) => (
                       <option key={goal} value={goal}>
                         {GOAL_LABELS[goal]}
@@ -115,7 +134,12 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
                   <ArrowUp aria-hidden="true" className="size-4" />
                   <span className="sr-only">Move step {i + 1} up</span>
                 </button>
-                <button type="button" className="btn btn-secondary min-h-11 px-3" disabled={i === steps.length - 1} onClick={() => move(i, 1)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-11 px-3"
+                  disabled={i === steps.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   <ArrowDown aria-hidden="true" className="size-4" />
                   <span className="sr-only">Move step {i + 1} down</span>
                 </button>
@@ -133,7 +157,12 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
           ))}
         </ol>
         {fields.error("steps")}
-        <button type="button" className="btn btn-secondary w-fit" disabled={steps.length >= MAX_STEPS} onClick={() => setSteps((all) => [...all, draft("page")])}>
+        <button
+          type="button"
+          className="btn btn-secondary w-fit"
+          disabled={steps.length >= MAX_STEPS}
+          onClick={() => setSteps((all) => [...all, draft("page")])}
+        >
           <Plus aria-hidden="true" className="size-4" />
           Add a step
         </button>

@@ -58,8 +58,8 @@ export function FunnelsPanel({ range }: { range: Range }) {
           Funnels
         </h3>
         <p className="text-sm text-slate-700">
-          How many visitors did each step after the ones before it, on the same day (a visitor is known for one day only). Conversion is the share of the first step&apos;s
-          visitors.
+          How many visitors did each step after the ones before it, on the same day (a visitor is known for one day only). Conversion is the
+          share of the first step&apos;s visitors.
         </p>
       </div>
       {list.failed ? <LoadFailed what="the funnels" onRetry={() => void list.load()} /> : null}
@@ -114,7 +114,13 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
   const text = (name: keyof Filters, label: string, placeholder: string) => (
     <label className="grid min-w-0 gap-1 text-sm">
       {label}
-      <input name={name} defaultValue={filters[name]} placeholder={placeholder} maxLength={name === "page" ? 300 : 100} className={`${inputClass} min-w-0 sm:w-40`} />
+      <input
+        name={name}
+        defaultValue={filters[name]}
+        placeholder={placeholder}
+        maxLength={name === "page" ? 300 : 100}
+        className={`${inputClass} min-w-0 sm:w-40`}
+      />
     </label>
   );
   return (
@@ -180,7 +186,12 @@ function FunnelFigures({ funnel, range, filters }: { funnel: Funnel; range: Rang
           </li>
         ))}
       </ol>
-      <div className="hidden overflow-x-auto text-sm sm:block" tabIndex={0} role="region" aria-label={`Figures of the funnel ${funnel.name}`}>
+      <div
+        className="hidden overflow-x-auto text-sm sm:block"
+        tabIndex={0}
+        role="region"
+        aria-label={`Figures of the funnel ${funnel.name}`}
+      >
         <table className="w-full text-left" data-testid="funnel-figures">
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -18,7 +18,14 @@ export type Draft = { id: number | null; subject: string; markdown: string; list
 export const NEW_DRAFT: Draft = { id: null, subject: "", markdown: "", list: "waitlist", city: "", platform: "" };
 
 export function draftOf(report: BroadcastReport): Draft {
-  return { id: report.id, subject: report.subject, markdown: report.markdown, list: report.list, city: report.segment.city ?? "", platform: report.segment.platform ?? "" };
+  return {
+    id: report.id,
+    subject: report.subject,
+    markdown: report.markdown,
+    list: report.list,
+    city: report.segment.city ?? "",
+    platform: report.segment.platform ?? "",
+  };
 }
 
 /**
@@ -36,7 +43,10 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
   const fields = useFieldErrors(errors);
   const { field, error, id: formId } = fields;
   const { busy, run } = useAdminTask({ onFieldErrors: setErrors });
-  const segment = draft.list === "waitlist" ? { ...(draft.city ? { city: draft.city } : {}), ...(draft.platform ? { platform: draft.platform } : {}) } : {};
+  const segment =
+    draft.list === "waitlist"
+      ? { ...(draft.city ? { city: draft.city } : {}), ...(draft.platform ? { platform: draft.platform } : {}) }
+      : {};
   const query = new URLSearchParams({ list: draft.list, ...segment }).toString();
   const audience = useAdminDetail<BroadcastAudience>(`/api/admin/broadcasts/audience?${query}`);
   const shown = useDeferredValue(draft.markdown);
@@ -45,11 +55,18 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
   const save = async (): Promise<number> => {
     setErrors({});
     const body = { subject: draft.subject, markdown: draft.markdown, list: draft.list, segment };
-    const saved = await adminFetch<{ id: number }>(draft.id ? `/api/admin/broadcasts/${draft.id}` : "/api/admin/broadcasts", { method: draft.id ? "PUT" : "POST", json: body });
+    const saved = await adminFetch<{ id: number }>(draft.id ? `/api/admin/broadcasts/${draft.id}` : "/api/admin/broadcasts", {
+      method: draft.id ? "PUT" : "POST",
+      json: body,
+    });
     set({ id: saved.id });
     return saved.id;
   };
-  const test = () => run(async () => adminFetch(`/api/admin/broadcasts/${await save()}/test`, { method: "POST" }), { done: "Test sent to your address", failed: "Failed to send the test" });
+  const test = () =>
+    run(async () => adminFetch(`/api/admin/broadcasts/${await save()}/test`, { method: "POST" }), {
+      done: "Test sent to your address",
+      failed: "Failed to send the test",
+    });
   const send = async (when: string | null) => {
     const done = await run(
       async () => {
@@ -80,7 +97,13 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         <label htmlFor={field("subject").id} className="text-sm font-semibold">
           Subject
         </label>
-        <input {...field("subject")} className={inputClass} value={draft.subject} maxLength={200} onChange={(e) => set({ subject: e.target.value })} />
+        <input
+          {...field("subject")}
+          className={inputClass}
+          value={draft.subject}
+          maxLength={200}
+          onChange={(e) => set({ subject: e.target.value })}
+        />
         {error("subject")}
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -119,7 +142,10 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
       </div>
       <p role="status" className="text-sm font-semibold" data-testid="recipient-count">
         {recipients === undefined ? "Counting recipients..." : `${recipients} ${recipients === 1 ? "person" : "people"} would get it now`}
-        <span className="font-normal text-slate-700"> (confirmed{draft.list === "waitlist" ? " and told-at-city-launch" : ""} people of the segment, counted again at sending)</span>
+        <span className="font-normal text-slate-700">
+          {" "}
+          (confirmed{draft.list === "waitlist" ? " and told-at-city-launch" : ""} people of the segment, counted again at sending)
+        </span>
       </p>
       <div className="grid gap-1.5">
         <span id={`${formId}-message-label`} className="text-sm font-semibold">
@@ -127,7 +153,16 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         </span>
         <div className="grid gap-4 xl:grid-cols-2">
           <Suspense
-            fallback={<textarea {...field("markdown")} aria-labelledby={`${formId}-message-label`} rows={10} className={`${inputClass} font-mono`} value={draft.markdown} onChange={(e) => set({ markdown: e.target.value })} />}
+            fallback={
+              <textarea
+                {...field("markdown")}
+                aria-labelledby={`${formId}-message-label`}
+                rows={10}
+                className={`${inputClass} font-mono`}
+                value={draft.markdown}
+                onChange={(e) => set({ markdown: e.target.value })}
+              />
+            }
           >
             <MarkdownEditor
               value={draft.markdown}
@@ -147,7 +182,12 @@ export function BroadcastComposer({ initial, onSent, onClose }: { initial: Draft
         {error("markdown")}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(save, { done: "Draft saved", failed: "Failed to save the draft" })}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={() => void run(save, { done: "Draft saved", failed: "Failed to save the draft" })}
+        >
           Save draft
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void test()}>

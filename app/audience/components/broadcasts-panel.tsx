@@ -37,8 +37,12 @@ export function BroadcastsPanel({ broadcasts }: { broadcasts: BroadcastSummary[]
           </button>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-700">One e-mail to a list or a city of the early-adopter list, with one-click leaving. No tracking pixel, links as written.</p>
-      {view.kind === "compose" ? <BroadcastComposer initial={view.draft} onSent={(id) => setView({ kind: "report", id })} onClose={back} /> : null}
+      <p className="mt-1 text-sm text-slate-700">
+        One e-mail to a list or a city of the early-adopter list, with one-click leaving. No tracking pixel, links as written.
+      </p>
+      {view.kind === "compose" ? (
+        <BroadcastComposer initial={view.draft} onSent={(id) => setView({ kind: "report", id })} onClose={back} />
+      ) : null}
       {view.kind === "report" ? <Report id={view.id} onBack={back} onEdit={(draft) => setView({ kind: "compose", draft })} /> : null}
       {view.kind === "list" ? (
         <>
@@ -68,7 +72,15 @@ function Past({ rows, open }: { rows: BroadcastSummary[]; open: (id: number) => 
     { label: "When", cell: (b) => formatDateTime(b.startedAt ?? b.sendAt ?? b.createdAt) },
   ];
 
-  return <RecordTable caption="Past and pending broadcasts, newest first" minWidth="min-w-[40rem]" rows={rows} rowKey={(b) => b.id} columns={columns} />;
+  return (
+    <RecordTable
+      caption="Past and pending broadcasts, newest first"
+      minWidth="min-w-[40rem]"
+      rows={rows}
+      rowKey={(b) => b.id}
+      columns={columns}
+    />
+  );
 }
 
 function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (draft: Draft) => void }) {
@@ -113,12 +125,19 @@ function Report({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit
       {data.state === "paused" ? (
         <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="broadcast-paused">
           <p className="font-semibold text-amber-900">It paused itself: {data.pausedReason}.</p>
-          <p className="mt-1 text-sm text-slate-800">Nothing more goes out until it is resumed (the rest is sent) or cancelled (nobody else gets it). The owner was told by e-mail.</p>
+          <p className="mt-1 text-sm text-slate-800">
+            Nothing more goes out until it is resumed (the rest is sent) or cancelled (nobody else gets it). The owner was told by e-mail.
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn btn-primary" disabled={task.busy} onClick={() => control("resume")}>
               Resume sending
             </button>
-            <button type="button" className="btn btn-secondary text-red-700" disabled={task.busy} onClick={() => (window.confirm("Cancel this broadcast? Nobody else gets it.") ? control("cancel") : undefined)}>
+            <button
+              type="button"
+              className="btn btn-secondary text-red-700"
+              disabled={task.busy}
+              onClick={() => (window.confirm("Cancel this broadcast? Nobody else gets it.") ? control("cancel") : undefined)}
+            >
               Cancel the broadcast
             </button>
           </div>

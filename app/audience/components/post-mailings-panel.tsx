@@ -32,7 +32,10 @@ export function PostMailingsPanel({ items, canAct }: { items: PostMailing[]; can
       <h2 id="post-mailings-heading" className="text-xl font-bold">
         New-post mailings
       </h2>
-      <p className="mt-1 text-sm text-slate-700">A new post's e-mails to the blog list pause themselves on too many bounces or complaints; nothing more goes out until they are resumed or cancelled.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        A new post's e-mails to the blog list pause themselves on too many bounces or complaints; nothing more goes out until they are
+        resumed or cancelled.
+      </p>
       {paused.length ? (
         <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="post-mailings-paused">
           <p role="status" className="font-semibold text-amber-900">
@@ -47,7 +50,13 @@ export function PostMailingsPanel({ items, canAct }: { items: PostMailing[]; can
                 </p>
                 {canAct ? (
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <button type="button" className="btn btn-primary" disabled={task.busy} onClick={() => control(m, "resume")} aria-label={`Resume the e-mails of ${m.title}`}>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      disabled={task.busy}
+                      onClick={() => control(m, "resume")}
+                      aria-label={`Resume the e-mails of ${m.title}`}
+                    >
                       Resume
                     </button>
                     <button
@@ -69,7 +78,15 @@ export function PostMailingsPanel({ items, canAct }: { items: PostMailing[]; can
         </div>
       ) : null}
       {items.length === 0 ? <p className="mt-4 text-slate-700">No new-post mailings yet.</p> : null}
-      {items.length > 0 ? <RecordTable caption="Recent new-post mailings, newest first" minWidth="min-w-[40rem]" rows={items} rowKey={(m) => m.postId} columns={columns} /> : null}
+      {items.length > 0 ? (
+        <RecordTable
+          caption="Recent new-post mailings, newest first"
+          minWidth="min-w-[40rem]"
+          rows={items}
+          rowKey={(m) => m.postId}
+          columns={columns}
+        />
+      ) : null}
     </section>
   );
 }

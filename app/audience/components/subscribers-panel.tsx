@@ -6,11 +6,25 @@ import { RecordTable, type RecordColumns } from "~/admin/components/record-table
 import { FiguresTable } from "~/components/ui/figures-table";
 import { formatDateTime } from "~/core/text/dates";
 import { UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS } from "~/privacy/retention";
-import { LIST_LABELS, LISTS, PLATFORMS, SUBSCRIBER_STATES, type AudienceCounts, type ListName, type SubscriberRow, type SubscriberState } from "../lists";
+import {
+  LIST_LABELS,
+  LISTS,
+  PLATFORMS,
+  SUBSCRIBER_STATES,
+  type AudienceCounts,
+  type ListName,
+  type SubscriberRow,
+  type SubscriberState,
+} from "../lists";
 import { ListOptions } from "./list-options";
 import { EmailAddress } from "~/components/ui/email-address";
 
-const STATE_LABELS: Record<SubscriberState, string> = { pending: "Unconfirmed", confirmed: "Confirmed", notify: "Told at city launch", unsubscribed: "Left" };
+const STATE_LABELS: Record<SubscriberState, string> = {
+  pending: "Unconfirmed",
+  confirmed: "Confirmed",
+  notify: "Told at city launch",
+  unsubscribed: "Left",
+};
 const ENDED_REASONS = { bounce: "address bounced", complaint: "reported as spam" } as const;
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
@@ -25,7 +39,8 @@ export function SubscribersPanel({ counts, people }: { counts: AudienceCounts; p
     <div>
       <h2 className="text-xl font-bold">The lists</h2>
       <p className="mt-1 text-sm text-slate-700">
-        The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after {UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS} days.
+        The early-adopter list and new posts by e-mail: double opt-in, one click to leave. Unconfirmed sign-ups are erased after{" "}
+        {UNCONFIRMED_SUBSCRIBERS_KEPT_DAYS} days.
       </p>
       <Counts counts={counts} />
       {people ? <SubscriberList rows={people} /> : null}
@@ -48,7 +63,11 @@ function Counts({ counts }: { counts: AudienceCounts }) {
           className="mt-2 w-full text-left text-sm"
           caption="Subscribers per list and state"
           rowHeader={{ label: "List", cell: (list) => LIST_LABELS[list] }}
-          columns={SUBSCRIBER_STATES.map((state) => ({ label: STATE_LABELS[state], numeric: true, cell: (list: ListName) => counts.lists[list][state] }))}
+          columns={SUBSCRIBER_STATES.map((state) => ({
+            label: STATE_LABELS[state],
+            numeric: true,
+            cell: (list: ListName) => counts.lists[list][state],
+          }))}
           rows={[...LISTS]}
           rowKey={(list) => list}
         />
@@ -66,7 +85,8 @@ function Counts({ counts }: { counts: AudienceCounts }) {
           ))}
         </ul>
         <p className="mt-2 text-sm">
-          {counts.byPlatform.map((p) => `${(PLATFORMS as Record<string, string>)[p.platform] ?? p.platform}: ${p.count}`).join(" · ") || "No platform figures yet."}
+          {counts.byPlatform.map((p) => `${(PLATFORMS as Record<string, string>)[p.platform] ?? p.platform}: ${p.count}`).join(" · ") ||
+            "No platform figures yet."}
         </p>
       </section>
       <section aria-labelledby="sub-growth-heading" className="lg:col-span-2">
@@ -133,7 +153,17 @@ function SubscriberList({ rows }: { rows: SubscriberRow[] }) {
       ),
     },
     { label: "Confirmed", cell: (row) => when(row.confirmedAt) },
-    { label: "Ended", cell: (row) => (row.endedReason ? <>{when(row.endedAt)} ({ENDED_REASONS[row.endedReason]})</> : when(row.endedAt)) },
+    {
+      label: "Ended",
+      cell: (row) =>
+        row.endedReason ? (
+          <>
+            {when(row.endedAt)} ({ENDED_REASONS[row.endedReason]})
+          </>
+        ) : (
+          when(row.endedAt)
+        ),
+    },
     {
       label: <span className="sr-only">Action</span>,
       cell: (row) => (
@@ -153,7 +183,11 @@ function SubscriberList({ rows }: { rows: SubscriberRow[] }) {
         <div className="flex flex-wrap items-center gap-3">
           <label className="flex items-center gap-2 text-sm">
             List
-            <select className="min-h-11 rounded-lg border border-slate-300 bg-white px-3" value={list} onChange={(e) => setParams({ list: e.target.value })}>
+            <select
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+              value={list}
+              onChange={(e) => setParams({ list: e.target.value })}
+            >
               <ListOptions />
             </select>
           </label>
@@ -165,7 +199,13 @@ function SubscriberList({ rows }: { rows: SubscriberRow[] }) {
       </div>
       {rows.length === 0 ? <p className="mt-4 text-slate-700">Nobody on this list yet.</p> : null}
       {rows.length > 0 ? (
-        <RecordTable caption={`Subscribers to the ${LIST_LABELS[list]}`} minWidth="min-w-[48rem]" rows={rows} rowKey={(row) => row.id} columns={columns} />
+        <RecordTable
+          caption={`Subscribers to the ${LIST_LABELS[list]}`}
+          minWidth="min-w-[48rem]"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={columns}
+        />
       ) : null}
     </section>
   );

@@ -10,13 +10,26 @@ import { SignupAccepted } from "./signup-accepted";
  * sign-up form itself, plain HTML posting to /early-access (it works without JavaScript). At zero the card
  * says the list is full and offers to tell the person when the app opens in their city instead.
  */
-export function WaitlistCard({ left, page, result, headingLevel = 2 }: { left: number; page: string; result?: FormActionResult; headingLevel?: 1 | 2 }) {
+export function WaitlistCard({
+  left,
+  page,
+  result,
+  headingLevel = 2,
+}: {
+  left: number;
+  page: string;
+  result?: FormActionResult;
+  headingLevel?: 1 | 2;
+}) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const full = left <= 0;
   const field = fieldState(result);
   const failed = result && !result.ok ? result : undefined;
   return (
-    <aside aria-labelledby="early-adopter-heading" className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-7">
+    <aside
+      aria-labelledby="early-adopter-heading"
+      className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-7"
+    >
       <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wider text-amber-900">
         <Sparkles aria-hidden="true" className="h-3.5 w-3.5" />
         Early adopters

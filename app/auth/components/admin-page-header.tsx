@@ -7,7 +7,10 @@ import { FormError } from "~/components/ui/form-error";
 export function AdminPageHeader({ title, intro }: { title: string; intro: string }) {
   return (
     <div>
-      <Link to="/admin" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/admin"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-800 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Dashboard
       </Link>
@@ -48,7 +51,19 @@ export type FormResult = { intent: string; ok: boolean; errors: Record<string, s
  * One form of the staff pages: posted to the page's action under its `intent` (it works without JavaScript),
  * its fields, then its outcome and a submit button that says "Saving..." while it is sent.
  */
-export function IntentForm({ intent, result, submit, primary = false, children }: { intent: string; result?: FormResult; submit: string; primary?: boolean; children: ReactNode }) {
+export function IntentForm({
+  intent,
+  result,
+  submit,
+  primary = false,
+  children,
+}: {
+  intent: string;
+  result?: FormResult;
+  submit: string;
+  primary?: boolean;
+  children: ReactNode;
+}) {
   const busy = useNavigation().formData?.get("intent") === intent;
   return (
     <Form method="post" className="mt-4 grid gap-3" noValidate>

@@ -3,7 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 
 /** The frame of the pages reached from an e-mailed link (invitation, reset, owner setup) and the forgot-password form. */
-export function LinkPage({ title, intro, message, done, submitLabel, children }: {
+export function LinkPage({
+  title,
+  intro,
+  message,
+  done,
+  submitLabel,
+  children,
+}: {
   title: string;
   intro: string;
   /** An error about the whole form (an expired link, too many tries). */

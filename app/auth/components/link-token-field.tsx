@@ -16,5 +16,15 @@ export function LinkTokenField({ error }: { error?: string }) {
     }
   }, []);
   if (token && !error) return <input type="hidden" name="token" value={token} />;
-  return <TextField id="link-token" label="Code from the e-mail" name="token" autoComplete="one-time-code" required defaultValue={token ?? ""} error={error} />;
+  return (
+    <TextField
+      id="link-token"
+      label="Code from the e-mail"
+      name="token"
+      autoComplete="one-time-code"
+      required
+      defaultValue={token ?? ""}
+      error={error}
+    />
+  );
 }

@@ -23,7 +23,10 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim() || "Passkey";
     const added = await adding.run(async () => {
-      const { options } = await call<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/api/admin/passkeys/registration-options", { method: "POST" });
+      const { options } = await call<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>(
+        "/api/admin/passkeys/registration-options",
+        { method: "POST" },
+      );
       const response = await startRegistration({ optionsJSON: options });
       await call("/api/admin/passkeys", { method: "POST", json: { name, response } });
     });
@@ -37,11 +40,7 @@ export function PasskeySettings({ passkeys }: { passkeys: SecurityOverview["pass
       id="passkeys-heading"
       title="Passkeys"
       look="card"
-      intro={
-        <>
-          Sign in with your fingerprint, face or device PIN instead of a password. A passkey also counts as your second factor.
-        </>
-      }
+      intro={<>Sign in with your fingerprint, face or device PIN instead of a password. A passkey also counts as your second factor.</>}
     >
       {passkeys.length > 0 ? (
         <ul aria-label="Your passkeys" className="divide-y divide-slate-200 rounded-lg border border-slate-200">

@@ -25,7 +25,10 @@ export function PasskeySignInButton({ label = "Use a passkey", hint }: { label?:
     setBusy(true);
     setError(null);
     try {
-      const { options } = await call<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>("/api/admin/passkeys/authentication-options", { method: "POST" });
+      const { options } = await call<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>(
+        "/api/admin/passkeys/authentication-options",
+        { method: "POST" },
+      );
       const response = await startAuthentication({ optionsJSON: options });
       await call("/api/admin/passkeys/sign-in", { method: "POST", json: { response } });
       // A full load: the admin's pages read the new session on the server.
@@ -38,7 +41,13 @@ export function PasskeySignInButton({ label = "Use a passkey", hint }: { label?:
 
   return (
     <div className="grid gap-2">
-      <button type="button" className="btn btn-secondary" onClick={signIn} disabled={busy} aria-describedby={hint ? "passkey-sign-in-hint" : undefined}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={signIn}
+        disabled={busy}
+        aria-describedby={hint ? "passkey-sign-in-hint" : undefined}
+      >
         <KeyRound aria-hidden="true" className="size-4" />
         {busy ? "Waiting for your passkey..." : label}
       </button>

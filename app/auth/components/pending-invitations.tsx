@@ -17,7 +17,12 @@ export function PendingInvitations({ invitations, result }: { invitations: Invit
       {invitations.length === 0 ? (
         <p className="mt-1 text-sm text-slate-700">No invitation is waiting to be accepted.</p>
       ) : (
-        <RowList items={invitations} className="mt-3 divide-y divide-slate-200" labelledBy="invitations-heading" itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+        <RowList
+          items={invitations}
+          className="mt-3 divide-y divide-slate-200"
+          labelledBy="invitations-heading"
+          itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center"
+        >
           {(invitation) => (
             <>
               <div className="min-w-0">

@@ -19,7 +19,9 @@ export function SecondStepCard({ pending, redirectTo, actionData }: { pending: P
     <section className="container-page flex justify-center py-10 sm:py-16">
       <div className="grid w-full max-w-md gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">{pending.stage === "setup" ? "Set up two-factor sign-in" : "Two-factor sign-in"}</h1>
+          <h1 className="text-2xl font-extrabold tracking-tight">
+            {pending.stage === "setup" ? "Set up two-factor sign-in" : "Two-factor sign-in"}
+          </h1>
           <p className="mt-1 break-words text-sm text-slate-600">
             {pending.stage === "setup"
               ? `Two-factor sign-in is required for all staff. Set it up for ${pending.email} to continue.`
@@ -33,15 +35,36 @@ export function SecondStepCard({ pending, redirectTo, actionData }: { pending: P
             {pending.totp ? (
               <Form method="post" className="grid gap-4" noValidate>
                 {useRecovery ? (
-                  <TextField id="recovery-code" label="Recovery code" name="recoveryCode" autoComplete="off" required maxLength={20} error={errors.recoveryCode ?? errors.code} />
+                  <TextField
+                    id="recovery-code"
+                    label="Recovery code"
+                    name="recoveryCode"
+                    autoComplete="off"
+                    required
+                    maxLength={20}
+                    error={errors.recoveryCode ?? errors.code}
+                  />
                 ) : (
-                  <TextField id="totp-code" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} error={errors.code} />
+                  <TextField
+                    id="totp-code"
+                    label="Code from your authenticator app"
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    required
+                    maxLength={7}
+                    error={errors.code}
+                  />
                 )}
                 <FormError message={actionData?.message} />
                 <button type="submit" className="btn btn-primary" disabled={busy}>
                   {busy ? "Checking..." : "Verify"}
                 </button>
-                <button type="button" className="justify-self-start text-sm font-semibold text-brand-700 underline" onClick={() => setUseRecovery(!useRecovery)}>
+                <button
+                  type="button"
+                  className="justify-self-start text-sm font-semibold text-brand-700 underline"
+                  onClick={() => setUseRecovery(!useRecovery)}
+                >
                   {useRecovery ? "Use a code from your app instead" : "Use a recovery code instead"}
                 </button>
               </Form>

@@ -51,7 +51,17 @@ export function InviteForm({ assignable, result }: { assignable: StaffRole[]; re
 }
 
 /** Every staff member, with the changes the signed-in member may make to each. */
-export function StaffDirectory({ me, staff, assignable, result }: { me: { id: number; role: StaffRole }; staff: StaffRow[]; assignable: StaffRole[]; result?: Result }) {
+export function StaffDirectory({
+  me,
+  staff,
+  assignable,
+  result,
+}: {
+  me: { id: number; role: StaffRole };
+  staff: StaffRow[];
+  assignable: StaffRole[];
+  result?: Result;
+}) {
   return (
     <AdminCard id="staff-heading" title="Staff members">
       <div className="mt-3 grid gap-2">
@@ -59,7 +69,11 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
           <FormOutcome key={intent} result={result} intent={intent} />
         ))}
       </div>
-      <RowList items={staff} className="mt-3 divide-y divide-slate-200" itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+      <RowList
+        items={staff}
+        className="mt-3 divide-y divide-slate-200"
+        itemClassName="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center"
+      >
         {(member) => (
           <>
             <div className="min-w-0">
@@ -67,11 +81,18 @@ export function StaffDirectory({ me, staff, assignable, result }: { me: { id: nu
                 {member.name || member.email}
                 {member.id === me.id ? <span className="font-normal text-slate-700"> (you)</span> : null}
               </p>
-              <p className="text-sm text-slate-700">{member.email ? <EmailAddress address={member.email} /> : "Byline only: cannot sign in"}</p>
+              <p className="text-sm text-slate-700">
+                {member.email ? <EmailAddress address={member.email} /> : "Byline only: cannot sign in"}
+              </p>
               <p className="text-sm text-slate-700">
                 {ROLE_LABELS[member.role]}
                 {member.status === "suspended" ? <strong className="ml-2 text-red-800">Suspended</strong> : null}
-                {member.lastLoginAt ? <> · last signed in <time dateTime={member.lastLoginAt}>{formatDateTime(member.lastLoginAt)}</time></> : null}
+                {member.lastLoginAt ? (
+                  <>
+                    {" "}
+                    · last signed in <time dateTime={member.lastLoginAt}>{formatDateTime(member.lastLoginAt)}</time>
+                  </>
+                ) : null}
               </p>
             </div>
             <MemberActions me={me} member={member} assignable={assignable} />

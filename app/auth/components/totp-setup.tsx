@@ -63,7 +63,11 @@ export function TotpSetup({ onDone, doneLabel }: { onDone: () => void; doneLabel
         <button type="button" className="btn btn-primary justify-self-start" onClick={begin} disabled={busy}>
           Set up an authenticator app
         </button>
-        {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -93,8 +97,20 @@ export function TotpSetup({ onDone, doneLabel }: { onDone: () => void; doneLabel
         </div>
       </div>
       <form onSubmit={confirm} className="grid gap-3 sm:max-w-xs" noValidate>
-        <TextField id="totp-confirm-code" label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} />
-        {error ? <p role="alert" className="text-sm font-medium text-red-800">{error}</p> : null}
+        <TextField
+          id="totp-confirm-code"
+          label="Code from the app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={7}
+        />
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Turn on two-factor sign-in
         </button>

@@ -46,7 +46,9 @@ function ManageTotp() {
       await task.run(() => call("/api/admin/two-factor", { method: "DELETE", json: { code } }));
       return;
     }
-    const made = await task.run(() => call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } }));
+    const made = await task.run(() =>
+      call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } }),
+    );
     if (made) setCodes(made.value.recoveryCodes);
   }
 
@@ -54,7 +56,16 @@ function ManageTotp() {
     <div className="grid gap-4">
       {codes ? <RecoveryCodesList codes={codes} /> : null}
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        <TextField id="totp-manage-code" className="sm:max-w-xs" label="Code from your authenticator app" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} />
+        <TextField
+          id="totp-manage-code"
+          className="sm:max-w-xs"
+          label="Code from your authenticator app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={7}
+        />
         <FormError message={task.problem} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" value="codes" className="btn btn-secondary" disabled={task.busy}>
@@ -72,7 +83,8 @@ function ManageTotp() {
 function PolicySwitch({ required }: { required: boolean }) {
   const { adminFetch: call } = useAdminSession();
   const task = useAdminTask({ inline: true });
-  const toggle = () => void task.run(() => call("/api/admin/two-factor/policy", { method: "PUT", json: { requiredForAllStaff: !required } }));
+  const toggle = () =>
+    void task.run(() => call("/api/admin/two-factor/policy", { method: "PUT", json: { requiredForAllStaff: !required } }));
   return (
     <div className="grid gap-2 border-t border-slate-200 pt-4">
       <h3 className="font-semibold">For all staff</h3>

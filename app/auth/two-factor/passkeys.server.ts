@@ -29,7 +29,12 @@ export type Passkey = { id: number; name: string; createdAt: Date; lastUsedAt: D
 
 export async function listPasskeys(adminId: number): Promise<Passkey[]> {
   return getDb()
-    .select({ id: schema.staffPasskeys.id, name: schema.staffPasskeys.name, createdAt: schema.staffPasskeys.createdAt, lastUsedAt: schema.staffPasskeys.lastUsedAt })
+    .select({
+      id: schema.staffPasskeys.id,
+      name: schema.staffPasskeys.name,
+      createdAt: schema.staffPasskeys.createdAt,
+      lastUsedAt: schema.staffPasskeys.lastUsedAt,
+    })
     .from(schema.staffPasskeys)
     .where(eq(schema.staffPasskeys.adminUserId, adminId))
     .orderBy(asc(schema.staffPasskeys.id));
@@ -52,7 +57,9 @@ export async function removePasskey(adminId: number, passkeyId: number): Promise
 async function storeChallenge(challenge: string, purpose: "register" | "authenticate", adminId: number | null) {
   const db = getDb();
   await db.delete(schema.webauthnChallenges).where(sql`${schema.webauthnChallenges.expiresAt} < now()`);
-  await db.insert(schema.webauthnChallenges).values({ challenge, purpose, adminUserId: adminId, expiresAt: new Date(dbNow().getTime() + CHALLENGE_TTL_MS) });
+  await db
+    .insert(schema.webauthnChallenges)
+    .values({ challenge, purpose, adminUserId: adminId, expiresAt: new Date(dbNow().getTime() + CHALLENGE_TTL_MS) });
 }
 
 /** Takes a stored challenge out (once): true when it existed for this purpose (and member) and had not expired. */
@@ -77,7 +84,9 @@ export async function registrationOptions(admin: { id: number; email: string }):
     .select({ id: schema.staffPasskeys.credentialId, transports: schema.staffPasskeys.transports })
     .from(schema.staffPasskeys)
     .where(eq(schema.staffPasskeys.adminUserId, admin.id));
-  const options = await (await webauthn()).generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName,
     rpID,
     userName: admin.email,
@@ -96,7 +105,9 @@ export async function registerPasskey(adminId: number, response: RegistrationRes
   const { rpID, origin } = relyingParty();
   let verification;
   try {
-    verification = await (await webauthn()).verifyRegistrationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(challenge, "register", adminId),
       expectedOrigin: origin,
@@ -120,7 +131,12 @@ export async function registerPasskey(adminId: number, response: RegistrationRes
       name,
     })
     .onConflictDoNothing()
-    .returning({ id: schema.staffPasskeys.id, name: schema.staffPasskeys.name, createdAt: schema.staffPasskeys.createdAt, lastUsedAt: schema.staffPasskeys.lastUsedAt });
+    .returning({
+      id: schema.staffPasskeys.id,
+      name: schema.staffPasskeys.name,
+      createdAt: schema.staffPasskeys.createdAt,
+      lastUsedAt: schema.staffPasskeys.lastUsedAt,
+    });
   return row ?? null;
 }
 
@@ -136,7 +152,9 @@ export async function authenticationOptions(adminId?: number): Promise<PublicKey
         .from(schema.staffPasskeys)
         .where(eq(schema.staffPasskeys.adminUserId, adminId))
     : [];
-  const options = await (await webauthn()).generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     allowCredentials: allow.map((c) => ({ id: c.id, transports: c.transports ? c.transports.split(",") : undefined })),
@@ -150,7 +168,13 @@ export async function verifyPasskey(response: AuthenticationResponseJSON): Promi
   if (typeof response?.id !== "string" || response.id.length > 1024) return null;
   const db = getDb();
   const [row] = await db
-    .select({ passkey: schema.staffPasskeys, email: schema.adminUsers.email, name: schema.adminUsers.name, role: schema.adminUsers.role, status: schema.adminUsers.status })
+    .select({
+      passkey: schema.staffPasskeys,
+      email: schema.adminUsers.email,
+      name: schema.adminUsers.name,
+      role: schema.adminUsers.role,
+      status: schema.adminUsers.status,
+    })
     .from(schema.staffPasskeys)
     .innerJoin(schema.adminUsers, eq(schema.adminUsers.id, schema.staffPasskeys.adminUserId))
     .where(eq(schema.staffPasskeys.credentialId, response.id))
@@ -160,7 +184,9 @@ export async function verifyPasskey(response: AuthenticationResponseJSON): Promi
   const { rpID, origin } = relyingParty();
   let verification;
   try {
-    verification = await (await webauthn()).verifyAuthenticationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(challenge, "authenticate", null),
       expectedOrigin: origin,

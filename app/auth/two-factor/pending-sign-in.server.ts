@@ -64,7 +64,12 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
     .limit(1);
   // Suspended meanwhile: the pending sign-in leads nowhere.
   if (!row || row.status !== "active" || !isStaffRole(row.role)) return null;
-  return { idHash: row.idHash, stage: row.stage, failedAttempts: row.failedAttempts, admin: { id: row.id, email: row.email ?? "", name: row.name, role: row.role } };
+  return {
+    idHash: row.idHash,
+    stage: row.stage,
+    failedAttempts: row.failedAttempts,
+    admin: { id: row.id, email: row.email ?? "", name: row.name, role: row.role },
+  };
 }
 
 /** Counts a wrong code against the pending sign-in; true when it has now run out of tries. */

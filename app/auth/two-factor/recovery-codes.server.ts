@@ -17,7 +17,9 @@ export async function issueRecoveryCodes(db: Pick<Database, "delete" | "insert">
     codes.add(recoveryCodeFrom(() => (i < bytes.length ? bytes[i++]! : randomBytes(1)[0]!)));
   }
   await db.delete(schema.staffRecoveryCodes).where(eq(schema.staffRecoveryCodes.adminUserId, adminId));
-  await db.insert(schema.staffRecoveryCodes).values([...codes].map((code) => ({ adminUserId: adminId, codeHash: hashCode(adminId, code) })));
+  await db
+    .insert(schema.staffRecoveryCodes)
+    .values([...codes].map((code) => ({ adminUserId: adminId, codeHash: hashCode(adminId, code) })));
   return [...codes].map(formatRecoveryCode);
 }
 

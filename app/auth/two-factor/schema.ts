@@ -2,7 +2,11 @@ import { z } from "~/core/text/zod";
 
 /** Shared by the second-factor forms in the browser and the /api/admin/two-factor endpoints. */
 export const totpCodeSchema = z.object({
-  code: z.string({ error: "Enter the 6-digit code from your authenticator app" }).trim().min(1, "Enter the 6-digit code from your authenticator app").max(20),
+  code: z
+    .string({ error: "Enter the 6-digit code from your authenticator app" })
+    .trim()
+    .min(1, "Enter the 6-digit code from your authenticator app")
+    .max(20),
 });
 
 /** The sign-in's second step: a TOTP code or a recovery code. */
@@ -11,7 +15,10 @@ export const secondFactorSchema = z
     code: z.string().trim().max(20).optional(),
     recoveryCode: z.string().trim().max(40).optional(),
   })
-  .refine((v) => Boolean(v.code) !== Boolean(v.recoveryCode), { message: "Enter a code from your authenticator app or a recovery code", path: ["code"] });
+  .refine((v) => Boolean(v.code) !== Boolean(v.recoveryCode), {
+    message: "Enter a code from your authenticator app or a recovery code",
+    path: ["code"],
+  });
 
 export const twoFactorPolicySchema = z.object({ requiredForAllStaff: z.boolean({ error: "requiredForAllStaff must be true or false" }) });
 

@@ -20,7 +20,12 @@ export async function securityOverview(admin: Admin) {
   ]);
   return {
     totp: { enabled: totp, recoveryCodesLeft: totp ? codesLeft : 0 },
-    passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null })),
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name,
+      createdAt: p.createdAt.toISOString(),
+      lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+    })),
     requiredForAllStaff: required,
   };
 }
@@ -67,7 +72,11 @@ const tooMany = (seconds: number) =>
  */
 export async function finishTotpSetup(request: Request, clientIp: string, actor: SetupActor, code: string) {
   const recoveryCodes = await guarded(actor.admin.id, () => confirmTotp(actor.admin.id, code));
-  await recordAudit(actor.admin, "admin.two_factor_on", { targetType: "admin_user", targetId: actor.admin.id, summary: "Turned on two-factor sign-in" });
+  await recordAudit(actor.admin, "admin.two_factor_on", {
+    targetType: "admin_user",
+    targetId: actor.admin.id,
+    summary: "Turned on two-factor sign-in",
+  });
   if (!actor.pending) return { recoveryCodes, setCookies: [] };
   const finished = await finishPending(request, clientIp, actor.pending, "Signed in after setting up two-factor sign-in");
   if (!finished.ok) throw new ApiError(finished.status, finished.message);
@@ -82,7 +91,11 @@ export async function turnOffTotp(admin: Admin, code: string): Promise<void> {
   }
   await guarded(admin.id, () => verifyTotpCode(admin.id, code));
   await removeTotp(admin.id);
-  await recordAudit(admin, "admin.two_factor_off", { targetType: "admin_user", targetId: admin.id, summary: "Turned off two-factor sign-in" });
+  await recordAudit(admin, "admin.two_factor_off", {
+    targetType: "admin_user",
+    targetId: admin.id,
+    summary: "Turned off two-factor sign-in",
+  });
 }
 
 /** Ten new recovery codes (the old ones stop working); a current code is asked for first. */
@@ -90,7 +103,11 @@ export async function renewRecoveryCodes(admin: Admin, code: string): Promise<st
   if (!(await hasTotp(admin.id))) throw new ApiError(409, "Two-factor sign-in is not on.");
   await guarded(admin.id, () => verifyTotpCode(admin.id, code));
   const codes = await issueRecoveryCodes(getDb(), admin.id);
-  await recordAudit(admin, "admin.recovery_codes_renewed", { targetType: "admin_user", targetId: admin.id, summary: "Made new recovery codes" });
+  await recordAudit(admin, "admin.recovery_codes_renewed", {
+    targetType: "admin_user",
+    targetId: admin.id,
+    summary: "Made new recovery codes",
+  });
   return codes;
 }
 
@@ -100,5 +117,7 @@ export async function changeTwoFactorPolicy(admin: Admin, required: boolean): Pr
     throw new ApiError(409, "Set up two-factor sign-in for your own account before requiring it for all staff.");
   }
   await setTwoFactorRequired(required);
-  await recordAudit(admin, "admin.two_factor_policy", { summary: required ? "Required two-factor sign-in for all staff" : "Stopped requiring two-factor sign-in" });
+  await recordAudit(admin, "admin.two_factor_policy", {
+    summary: required ? "Required two-factor sign-in for all staff" : "Stopped requiring two-factor sign-in",
+  });
 }

@@ -8,8 +8,7 @@ import { hasTotp, verifyTotpCode } from "./totp.server";
 
 /** The second step of a sign-in: after the password, a TOTP code, a recovery code or a passkey. */
 export type StepResult =
-  | { ok: true; setCookies: string[] }
-  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number; setCookies?: string[] };
+  { ok: true; setCookies: string[] } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number; setCookies?: string[] };
 
 const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 const WRONG_CODE = "That code is not valid. Please try again.";
@@ -46,10 +45,17 @@ export async function verifySecondFactor(
   const account = String(pending.admin.id);
   const limited = await isLimited("secondFactorByAccount", account);
   if (limited.limited) return { ok: false, status: 429, message: TOO_MANY_CODES, retryAfterSeconds: limited.retryAfterSeconds };
-  const ok = input.recoveryCode ? await spendRecoveryCode(pending.admin.id, input.recoveryCode) : await verifyTotpCode(pending.admin.id, input.code ?? "");
+  const ok = input.recoveryCode
+    ? await spendRecoveryCode(pending.admin.id, input.recoveryCode)
+    : await verifyTotpCode(pending.admin.id, input.code ?? "");
   if (ok) {
     await reset("secondFactorByAccount", account);
-    return finishPending(request, clientIp, pending, input.recoveryCode ? "Signed in with a recovery code" : "Signed in with an authenticator code");
+    return finishPending(
+      request,
+      clientIp,
+      pending,
+      input.recoveryCode ? "Signed in with a recovery code" : "Signed in with an authenticator code",
+    );
   }
   const byAccount = await consume("secondFactorByAccount", account);
   const exhausted = await countPendingFailure(pending);

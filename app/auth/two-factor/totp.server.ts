@@ -31,7 +31,10 @@ export async function startTotpSetup(admin: { id: number; email: string }): Prom
   await getDb()
     .insert(schema.staffTotp)
     .values({ adminUserId: admin.id, secret })
-    .onConflictDoUpdate({ target: schema.staffTotp.adminUserId, set: { secret, confirmedAt: null, lastUsedStep: null, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: schema.staffTotp.adminUserId,
+      set: { secret, confirmedAt: null, lastUsedStep: null, createdAt: sql`now()` },
+    });
   const otpauthUrl = totpFor(secret, admin.email).toString();
   // Rendered here, as markup: the secret never goes to a QR service.
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
@@ -72,7 +75,10 @@ export const verifyTotpCode = (adminId: number, code: string) => acceptCode(admi
 export async function confirmTotp(adminId: number, code: string): Promise<string[] | null> {
   if (!(await acceptCode(adminId, code, "pending"))) return null;
   return getDb().transaction(async (tx) => {
-    await tx.update(schema.staffTotp).set({ confirmedAt: sql`now()` }).where(eq(schema.staffTotp.adminUserId, adminId));
+    await tx
+      .update(schema.staffTotp)
+      .set({ confirmedAt: sql`now()` })
+      .where(eq(schema.staffTotp.adminUserId, adminId));
     return issueRecoveryCodes(tx, adminId);
   });
 }

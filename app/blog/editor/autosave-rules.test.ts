@@ -27,9 +27,18 @@ describe("autosave rules", () => {
       message: "This post was changed by Ann at 2026-01-01T00:00:00Z after you opened it.",
       current,
     });
-    expect(failureOf(new AdminApiError(409, "That address is taken", { message: "That address is taken" }), false)).toEqual({ kind: "error", message: "Not saved: That address is taken" });
-    expect(failureOf(new AdminApiError(500, "changed by nobody", null), false)).toEqual({ kind: "error", message: "Not saved: changed by nobody" });
-    expect(failureOf(new TypeError("Failed to fetch"), false)).toMatchObject({ kind: "error", message: expect.stringMatching(/no connection/) });
+    expect(failureOf(new AdminApiError(409, "That address is taken", { message: "That address is taken" }), false)).toEqual({
+      kind: "error",
+      message: "Not saved: That address is taken",
+    });
+    expect(failureOf(new AdminApiError(500, "changed by nobody", null), false)).toEqual({
+      kind: "error",
+      message: "Not saved: changed by nobody",
+    });
+    expect(failureOf(new TypeError("Failed to fetch"), false)).toMatchObject({
+      kind: "error",
+      message: expect.stringMatching(/no connection/),
+    });
     expect(failureOf(new Error("x"), true)).toMatchObject({ kind: "error", message: expect.stringMatching(/session/) });
   });
   it("says the time as HH:MM", () => {

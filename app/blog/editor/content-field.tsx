@@ -119,7 +119,10 @@ export function ContentField({
           {preview}
         </Tabs.Content>
       </Tabs.Root>
-      <p id={`${id}-content-hint`} className={`text-sm ${content.length > MAX_POST_CONTENT ? "font-semibold text-red-700" : "text-slate-600"}`}>
+      <p
+        id={`${id}-content-hint`}
+        className={`text-sm ${content.length > MAX_POST_CONTENT ? "font-semibold text-red-700" : "text-slate-600"}`}
+      >
         <span>
           {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"}, {readingTimeLabel(readingMinutes(shown))}.
         </span>{" "}

@@ -20,7 +20,13 @@ export function EditorBar({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-2 py-1.5 sm:px-4">
-      <button type="button" aria-label="Close" title="Close" onClick={onClose} className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100">
+      <button
+        type="button"
+        aria-label="Close"
+        title="Close"
+        onClick={onClose}
+        className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+      >
         <X aria-hidden="true" className="size-5" />
       </button>
       <h1 tabIndex={-1} className="mr-auto text-lg font-bold focus:outline-none">

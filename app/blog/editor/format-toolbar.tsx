@@ -1,6 +1,17 @@
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { Bold, Code, Heading2, Image as ImageIcon, Italic, Link as LinkIcon, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
+import {
+  Bold,
+  Code,
+  Heading2,
+  Image as ImageIcon,
+  Italic,
+  Link as LinkIcon,
+  List,
+  ListOrdered,
+  Quote,
+  type LucideIcon,
+} from "lucide-react";
 import { formatEdit, type FormatAction } from "~/blog/writing/markdown-format";
 
 /** The Markdown editor's formatting toolbar: its buttons, their shortcuts and how an action edits the text. */
@@ -39,7 +50,12 @@ const shortcutLabel = (shortcut: string) =>
 /** One tab stop; a button does not take the editor's focus, and `onFormat` says which was pressed. */
 export function FormatToolbar({ onFormat }: { onFormat: (action: FormatAction) => void }) {
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 p-1" onKeyDown={toolbarArrows}>
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 p-1"
+      onKeyDown={toolbarArrows}
+    >
       {TOOLBAR.map((item, i) => (
         <button
           key={item.action}
@@ -66,7 +82,11 @@ function toolbarArrows(event: React.KeyboardEvent<HTMLDivElement>) {
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button")];
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const next =
-    event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : (at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
+    event.key === "Home"
+      ? 0
+      : event.key === "End"
+        ? buttons.length - 1
+        : (at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
   event.preventDefault();
   buttons.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
   buttons[next]!.focus();

@@ -37,9 +37,12 @@ export function ImageField({
   const fileRef = useRef<HTMLInputElement>(null);
   const { id, field, error } = fields;
 
-  useEffect(() => () => {
-    if (localPreview) URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
 
   const preview = localPreview ?? (upload ? `data:${upload.imageMimeType};base64,${upload.imageData}` : normalizeBlogImageUrl(imageUrl));
 
@@ -67,7 +70,10 @@ export function ImageField({
       body.append("image", file);
       const result = await adminFetch<UploadResult>("/api/upload", { method: "POST", body });
       if (!result.success || !result.imageData || !result.imageMimeType) throw new Error(result.error || "Failed to upload image");
-      onChange({ imageUrl: "", upload: { imageData: result.imageData, imageMimeType: result.imageMimeType, originalName: result.originalName ?? file.name } });
+      onChange({
+        imageUrl: "",
+        upload: { imageData: result.imageData, imageMimeType: result.imageMimeType, originalName: result.originalName ?? file.name },
+      });
       toast({ title: "Upload Successful", description: `${file.name} (${Math.round(file.size / 1024)} KB)` });
     } catch (failure) {
       if (!(failure instanceof SessionExpiredError)) {
@@ -95,7 +101,16 @@ export function ImageField({
         />
       </Field>
       <div className="flex flex-wrap items-center gap-2">
-        <input ref={fileRef} id={`${id}-file`} type="file" accept="image/*" aria-label="Image file to upload" tabIndex={-1} className="sr-only" onChange={(e) => void onFile(e)} />
+        <input
+          ref={fileRef}
+          id={`${id}-file`}
+          type="file"
+          accept="image/*"
+          aria-label="Image file to upload"
+          tabIndex={-1}
+          className="sr-only"
+          onChange={(e) => void onFile(e)}
+        />
         <button type="button" className="btn btn-secondary" onClick={() => fileRef.current?.click()} disabled={uploading}>
           <ImageUp aria-hidden="true" className="size-4" />
           {uploading ? "Uploading..." : "Upload image"}

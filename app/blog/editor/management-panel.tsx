@@ -2,7 +2,8 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { blogMessages, POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery, type BlogPostDto } from "~/blog/post/schema";
+import { POST_SORTS, POST_STATUS_FILTERS, type AdminPostQuery } from "~/blog/post/admin-list";
+import { blogMessages, type BlogPostDto } from "~/blog/post/schema";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession, useListParams } from "~/admin/admin-api";
 import { listValues } from "~/admin/list-params";
@@ -34,7 +35,8 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const open = (id: number | "new", restore = false) => void navigate(`/admin/posts/${id}`, { state: { back: here, restore } satisfies EditorEntry });
+  const open = (id: number | "new", restore = false) =>
+    void navigate(`/admin/posts/${id}`, { state: { back: here, restore } satisfies EditorEntry });
   const [params, setParams] = useListParams(PARAMS, DEFAULTS);
   const [deleting, setDeleting] = useState<BlogPostDto | null>(null);
   const { pending: busyId, run } = useAdminTask();
@@ -60,9 +62,12 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
     const postId = draft.postId;
     if (postId === null) return open("new", true);
     checking.current = postId;
-    const found = await checkDraft.run(() => (posts?.some((p) => p.id === postId) ? Promise.resolve() : adminFetch(`/api/blog/${postId}`)), {
-      failed: { title: "The post of this draft no longer exists", description: "The draft was discarded." },
-    });
+    const found = await checkDraft.run(
+      () => (posts?.some((p) => p.id === postId) ? Promise.resolve() : adminFetch(`/api/blog/${postId}`)),
+      {
+        failed: { title: "The post of this draft no longer exists", description: "The draft was discarded." },
+      },
+    );
     if (found) open(postId, true);
   }
 
@@ -90,7 +95,9 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
   const list = (
     <div>
       {data.counts.all === 0 && !params.q ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No blog posts yet. Create your first post to get started!</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+          No blog posts yet. Create your first post to get started!
+        </p>
       ) : data.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No posts match.</p>
       ) : null}
@@ -107,7 +114,13 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
           />
         ))}
       </ul>
-      <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="posts" onPage={(page) => setParams({ page: String(page) })} />
+      <Pager
+        page={data.page}
+        pageCount={data.pageCount}
+        total={data.total}
+        noun="posts"
+        onPage={(page) => setParams({ page: String(page) })}
+      />
     </div>
   );
 
@@ -143,7 +156,10 @@ export function BlogManagementPanel({ writer, page: data }: { writer: PostWriter
         />
         <Tabs.Root value={status} onValueChange={(value) => setParams({ status: value, page: "1" })}>
           {/* Two by two at 375 px (never one filter alone on a second line), one row from sm up. */}
-          <Tabs.List aria-label="Filter posts" className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full">
+          <Tabs.List
+            aria-label="Filter posts"
+            className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-flex sm:rounded-full"
+          >
             {(Object.keys(POST_STATUS_FILTERS) as Status[]).map((value) => (
               <Tabs.Trigger
                 key={value}

@@ -70,7 +70,12 @@ export default function MarkdownEditor({
         // An image is a block of its own: text on its line before or after is set apart by a blank line.
         const line = editor.state.doc.lineAt(from);
         const before = line.text.slice(0, from - line.from).trim() ? "\n\n" : "";
-        const after = editor.state.doc.lineAt(to).text.slice(to - editor.state.doc.lineAt(to).from).trim() ? "\n\n" : "";
+        const after = editor.state.doc
+          .lineAt(to)
+          .text.slice(to - editor.state.doc.lineAt(to).from)
+          .trim()
+          ? "\n\n"
+          : "";
         editor.dispatch({
           changes: { from, to, insert: before + marker + after },
           selection: { anchor: from + before.length + marker.length },
@@ -207,7 +212,11 @@ export default function MarkdownEditor({
   }, [describedBy, invalid, editorId]);
 
   return (
-    <div ref={wrapper} data-markdown-editor="" className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700">
+    <div
+      ref={wrapper}
+      data-markdown-editor=""
+      className="flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-300 has-[.cm-focused]:border-brand-700 has-[.cm-focused]:ring-2 has-[.cm-focused]:ring-brand-700"
+    >
       <FormatToolbar
         onFormat={(action) => {
           // Image asks for a file (uploaded as a pasted one is); the others format the selection.

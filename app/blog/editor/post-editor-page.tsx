@@ -43,7 +43,10 @@ export function PostEditorPage({
   };
   return (
     // The window's height: the text box takes what the bar and the title leave.
-    <section aria-label={post ? "Edit Post" : "Create Post"} className={`flex flex-col bg-white ${focusMode ? "fixed inset-0 z-50" : "h-dvh"}`}>
+    <section
+      aria-label={post ? "Edit Post" : "Create Post"}
+      className={`flex flex-col bg-white ${focusMode ? "fixed inset-0 z-50" : "h-dvh"}`}
+    >
       <BlogPostForm
         post={post}
         preview={preview}

@@ -68,9 +68,7 @@ function AuthorField({
   const { id, field, error } = fields;
   if (!writerChoosesAuthor(writer)) {
     return (
-      <p className="text-sm text-slate-700 sm:col-span-2">
-        Credited to you ({writer.name}). An editor can credit a post to someone else.
-      </p>
+      <p className="text-sm text-slate-700 sm:col-span-2">Credited to you ({writer.name}). An editor can credit a post to someone else.</p>
     );
   }
   const nameOf = (value: string) => writer.authors.find((a) => String(a.id) === value)?.name;

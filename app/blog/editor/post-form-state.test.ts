@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { generatedSlug, hasChanges, initialPostForm, parseDraft, serializeDraft, storedDrafts, toLocalInput, toRequestBody, draftKey } from "./post-form-state";
+import {
+  generatedSlug,
+  hasChanges,
+  initialPostForm,
+  parseDraft,
+  serializeDraft,
+  storedDrafts,
+  toLocalInput,
+  toRequestBody,
+  draftKey,
+} from "./post-form-state";
 
 describe("the editor's form state", () => {
   it("starts a new post published, in the social category, to be published now", () => {
@@ -8,9 +18,20 @@ describe("the editor's form state", () => {
   });
 
   it("sends an upload instead of an image URL, tags trimmed and without empties", () => {
-    const form = { ...initialPostForm(null), tags: " bars, , sydney ,", imageUrl: "https://x.example/a.png", upload: { imageData: "AAAA", imageMimeType: "image/png", originalName: "a.png" } };
+    const form = {
+      ...initialPostForm(null),
+      tags: " bars, , sydney ,",
+      imageUrl: "https://x.example/a.png",
+      upload: { imageData: "AAAA", imageMimeType: "image/png", originalName: "a.png" },
+    };
     const body = toRequestBody(form);
-    expect(body).toMatchObject({ tags: ["bars", "sydney"], image: null, imageData: "AAAA", imageMimeType: "image/png", imageOriginalName: "a.png" });
+    expect(body).toMatchObject({
+      tags: ["bars", "sydney"],
+      image: null,
+      imageData: "AAAA",
+      imageMimeType: "image/png",
+      imageOriginalName: "a.png",
+    });
   });
 
   it("sends the publish date as createdAt in ISO, an empty one as empty, and never updatedAt", () => {
@@ -43,7 +64,11 @@ describe("unsaved changes and local drafts", () => {
   });
 
   it("round-trips a draft without the upload's bytes, and refuses what is not one", () => {
-    const form = { ...initialPostForm(null), title: "Half written", upload: { imageData: "A".repeat(10), imageMimeType: "image/png", originalName: "a.png" } };
+    const form = {
+      ...initialPostForm(null),
+      title: "Half written",
+      upload: { imageData: "A".repeat(10), imageMimeType: "image/png", originalName: "a.png" },
+    };
     const draft = parseDraft(serializeDraft(7, form, new Date("2026-01-01T00:00:00Z")));
     expect(draft).toMatchObject({ postId: 7, savedAt: "2026-01-01T00:00:00.000Z", form: { title: "Half written", upload: null } });
     expect(parseDraft("not json")).toBeNull();

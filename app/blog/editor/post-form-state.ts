@@ -39,7 +39,22 @@ export function toLocalInput(date: Date): string {
 
 export function initialPostForm(post: BlogPostDto | null, now = new Date()): PostFormState {
   if (!post) {
-    return { title: "", slug: "", author: "", authorId: "", category: "social", tags: "", excerpt: "", content: "", imageUrl: "", imageAlt: "", upload: null, publishAt: toLocalInput(now), published: true, ...NO_OVERRIDES };
+    return {
+      title: "",
+      slug: "",
+      author: "",
+      authorId: "",
+      category: "social",
+      tags: "",
+      excerpt: "",
+      content: "",
+      imageUrl: "",
+      imageAlt: "",
+      upload: null,
+      publishAt: toLocalInput(now),
+      published: true,
+      ...NO_OVERRIDES,
+    };
   }
   return {
     title: post.title,

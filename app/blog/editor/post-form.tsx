@@ -1,32 +1,31 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useAdminSession } from "~/admin/admin-api";
 import { useAdminTask } from "~/admin/admin-action";
-import { blogPostInputSchema, type BlogPostDto } from "~/blog/post/schema";
-import { fieldErrors } from "~/core/text/field-errors";
+import type { BlogPostDto } from "~/blog/post/schema";
 import { inputClass, useFieldErrors } from "~/admin/components/field";
 import type { MarkdownPreview } from "~/core/markdown/markdown-preview.client";
 import { ContentField } from "./content-field";
 import { EditorBar } from "./editor-bar";
 import type { MarkdownEditorHandle } from "./markdown-editor";
 import { forgetDraft, readStorage, writeStorage } from "./draft-storage";
-import { draftKey, hasChanges, initialPostForm, newIdempotencyKey, parseDraft, serializeDraft, toRequestBody, type LocalDraft, type PostFormState } from "./post-form-state";
+import {
+  draftKey,
+  hasChanges,
+  initialPostForm,
+  newIdempotencyKey,
+  parseDraft,
+  serializeDraft,
+  toRequestBody,
+  type LocalDraft,
+  type PostFormState,
+} from "./post-form-state";
 import { PostSettingsPanel } from "./post-settings-panel";
 import { ConflictNotice, LocalOffer, PendingOffer, SaveStatus } from "./save-notices";
 import { useAutosave } from "./use-autosave";
+import { usePostFormErrors } from "./use-post-form-errors";
 import { writerChoosesAuthor, writerPublishes, type PostWriter } from "./post-writer";
 
 const LOCAL_COPY_MS = 400;
-
-/** The form field each API error key belongs to (to tell whether the admin has changed it since). */
-const FORM_KEY: Record<string, keyof PostFormState> = { authorId: "authorId", createdAt: "publishAt", image: "imageUrl", imageData: "upload", imageMimeType: "upload" };
-
-/** Every message the browser can give before sending, keyed as the server keys them. */
-function validate(form: PostFormState): Record<string, string> {
-  const parsed = blogPostInputSchema.safeParse(toRequestBody(form));
-  const found = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!form.publishAt) found.createdAt = "Publish date is required";
-  return found;
-}
 
 /** The editor's form: every field of a post, the local draft it keeps, and the save. */
 export function BlogPostForm({
@@ -57,14 +56,16 @@ export function BlogPostForm({
   const start = useMemo(() => {
     const initial = initialPostForm(post);
     if (post) return initial;
-    return { ...initial, authorId: writerChoosesAuthor(writer) ? String(writer.id) : "", published: initial.published && writerPublishes(writer) };
+    return {
+      ...initial,
+      authorId: writerChoosesAuthor(writer) ? String(writer.id) : "",
+      published: initial.published && writerPublishes(writer),
+    };
   }, [post, writer]);
   const [form, setForm] = useState<PostFormState>(() => (restore ? { ...start, ...restore.form, upload: null } : start));
   // A draft left from before (a reload, a crashed tab), offered back when the editor opens.
   const [offered, setOffered] = useState<LocalDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // The form as it was when the errors were shown: a server's error stays until its field is changed.
-  const errorsFor = useRef<PostFormState>(form);
+  const { errors, showErrors, validate } = usePostFormErrors(form);
   const [uploading, setUploading] = useState(false);
   const [contentTab, setContentTab] = useState("edit");
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,26 +110,6 @@ export function BlogPostForm({
     return () => window.clearTimeout(timer);
   }, [dirty, form, savedId, serverSaved, autosave.createdId]);
 
-  // Errors clear as their field becomes valid (and update as it changes), not only on the next submit.
-  useEffect(() => {
-    setErrors((shown) => {
-      const keys = Object.keys(shown);
-      if (keys.length === 0) return shown;
-      const now = validate(form);
-      const next: Record<string, string> = {};
-      for (const key of keys) {
-        const formKey = FORM_KEY[key] ?? (key as keyof PostFormState);
-        if (now[key]) next[key] = now[key];
-        else if (!(formKey in form) || form[formKey] === errorsFor.current[formKey]) next[key] = shown[key]!;
-      }
-      return Object.keys(next).length === keys.length && keys.every((k) => next[k] === shown[k]) ? shown : next;
-    });
-  }, [form]);
-
-  const showErrors = (found: Record<string, string>) => {
-    errorsFor.current = form;
-    setErrors(found);
-  };
   // The save and the reload say their errors the admin's one way (decision 0095); the editor closes itself, so
   // no loader needs to run again. The server's field messages show in place and in the toast.
   const saveTask = useAdminTask({ onFieldErrors: showErrors, toastFieldErrors: true, revalidate: false });
@@ -145,7 +126,9 @@ export function BlogPostForm({
   /** After someone else's save: the post as it is now replaces what this editor shows. */
   async function reload() {
     if (savedId === null) return;
-    const fresh = await reloadTask.run(() => adminFetch<BlogPostDto>(`/api/blog/${savedId}`), { failed: { title: "Failed to reload the post" } });
+    const fresh = await reloadTask.run(() => adminFetch<BlogPostDto>(`/api/blog/${savedId}`), {
+      failed: { title: "Failed to reload the post" },
+    });
     if (!fresh) return;
     const next = initialPostForm(fresh.value);
     setForm(next);
@@ -176,7 +159,10 @@ export function BlogPostForm({
         if (target) await adminFetch(`/api/blog/${target.id}`, { method: "PUT", json: { ...body, version: target.version } });
         else await adminFetch("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
       },
-      { done: post ? "Blog post updated successfully" : "Blog post created successfully", failed: { title: post ? "Failed to update blog post" : "Failed to create blog post" } },
+      {
+        done: post ? "Blog post updated successfully" : "Blog post created successfully",
+        failed: { title: post ? "Failed to update blog post" : "Failed to create blog post" },
+      },
     );
     // Refused: the editor stays open with everything typed, and autosaving goes on.
     if (!done) return autosave.resume();
@@ -218,9 +204,13 @@ export function BlogPostForm({
           }}
         />
         <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-          <div className={`flex min-h-[70dvh] flex-1 flex-col gap-3 px-4 py-3 sm:px-6 lg:min-h-0 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}>
+          <div
+            className={`flex min-h-[70dvh] flex-1 flex-col gap-3 px-4 py-3 sm:px-6 lg:min-h-0 lg:overflow-y-auto ${focusMode ? "mx-auto w-full max-w-7xl" : ""}`}
+          >
             {autosave.state.kind === "conflict" ? <ConflictNotice current={autosave.state.current} onReload={() => void reload()} /> : null}
-            {post && !restore ? <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} /> : null}
+            {post && !restore ? (
+              <PendingOffer post={post} onRestore={(p) => adoptText({ title: p.title, content: p.content, excerpt: p.excerpt })} />
+            ) : null}
             {offered ? (
               <LocalOffer
                 draft={offered}
@@ -239,7 +229,14 @@ export function BlogPostForm({
               <label htmlFor={`${id}-title`} className="sr-only">
                 Title
               </label>
-              <input {...field("title")} placeholder="Title" className={`${inputClass} text-xl font-bold`} value={form.title} onChange={(e) => set("title", e.target.value)} required />
+              <input
+                {...field("title")}
+                placeholder="Title"
+                className={`${inputClass} text-xl font-bold`}
+                value={form.title}
+                onChange={(e) => set("title", e.target.value)}
+                required
+              />
               {error("title")}
             </div>
             <ContentField

@@ -2,7 +2,8 @@ import { ExternalLink, Eye, EyeOff, ImageOff, Pencil, Trash2 } from "lucide-reac
 import type { ReactNode } from "react";
 import { categoryLabel } from "~/blog/post/category";
 import { normalizeBlogImageUrl } from "~/blog/post/image";
-import { postState, type BlogPostDto, type PostState } from "~/blog/post/schema";
+import { postState, type PostState } from "~/blog/post/admin-list";
+import type { BlogPostDto } from "~/blog/post/schema";
 import { formatDateTime } from "~/core/text/dates";
 import { writerEdits, writerPublishes, type PostWriter } from "./post-writer";
 
@@ -45,9 +46,19 @@ export function PostRow({
   return (
     <li className="grid grid-cols-[4rem_minmax(0,1fr)] gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)] sm:p-4">
       {thumbnail ? (
-        <img src={thumbnail} alt={post.imageAlt ?? ""} loading="lazy" width={96} height={60} className="h-10 w-16 rounded-lg border border-slate-200 bg-slate-100 object-cover sm:h-15 sm:w-24" />
+        <img
+          src={thumbnail}
+          alt={post.imageAlt ?? ""}
+          loading="lazy"
+          width={96}
+          height={60}
+          className="h-10 w-16 rounded-lg border border-slate-200 bg-slate-100 object-cover sm:h-15 sm:w-24"
+        />
       ) : (
-        <div aria-hidden="true" className="flex h-10 w-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500 sm:h-15 sm:w-24">
+        <div
+          aria-hidden="true"
+          className="flex h-10 w-16 items-center justify-center rounded-lg bg-slate-100 text-slate-500 sm:h-15 sm:w-24"
+        >
           <ImageOff className="size-5" />
         </div>
       )}
@@ -83,7 +94,13 @@ export function PostRow({
               Edit
             </ActionButton>
           ) : null}
-          <a href={`/blog/${post.slug}`} target="_blank" rel="noopener" aria-label={`View ${post.title} (opens in a new tab)`} className={actionClass}>
+          <a
+            href={`/blog/${post.slug}`}
+            target="_blank"
+            rel="noopener"
+            aria-label={`View ${post.title} (opens in a new tab)`}
+            className={actionClass}
+          >
             <ExternalLink aria-hidden="true" className="size-4" />
             {state === "published" ? "View" : "Preview"}
           </a>
@@ -103,9 +120,27 @@ const actionClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60";
 
 /** A row action: its visible word leads its accessible name, which adds the post's title. */
-function ActionButton({ label, onClick, disabled, danger, children }: { label: string; onClick: () => void; disabled?: boolean; danger?: boolean; children: ReactNode }) {
+function ActionButton({
+  label,
+  onClick,
+  disabled,
+  danger,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" aria-label={label} disabled={disabled} onClick={onClick} className={`${actionClass} ${danger ? "border-red-200 text-red-800 hover:bg-red-50" : ""}`}>
+    <button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={`${actionClass} ${danger ? "border-red-200 text-red-800 hover:bg-red-50" : ""}`}
+    >
       {children}
     </button>
   );

@@ -77,7 +77,14 @@ export function PostSettingsPanel({
         fields={fields}
       />
       <Field label="Excerpt" htmlFor={`${id}-excerpt`} error={error("excerpt")}>
-        <textarea {...field("excerpt")} rows={2} className={inputClass} value={form.excerpt} onChange={(e) => set("excerpt", e.target.value)} required />
+        <textarea
+          {...field("excerpt")}
+          rows={2}
+          className={inputClass}
+          value={form.excerpt}
+          onChange={(e) => set("excerpt", e.target.value)}
+          required
+        />
       </Field>
       <ImageField
         imageUrl={form.imageUrl}
@@ -104,7 +111,12 @@ export function PostSettingsPanel({
       </Field>
       {writerPublishes(writer) ? (
         <label className="flex items-center gap-3 text-sm font-semibold">
-          <input type="checkbox" className="size-5 accent-brand-700" checked={form.published} onChange={(e) => set("published", e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            checked={form.published}
+            onChange={(e) => set("published", e.target.checked)}
+          />
           Publish immediately
         </label>
       ) : (

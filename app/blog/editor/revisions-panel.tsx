@@ -19,14 +19,19 @@ export function RevisionsPanel({ post, onRestored }: { post: BlogPostDto; onRest
   const busy = restoring.busy;
 
   async function load() {
-    const answer = await reading.run(() => adminFetch<{ items: RevisionSummary[] }>(`/api/admin/posts/${post.id}/revisions`), { failed: { title: "Failed to load revisions" } });
+    const answer = await reading.run(() => adminFetch<{ items: RevisionSummary[] }>(`/api/admin/posts/${post.id}/revisions`), {
+      failed: { title: "Failed to load revisions" },
+    });
     if (answer) setItems(answer.value.items);
   }
 
   async function compare(id: number) {
-    const answer = await reading.run(() => adminFetch<{ revision: Revision; diff: RevisionDiff }>(`/api/admin/posts/${post.id}/revisions/${id}`), {
-      failed: { title: "Failed to load the revision" },
-    });
+    const answer = await reading.run(
+      () => adminFetch<{ revision: Revision; diff: RevisionDiff }>(`/api/admin/posts/${post.id}/revisions/${id}`),
+      {
+        failed: { title: "Failed to load the revision" },
+      },
+    );
     if (answer) setShown(answer.value);
   }
 
@@ -61,10 +66,21 @@ export function RevisionsPanel({ post, onRestored }: { post: BlogPostDto; onRest
               </span>
               {index === 0 ? null : (
                 <span className="flex gap-2">
-                  <button type="button" className="btn btn-secondary" aria-label={`Compare the revision of ${formatDateTime(item.createdAt)}`} onClick={() => void compare(item.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={`Compare the revision of ${formatDateTime(item.createdAt)}`}
+                    onClick={() => void compare(item.id)}
+                  >
                     Compare
                   </button>
-                  <button type="button" className="btn btn-secondary aria-disabled:opacity-60" aria-disabled={busy || undefined} aria-label={`Restore the revision of ${formatDateTime(item.createdAt)}`} onClick={() => restore(item.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary aria-disabled:opacity-60"
+                    aria-disabled={busy || undefined}
+                    aria-label={`Restore the revision of ${formatDateTime(item.createdAt)}`}
+                    onClick={() => restore(item.id)}
+                  >
                     Restore
                   </button>
                 </span>
@@ -107,7 +123,8 @@ function RevisionDiffView({ revision, diff }: { revision: Revision; diff: Revisi
 function ChangedLine({ label, change }: { label: string; change: { from: string; to: string } }) {
   return (
     <p>
-      <span className="font-semibold">{label}:</span> <del className="bg-red-100 text-red-900">{change.from}</del> <ins className="bg-green-100 text-green-900 no-underline">{change.to}</ins>
+      <span className="font-semibold">{label}:</span> <del className="bg-red-100 text-red-900">{change.from}</del>{" "}
+      <ins className="bg-green-100 text-green-900 no-underline">{change.to}</ins>
     </p>
   );
 }

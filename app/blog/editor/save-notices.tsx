@@ -26,7 +26,14 @@ export function SaveStatus({ state }: { state: SaveState }) {
   );
 }
 
-export type PendingText = { title: string; content: string; excerpt: string; savedAt: string; savedBy: { id: number; name: string }; baseVersion: number };
+export type PendingText = {
+  title: string;
+  content: string;
+  excerpt: string;
+  savedAt: string;
+  savedBy: { id: number; name: string };
+  baseVersion: number;
+};
 
 /**
  * A live post's unsaved text kept on the server (from any device), offered back when the post opens:
@@ -79,7 +86,8 @@ export function LocalOffer({ draft, onRestore, onDiscard }: { draft: LocalDraft;
       label="Unsaved draft"
       text={
         <>
-          You have unsaved changes to this post from <time dateTime={draft.savedAt}>{formatDateTime(draft.savedAt)}</time>, kept in this browser.
+          You have unsaved changes to this post from <time dateTime={draft.savedAt}>{formatDateTime(draft.savedAt)}</time>, kept in this
+          browser.
         </>
       }
       restoreLabel="Restore draft"
@@ -90,7 +98,14 @@ export function LocalOffer({ draft, onRestore, onDiscard }: { draft: LocalDraft;
   );
 }
 
-function Offer(props: { label: string; text: React.ReactNode; restoreLabel: string; discardLabel?: string; onRestore: () => void; onDiscard: () => void }) {
+function Offer(props: {
+  label: string;
+  text: React.ReactNode;
+  restoreLabel: string;
+  discardLabel?: string;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   return (
     <div role="region" aria-label={props.label} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="text-sm font-medium">{props.text}</p>
@@ -112,7 +127,8 @@ export function ConflictNotice({ current, onReload }: { current: PostVersionStat
     <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="text-sm font-semibold">Someone else changed this post while you were editing it.</p>
       <p className="mt-1 text-sm">
-        {conflictMessage({ ...current, updatedAt: formatDateTime(current.updatedAt) })} Your text here is not saved over theirs: copy what you need, then reload the post.
+        {conflictMessage({ ...current, updatedAt: formatDateTime(current.updatedAt) })} Your text here is not saved over theirs: copy what
+        you need, then reload the post.
       </p>
       <button type="button" className="btn btn-secondary mt-3" onClick={onReload}>
         Reload the post

@@ -33,7 +33,11 @@ export function SearchPanel({
     };
     return (
       <Field label={label} htmlFor={`${id}-${key}`} error={error(key)}>
-        {multiline ? <textarea {...props} rows={2} onChange={(e) => onChange(key, e.target.value)} /> : <input {...props} onChange={(e) => onChange(key, e.target.value)} />}
+        {multiline ? (
+          <textarea {...props} rows={2} onChange={(e) => onChange(key, e.target.value)} />
+        ) : (
+          <input {...props} onChange={(e) => onChange(key, e.target.value)} />
+        )}
         {guidance ? (
           <p id={`${id}-${key}-count`} className={`text-sm ${guidance.tooLong ? "font-semibold text-amber-800" : "text-slate-700"}`}>
             {guidance.text}
@@ -46,7 +50,12 @@ export function SearchPanel({
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold">Search and social</legend>
       {text("metaTitle", "Headline in search results", { guide: META_TITLE_GUIDE, length: form.metaTitle.trim().length })}
-      {text("metaDescription", "Description in search results", { guide: META_DESCRIPTION_GUIDE, length: form.metaDescription.trim().length }, true)}
+      {text(
+        "metaDescription",
+        "Description in search results",
+        { guide: META_DESCRIPTION_GUIDE, length: form.metaDescription.trim().length },
+        true,
+      )}
       <figure aria-label="Search result preview" className="grid gap-0.5 rounded-lg bg-slate-50 p-3">
         <figcaption className="text-xs font-semibold text-slate-700 uppercase">Search result preview</figcaption>
         <span className="truncate text-xs text-slate-700">{`/blog/${slug}`}</span>
@@ -57,7 +66,12 @@ export function SearchPanel({
       {text("socialTitle", "Headline on social cards")}
       {text("socialImage", "Social image URL")}
       <label className="flex items-center gap-3 text-sm font-semibold">
-        <input type="checkbox" className="size-5 accent-brand-700" checked={form.noindex} onChange={(e) => onNoindexChange(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          checked={form.noindex}
+          onChange={(e) => onNoindexChange(e.target.checked)}
+        />
         Hide from search engines
       </label>
     </fieldset>

@@ -30,10 +30,16 @@ export function TagsField({
       toast({ title: "Missing Content", description: blogMessages.tagsNeedText, variant: "destructive" });
       return;
     }
-    const answer = await suggesting.run(() => adminFetch<{ suggestedTags: string[] }>("/api/tag-suggestions", { method: "POST", json: source }), {
-      done: ({ suggestedTags }) => ({ title: "Tags Generated", description: `${suggestedTags.length} tag suggestion${suggestedTags.length === 1 ? "" : "s"} found` }),
-      failed: { title: "Failed to generate tag suggestions", description: null },
-    });
+    const answer = await suggesting.run(
+      () => adminFetch<{ suggestedTags: string[] }>("/api/tag-suggestions", { method: "POST", json: source }),
+      {
+        done: ({ suggestedTags }) => ({
+          title: "Tags Generated",
+          description: `${suggestedTags.length} tag suggestion${suggestedTags.length === 1 ? "" : "s"} found`,
+        }),
+        failed: { title: "Failed to generate tag suggestions", description: null },
+      },
+    );
     if (answer) setSuggestions(answer.value.suggestedTags);
   }
 
@@ -43,7 +49,13 @@ export function TagsField({
     <>
       <Field label="Tags (comma-separated)" htmlFor={`${id}-tags`} error={error("tags")}>
         <div className="flex flex-wrap gap-2">
-          <input {...field("tags")} className={`${inputClass} min-w-0 flex-[1_1_12rem]`} value={tags} onChange={(e) => onChange(e.target.value)} placeholder="nightlife, sydney, tips" />
+          <input
+            {...field("tags")}
+            className={`${inputClass} min-w-0 flex-[1_1_12rem]`}
+            value={tags}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder="nightlife, sydney, tips"
+          />
           <button type="button" className="btn btn-secondary" onClick={() => void suggestTags()} disabled={suggesting.busy}>
             <Sparkles aria-hidden="true" className="size-4" />
             {suggesting.busy ? "Thinking..." : "Smart Tags"}

@@ -11,7 +11,15 @@ export function readDrafts(): LocalDraft[] {
   }
 }
 
-export function UnsavedDrafts({ drafts, onRestore, onDiscard }: { drafts: LocalDraft[]; onRestore: (draft: LocalDraft) => void; onDiscard: (draft: LocalDraft) => void }) {
+export function UnsavedDrafts({
+  drafts,
+  onRestore,
+  onDiscard,
+}: {
+  drafts: LocalDraft[];
+  onRestore: (draft: LocalDraft) => void;
+  onDiscard: (draft: LocalDraft) => void;
+}) {
   if (drafts.length === 0) return null;
   return (
     <section aria-labelledby="unsaved-drafts" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -22,8 +30,8 @@ export function UnsavedDrafts({ drafts, onRestore, onDiscard }: { drafts: LocalD
         {drafts.map((draft) => (
           <li key={draft.postId ?? "new"} className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="min-w-0 break-words">
-              <strong>{draft.form.title.trim() || "Untitled post"}</strong> ({draft.postId === null ? "new post" : "changes to a post"}), saved{" "}
-              <time dateTime={draft.savedAt}>{formatDateTime(draft.savedAt)}</time>
+              <strong>{draft.form.title.trim() || "Untitled post"}</strong> ({draft.postId === null ? "new post" : "changes to a post"}),
+              saved <time dateTime={draft.savedAt}>{formatDateTime(draft.savedAt)}</time>
             </span>
             <span className="flex gap-2">
               <button type="button" className="btn btn-primary" onClick={() => onRestore(draft)}>

@@ -44,41 +44,53 @@ export function useAutosave({
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [createdId, setCreatedId] = useState<number | null>(null);
 
-  const saveLatest = useCallback(async (asked: boolean) => {
-    const f = latest.current;
-    const text = autosaveText(f);
-    if (stopped.current || closed.current || text === saved.current) return;
-    const at = target.current;
-    if (!at && !autosaveDue(f)) {
-      if (asked) setState({ kind: "error", message: "Add a title and some text to save a draft." });
-      return;
-    }
-    setState({ kind: "saving" });
-    try {
-      if (at) {
-        const answer = await adminFetch<{ savedAt: string; version: number; pending: boolean }>(`/api/admin/posts/${at.id}/autosave`, {
-          method: "PUT",
-          json: { title: f.title, content: f.content, excerpt: f.excerpt.trim() ? f.excerpt : undefined, version: at.version },
-        });
-        at.version = answer.version;
-        setBaseline((b) => ({ ...b, title: f.title, content: f.content, excerpt: f.excerpt.trim() ? f.excerpt : b.excerpt }));
-        setState({ kind: "saved", at: answer.savedAt, pending: answer.pending });
-      } else {
-        // The fields a save requires and the author left for later get their defaults; it stays a draft.
-        const body = { ...toRequestBody(f), author: f.author.trim() || writer.name, excerpt: f.excerpt.trim() || draftExcerpt(f.content), published: false };
-        const answer = await adminFetch<{ post: BlogPostDto }>("/api/blog", { method: "POST", json: body, headers: { "Idempotency-Key": createKey } });
-        target.current = { id: answer.post.id, version: answer.post.version };
-        setCreatedId(answer.post.id);
-        setBaseline({ ...f, published: start.published });
-        setState({ kind: "saved", at: answer.post.updatedAt, pending: false });
+  const saveLatest = useCallback(
+    async (asked: boolean) => {
+      const f = latest.current;
+      const text = autosaveText(f);
+      if (stopped.current || closed.current || text === saved.current) return;
+      const at = target.current;
+      if (!at && !autosaveDue(f)) {
+        if (asked) setState({ kind: "error", message: "Add a title and some text to save a draft." });
+        return;
       }
-      saved.current = text;
-    } catch (failure) {
-      const found = failureOf(failure, failure instanceof SessionExpiredError);
-      if (found.kind === "conflict") stopped.current = true;
-      setState(found);
-    }
-  }, [adminFetch, createKey, start.published, writer.name]);
+      setState({ kind: "saving" });
+      try {
+        if (at) {
+          const answer = await adminFetch<{ savedAt: string; version: number; pending: boolean }>(`/api/admin/posts/${at.id}/autosave`, {
+            method: "PUT",
+            json: { title: f.title, content: f.content, excerpt: f.excerpt.trim() ? f.excerpt : undefined, version: at.version },
+          });
+          at.version = answer.version;
+          setBaseline((b) => ({ ...b, title: f.title, content: f.content, excerpt: f.excerpt.trim() ? f.excerpt : b.excerpt }));
+          setState({ kind: "saved", at: answer.savedAt, pending: answer.pending });
+        } else {
+          // The fields a save requires and the author left for later get their defaults; it stays a draft.
+          const body = {
+            ...toRequestBody(f),
+            author: f.author.trim() || writer.name,
+            excerpt: f.excerpt.trim() || draftExcerpt(f.content),
+            published: false,
+          };
+          const answer = await adminFetch<{ post: BlogPostDto }>("/api/blog", {
+            method: "POST",
+            json: body,
+            headers: { "Idempotency-Key": createKey },
+          });
+          target.current = { id: answer.post.id, version: answer.post.version };
+          setCreatedId(answer.post.id);
+          setBaseline({ ...f, published: start.published });
+          setState({ kind: "saved", at: answer.post.updatedAt, pending: false });
+        }
+        saved.current = text;
+      } catch (failure) {
+        const found = failureOf(failure, failure instanceof SessionExpiredError);
+        if (found.kind === "conflict") stopped.current = true;
+        setState(found);
+      }
+    },
+    [adminFetch, createKey, start.published, writer.name],
+  );
 
   /** Queues a save of the text as it is now (each waits for the one before: versions follow in order). */
   const saveNow = useCallback(

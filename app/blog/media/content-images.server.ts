@@ -14,7 +14,11 @@ import { findPost, imageVisibility } from "../post/posts.server";
  * into a Buffer (npm run bench:content-images). The addresses name the content, so a kept copy is never
  * wrong; a deleted upload (no post uses it) stops answering here within the minute.
  */
-const recent = new VersionedCache<ServedImage>({ maxBytes: 16 * 1024 * 1024, sizeOf: (image) => image.data.length + 256, lifetime: () => 60_000 });
+const recent = new VersionedCache<ServedImage>({
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (image) => image.data.length + 256,
+  lifetime: () => 60_000,
+});
 
 /**
  * Reads the stored image (or its variant) a /content/images/ address names (content-images.ts). Variants
@@ -30,11 +34,17 @@ export async function readContentImage(
   isAdmin: () => Promise<boolean>,
 ): Promise<{ image: ServedImage; visibility: "public" | "admin" } | null> {
   if (image.kind === "site") return readSiteImage(image.file, image.ext, width, format);
-  const key = image.kind === "media" ? `m:${image.hash}.${image.ext}:${width}:${format}` : `c:${image.postId}:${image.version}.${image.ext}:${width}:${format}`;
+  const key =
+    image.kind === "media"
+      ? `m:${image.hash}.${image.ext}:${width}:${format}`
+      : `c:${image.postId}:${image.version}.${image.ext}:${width}:${format}`;
   if (image.kind === "media") {
     const hit = recent.get(key, "");
     if (hit) return { image: hit, visibility: "public" };
-    const [row] = await getDb().select({ mimeType: schema.blogMedia.mimeType }).from(schema.blogMedia).where(eq(schema.blogMedia.hash, image.hash));
+    const [row] = await getDb()
+      .select({ mimeType: schema.blogMedia.mimeType })
+      .from(schema.blogMedia)
+      .where(eq(schema.blogMedia.hash, image.hash));
     if (!row || !extensionMatches(image.ext, row.mimeType)) return null;
     // Without a format segment a variant keeps the original's type, as Ghost's do.
     const served = await readMedia(image.hash, width, format ?? formatOfType(row.mimeType) ?? "jpeg");
@@ -43,7 +53,14 @@ export async function readContentImage(
   }
   const visibility = await imageVisibility(image.postId, isAdmin);
   const post = visibility ? await findPost(image.postId) : null;
-  if (!visibility || !post?.hasStoredImage || post.imageVersion !== image.version || !post.imageMimeType || !extensionMatches(image.ext, post.imageMimeType)) return null;
+  if (
+    !visibility ||
+    !post?.hasStoredImage ||
+    post.imageVersion !== image.version ||
+    !post.imageMimeType ||
+    !extensionMatches(image.ext, post.imageMimeType)
+  )
+    return null;
   // Who may see it is asked every time (above); the bytes of this version are the same for everyone.
   const hit = recent.get(key, "");
   if (hit) return { image: hit, visibility };
@@ -54,7 +71,12 @@ export async function readContentImage(
   return { image: served, visibility };
 }
 
-async function readSiteImage(file: string, ext: string, width: number | null, format: ReturnType<typeof formatOfType>): Promise<{ image: ServedImage; visibility: "public" } | null> {
+async function readSiteImage(
+  file: string,
+  ext: string,
+  width: number | null,
+  format: ReturnType<typeof formatOfType>,
+): Promise<{ image: ServedImage; visibility: "public" } | null> {
   const key = `s:${file}:${width}:${format}`;
   const hit = recent.get(key, "");
   if (hit) return { image: hit, visibility: "public" };

@@ -27,7 +27,8 @@ export async function variantOr<T>(read: () => Promise<T>, original: string): Pr
     return await read();
   } catch (error) {
     if (error instanceof ImageBusy) return originalInstead(original);
-    if (error instanceof VariantNotOffered) return new Response(null, { status: 302, headers: { Location: original, "Cache-Control": "public, max-age=3600" } });
+    if (error instanceof VariantNotOffered)
+      return new Response(null, { status: 302, headers: { Location: original, "Cache-Control": "public, max-age=3600" } });
     throw error;
   }
 }
@@ -43,7 +44,8 @@ const variantQueue: Array<() => void> = [];
 function inVariantPool(key: string, make: () => Promise<Buffer>, patient = false): Promise<Buffer> {
   const underWay = variantsUnderWay.get(key);
   if (underWay) return underWay;
-  if (!patient && variantsRunning >= VARIANT_SLOTS && variantQueue.length >= VARIANT_WAITING) return Promise.reject(new ImageBusy("too many image variants are being made"));
+  if (!patient && variantsRunning >= VARIANT_SLOTS && variantQueue.length >= VARIANT_WAITING)
+    return Promise.reject(new ImageBusy("too many image variants are being made"));
   const made = (async () => {
     if (variantsRunning >= VARIANT_SLOTS) await new Promise<void>((resolve) => variantQueue.push(resolve));
     variantsRunning += 1;
@@ -81,7 +83,8 @@ export async function madeVariant(
     async () => {
       const source = await original();
       if (!source) return Buffer.alloc(0);
-      if ((format === "png" || format === "gif") && LOSSY.has(source.mimeType)) throw new VariantNotOffered(`no ${format} variant of a ${source.mimeType} image`);
+      if ((format === "png" || format === "gif") && LOSSY.has(source.mimeType))
+        throw new VariantNotOffered(`no ${format} variant of a ${source.mimeType} image`);
       const data = await resizedVariant(source.data, width, format);
       if (data.length > source.data.length) throw new VariantNotOffered(`the ${format} variant is larger than the original`);
       return data;
@@ -94,7 +97,12 @@ export async function madeVariant(
 export type ServedImage = { data: Buffer; mimeType: string; etag: string; baseEtag: string };
 
 /** The stored original, or a resized variant (made once, then read from blog_image_variants). */
-export async function readPostImage(postId: number, width: number | null, format: VariantFormat, patient = false): Promise<ServedImage | null> {
+export async function readPostImage(
+  postId: number,
+  width: number | null,
+  format: VariantFormat,
+  patient = false,
+): Promise<ServedImage | null> {
   const db = getDb();
   const [original] = await db
     .select({ etag: schema.blogImages.etag, mimeType: schema.blogImages.mimeType, width: schema.blogImages.width })
@@ -111,14 +119,26 @@ export async function readPostImage(postId: number, width: number | null, format
   const [cached] = await db
     .select({ data: schema.blogImageVariants.data, etag: schema.blogImageVariants.etag })
     .from(schema.blogImageVariants)
-    .where(and(eq(schema.blogImageVariants.postId, postId), eq(schema.blogImageVariants.width, width), eq(schema.blogImageVariants.format, format)))
+    .where(
+      and(
+        eq(schema.blogImageVariants.postId, postId),
+        eq(schema.blogImageVariants.width, width),
+        eq(schema.blogImageVariants.format, format),
+      ),
+    )
     .limit(1);
   const mimeType = `image/${format}`;
   if (cached && cached.etag === variantEtag) return { data: cached.data, mimeType, etag: variantEtag, baseEtag: original.etag };
 
   const data = await madeVariant(
     `cover:${variantEtag}`,
-    async () => (await db.select({ data: schema.blogImages.data, mimeType: schema.blogImages.mimeType }).from(schema.blogImages).where(eq(schema.blogImages.postId, postId)))[0],
+    async () =>
+      (
+        await db
+          .select({ data: schema.blogImages.data, mimeType: schema.blogImages.mimeType })
+          .from(schema.blogImages)
+          .where(eq(schema.blogImages.postId, postId))
+      )[0],
     width,
     format,
     patient,

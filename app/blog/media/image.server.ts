@@ -108,7 +108,8 @@ export async function acceptArchivedImage(bytes: Buffer, hash: string): Promise<
   const mimeType = meta.format ? types[meta.format] : undefined;
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!mimeType || width < 1 || height < 1 || width > MAX_DIMENSION || height > MAX_DIMENSION) throw new ImageRejected(`The image ${hash} is not an image this site stores`);
+  if (!mimeType || width < 1 || height < 1 || width > MAX_DIMENSION || height > MAX_DIMENSION)
+    throw new ImageRejected(`The image ${hash} is not an image this site stores`);
   if (meta.exif || meta.xmp || meta.iptc) throw new ImageRejected(`The image ${hash} carries metadata (this site's images have none)`);
   return { data: bytes, mimeType, width, height, etag: hash };
 }
@@ -117,7 +118,10 @@ type Encoding = { mimeType: string; apply: (image: Sharp) => Sharp };
 
 const pngTrueColour: Encoding = { mimeType: "image/png", apply: (image) => image.png({ compressionLevel: 9, palette: false }) };
 // At quality 100 an image of at most 256 colours keeps exactly its pixels.
-const pngPalette: Encoding = { mimeType: "image/png", apply: (image) => image.png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }) };
+const pngPalette: Encoding = {
+  mimeType: "image/png",
+  apply: (image) => image.png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }),
+};
 const webp = (quality: number): Encoding => ({ mimeType: "image/webp", apply: (image) => image.webp({ quality }) });
 
 /** The encodings to try, best first: the upload's own kind, then smaller WebP ones (which keep alpha and frames). */

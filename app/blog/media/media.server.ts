@@ -27,7 +27,15 @@ export async function storeMedia(admin: Admin, bytes: Buffer, originalName: stri
   const image = await processImage(bytes);
   await getDb()
     .insert(m)
-    .values({ hash: image.etag, data: image.data, mimeType: image.mimeType, width: image.width, height: image.height, originalName, uploadedBy: admin.id })
+    .values({
+      hash: image.etag,
+      data: image.data,
+      mimeType: image.mimeType,
+      width: image.width,
+      height: image.height,
+      originalName,
+      uploadedBy: admin.id,
+    })
     .onConflictDoNothing();
   return { hash: image.etag, url: mediaPath(image.etag), width: image.width, height: image.height, mimeType: image.mimeType };
 }
@@ -36,7 +44,10 @@ export async function storeMedia(admin: Admin, bytes: Buffer, originalName: stri
 export async function mediaSizes(content: string): Promise<Map<string, MediaSize>> {
   const hashes = mediaHashesIn(content);
   if (hashes.length === 0) return new Map();
-  const rows = await getDb().select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType }).from(m).where(inArray(m.hash, hashes));
+  const rows = await getDb()
+    .select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType })
+    .from(m)
+    .where(inArray(m.hash, hashes));
   return new Map(rows.map(({ hash, ...size }) => [hash, size]));
 }
 
@@ -48,25 +59,41 @@ export async function readMedia(hash: string, width: number | null, format: Vari
     return row ? { data: row.data, mimeType: row.mimeType, etag: `"${hash}"`, baseEtag: hash } : null;
   }
   const etag = `"${hash}-${width}-${format}"`;
-  const [cached] = await db.select({ data: v.data }).from(v).where(and(eq(v.hash, hash), eq(v.width, width), eq(v.format, format)));
+  const [cached] = await db
+    .select({ data: v.data })
+    .from(v)
+    .where(and(eq(v.hash, hash), eq(v.width, width), eq(v.format, format)));
   if (cached) return { data: cached.data, mimeType: `image/${format}`, etag, baseEtag: hash };
-  const data = await madeVariant(`media:${etag}`, async () => (await db.select({ data: m.data, mimeType: m.mimeType }).from(m).where(eq(m.hash, hash)))[0], width, format);
+  const data = await madeVariant(
+    `media:${etag}`,
+    async () => (await db.select({ data: m.data, mimeType: m.mimeType }).from(m).where(eq(m.hash, hash)))[0],
+    width,
+    format,
+  );
   if (!data) return null;
   await db.insert(v).values({ hash, width, format, data }).onConflictDoNothing();
   return { data, mimeType: `image/${format}`, etag, baseEtag: hash };
 }
 
-
 /** Every upload, newest first, with its size, the posts (drafts included) whose text links to it and the alt texts they give it. */
 export async function listMedia(): Promise<MediaItem[]> {
   const rows = await getDb()
-    .select({ hash: m.hash, width: m.width, height: m.height, mimeType: m.mimeType, originalName: m.originalName, createdAt: m.createdAt, bytes: sql<number>`octet_length(${m.data})::int` })
+    .select({
+      hash: m.hash,
+      width: m.width,
+      height: m.height,
+      mimeType: m.mimeType,
+      originalName: m.originalName,
+      createdAt: m.createdAt,
+      bytes: sql<number>`octet_length(${m.data})::int`,
+    })
     .from(m)
     .orderBy(m.createdAt);
   const usage = new Map<string, MediaUse[]>();
   const alts = new Map<string, Set<string>>();
   for (const post of await listPosts({ includeDrafts: true })) {
-    for (const hash of mediaHashesIn(post.content)) usage.set(hash, [...(usage.get(hash) ?? []), { id: post.id, title: post.title, slug: post.slug, live: post.live }]);
+    for (const hash of mediaHashesIn(post.content))
+      usage.set(hash, [...(usage.get(hash) ?? []), { id: post.id, title: post.title, slug: post.slug, live: post.live }]);
     for (const { hash, alt } of mediaAltTexts(post.content)) alts.set(hash, (alts.get(hash) ?? new Set()).add(alt));
   }
   return rows.reverse().map((row) => ({
@@ -80,7 +107,9 @@ export async function listMedia(): Promise<MediaItem[]> {
 
 /** Deletes an upload no post uses (MediaInUse names the posts that do). */
 export async function deleteMedia(hash: string): Promise<void> {
-  const usedIn = (await listPosts({ includeDrafts: true })).filter((post) => mediaHashesIn(post.content).includes(hash)).map(({ id, title }) => ({ id, title }));
+  const usedIn = (await listPosts({ includeDrafts: true }))
+    .filter((post) => mediaHashesIn(post.content).includes(hash))
+    .map(({ id, title }) => ({ id, title }));
   if (usedIn.length > 0) throw new MediaInUse(usedIn);
   const gone = await getDb().delete(m).where(eq(m.hash, hash)).returning({ hash: m.hash });
   if (gone.length === 0) throw new MediaNotFound();

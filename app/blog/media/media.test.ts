@@ -29,6 +29,8 @@ describe("images in a post's text", () => {
 describe("mediaAltTexts", () => {
   it("finds the alt text each link gives an upload, escaped brackets included", () => {
     const hash = "AbCdEfGhIjKlMnOpQrSt";
-    expect(mediaAltTexts(`${mediaMarkdown("A [blue] door", hash)} and ![](/api/media/${hash}) and ![Other](https://x.example/a.png)`)).toEqual([{ hash, alt: "A [blue] door" }]);
+    expect(
+      mediaAltTexts(`${mediaMarkdown("A [blue] door", hash)} and ![](/api/media/${hash}) and ![Other](https://x.example/a.png)`),
+    ).toEqual([{ hash, alt: "A [blue] door" }]);
   });
 });

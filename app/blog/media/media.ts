@@ -34,7 +34,13 @@ export type StoredMedia = { hash: string; url: string; width: number; height: nu
 /** A post that links an image: `live` when the public can open it at /blog/{slug}. */
 export type MediaUse = { id: number; title: string; slug: string; live: boolean };
 /** One upload as the media library lists it (GET /api/admin/media). */
-export type MediaItem = StoredMedia & { originalName: string | null; createdAt: string; bytes: number; altTexts: string[]; usedIn: MediaUse[] };
+export type MediaItem = StoredMedia & {
+  originalName: string | null;
+  createdAt: string;
+  bytes: number;
+  altTexts: string[];
+  usedIn: MediaUse[];
+};
 
 /**
  * Rendered HTML with our own uploaded images made responsive, at the addresses Ghost serves images from

@@ -1,12 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { coverImagePath, extensionMatches, mediaImagePath, pageImageSources, parseContentImagePath, siteImagePath, sizedImagePath } from "./content-images";
+import {
+  coverImagePath,
+  extensionMatches,
+  mediaImagePath,
+  pageImageSources,
+  parseContentImagePath,
+  siteImagePath,
+  sizedImagePath,
+} from "./content-images";
 
 const HASH = "AbCdEfGhIjKlMnOpQr_-";
 const media = { kind: "media", hash: HASH, ext: "png" };
 
 describe("parseContentImagePath", () => {
   it("reads originals: uploads for posts' text and posts' covers", () => {
-    expect(parseContentImagePath(`/content/images/media/${HASH}.png`)).toEqual({ image: media, width: null, format: null, original: `/content/images/media/${HASH}.png` });
+    expect(parseContentImagePath(`/content/images/media/${HASH}.png`)).toEqual({
+      image: media,
+      width: null,
+      format: null,
+      original: `/content/images/media/${HASH}.png`,
+    });
     expect(parseContentImagePath(`/content/images/posts/12/${HASH}.jpg`)).toEqual({
       image: { kind: "cover", postId: 12, version: HASH, ext: "jpg" },
       width: null,
@@ -22,7 +35,13 @@ describe("parseContentImagePath", () => {
       format: null,
       original: "/content/images/site/blog/posts/happy-hour.webp",
     });
-    for (const path of ["/content/images/site/blog/../secret.webp", "/content/images/site/blog/posts/a.b.webp", "/content/images/site/favicon.ico", "/content/images/site/blog/posts/", "/content/images/site/logo.png"]) {
+    for (const path of [
+      "/content/images/site/blog/../secret.webp",
+      "/content/images/site/blog/posts/a.b.webp",
+      "/content/images/site/favicon.ico",
+      "/content/images/site/blog/posts/",
+      "/content/images/site/logo.png",
+    ]) {
       expect(parseContentImagePath(path), path).toBeNull();
     }
     expect(siteImagePath("/images/blog/posts/happy-hour.webp")).toBe("/content/images/site/blog/posts/happy-hour.webp");
@@ -31,8 +50,18 @@ describe("parseContentImagePath", () => {
   });
 
   it("reads Ghost's size and format segments, for the widths Ghost makes by default", () => {
-    expect(parseContentImagePath(`/content/images/size/w600/media/${HASH}.png`)).toEqual({ image: media, width: 600, format: null, original: `/content/images/media/${HASH}.png` });
-    expect(parseContentImagePath(`/content/images/size/w1000/format/webp/media/${HASH}.png`)).toEqual({ image: media, width: 1000, format: "webp", original: `/content/images/media/${HASH}.png` });
+    expect(parseContentImagePath(`/content/images/size/w600/media/${HASH}.png`)).toEqual({
+      image: media,
+      width: 600,
+      format: null,
+      original: `/content/images/media/${HASH}.png`,
+    });
+    expect(parseContentImagePath(`/content/images/size/w1000/format/webp/media/${HASH}.png`)).toEqual({
+      image: media,
+      width: 1000,
+      format: "webp",
+      original: `/content/images/media/${HASH}.png`,
+    });
     expect(parseContentImagePath(`/content/images/size/w2400/format/jpg/media/${HASH}.png`)).toMatchObject({ width: 2400, format: "jpeg" });
     expect(parseContentImagePath(`/content/images/size/w200/format/avif/media/${HASH}.png`)).toMatchObject({ width: 200, format: "avif" });
   });
@@ -73,9 +102,14 @@ describe("addresses", () => {
     expect(mediaImagePath(HASH, "image/jpeg")).toBe(`/content/images/media/${HASH}.jpg`);
     expect(coverImagePath(7, HASH, "image/webp")).toBe(`/content/images/posts/7/${HASH}.webp`);
     expect(sizedImagePath(coverImagePath(7, HASH, "image/png"), 600)).toBe(`/content/images/size/w600/posts/7/${HASH}.png`);
-    expect(sizedImagePath(mediaImagePath(HASH, "image/png"), 1000, "webp")).toBe(`/content/images/size/w1000/format/webp/media/${HASH}.png`);
+    expect(sizedImagePath(mediaImagePath(HASH, "image/png"), 1000, "webp")).toBe(
+      `/content/images/size/w1000/format/webp/media/${HASH}.png`,
+    );
     // What it writes, it reads back.
-    expect(parseContentImagePath(sizedImagePath(mediaImagePath(HASH, "image/gif"), 1600, "avif"))).toMatchObject({ width: 1600, format: "avif" });
+    expect(parseContentImagePath(sizedImagePath(mediaImagePath(HASH, "image/gif"), 1600, "avif"))).toMatchObject({
+      width: 1600,
+      format: "avif",
+    });
   });
 
   it("matches an extension to the stored type", () => {

@@ -21,7 +21,13 @@ export const PAGE_IMAGE_WIDTHS = [600, 1000, 1600] as const;
 export type ImageFormat = "jpeg" | "png" | "webp" | "avif" | "gif";
 /** Ghost's image-transform formats (`jpg` is `jpeg`). */
 const FORMATS: Record<string, ImageFormat> = { jpeg: "jpeg", jpg: "jpeg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
-const EXTENSION_OF: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif", "image/avif": "avif" };
+const EXTENSION_OF: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/avif": "avif",
+};
 
 /** The stored image an address names; `ext` must match its stored type (checked where it is read). */
 export type ContentImageRef =
@@ -103,7 +109,9 @@ export function coverImagePath(postId: number, version: string, mimeType: string
  * answer too; null for any other address (another site's image, a file elsewhere on this one).
  */
 export function siteImagePath(file: string): string | null {
-  return file.startsWith(SITE_FOLDER) && SITE_FILE.test(file.slice(SITE_FOLDER.length)) ? `${CONTENT_IMAGES}${SITE}${file.slice(SITE_FOLDER.length)}` : null;
+  return file.startsWith(SITE_FOLDER) && SITE_FILE.test(file.slice(SITE_FOLDER.length))
+    ? `${CONTENT_IMAGES}${SITE}${file.slice(SITE_FOLDER.length)}`
+    : null;
 }
 
 /** A variant of an original's address: `size/w{N}/` (and `format/{f}/`) put after /content/images/. */

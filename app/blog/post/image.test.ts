@@ -57,7 +57,10 @@ describe("blogImagePlan", () => {
   const base = { id: 3, category: "nightlife", image: null, hasStoredImage: false };
 
   it("tries the image, then the category image", () => {
-    expect(blogImagePlan({ ...base, image: "example.com/x.png" }).sources).toEqual(["https://example.com/x.png", "/images/blog/nightlife.webp"]);
+    expect(blogImagePlan({ ...base, image: "example.com/x.png" }).sources).toEqual([
+      "https://example.com/x.png",
+      "/images/blog/nightlife.webp",
+    ]);
   });
 
   it("serves stored uploads from the image endpoint in sized variants", () => {
@@ -69,8 +72,13 @@ describe("blogImagePlan", () => {
 
   it("serves stored uploads whose type is known at Ghost's addresses, WebP variants at the page widths", () => {
     const plan = blogImagePlan({ ...base, hasStoredImage: true, imageVersion: "AbCdEfGhIjKlMnOpQr_-", imageMimeType: "image/png" });
-    expect(plan.sources).toEqual(["/content/images/size/w1000/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png", "/images/blog/nightlife.webp"]);
-    expect(plan.srcSet).toEqual([600, 1000, 1600].map((width) => ({ width, url: `/content/images/size/w${width}/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png` })));
+    expect(plan.sources).toEqual([
+      "/content/images/size/w1000/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png",
+      "/images/blog/nightlife.webp",
+    ]);
+    expect(plan.srcSet).toEqual(
+      [600, 1000, 1600].map((width) => ({ width, url: `/content/images/size/w${width}/format/webp/posts/3/AbCdEfGhIjKlMnOpQr_-.png` })),
+    );
   });
 
   it("shows the gradient when there is no usable image, cycling through 8 styles", () => {

@@ -43,7 +43,6 @@ type Snapshot = {
   bySlug: Map<string, BlogPost>;
 };
 
-
 async function readVersion(): Promise<string> {
   // The blog's write count (content_changes, bumped by a trigger on every write to blog_posts and
   // blog_images, decision record 0023), and how many posts have gone live by their date since that last
@@ -154,9 +153,7 @@ async function loadSnapshot(version: string): Promise<Snapshot> {
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  rows.sort(
-    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
-  );
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   const all = rows.map(toPost);
   const published = all.filter(isPublic);
   return {
@@ -206,17 +203,13 @@ export function toDto(post: BlogPost): BlogPostDto {
   };
 }
 
-export async function listPosts(options: {
-  includeDrafts: boolean;
-}): Promise<BlogPost[]> {
+export async function listPosts(options: { includeDrafts: boolean }): Promise<BlogPost[]> {
   const snap = await currentSnapshot();
   return options.includeDrafts ? snap.all : snap.published;
 }
 
 /** GET /api/blog's body: its version, and how to make it (serialised only when not already kept). */
-export async function listPostsJson(options: {
-  includeDrafts: boolean;
-}): Promise<{ version: string; make: () => string }> {
+export async function listPostsJson(options: { includeDrafts: boolean }): Promise<{ version: string; make: () => string }> {
   const snap = await currentSnapshot();
   const posts = options.includeDrafts ? snap.all : snap.published;
   return {
@@ -244,9 +237,7 @@ export function blogVersionNow(): string | undefined {
   return version !== undefined && snapshots.peek(version) ? version : undefined;
 }
 
-export async function findPublishedPost(
-  slug: string,
-): Promise<BlogPost | null> {
+export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
   const post = (await currentSnapshot()).bySlug.get(slug);
   return post?.live ? post : null;
 }
@@ -261,19 +252,13 @@ export async function findPost(id: number): Promise<BlogPost | null> {
 }
 
 /** A few other published posts: same category first, then shared tags, then the newest. */
-export async function relatedPosts(
-  post: BlogPost,
-  count = 3,
-): Promise<BlogPost[]> {
+export async function relatedPosts(post: BlogPost, count = 3): Promise<BlogPost[]> {
   const tags = new Set(post.tags.map((t) => t.toLowerCase()));
   return (await currentSnapshot()).published
     .filter((other) => other.id !== post.id)
     .map((other, index) => ({
       other,
-      score:
-        (other.category === post.category ? 2 : 0) +
-        other.tags.filter((t) => tags.has(t.toLowerCase())).length -
-        index / 1e6,
+      score: (other.category === post.category ? 2 : 0) + other.tags.filter((t) => tags.has(t.toLowerCase())).length - index / 1e6,
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, count)
@@ -287,10 +272,7 @@ export async function findPostFresh(id: number): Promise<BlogPost | null> {
 }
 
 /** Who may see a post's image: anyone (published), only the admin (a draft), or no one (no such post). */
-export async function imageVisibility(
-  id: number,
-  isAdmin: () => Promise<boolean>,
-): Promise<"public" | "admin" | null> {
+export async function imageVisibility(id: number, isAdmin: () => Promise<boolean>): Promise<"public" | "admin" | null> {
   const post = await findPost(id);
   if (!post) return null;
   if (post.live) return "public";

@@ -8,7 +8,6 @@ import { urlSlug } from "~/core/text/slug";
 
 import { isDateInRange, MAX_YEAR, MIN_YEAR } from "~/core/text/clean-input";
 import { BLOG_CATEGORIES } from "./category";
-import { pageNumberSchema, searchTextSchema } from "~/core/http/paging";
 
 /** Image types the upload endpoint produces and the image endpoint serves. */
 const BLOG_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
@@ -75,7 +74,10 @@ const isoDate = z
     if (value === undefined || value === null || value === "") return undefined;
     const date = value instanceof Date ? value : new Date(value);
     if (!isDateInRange(date)) {
-      ctx.addIssue({ code: "custom", message: Number.isNaN(date.getTime()) ? blogMessages.publishDate : `Please enter a valid date (years ${MIN_YEAR} to ${MAX_YEAR})` });
+      ctx.addIssue({
+        code: "custom",
+        message: Number.isNaN(date.getTime()) ? blogMessages.publishDate : `Please enter a valid date (years ${MIN_YEAR} to ${MAX_YEAR})`,
+      });
       return z.NEVER;
     }
     return date;
@@ -105,7 +107,13 @@ function liftImageJson(input: unknown): unknown {
 }
 
 const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).optional().nullable().transform((value) => value || null);
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
 const optionalUrl = (message: string) =>
   optionalText(2000, "The address is too long").refine((value) => value === null || /^https?:\/\/[^\s]+$/.test(value), message);
 
@@ -208,10 +216,30 @@ export function isPublishOnlyBody(body: unknown): boolean {
 
 export const tagSuggestionRequestSchema = z
   .object({
-    title: z.string().max(200).optional().nullable().transform((v) => v?.trim() ?? ""),
-    content: z.string().max(MAX_POST_CONTENT, `Please keep this under ${MAX_POST_CONTENT.toLocaleString("en-US")} characters`).optional().nullable().transform((v) => v?.trim() ?? ""),
-    excerpt: z.string().max(1000).optional().nullable().transform((v) => v?.trim() ?? ""),
-    category: z.string().max(40).optional().nullable().transform((v) => v?.trim() ?? ""),
+    title: z
+      .string()
+      .max(200)
+      .optional()
+      .nullable()
+      .transform((v) => v?.trim() ?? ""),
+    content: z
+      .string()
+      .max(MAX_POST_CONTENT, `Please keep this under ${MAX_POST_CONTENT.toLocaleString("en-US")} characters`)
+      .optional()
+      .nullable()
+      .transform((v) => v?.trim() ?? ""),
+    excerpt: z
+      .string()
+      .max(1000)
+      .optional()
+      .nullable()
+      .transform((v) => v?.trim() ?? ""),
+    category: z
+      .string()
+      .max(40)
+      .optional()
+      .nullable()
+      .transform((v) => v?.trim() ?? ""),
   })
   .refine((body) => Boolean(body.title || body.content || body.excerpt), { message: blogMessages.tagsNeedText, path: ["_form"] });
 
@@ -247,24 +275,6 @@ export type PostSearchFields = {
   socialTitle: string | null;
   noindex: boolean;
 };
-
-/** A post's state as the admin list shows it. */
-export type PostState = "published" | "scheduled" | "draft";
-export function postState(post: Pick<BlogPostDto, "published" | "createdAt">, now = Date.now()): PostState {
-  return !post.published ? "draft" : Date.parse(post.createdAt) > now ? "scheduled" : "published";
-}
-
-export const POST_SORTS = { newest: "Newest first", oldest: "Oldest first", updated: "Recently updated", title: "Title A-Z" } as const;
-export const POST_STATUS_FILTERS = { all: "All", published: "Published", scheduled: "Scheduled", draft: "Drafts" } as const;
-
-/** GET /api/admin/posts's query: page, search text, sort and state filter (odd values fall back). */
-export const adminPostQuerySchema = z.object({
-  page: pageNumberSchema,
-  q: searchTextSchema,
-  sort: z.enum(Object.keys(POST_SORTS) as [keyof typeof POST_SORTS]).catch("newest"),
-  status: z.enum(Object.keys(POST_STATUS_FILTERS) as [keyof typeof POST_STATUS_FILTERS]).catch("all"),
-});
-export type AdminPostQuery = z.output<typeof adminPostQuerySchema>;
 
 /** URL-safe slug from a title; the server adds -2, -3... when one is taken. */
 export function slugify(title: string): string {

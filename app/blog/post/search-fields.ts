@@ -16,7 +16,10 @@ export function lengthGuidance(length: number, guide: number): LengthGuidance {
 }
 
 /** The title and description a search result shows: the overrides, else the post's title and excerpt. */
-export function searchSnippet(post: { title: string; excerpt: string; metaTitle?: string | null; metaDescription?: string | null }): { title: string; description: string } {
+export function searchSnippet(post: { title: string; excerpt: string; metaTitle?: string | null; metaDescription?: string | null }): {
+  title: string;
+  description: string;
+} {
   return { title: post.metaTitle?.trim() || `${post.title} | Blog`, description: post.metaDescription?.trim() || post.excerpt };
 }
 

@@ -19,9 +19,30 @@ describe("tags", () => {
   });
 
   it("names a tag without a record as most posts write it", () => {
-    expect(commonestSpelling(new Map([["events", 1], ["Events", 3]]))).toBe("Events");
-    expect(commonestSpelling(new Map([["events", 2], ["Events", 1]]))).toBe("events");
-    expect(commonestSpelling(new Map([["events", 1], ["Events", 1]]))).toBe("Events");
+    expect(
+      commonestSpelling(
+        new Map([
+          ["events", 1],
+          ["Events", 3],
+        ]),
+      ),
+    ).toBe("Events");
+    expect(
+      commonestSpelling(
+        new Map([
+          ["events", 2],
+          ["Events", 1],
+        ]),
+      ),
+    ).toBe("events");
+    expect(
+      commonestSpelling(
+        new Map([
+          ["events", 1],
+          ["Events", 1],
+        ]),
+      ),
+    ).toBe("Events");
   });
 
   it("refuses an empty change or a name without letters", () => {

@@ -41,22 +41,33 @@ export function commonestSpelling(spellings: ReadonlyMap<string, number>): strin
   return best;
 }
 
-const tagName = z.string().trim().min(1, "Please enter a tag name").max(40, "A tag name must be at most 40 characters")
+const tagName = z
+  .string()
+  .trim()
+  .min(1, "Please enter a tag name")
+  .max(40, "A tag name must be at most 40 characters")
   .refine((name) => tagSlug(name) !== "", "A tag name needs at least one letter or digit");
-const description = z.string().trim().max(MAX_TAG_DESCRIPTION_LENGTH, `A description must be at most ${MAX_TAG_DESCRIPTION_LENGTH} characters`);
+const description = z
+  .string()
+  .trim()
+  .max(MAX_TAG_DESCRIPTION_LENGTH, `A description must be at most ${MAX_TAG_DESCRIPTION_LENGTH} characters`);
 
 /** PATCH /api/admin/tags/{slug}: rename (the slug follows the new name) and/or describe. */
-export const tagUpdateSchema = z.object({ name: tagName.optional(), description: description.optional() }).strict()
+export const tagUpdateSchema = z
+  .object({ name: tagName.optional(), description: description.optional() })
+  .strict()
   .refine((body) => body.name !== undefined || body.description !== undefined, "Nothing to change");
 
 /** POST /api/admin/tags: describe a tag (new, or one posts already use). */
 export const tagCreateSchema = z.object({ name: tagName, description: description.default("") }).strict();
 
 /** POST /api/admin/tags/merge: every post tagged with one of `from` gets `into` instead. */
-export const tagMergeSchema = z.object({
-  from: z.array(z.string().min(1).max(MAX_TAG_SLUG_LENGTH)).min(1, "Choose the tags to merge").max(50),
-  into: z.string().min(1, "Choose the tag to merge into").max(MAX_TAG_SLUG_LENGTH),
-}).strict();
+export const tagMergeSchema = z
+  .object({
+    from: z.array(z.string().min(1).max(MAX_TAG_SLUG_LENGTH)).min(1, "Choose the tags to merge").max(50),
+    into: z.string().min(1, "Choose the tag to merge into").max(MAX_TAG_SLUG_LENGTH),
+  })
+  .strict();
 
 export type TagUpdate = z.infer<typeof tagUpdateSchema>;
 export type TagCreate = z.infer<typeof tagCreateSchema>;

@@ -35,38 +35,45 @@ async function feedOf(spec: () => Promise<FeedSpec | null>, key: string): Promis
 }
 
 export function blogFeed(): Promise<string> {
-  return feedOf(async () => ({
-    key: "blog",
-    title: `${siteConfig.name} Blog`,
-    description: "Stories and tips on social drinking, bar culture, nightlife and making real connections.",
-    path: "/blog",
-    posts: await listPosts({ includeDrafts: false }),
-  }), "blog") as Promise<string>;
+  return feedOf(
+    async () => ({
+      key: "blog",
+      title: `${siteConfig.name} Blog`,
+      description: "Stories and tips on social drinking, bar culture, nightlife and making real connections.",
+      path: "/blog",
+      posts: await listPosts({ includeDrafts: false }),
+    }),
+    "blog",
+  ) as Promise<string>;
 }
 
 export function tagFeed(slug: string): Promise<string | null> {
   return feedOf(async () => {
     const tag = await findTag(slug);
-    return tag && {
-      key: `tag:${slug}`,
-      title: `${siteConfig.name} Blog: ${tag.name}`,
-      description: tag.description || `Posts tagged "${tag.name}" on the ${siteConfig.name} blog.`,
-      path: `/blog/tag/${slug}`,
-      posts: tag.posts,
-    };
+    return (
+      tag && {
+        key: `tag:${slug}`,
+        title: `${siteConfig.name} Blog: ${tag.name}`,
+        description: tag.description || `Posts tagged "${tag.name}" on the ${siteConfig.name} blog.`,
+        path: `/blog/tag/${slug}`,
+        posts: tag.posts,
+      }
+    );
   }, `tag:${slug}`);
 }
 
 export function authorFeed(slug: string): Promise<string | null> {
   return feedOf(async () => {
     const found = findAuthor(await listPosts({ includeDrafts: false }), slug);
-    return found && {
-      key: `author:${slug}`,
-      title: `${siteConfig.name} Blog: ${found.author.name}`,
-      description: found.author.bio || `Posts by ${found.author.name} on the ${siteConfig.name} blog.`,
-      path: `/blog/author/${slug}`,
-      posts: found.posts,
-    };
+    return (
+      found && {
+        key: `author:${slug}`,
+        title: `${siteConfig.name} Blog: ${found.author.name}`,
+        description: found.author.bio || `Posts by ${found.author.name} on the ${siteConfig.name} blog.`,
+        path: `/blog/author/${slug}`,
+        posts: found.posts,
+      }
+    );
   }, `author:${slug}`);
 }
 
@@ -125,7 +132,14 @@ async function buildFeed(spec: FeedSpec): Promise<string> {
 
 const RSS_LOGO = { path: "/images/rss-logo.png", width: 144, height: 144 };
 
-const TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
+const TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
 
 /**
  * An enclosure with its real length in bytes (RSS requires it): an uploaded image's JPEG variant, or

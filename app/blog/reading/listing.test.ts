@@ -22,11 +22,27 @@ describe("blog listing", () => {
   });
 
   it("makes cards that cycle the gradient by position", () => {
-    const card = toCard({ id: 9, slug: "x", title: "T", excerpt: "E", author: "A", category: "tips", createdAt: "2025-01-05T00:00:00Z", image: null, imageAlt: null, hasStoredImage: false, imageVersion: null, content: "word ".repeat(700) }, 10, { tags: [], authorSlug: "a" });
+    const card = toCard(
+      {
+        id: 9,
+        slug: "x",
+        title: "T",
+        excerpt: "E",
+        author: "A",
+        category: "tips",
+        createdAt: "2025-01-05T00:00:00Z",
+        image: null,
+        imageAlt: null,
+        hasStoredImage: false,
+        imageVersion: null,
+        content: "word ".repeat(700),
+      },
+      10,
+      { tags: [], authorSlug: "a" },
+    );
     expect(card.image.sources).toEqual([]);
     expect(card.image.gradient).toBe(2);
     expect(card.categoryLabel).toBe("Tips");
     expect(card.readingMinutes).toBe(3);
   });
 });
-

@@ -24,9 +24,18 @@ export type PostListPage = { cards: BlogCard[]; page: number; lastPage: number; 
 export type CardContext = { tags: TagRef[]; authorSlug: string };
 
 /** <link rel="alternate"> announcing the feed, on every blog page. */
-export const BLOG_FEED_LINK = { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Clink Blog", href: "/blog/rss.xml" } as const;
+export const BLOG_FEED_LINK = {
+  tagName: "link",
+  rel: "alternate",
+  type: "application/rss+xml",
+  title: "Clink Blog",
+  href: "/blog/rss.xml",
+} as const;
 
-type CardSource = Pick<BlogPostDto, "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt" | "content"> & {
+type CardSource = Pick<
+  BlogPostDto,
+  "id" | "slug" | "title" | "excerpt" | "author" | "category" | "createdAt" | "image" | "imageAlt" | "content"
+> & {
   hasStoredImage: boolean;
   imageVersion: string | null;
   imageMimeType?: string | null;
@@ -55,7 +64,9 @@ export function toCard(post: CardSource, position: number, context: CardContext)
 function matchesSearch(post: Pick<CardSource, "title" | "excerpt" | "category" | "author">, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [post.title, post.excerpt, post.category, categoryLabel(post.category), post.author].some((field) => field.toLowerCase().includes(q));
+  return [post.title, post.excerpt, post.category, categoryLabel(post.category), post.author].some((field) =>
+    field.toLowerCase().includes(q),
+  );
 }
 
 export function filterPosts<T extends Pick<CardSource, "title" | "excerpt" | "category" | "author">>(posts: T[], query: string): T[] {

@@ -24,9 +24,13 @@ export function startPictureFallbacks(root: Document = document): void {
     img.replaceWith(placeholder);
   };
   // Error events do not bubble: listen in the capture phase, for pictures swapped in later too.
-  root.addEventListener("error", (event) => {
-    if (event.target instanceof HTMLImageElement && event.target.dataset.placeholderClass !== undefined) fail(event.target);
-  }, true);
+  root.addEventListener(
+    "error",
+    (event) => {
+      if (event.target instanceof HTMLImageElement && event.target.dataset.placeholderClass !== undefined) fail(event.target);
+    },
+    true,
+  );
   // Those that failed before this script ran.
   root.querySelectorAll<HTMLImageElement>("img[data-placeholder-class]").forEach((img) => {
     // (A lazy picture not fetched yet has no currentSrc.)

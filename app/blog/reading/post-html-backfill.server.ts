@@ -22,12 +22,15 @@ type Payload = PostHtmlPayload;
 
 /** Renders the next stale posts after `after`; returns the last post id taken, or null when none remain. */
 async function backfillPostBodies(after: number, limit = POST_HTML_STEP): Promise<number | null> {
-  const result = await rowsOf<{ id: number | string; content: string }>(getDb(), sql`
+  const result = await rowsOf<{ id: number | string; content: string }>(
+    getDb(),
+    sql`
     select blog_posts.id, blog_posts.content from blog_posts
     left join blog_post_html on blog_post_html.post_id = blog_posts.id
     where blog_posts.id > ${after}
       and (blog_post_html.post_id is null or blog_post_html.source_hash <> ${sourceHashSql})
-    order by blog_posts.id limit ${limit}`);
+    order by blog_posts.id limit ${limit}`,
+  );
   const posts = result;
   for (const post of posts) {
     await keepRenderedBody({ id: Number(post.id), content: post.content });
@@ -48,7 +51,10 @@ export async function enqueuePostHtmlBackfill(db: DbExecutor): Promise<void> {
  * it again.
  */
 export async function enqueuePostHtmlAtStart(): Promise<void> {
-  const result = await rowsOf<{ n: number; id: number; at: string }>(getDb(), sql`select count(*)::int as n, coalesce(max(id), 0) as id, coalesce(max(updated_at)::text, '') as at from blog_posts`);
+  const result = await rowsOf<{ n: number; id: number; at: string }>(
+    getDb(),
+    sql`select count(*)::int as n, coalesce(max(id), 0) as id, coalesce(max(updated_at)::text, '') as at from blog_posts`,
+  );
   const [state] = result;
   const key = `r${RENDERER_VERSION}-${state!.n}-${state!.id}-${state!.at}`;
   await enqueueJob(getDb(), POST_HTML_JOB, { chain: `start-${key}` } satisfies Payload, { idempotencyKey: `post-html:start:${key}` });
@@ -59,5 +65,6 @@ export async function runPostHtmlJob(payload: Payload, ctx: JobContext): Promise
   const chain = payload.chain ?? `job-${ctx.jobId}`;
   const last = await backfillPostBodies(payload.after ?? 0);
   // Keyed by chain and cursor: a run retried after its work was done queues the same next run once.
-  if (last !== null) await enqueueJob(getDb(), POST_HTML_JOB, { chain, after: last } satisfies Payload, { idempotencyKey: `post-html:${chain}:${last}` });
+  if (last !== null)
+    await enqueueJob(getDb(), POST_HTML_JOB, { chain, after: last } satisfies Payload, { idempotencyKey: `post-html:${chain}:${last}` });
 }

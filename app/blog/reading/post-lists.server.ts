@@ -12,7 +12,13 @@ async function pageOfPosts(posts: BlogPost[], matching: BlogPost[], page: number
   if (!slice) return null;
   const card = await cardMaker();
   const offset = (slice.page - 1) * BLOG_PAGE_SIZE;
-  return { cards: slice.items.map((post, i) => card(post, offset + i)), page: slice.page, lastPage: slice.lastPage, matching: matching.length, total: posts.length };
+  return {
+    cards: slice.items.map((post, i) => card(post, offset + i)),
+    page: slice.page,
+    lastPage: slice.lastPage,
+    matching: matching.length,
+    total: posts.length,
+  };
 }
 
 /** /blog and /blog/page/N, with the spec's live search (`q`) over title, excerpt, category and author. */

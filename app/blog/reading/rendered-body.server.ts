@@ -43,7 +43,12 @@ export async function keptPostBodies(posts: readonly Source[], reader: Reader = 
   const rows = await getDb()
     .select()
     .from(schema.blogPostHtml)
-    .where(inArray(schema.blogPostHtml.postId, posts.map((post) => post.id)));
+    .where(
+      inArray(
+        schema.blogPostHtml.postId,
+        posts.map((post) => post.id),
+      ),
+    );
   const kept = new Map(rows.map((row) => [row.postId, row]));
   const bodies: string[] = [];
   for (const post of posts) {
@@ -60,7 +65,9 @@ export async function keptPostBodies(posts: readonly Source[], reader: Reader = 
  * by then; a body not kept, by a crash or an error, is rendered and kept at its first read instead).
  */
 export async function keepRenderedBody(post: Source): Promise<void> {
-  await renderAndKeep(post, sourceHash(post.content), "list").catch((error: unknown) => logger.warn({ err: error, postId: post.id }, "a post's rendered body was not kept"));
+  await renderAndKeep(post, sourceHash(post.content), "list").catch((error: unknown) =>
+    logger.warn({ err: error, postId: post.id }, "a post's rendered body was not kept"),
+  );
 }
 
 /**
@@ -98,7 +105,10 @@ async function inSlot<T>(reader: Reader, work: () => Promise<T>): Promise<T> {
 
 async function renderAndKeepNow(post: Source, hash: string): Promise<string> {
   const { mediaSizes } = await import("../media/media.server");
-  const [{ html: rendered, rendered: complete }, sizes] = await Promise.all([renderMarkdownBounded(post.content), mediaSizes(post.content)]);
+  const [{ html: rendered, rendered: complete }, sizes] = await Promise.all([
+    renderMarkdownBounded(post.content),
+    mediaSizes(post.content),
+  ]);
   // Our own uploads get srcset, sizes, width and height (the Markdown only says where and what).
   const html = responsiveMediaImages(rendered, sizes);
   if (complete) {

@@ -41,7 +41,11 @@ const imageBytes = new Map([
 describe("content archive", () => {
   it("reads back what it writes, with a manifest that counts it", async () => {
     const manifest = manifestFor(content, "https://clink.example", new Date("2026-01-02T03:04:05Z"), false);
-    expect(manifest).toMatchObject({ format: "clink-content", version: 1, counts: { posts: 1, tags: 1, authors: 1, images: 2, revisions: 0 } });
+    expect(manifest).toMatchObject({
+      format: "clink-content",
+      version: 1,
+      counts: { posts: 1, tags: 1, authors: 1, images: 2, revisions: 0 },
+    });
     const back = readArchive(await writeArchive({ manifest, content, imageBytes }));
     expect(back.content).toEqual(content);
     expect(back.manifest).toEqual(manifest);

@@ -32,7 +32,9 @@ export const MAX_GHOST_BODY_CHARS = 1_000_000;
 export function ghostPostTooLarge(slug: string | null, field: string, length: number): ImportTooLarge {
   const size = (n: number) => `${(n / 1_000_000).toFixed(1)} million characters`;
   const post = slug === null ? "A Ghost post" : `The Ghost post "${slug}"`;
-  return new ImportTooLarge(`${post} is too large to import: its ${field} field holds ${size(length)} (at most ${size(MAX_GHOST_BODY_CHARS)})`);
+  return new ImportTooLarge(
+    `${post} is too large to import: its ${field} field holds ${size(length)} (at most ${size(MAX_GHOST_BODY_CHARS)})`,
+  );
 }
 
 /** A file the import cannot read: answered 400 with the message. */
@@ -70,7 +72,10 @@ const archivedPostSchema = z.object({
   /** An image URL or site path (null when the cover is an upload: `cover`). */
   image: nullableText(2000),
   /** The uploaded cover, in images/. */
-  cover: z.object({ hash: z.string().regex(MEDIA_HASH_PATTERN), originalName: nullableText(255) }).nullable().default(null),
+  cover: z
+    .object({ hash: z.string().regex(MEDIA_HASH_PATTERN), originalName: nullableText(255) })
+    .nullable()
+    .default(null),
   imageAlt: nullableText(1000),
   metaTitle: nullableText(1000),
   metaDescription: nullableText(2000),
@@ -242,7 +247,8 @@ export function readArchive(bytes: Uint8Array): Archive {
   const files = unzipCounted(bytes, (name) => name === "manifest.json" || name === "content.json" || name.startsWith("images/"));
   const manifest = archiveManifestSchema.safeParse(parseJsonFile(files["manifest.json"], "manifest.json"));
   if (!manifest.success) throw new ImportMalformed(firstIssue(manifest.error, "manifest.json"));
-  if (manifest.data.version > ARCHIVE_VERSION) throw new ImportMalformed(`The archive is format version ${manifest.data.version}; this site reads up to version ${ARCHIVE_VERSION}`);
+  if (manifest.data.version > ARCHIVE_VERSION)
+    throw new ImportMalformed(`The archive is format version ${manifest.data.version}; this site reads up to version ${ARCHIVE_VERSION}`);
   const content = archiveContentSchema.safeParse(parseJsonFile(files["content.json"], "content.json"));
   if (!content.success) throw new ImportMalformed(firstIssue(content.error, "content.json"));
   const imageBytes = new Map<string, Uint8Array>();
@@ -252,7 +258,8 @@ export function readArchive(bytes: Uint8Array): Archive {
     imageBytes.set(image.hash, data);
   }
   for (const post of content.data.posts) {
-    if (post.cover && !imageBytes.has(post.cover.hash)) throw new ImportMalformed(`The post "${post.slug}" names the cover ${post.cover.hash}, which the archive does not hold`);
+    if (post.cover && !imageBytes.has(post.cover.hash))
+      throw new ImportMalformed(`The post "${post.slug}" names the cover ${post.cover.hash}, which the archive does not hold`);
   }
   return { manifest: manifest.data, content: content.data, imageBytes };
 }

@@ -1,6 +1,14 @@
 import { asc, isNotNull } from "drizzle-orm";
 import { getDb, schema } from "~/core/database/db.server";
-import { manifestFor, writeArchive, type ArchiveContent, type ArchivedAuthor, type ArchivedImage, type ArchivedPost, type ArchivedRevision } from "./content-archive";
+import {
+  manifestFor,
+  writeArchive,
+  type ArchiveContent,
+  type ArchivedAuthor,
+  type ArchivedImage,
+  type ArchivedPost,
+  type ArchivedRevision,
+} from "./content-archive";
 import { listPosts } from "../post/posts.server";
 import { searchFieldsOf } from "../post/search-fields";
 
@@ -13,11 +21,23 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
   const db = getDb();
   const posts = await listPosts({ includeDrafts: true });
   const staff = await db
-    .select({ id: schema.adminUsers.id, name: schema.adminUsers.name, email: schema.adminUsers.email, slug: schema.adminUsers.slug, bio: schema.adminUsers.bio })
+    .select({
+      id: schema.adminUsers.id,
+      name: schema.adminUsers.name,
+      email: schema.adminUsers.email,
+      slug: schema.adminUsers.slug,
+      bio: schema.adminUsers.bio,
+    })
     .from(schema.adminUsers);
   const staffById = new Map(staff.map((member) => [member.id, member]));
   const covers = await db
-    .select({ postId: schema.blogImages.postId, data: schema.blogImages.data, etag: schema.blogImages.etag, mimeType: schema.blogImages.mimeType, originalName: schema.blogImages.originalName })
+    .select({
+      postId: schema.blogImages.postId,
+      data: schema.blogImages.data,
+      etag: schema.blogImages.etag,
+      mimeType: schema.blogImages.mimeType,
+      originalName: schema.blogImages.originalName,
+    })
     .from(schema.blogImages);
   const coverByPost = new Map(covers.map((cover) => [cover.postId, cover]));
   const media = await db.select().from(schema.blogMedia).orderBy(asc(schema.blogMedia.createdAt));
@@ -28,7 +48,14 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
     const rows = await db.select().from(r).where(isNotNull(r.postId)).orderBy(asc(r.createdAt), asc(r.id));
     for (const row of rows) {
       const list = revisionsByPost.get(row.postId) ?? [];
-      list.push({ title: row.title, excerpt: row.excerpt, content: row.content, fields: row.fields as Record<string, unknown>, actorEmail: row.actorEmail, createdAt: row.createdAt.toISOString() });
+      list.push({
+        title: row.title,
+        excerpt: row.excerpt,
+        content: row.content,
+        fields: row.fields as Record<string, unknown>,
+        actorEmail: row.actorEmail,
+        createdAt: row.createdAt.toISOString(),
+      });
       revisionsByPost.set(row.postId, list);
     }
   }
@@ -84,7 +111,10 @@ export async function exportContent(options: { siteUrl: string; includeRevisions
     }
   }
 
-  const tags = await db.select({ slug: schema.blogTags.slug, name: schema.blogTags.name, description: schema.blogTags.description }).from(schema.blogTags).orderBy(asc(schema.blogTags.slug));
+  const tags = await db
+    .select({ slug: schema.blogTags.slug, name: schema.blogTags.name, description: schema.blogTags.description })
+    .from(schema.blogTags)
+    .orderBy(asc(schema.blogTags.slug));
   const content: ArchiveContent = { posts: archivedPosts, tags, authors: [...authors.values()], images };
   const manifest = manifestFor(content, options.siteUrl, options.now ?? new Date(), options.includeRevisions);
   return writeArchive({ manifest, content, imageBytes });

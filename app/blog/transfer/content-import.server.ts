@@ -68,13 +68,23 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
       report.problems.push({ item: `image ${image.hash}`, message: error.message });
     }
   }
-  const staff = await db.select({ id: schema.adminUsers.id, email: schema.adminUsers.email, name: schema.adminUsers.name }).from(schema.adminUsers);
+  const staff = await db
+    .select({ id: schema.adminUsers.id, email: schema.adminUsers.email, name: schema.adminUsers.name })
+    .from(schema.adminUsers);
   const staffByEmail = new Map(staff.filter((m) => m.email).map((m) => [m.email!.toLowerCase(), m]));
   const existingPosts = await listPosts({ includeDrafts: true });
   const bySlug = new Map(existingPosts.map((post) => [post.slug, post]));
-  const knownAuthors = new Set([...existingPosts.map((post) => post.author.trim().toLowerCase()), ...staff.map((m) => m.name.trim().toLowerCase()).filter(Boolean)]);
+  const knownAuthors = new Set([
+    ...existingPosts.map((post) => post.author.trim().toLowerCase()),
+    ...staff.map((m) => m.name.trim().toLowerCase()).filter(Boolean),
+  ]);
 
-  type Planned = { post: ArchivedPost; input: BlogPostInput & { authorId: number | null }; cover: ProcessedImage | null; existing: BlogPost | undefined };
+  type Planned = {
+    post: ArchivedPost;
+    input: BlogPostInput & { authorId: number | null };
+    cover: ProcessedImage | null;
+    existing: BlogPost | undefined;
+  };
   const planned: Planned[] = [];
   const seenSlugs = new Set<string>();
   for (const post of content.posts) {
@@ -163,7 +173,15 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
       const stored = images.get(image.hash)!;
       await tx
         .insert(schema.blogMedia)
-        .values({ hash: stored.etag, data: stored.data, mimeType: stored.mimeType, width: stored.width, height: stored.height, originalName: image.originalName, uploadedBy: admin.id })
+        .values({
+          hash: stored.etag,
+          data: stored.data,
+          mimeType: stored.mimeType,
+          width: stored.width,
+          height: stored.height,
+          originalName: image.originalName,
+          uploadedBy: admin.id,
+        })
         .onConflictDoNothing();
     }
     for (const tag of tagWrites) {
@@ -185,7 +203,8 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
       });
       // Its old addresses keep answering 301 to it, unless the address is a post's or already redirects elsewhere.
       for (const oldSlug of post.oldSlugs ?? []) {
-        if (oldSlug === input.slug || bySlug.has(oldSlug) || seenSlugs.has(oldSlug) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(oldSlug)) continue;
+        if (oldSlug === input.slug || bySlug.has(oldSlug) || seenSlugs.has(oldSlug) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(oldSlug))
+          continue;
         await tx.insert(schema.blogSlugHistory).values({ slug: oldSlug, postId }).onConflictDoNothing();
       }
       // The post's earlier history, when the archive carries it (kept as it was; the import's own save is the newest).
@@ -204,7 +223,15 @@ export async function importContent(admin: Admin, upload: ImportUpload): Promise
     }
     // The imported posts' bodies are rendered and kept by the backfill, not by this request.
     await enqueuePostHtmlBackfill(tx);
-    await recordAudit(admin, "content.import", { summary: `Imported a ${source === "ghost" ? "Ghost export" : "content archive"}`, details: { created: report.created, updated: report.updated, skipped: report.skipped } }, tx);
+    await recordAudit(
+      admin,
+      "content.import",
+      {
+        summary: `Imported a ${source === "ghost" ? "Ghost export" : "content archive"}`,
+        details: { created: report.created, updated: report.updated, skipped: report.skipped },
+      },
+      tx,
+    );
   });
   invalidate();
   if (tagWrites.length > 0) tagsChanged();

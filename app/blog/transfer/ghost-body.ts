@@ -28,7 +28,10 @@ turndown.addRule("listItem", {
     const index = parent ? Array.prototype.indexOf.call(parent.children, node) : 0;
     const start = Number(parent?.getAttribute("start") ?? 1);
     const prefix = parent?.nodeName === "OL" ? `${start + index}. ` : `${options.bulletListMarker} `;
-    const body = content.replace(/^\n+/, "").replace(/\n+$/, "\n").replace(/\n/gm, `\n${" ".repeat(prefix.length)}`);
+    const body = content
+      .replace(/^\n+/, "")
+      .replace(/\n+$/, "\n")
+      .replace(/\n/gm, `\n${" ".repeat(prefix.length)}`);
     return prefix + body + (node.nextSibling && !/\n$/.test(body) ? "\n" : "");
   },
 });
@@ -50,7 +53,9 @@ export class GhostBodyRefused extends Error {}
 // Elements without content, and those whose end tag HTML lets a writer leave out (a <p> or <li> left open
 // would otherwise count as one level deeper each time).
 const NO_DEPTH = new Set(
-  "area base br col embed hr img input link meta source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp".split(" "),
+  "area base br col embed hr img input link meta source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp".split(
+    " ",
+  ),
 );
 
 /**
@@ -70,7 +75,8 @@ export function htmlDepth(html: string, stopAt = Number.POSITIVE_INFINITY): numb
 
 export function htmlToMarkdown(html: string): string {
   const depth = htmlDepth(html, MAX_HTML_DEPTH);
-  if (depth > MAX_HTML_DEPTH) throw new GhostBodyRefused(`nests its HTML more than ${MAX_HTML_DEPTH} levels deep, more than this site imports`);
+  if (depth > MAX_HTML_DEPTH)
+    throw new GhostBodyRefused(`nests its HTML more than ${MAX_HTML_DEPTH} levels deep, more than this site imports`);
   return turndown
     .turndown(html.replace(GHOST_URL, ""))
     .replace(/\n{3,}/g, "\n\n")
@@ -173,7 +179,9 @@ function markdownCard(markdown: string | undefined): string {
 }
 function withMarkdownCards(html: string): string {
   const blocks = markdownBlocks.splice(0);
-  return blocks.length === 0 ? htmlToMarkdown(html) : htmlToMarkdown(html).replace(new RegExp(`${MARKDOWN_MARK}(\\d+)`, "g"), (_m, i: string) => blocks[Number(i)]!.trim());
+  return blocks.length === 0
+    ? htmlToMarkdown(html)
+    : htmlToMarkdown(html).replace(new RegExp(`${MARKDOWN_MARK}(\\d+)`, "g"), (_m, i: string) => blocks[Number(i)]!.trim());
 }
 
 export function lexicalToHtml(source: string): string {
@@ -197,7 +205,8 @@ function mobiledocMarkers(doc: Mobiledoc, markers: MobiledocMarker[]): string {
       const [tag, attributes = []] = doc.markups?.[index] ?? ["span"];
       const safeTag = /^[a-z][a-z0-9]*$/.test(tag) ? tag : "span";
       let attrs = "";
-      for (let i = 0; i + 1 < attributes.length; i += 2) attrs += ` ${attributes[i]!.replace(/[^a-z-]/g, "")}="${escapeHtml(attributes[i + 1] ?? "")}"`;
+      for (let i = 0; i + 1 < attributes.length; i += 2)
+        attrs += ` ${attributes[i]!.replace(/[^a-z-]/g, "")}="${escapeHtml(attributes[i + 1] ?? "")}"`;
       out += `<${safeTag}${attrs}>`;
       open.push(safeTag);
     }

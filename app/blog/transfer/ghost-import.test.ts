@@ -73,28 +73,61 @@ describe("Ghost export", () => {
   it("knows Ghost's shape, with or without the outer db list, and refuses a broken one", () => {
     expect(ghostExportOf({ posts: [] })).toBeNull();
     expect(ghostExportOf({ meta: { version: "5.0.0" }, data: { posts: [] } })).not.toBeNull();
-    expect(() => readGhostExport({ db: [{ meta: { version: "5.1.0" }, data: { posts: [{ title: "no slug" }] } }] })).toThrow(ImportMalformed);
+    expect(() => readGhostExport({ db: [{ meta: { version: "5.1.0" }, data: { posts: [{ title: "no slug" }] } }] })).toThrow(
+      ImportMalformed,
+    );
   });
 
   it("escapes text and keeps unknown nodes' text", () => {
-    expect(lexicalToHtml(JSON.stringify({ root: { type: "root", children: [{ type: "paragraph", children: [{ type: "text", text: "<b>not bold</b>" }] }, { type: "mystery", text: "kept" }] } }))).toBe(
-      "<p>&lt;b&gt;not bold&lt;/b&gt;</p>kept",
-    );
+    expect(
+      lexicalToHtml(
+        JSON.stringify({
+          root: {
+            type: "root",
+            children: [
+              { type: "paragraph", children: [{ type: "text", text: "<b>not bold</b>" }] },
+              { type: "mystery", text: "kept" },
+            ],
+          },
+        }),
+      ),
+    ).toBe("<p>&lt;b&gt;not bold&lt;/b&gt;</p>kept");
     expect(mobiledocToHtml(JSON.stringify({ sections: [[1, "p", [[0, [], 0, "a & b"]]]] }))).toBe("<p>a &amp; b</p>");
     expect(ghostBodyToMarkdown({ html: "<p>x</p><script>alert(1)</script>" })).toBe("x");
-    for (const body of [{ lexical: "{not json" }, { mobiledoc: JSON.stringify({ sections: [[1, "p", 5]] }) }, { lexical: JSON.stringify({ root: { type: "root", children: 7 } }) }]) {
-      expect(() => readGhostExport({ db: [{ meta: { version: "5.0.0" }, data: { posts: [{ id: "1", slug: "broken", ...body }] } }] })).toThrow(/"broken" has a body that cannot be read/);
+    for (const body of [
+      { lexical: "{not json" },
+      { mobiledoc: JSON.stringify({ sections: [[1, "p", 5]] }) },
+      { lexical: JSON.stringify({ root: { type: "root", children: 7 } }) },
+    ]) {
+      expect(() =>
+        readGhostExport({ db: [{ meta: { version: "5.0.0" }, data: { posts: [{ id: "1", slug: "broken", ...body }] } }] }),
+      ).toThrow(/"broken" has a body that cannot be read/);
     }
   });
 
   it("fits Ghost's longer fields to this site's limits instead of refusing the post", () => {
     const tags = Array.from({ length: 25 }, (_, i) => ({ id: `t${i}`, name: `Tag ${i} ${"x".repeat(50)}` }));
     const { content } = readGhostExport({
-      db: [{ meta: { version: "5.2.0" }, data: {
-        posts: [{ id: "p", slug: "long", title: "T".repeat(300), html: "<p>Body</p>", canonical_url: "/relative/path", status: "published", published_at: "2024-01-01T00:00:00.000Z" }],
-        tags,
-        posts_tags: tags.map((tag, i) => ({ post_id: "p", tag_id: tag.id, sort_order: i })),
-      } }],
+      db: [
+        {
+          meta: { version: "5.2.0" },
+          data: {
+            posts: [
+              {
+                id: "p",
+                slug: "long",
+                title: "T".repeat(300),
+                html: "<p>Body</p>",
+                canonical_url: "/relative/path",
+                status: "published",
+                published_at: "2024-01-01T00:00:00.000Z",
+              },
+            ],
+            tags,
+            posts_tags: tags.map((tag, i) => ({ post_id: "p", tag_id: tag.id, sort_order: i })),
+          },
+        },
+      ],
     });
     const [post] = content.posts;
     expect(post!.title).toHaveLength(200);
@@ -105,9 +138,38 @@ describe("Ghost export", () => {
 
   it("answers any Ghost-shaped file with content or ImportMalformed, never another error", () => {
     const anyValue = fc.anything({ maxDepth: 3 });
-    const body = fc.oneof(fc.string(), fc.json(), anyValue.map((v) => JSON.stringify(v) ?? ""));
-    const post = fc.record({ id: fc.oneof(fc.string(), fc.integer(), anyValue), slug: fc.oneof(fc.string(), anyValue), html: fc.option(body), lexical: fc.option(body), mobiledoc: fc.option(body), status: fc.option(fc.string()), published_at: fc.option(fc.oneof(fc.string(), anyValue)) }, { requiredKeys: [] });
-    const file = fc.record({ db: fc.tuple(fc.record({ meta: fc.record({ version: fc.oneof(fc.constantFrom("4.48.9", "5.0.0", "x"), fc.string()) }), data: fc.record({ posts: fc.array(post, { maxLength: 3 }), tags: fc.oneof(fc.constant([]), anyValue), posts_tags: fc.oneof(fc.constant([]), anyValue) }, { requiredKeys: ["posts"] }) })) });
+    const body = fc.oneof(
+      fc.string(),
+      fc.json(),
+      anyValue.map((v) => JSON.stringify(v) ?? ""),
+    );
+    const post = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), anyValue),
+        slug: fc.oneof(fc.string(), anyValue),
+        html: fc.option(body),
+        lexical: fc.option(body),
+        mobiledoc: fc.option(body),
+        status: fc.option(fc.string()),
+        published_at: fc.option(fc.oneof(fc.string(), anyValue)),
+      },
+      { requiredKeys: [] },
+    );
+    const file = fc.record({
+      db: fc.tuple(
+        fc.record({
+          meta: fc.record({ version: fc.oneof(fc.constantFrom("4.48.9", "5.0.0", "x"), fc.string()) }),
+          data: fc.record(
+            {
+              posts: fc.array(post, { maxLength: 3 }),
+              tags: fc.oneof(fc.constant([]), anyValue),
+              posts_tags: fc.oneof(fc.constant([]), anyValue),
+            },
+            { requiredKeys: ["posts"] },
+          ),
+        }),
+      ),
+    });
     fc.assert(
       fc.property(file, (json) => {
         try {

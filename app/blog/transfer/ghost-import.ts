@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isBlogCategory } from "../post/category";
-import { ghostPostTooLarge, ImportMalformed, MAX_GHOST_BODY_CHARS, MAX_IMPORT_POSTS, type ArchiveContent, type ArchivedPost } from "./content-archive";
+import {
+  ghostPostTooLarge,
+  ImportMalformed,
+  MAX_GHOST_BODY_CHARS,
+  MAX_IMPORT_POSTS,
+  type ArchiveContent,
+  type ArchivedPost,
+} from "./content-archive";
 import { GhostBodyRefused, ghostBodyToMarkdown, ghostUrl } from "./ghost-body";
 import { MAX_TAGS } from "../post/schema";
 import { tagSlug } from "../post/tags";
@@ -55,7 +62,16 @@ const ghostDataSchema = z.object({
   posts_tags: z.array(z.object({ post_id: id, tag_id: id, sort_order: z.number().optional() })).default([]),
   posts_authors: z.array(z.object({ post_id: id, author_id: id, sort_order: z.number().optional() })).default([]),
   posts_meta: z
-    .array(z.object({ post_id: id, meta_title: optional, meta_description: optional, og_image: optional, og_title: optional, feature_image_alt: optional }))
+    .array(
+      z.object({
+        post_id: id,
+        meta_title: optional,
+        meta_description: optional,
+        og_image: optional,
+        og_title: optional,
+        feature_image_alt: optional,
+      }),
+    )
     .default([]),
 });
 
@@ -74,7 +90,15 @@ export function ghostExportOf(json: unknown): unknown {
     return null;
   }
   const meta = body.meta as { version?: unknown } | undefined;
-  if (meta && typeof meta === "object" && typeof meta.version === "string" && body.data && typeof body.data === "object" && "posts" in (body.data as object)) return body;
+  if (
+    meta &&
+    typeof meta === "object" &&
+    typeof meta.version === "string" &&
+    body.data &&
+    typeof body.data === "object" &&
+    "posts" in (body.data as object)
+  )
+    return body;
   return null;
 }
 
@@ -129,7 +153,9 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
   const parsed = ghostExportSchema.safeParse(found);
   if (!found || !parsed.success) {
     const issue = parsed.error?.issues[0];
-    throw new ImportMalformed(`The file is not a Ghost export in the expected shape${issue ? ` (${issue.path.join(".")}: ${issue.message})` : ""}`);
+    throw new ImportMalformed(
+      `The file is not a Ghost export in the expected shape${issue ? ` (${issue.path.join(".")}: ${issue.message})` : ""}`,
+    );
   }
   const version = ghostMajorVersion(parsed.data.meta.version);
   if (!(version >= 1)) throw new ImportMalformed(`The Ghost export's version "${parsed.data.meta.version}" is not a version number`);
@@ -141,7 +167,8 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
   const tagsOfPost = new Map<string, string[]>();
   for (const link of sorted(data.posts_tags)) tagsOfPost.set(link.post_id, [...(tagsOfPost.get(link.post_id) ?? []), link.tag_id]);
   const authorsOfPost = new Map<string, string[]>();
-  for (const link of sorted(data.posts_authors)) authorsOfPost.set(link.post_id, [...(authorsOfPost.get(link.post_id) ?? []), link.author_id]);
+  for (const link of sorted(data.posts_authors))
+    authorsOfPost.set(link.post_id, [...(authorsOfPost.get(link.post_id) ?? []), link.author_id]);
 
   const isPublic = (tag: { name: string; visibility?: string | null }) => tag.visibility !== "internal" && !tag.name.startsWith("#");
   const posts: ArchivedPost[] = data.posts.map((post) => {
@@ -160,7 +187,11 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
       author: clip(author?.name, MAX_AUTHOR) ?? "Unknown author",
       authorEmail: author?.email ?? null,
       category,
-      tags: postTags.filter(isPublic).slice(0, MAX_TAGS).map((tag) => clip(tag.name, MAX_TAG)!).filter(Boolean),
+      tags: postTags
+        .filter(isPublic)
+        .slice(0, MAX_TAGS)
+        .map((tag) => clip(tag.name, MAX_TAG)!)
+        .filter(Boolean),
       image: ghostUrl(post.feature_image),
       cover: null,
       imageAlt: clip(meta?.feature_image_alt ?? post.feature_image_alt, 300),
@@ -181,8 +212,12 @@ export function readGhostExport(json: unknown): { version: number; content: Arch
     version,
     content: {
       posts,
-      tags: data.tags.filter(isPublic).map((tag) => ({ slug: tag.slug ?? tagSlug(tag.name), name: tag.name, description: tag.description ?? "" })),
-      authors: data.users.filter((user) => usedAuthors.has(user.name.trim())).map((user) => ({ name: user.name.trim(), email: user.email ?? null, slug: user.slug ?? null, bio: user.bio ?? null })),
+      tags: data.tags
+        .filter(isPublic)
+        .map((tag) => ({ slug: tag.slug ?? tagSlug(tag.name), name: tag.name, description: tag.description ?? "" })),
+      authors: data.users
+        .filter((user) => usedAuthors.has(user.name.trim()))
+        .map((user) => ({ name: user.name.trim(), email: user.email ?? null, slug: user.slug ?? null, bio: user.bio ?? null })),
       images: [],
     },
   };

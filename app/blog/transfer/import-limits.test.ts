@@ -51,7 +51,18 @@ describe("a zip's real size", () => {
 describe("a JSON string too long to parse", () => {
   const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   it("is found in the bytes, with its key and the post's slug before it", () => {
-    const file = bytes({ db: [{ data: { posts: [{ slug: "short", html: "<p>ok</p>" }, { slug: "huge", title: "x", html: 'a"b'.repeat(40) }] } }] });
+    const file = bytes({
+      db: [
+        {
+          data: {
+            posts: [
+              { slug: "short", html: "<p>ok</p>" },
+              { slug: "huge", title: "x", html: 'a"b'.repeat(40) },
+            ],
+          },
+        },
+      ],
+    });
     expect(longJsonString(file, 100)).toEqual({ key: "html", slug: "huge", length: 160 });
     expect(longJsonString(file, 1000)).toBeNull();
   });

@@ -37,7 +37,8 @@ async function readImportFile(bytes: Uint8Array): Promise<ImportFile> {
     return { source: "clink", content: archive.content, imageBytes: archive.imageBytes };
   }
   const head = strFromU8(bytes.subarray(0, 64)).trimStart();
-  if (!head.startsWith("{")) throw new ImportUnsupported("Send a content archive (.zip) exported from this site or a Ghost JSON export (.json)");
+  if (!head.startsWith("{"))
+    throw new ImportUnsupported("Send a content archive (.zip) exported from this site or a Ghost JSON export (.json)");
   const oversized = longJsonString(bytes, MAX_GHOST_BODY_CHARS);
   if (oversized) throw ghostPostTooLarge(oversized.slug, oversized.key, oversized.length);
   let json: unknown;
@@ -48,7 +49,8 @@ async function readImportFile(bytes: Uint8Array): Promise<ImportFile> {
   }
   // Ghost's reader brings turndown and a whole DOM (~2 MB resident): loaded for a Ghost file, not at start.
   const { ghostExportOf, readGhostExport } = await import("./ghost-import");
-  if (!ghostExportOf(json)) throw new ImportUnsupported("This JSON file is not a Ghost export (expected {db: [{meta: {version}, data: {posts, ...}}]})");
+  if (!ghostExportOf(json))
+    throw new ImportUnsupported("This JSON file is not a Ghost export (expected {db: [{meta: {version}, data: {posts, ...}}]})");
   return { source: "ghost", content: readGhostExport(json).content, imageBytes: new Map() };
 }
 
@@ -109,20 +111,29 @@ const refusalOf = (error: unknown): Refusal | null =>
         : null;
 
 const errorOf = ({ kind, message }: Refusal): Error =>
-  kind === "too-large" ? new ImportTooLarge(message) : kind === "unsupported" ? new ImportUnsupported(message) : new ImportMalformed(message);
+  kind === "too-large"
+    ? new ImportTooLarge(message)
+    : kind === "unsupported"
+      ? new ImportUnsupported(message)
+      : new ImportMalformed(message);
 
 if (!isMainThread && (workerData as { clinkImportRead?: boolean } | null)?.clinkImportRead) {
   parentPort!.once("message", (upload: ImportUpload) => {
     fileOfUpload(upload)
       .then(readImportFile)
       .then(
-      // Images can be views of one buffer (the zip's own, for stored entries): each buffer moves once.
-      (file) => parentPort!.postMessage({ file } satisfies Answer, [...new Set([...file.imageBytes.values()].map((image) => image.buffer as ArrayBuffer))]),
-      (error: unknown) => {
-        const refused = refusalOf(error);
-        parentPort!.postMessage((refused ? { refused } : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies Answer);
-      },
-    );
+        // Images can be views of one buffer (the zip's own, for stored entries): each buffer moves once.
+        (file) =>
+          parentPort!.postMessage({ file } satisfies Answer, [
+            ...new Set([...file.imageBytes.values()].map((image) => image.buffer as ArrayBuffer)),
+          ]),
+        (error: unknown) => {
+          const refused = refusalOf(error);
+          parentPort!.postMessage(
+            (refused ? { refused } : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies Answer,
+          );
+        },
+      );
   });
 }
 
@@ -146,7 +157,10 @@ export function readImportOffThread(upload: ImportUpload): Promise<ImportFile> {
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => settle(() => reject(new ImportTooLarge(`The file takes too long to read (over ${IMPORT_READ_LIMIT_MS / 1000} s): import it in smaller parts`))),
+      () =>
+        settle(() =>
+          reject(new ImportTooLarge(`The file takes too long to read (over ${IMPORT_READ_LIMIT_MS / 1000} s): import it in smaller parts`)),
+        ),
       IMPORT_READ_LIMIT_MS,
     );
     worker.on("message", (answer: Answer) =>

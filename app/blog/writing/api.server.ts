@@ -34,7 +34,8 @@ export async function translateBlogErrors<T>(work: () => Promise<T>): Promise<T>
     if (error instanceof RevisionNotFound) throw new ApiError(404, "Revision not found");
     if (error instanceof RevisionNotRestorable) throw new ApiError(422, error.message);
     if (error instanceof CreateKeyReused) throw new ApiError(error.status, error.message);
-    if (error instanceof ImageRejected) throw new ApiError(error.status, error.message, { error: error.message, errors: { imageData: error.message } });
+    if (error instanceof ImageRejected)
+      throw new ApiError(error.status, error.message, { error: error.message, errors: { imageData: error.message } });
     throw error;
   }
 }

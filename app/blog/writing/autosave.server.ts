@@ -52,9 +52,17 @@ export async function autosave(staff: StaffMember, postId: number, input: Autosa
     await tx.delete(pending).where(eq(pending.postId, postId));
     const { author, category, tags, imageAlt, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex } = saved!;
     const fields = { author, category, tags, imageAlt, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex };
-    const [newest] = await tx.select({ id: r.id, adminUserId: r.adminUserId, autosaveStartedAt: r.autosaveStartedAt }).from(r).where(eq(r.postId, postId)).orderBy(desc(r.createdAt), desc(r.id)).limit(1);
+    const [newest] = await tx
+      .select({ id: r.id, adminUserId: r.adminUserId, autosaveStartedAt: r.autosaveStartedAt })
+      .from(r)
+      .where(eq(r.postId, postId))
+      .orderBy(desc(r.createdAt), desc(r.id))
+      .limit(1);
     if (newest && replacesAutosaveRevision(newest, staff.id, dbNow())) {
-      await tx.update(r).set({ ...text, fields, actorEmail: staff.email, createdAt: sql`now()` }).where(eq(r.id, newest.id));
+      await tx
+        .update(r)
+        .set({ ...text, fields, actorEmail: staff.email, createdAt: sql`now()` })
+        .where(eq(r.id, newest.id));
     } else {
       await keepRevision(tx, staff, postId, text, fields, { autosaveStartedAt: sql`now()` });
     }

@@ -13,7 +13,10 @@ describe("autosave input", () => {
   });
 
   it("keeps the text as typed (no trimming of work in progress)", () => {
-    expect(autosaveInputSchema.parse({ title: " Half ", content: "line\n", version: 3 })).toMatchObject({ title: " Half ", content: "line\n" });
+    expect(autosaveInputSchema.parse({ title: " Half ", content: "line\n", version: 3 })).toMatchObject({
+      title: " Half ",
+      content: "line\n",
+    });
   });
 
   it("lets a full PUT leave out its version, and refuses a bad one", () => {
@@ -27,7 +30,9 @@ describe("the refusal of a stale save", () => {
     expect(conflictMessage({ version: 4, updatedAt: "2026-11-27T01:00:00.000Z", updatedBy: { id: 2, name: "Sam Editor" } })).toBe(
       "This post was changed by Sam Editor at 2026-11-27T01:00:00.000Z after you opened it.",
     );
-    expect(conflictMessage({ version: 4, updatedAt: "2026-11-27T01:00:00.000Z", updatedBy: null })).toContain("changed by another staff member at");
+    expect(conflictMessage({ version: 4, updatedAt: "2026-11-27T01:00:00.000Z", updatedBy: null })).toContain(
+      "changed by another staff member at",
+    );
   });
 });
 

@@ -18,7 +18,8 @@ const version = z
 /** The optional `version` of a full PUT: absent, the save is not checked (older clients). */
 export const putVersionSchema = z.object({ version: version.optional() });
 
-const bounded = (max: number) => z.string({ error: "Send the text as a string" }).max(max, `Please keep this under ${max.toLocaleString("en-US")} characters`);
+const bounded = (max: number) =>
+  z.string({ error: "Send the text as a string" }).max(max, `Please keep this under ${max.toLocaleString("en-US")} characters`);
 
 /**
  * PUT /api/admin/posts/{id}/autosave. Work in progress: title and content may be empty (the publish

@@ -30,7 +30,10 @@ export async function claimCreateKey(db: DbExecutor, adminUserId: number, key: s
   await db.delete(t).where(and(eq(t.adminUserId, adminUserId), lt(t.createdAt, sql`now() - make_interval(hours => ${KEEP_HOURS})`)));
   const claimed = await db.insert(t).values({ adminUserId, key, requestHash }).onConflictDoNothing().returning({ key: t.key });
   if (claimed.length > 0) return null;
-  const [earlier] = await db.select().from(t).where(and(eq(t.adminUserId, adminUserId), eq(t.key, key)));
+  const [earlier] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.adminUserId, adminUserId), eq(t.key, key)));
   if (!earlier || earlier.requestHash !== requestHash) {
     throw new CreateKeyReused("This Idempotency-Key was already used for a different post", 422);
   }
@@ -41,5 +44,8 @@ export async function claimCreateKey(db: DbExecutor, adminUserId: number, key: s
 /** Records which post the claimed key made. */
 export async function settleCreateKey(db: DbExecutor, adminUserId: number, key: string, postId: number): Promise<void> {
   const t = schema.blogCreateRequests;
-  await db.update(t).set({ postId }).where(and(eq(t.adminUserId, adminUserId), eq(t.key, key)));
+  await db
+    .update(t)
+    .set({ postId })
+    .where(and(eq(t.adminUserId, adminUserId), eq(t.key, key)));
 }

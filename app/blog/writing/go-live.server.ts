@@ -17,10 +17,13 @@ const LOOK_BACK_DAYS = 7;
 export async function announcePostsGoneLive(): Promise<number> {
   const db = getDb();
   // Scheduled: the publish date was still ahead when the post was last saved.
-  const result = await rowsOf<{ id: number; slug: string; title: string; publishAt: Date | string }>(db, sql`
+  const result = await rowsOf<{ id: number; slug: string; title: string; publishAt: Date | string }>(
+    db,
+    sql`
     select id, slug, title, created_at as "publishAt" from blog_posts
     where published and created_at <= now() and created_at > updated_at
-      and created_at > now() - make_interval(days => ${LOOK_BACK_DAYS})`);
+      and created_at > now() - make_interval(days => ${LOOK_BACK_DAYS})`,
+  );
   const posts = result;
   for (const post of posts) {
     const publishAt = new Date(post.publishAt).toISOString();
@@ -28,7 +31,12 @@ export async function announcePostsGoneLive(): Promise<number> {
     await db.transaction(async (tx) => {
       await enqueueJob(tx, POST_CHANGED_JOB, { slug: post.slug } satisfies PostChangedPayload, { idempotencyKey: key });
       // Published, once per publish date (the event key): the webhooks' post.published, the new-post e-mails.
-      await emitPostEvent(tx, { kind: "published", post: { id: Number(post.id), slug: post.slug, title: post.title }, news: true, eventKey: key });
+      await emitPostEvent(tx, {
+        kind: "published",
+        post: { id: Number(post.id), slug: post.slug, title: post.title },
+        news: true,
+        eventKey: key,
+      });
     });
   }
   return posts.length;

@@ -75,6 +75,10 @@ export function uploadPlaceholder(name: string, n: number): string {
 
 /** The alt text an uploaded image starts with: its file name without extension, for the author to type over. */
 export function altFromFileName(name: string): string {
-  const base = name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").replace(/[[\]\n]/g, "").trim();
+  const base = name
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[-_]+/g, " ")
+    .replace(/[[\]\n]/g, "")
+    .trim();
   return base && !/^image$/i.test(base) ? base : "Describe the image";
 }

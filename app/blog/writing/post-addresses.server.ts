@@ -26,7 +26,10 @@ export async function followAuthor(tx: DbExecutor, existing: BlogPost, input: Bl
   const before = authorOf(existing).slug;
   const after = authorOf(input).slug;
   if (before === after || !after) return;
-  const others = await tx.selectDistinct({ author: schema.blogPosts.author }).from(schema.blogPosts).where(and(ne(schema.blogPosts.id, existing.id)));
+  const others = await tx
+    .selectDistinct({ author: schema.blogPosts.author })
+    .from(schema.blogPosts)
+    .where(and(ne(schema.blogPosts.id, existing.id)));
   const oldKept = others.some((row) => authorOf(row).slug === before);
   if (oldKept || !before) await releasePage(tx, `/blog/author/${after}`);
   else await redirectMovedPage(tx, `/blog/author/${before}`, `/blog/author/${after}`);

@@ -21,7 +21,12 @@ export async function setPublished(admin: Admin, id: number, published: boolean,
       .where(eq(schema.blogPosts.id, id))
       .returning({ title: schema.blogPosts.title, slug: schema.blogPosts.slug, publishAt: schema.blogPosts.createdAt });
     if (!row) throw new PostNotFound();
-    await recordAudit(admin, published ? "blog.publish" : "blog.unpublish", { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` }, tx);
+    await recordAudit(
+      admin,
+      published ? "blog.publish" : "blog.unpublish",
+      { targetType: "blog_post", targetId: id, summary: `${published ? "Published" : "Unpublished"} "${row.title}"` },
+      tx,
+    );
     if (!isScheduled(true, row.publishAt)) await announce(tx, row.slug);
     const post = { id, slug: row.slug, title: row.title };
     if (published && !before?.live && !isScheduled(true, row.publishAt)) await postEvent(tx, "published", post);
@@ -40,7 +45,12 @@ export async function deletePost(admin: Admin, id: number): Promise<void> {
       publishAt: schema.blogPosts.createdAt,
     });
     if (!row) throw new PostNotFound();
-    await recordAudit(admin, "blog.delete", { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } }, tx);
+    await recordAudit(
+      admin,
+      "blog.delete",
+      { targetType: "blog_post", targetId: id, summary: `Deleted "${row.title}"`, details: { slug: row.slug } },
+      tx,
+    );
     if (row.published && !isScheduled(true, row.publishAt)) {
       await announce(tx, row.slug);
       await postEvent(tx, "deleted", { id, slug: row.slug, title: row.title });

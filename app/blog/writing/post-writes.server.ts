@@ -47,7 +47,8 @@ export function isScheduled(published: boolean, publishAt: Date | null | undefin
 export const nextVersion = sql`${schema.blogPosts.version} + 1`;
 
 /** Tells the post's listeners (webhooks, new-post e-mails) in the change's transaction; `news` false for an import. */
-export const postEvent = (tx: DbExecutor, kind: PostEventKind, post: { id: number; slug: string; title: string }, news = true) => emitPostEvent(tx, { kind, post, news });
+export const postEvent = (tx: DbExecutor, kind: PostEventKind, post: { id: number; slug: string; title: string }, news = true) =>
+  emitPostEvent(tx, { kind, post, news });
 
 /** Tells whoever listens (IndexNow) that a post's public address changed, in the change's transaction. */
 export async function announce(db: DbExecutor, slug: string): Promise<void> {
@@ -60,7 +61,11 @@ export async function announce(db: DbExecutor, slug: string): Promise<void> {
  * (and a different body with the same key is refused: CreateKeyReused).
  */
 /** `input.authorId` is the staff member the post belongs to: the route decides who may set it. */
-export async function createPost(admin: Admin, input: BlogPostInput & { authorId: number }, options: { idempotencyKey?: string } = {}): Promise<BlogPost> {
+export async function createPost(
+  admin: Admin,
+  input: BlogPostInput & { authorId: number },
+  options: { idempotencyKey?: string } = {},
+): Promise<BlogPost> {
   const image = await prepareImage(input);
   const key = options.idempotencyKey;
   const requestHash = key ? createRequestHash(input) : "";
@@ -115,7 +120,12 @@ export async function insertPostIn(
   if (image) await storePostImage(tx, postId, image, input.imageOriginalName);
   await recordRevision(tx, admin, postId, input);
   const summary = options.summary ?? `Created "${input.title}"`;
-  await recordAudit(admin, options.auditAction ?? "blog.create", { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } }, tx);
+  await recordAudit(
+    admin,
+    options.auditAction ?? "blog.create",
+    { targetType: "blog_post", targetId: postId, summary, details: { slug, published: input.published } },
+    tx,
+  );
   if (input.published && !isScheduled(true, input.createdAt)) {
     await announce(tx, slug);
     await postEvent(tx, "published", { id: postId, slug, title: input.title }, options.news);
@@ -150,7 +160,12 @@ function postFields(input: BlogPostInput) {
  * A full edit. The slug changes only when the editor sends a different one; the old address is kept in
  * the slug history so shared links answer 301 to the new one.
  */
-export async function updatePost(admin: Admin, id: number, input: BlogPostInput, options: { restoredFromId?: number; expectedVersion?: number } = {}): Promise<BlogPost> {
+export async function updatePost(
+  admin: Admin,
+  id: number,
+  input: BlogPostInput,
+  options: { restoredFromId?: number; expectedVersion?: number } = {},
+): Promise<BlogPost> {
   const existing = await findPostFresh(id);
   if (!existing) throw new PostNotFound();
   const image = await prepareImage(input);
@@ -198,7 +213,14 @@ export async function updatePostIn(
   await tx
     .update(schema.blogPosts)
     // Always the real time of the change (not the client's value): other instances' caches key on it.
-    .set({ ...(newSlug ? { slug: newSlug } : {}), ...postFields(input), image: imageUrl, updatedAt: sql`now()`, version: nextVersion, updatedBy: admin.id })
+    .set({
+      ...(newSlug ? { slug: newSlug } : {}),
+      ...postFields(input),
+      image: imageUrl,
+      updatedAt: sql`now()`,
+      version: nextVersion,
+      updatedBy: admin.id,
+    })
     .where(eq(schema.blogPosts.id, id));
   await recordRevision(tx, admin, id, input, options.restoredFromId ?? null);
   await recordAudit(
@@ -223,7 +245,13 @@ export async function updatePostIn(
 }
 
 /** The post's `image` column after an edit; the stored upload is replaced, kept or dropped in the same transaction. */
-async function applyImage(db: DbExecutor, postId: number, input: BlogPostInput, image: ProcessedImage | null, existing: BlogPost): Promise<string | null> {
+async function applyImage(
+  db: DbExecutor,
+  postId: number,
+  input: BlogPostInput,
+  image: ProcessedImage | null,
+  existing: BlogPost,
+): Promise<string | null> {
   if (image) {
     await storePostImage(db, postId, image, input.imageOriginalName);
     return null;

@@ -14,11 +14,28 @@ const r = schema.blogPostRevisions;
 
 function revisionFields(input: BlogPostInput): RevisionFields {
   const { author, category, tags, imageAlt, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex } = input;
-  return { author, category, tags, imageAlt: imageAlt ?? null, metaTitle, metaDescription, canonicalUrl, socialImage, socialTitle, noindex };
+  return {
+    author,
+    category,
+    tags,
+    imageAlt: imageAlt ?? null,
+    metaTitle,
+    metaDescription,
+    canonicalUrl,
+    socialImage,
+    socialTitle,
+    noindex,
+  };
 }
 
 /** Keeps this save of the post as a revision (in the save's transaction), then thins the old ones. */
-export async function recordRevision(db: DbExecutor, admin: Admin, postId: number, input: BlogPostInput, restoredFromId: number | null = null): Promise<void> {
+export async function recordRevision(
+  db: DbExecutor,
+  admin: Admin,
+  postId: number,
+  input: BlogPostInput,
+  restoredFromId: number | null = null,
+): Promise<void> {
   await keepRevision(db, admin, postId, input, revisionFields(input), { restoredFromId });
 }
 
@@ -43,7 +60,11 @@ export async function keepRevision(
     restoredFromId: marks.restoredFromId ?? null,
     autosaveStartedAt: marks.autosaveStartedAt ?? null,
   });
-  const all = await db.select({ id: r.id, createdAt: r.createdAt }).from(r).where(eq(r.postId, postId)).orderBy(desc(r.createdAt), desc(r.id));
+  const all = await db
+    .select({ id: r.id, createdAt: r.createdAt })
+    .from(r)
+    .where(eq(r.postId, postId))
+    .orderBy(desc(r.createdAt), desc(r.id));
   const drop = revisionsToThin(
     all.map((row) => ({ id: row.id, createdAt: row.createdAt.getTime() })),
     Date.now(),

@@ -28,7 +28,10 @@ describe("revisionsToThin", () => {
 
 describe("revisionDiff", () => {
   it("shows the lines a restore would bring back and take away, and which short fields differ", () => {
-    const diff = revisionDiff({ title: "Old", excerpt: "Same", content: "one\ntwo\nthree\n" }, { title: "New", excerpt: "Same", content: "one\n2\nthree\n" });
+    const diff = revisionDiff(
+      { title: "Old", excerpt: "Same", content: "one\ntwo\nthree\n" },
+      { title: "New", excerpt: "Same", content: "one\n2\nthree\n" },
+    );
     expect(diff.title).toEqual({ from: "Old", to: "New" });
     expect(diff.excerpt).toBeNull();
     expect(diff.content).toEqual([

@@ -56,7 +56,10 @@ export type RevisionDiff = {
 };
 
 /** What changed from a revision to the current text (what a restore would undo). */
-export function revisionDiff(revision: Pick<Revision, "title" | "excerpt" | "content">, current: { title: string; excerpt: string; content: string }): RevisionDiff {
+export function revisionDiff(
+  revision: Pick<Revision, "title" | "excerpt" | "content">,
+  current: { title: string; excerpt: string; content: string },
+): RevisionDiff {
   const changed = (from: string, to: string) => (from === to ? null : { from, to });
   return {
     title: changed(revision.title, current.title),

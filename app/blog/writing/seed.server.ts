@@ -11,13 +11,24 @@ import { logger } from "~/core/logs/logger.server";
  * together from seeding twice.
  */
 
-type DemoPost = { slug: string; title: string; excerpt: string; author: string; category: string; image: string; tags: string[]; daysAgo: number; content: string };
+type DemoPost = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  image: string;
+  tags: string[];
+  daysAgo: number;
+  content: string;
+};
 
 const DEMO_POSTS: DemoPost[] = [
   {
     slug: "how-to-host-your-first-clink-meetup",
     title: "How to Host Your First Clink Meetup",
-    excerpt: "Pick the right venue, set a clear plan and welcome everyone by name: a simple guide to hosting a drinks meetup people will want to come back to.",
+    excerpt:
+      "Pick the right venue, set a clear plan and welcome everyone by name: a simple guide to hosting a drinks meetup people will want to come back to.",
     author: "Maya Chen",
     category: "events",
     image: "/images/blog/posts/first-meetup.webp",
@@ -75,7 +86,8 @@ Rooftops are perfect for group meetups: the setting does half the talking. Check
   {
     slug: "staying-safe-when-meeting-new-people-for-drinks",
     title: "Staying Safe When Meeting New People for Drinks",
-    excerpt: "Meet in public venues, tell a friend your plans and look after each other: practical safety habits for every social drinking meetup.",
+    excerpt:
+      "Meet in public venues, tell a friend your plans and look after each other: practical safety habits for every social drinking meetup.",
     author: "Priya Natarajan",
     category: "tips",
     image: "/images/blog/posts/safety.webp",
@@ -102,7 +114,8 @@ Drinking is never required to join in. Many of our members come for the company 
   {
     slug: "happy-hour-etiquette-making-friends-after-work",
     title: "Happy Hour Etiquette: Making Friends After Work",
-    excerpt: "After-work drinks are the easiest way to meet people in a new city. How to join a group, start a conversation and split the bill fairly.",
+    excerpt:
+      "After-work drinks are the easiest way to meet people in a new city. How to join a group, start a conversation and split the bill fairly.",
     author: "Jordan Ellis",
     category: "social",
     image: "/images/blog/posts/happy-hour.webp",
@@ -129,7 +142,8 @@ The best happy hours end while everyone is still having fun. Swap details with t
   {
     slug: "pub-trivia-nights-the-perfect-icebreaker",
     title: "Pub Trivia Nights: The Perfect Icebreaker",
-    excerpt: "A team, a pencil and a round of questions about 90s pop: why pub trivia is one of the easiest ways to get to know a group of strangers.",
+    excerpt:
+      "A team, a pencil and a round of questions about 90s pop: why pub trivia is one of the easiest ways to get to know a group of strangers.",
     author: "Maya Chen",
     category: "events",
     image: "/images/blog/posts/trivia-night.webp",
@@ -156,7 +170,8 @@ Most weekly trivia nights run on Tuesdays and Wednesdays, when bars are quieter 
   {
     slug: "whats-new-in-clink-group-chats-and-bill-splitting",
     title: "What's New in Clink: Group Chats and Bill Splitting",
-    excerpt: "Plan the evening together in group chats, then split the bill evenly, by percentage or by item. Here is what changed in the latest update.",
+    excerpt:
+      "Plan the evening together in group chats, then split the bill evenly, by percentage or by item. Here is what changed in the latest update.",
     author: "The Clink Team",
     category: "updates",
     image: "/images/blog/posts/app-update.webp",
@@ -193,7 +208,10 @@ export async function seedDemoPosts(env: Env): Promise<void> {
   if ((row?.n ?? 0) > 0) return;
   const now = new Date();
   // Each demo author is a staff record (without a sign-in) the posts belong to.
-  const authorIds = await bylineStaffIds(db, DEMO_POSTS.map((p) => p.author));
+  const authorIds = await bylineStaffIds(
+    db,
+    DEMO_POSTS.map((p) => p.author),
+  );
   const inserted = await db
     .insert(schema.blogPosts)
     .values(

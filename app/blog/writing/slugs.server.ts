@@ -74,4 +74,3 @@ export async function keepOldSlug(db: DbExecutor, oldSlug: string, postId: numbe
     .values({ slug: oldSlug, postId })
     .onConflictDoUpdate({ target: schema.blogSlugHistory.slug, set: { postId, createdAt: sql`now()` } });
 }
-

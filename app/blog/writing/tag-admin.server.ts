@@ -34,7 +34,10 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
 
 export async function listTagsForAdmin(): Promise<AdminTag[]> {
   const db = getDb();
-  const [rows, posts] = await Promise.all([db.select().from(schema.blogTags), db.select({ tags: schema.blogPosts.tags }).from(schema.blogPosts)]);
+  const [rows, posts] = await Promise.all([
+    db.select().from(schema.blogTags),
+    db.select({ tags: schema.blogPosts.tags }).from(schema.blogPosts),
+  ]);
   const bySlug = new Map<string, { spellings: Map<string, number>; posts: number }>();
   for (const post of posts) {
     const seen = new Set<string>();
@@ -67,7 +70,11 @@ async function findAdminTag(slug: string): Promise<AdminTag | null> {
 /** A record for a tag (new, or one posts already use but with no description yet). */
 export async function createTag(admin: AuditActor, input: TagCreate): Promise<AdminTag> {
   const slug = tagSlug(input.name);
-  const [row] = await getDb().insert(schema.blogTags).values({ slug, name: input.name, description: input.description }).onConflictDoNothing().returning();
+  const [row] = await getDb()
+    .insert(schema.blogTags)
+    .values({ slug, name: input.name, description: input.description })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new TagTaken();
   await queueCachePurge(getDb(), [tagPageTag(slug)], `tag ${slug} described`);
   tagsChanged();
@@ -88,7 +95,10 @@ async function retagPosts(tx: Tx, fromSlugs: ReadonlySet<string>, name: string):
       const replaced = fromSlugs.has(slug) || slug === targetSlug ? name : tag;
       if (!next.some((kept) => tagSlug(kept) === tagSlug(replaced))) next.push(replaced);
     }
-    await tx.update(schema.blogPosts).set({ tags: next, updatedAt: sql`now()`, version: sql`${schema.blogPosts.version} + 1` }).where(eq(schema.blogPosts.id, post.id));
+    await tx
+      .update(schema.blogPosts)
+      .set({ tags: next, updatedAt: sql`now()`, version: sql`${schema.blogPosts.version} + 1` })
+      .where(eq(schema.blogPosts.id, post.id));
     changed++;
   }
   return changed;
@@ -138,11 +148,19 @@ export async function mergeTags(admin: AuditActor, input: TagMerge): Promise<{ t
     await queueCachePurge(tx, [...[...from].map(tagPageTag), tagPageTag(into.slug), BLOG_TAG], `tags merged into ${into.slug}`);
     await tx.delete(schema.blogTags).where(inArray(schema.blogTags.slug, [...from]));
     for (const slug of from) await redirectMovedPage(tx, tagPath(slug), tagPath(into.slug));
-    await tx.insert(schema.blogTags).values({ slug: into.slug, name: into.name, description: into.description }).onConflictDoUpdate({ target: schema.blogTags.slug, set: { updatedAt: sql`now()` } });
+    await tx
+      .insert(schema.blogTags)
+      .values({ slug: into.slug, name: into.name, description: into.description })
+      .onConflictDoUpdate({ target: schema.blogTags.slug, set: { updatedAt: sql`now()` } });
     return count;
   });
   tagsChanged();
   redirectsChanged();
-  await recordAudit(admin, "tag.merge", { targetType: "tag", targetId: into.slug, summary: `${[...from].join(", ")} -> ${into.name}`, details: { posts } });
+  await recordAudit(admin, "tag.merge", {
+    targetType: "tag",
+    targetId: into.slug,
+    summary: `${[...from].join(", ")} -> ${into.name}`,
+    details: { posts },
+  });
   return { tag: (await findAdminTag(into.slug))!, posts };
 }

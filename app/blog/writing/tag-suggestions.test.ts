@@ -43,7 +43,12 @@ describe("suggestTags", () => {
   });
 
   it("works with no other posts", () => {
-    const tags = suggestTags({ title: "Trivia night at the Crown", excerpt: "Pub trivia teams wanted", content: "Trivia night every Tuesday. Bring a team; trivia prizes for the winners.", category: "events" });
+    const tags = suggestTags({
+      title: "Trivia night at the Crown",
+      excerpt: "Pub trivia teams wanted",
+      content: "Trivia night every Tuesday. Bring a team; trivia prizes for the winners.",
+      category: "events",
+    });
     expect(tags[0]).toMatch(/^trivia/);
     expect(tags).toContain("crown");
     expect(tags).not.toContain("tuesday");
@@ -70,7 +75,12 @@ describe("suggestTags", () => {
   });
 
   it("ignores markdown syntax, links and code", () => {
-    const tags = suggestTags({ title: "Wine tasting", excerpt: "", content: "[click here](https://example.com/zzzlink) `const x` **wine tasting** notes", category: "" });
+    const tags = suggestTags({
+      title: "Wine tasting",
+      excerpt: "",
+      content: "[click here](https://example.com/zzzlink) `const x` **wine tasting** notes",
+      category: "",
+    });
     expect(tags.join(" ")).not.toMatch(/zzzlink|https|const/);
     expect(tags).toContain("wine tasting");
   });

@@ -50,7 +50,9 @@ const TOO_BROAD = new Set("bar pub club drink beer night friend people venue eve
 
 // Capitalised words that are not names of places or venues.
 const NOT_NAMES = new Set(
-  "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "),
+  "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(
+    " ",
+  ),
 );
 
 // Common English words plus words every post here uses that name nothing in particular.
@@ -84,7 +86,8 @@ function plainText(markdown: string): string {
 /** Singular-ish key so "bars" and "bar" count together. */
 export function stem(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is")) return word.slice(0, -1);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is"))
+    return word.slice(0, -1);
   return word;
 }
 
@@ -174,7 +177,14 @@ export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[
     if (!isPhrase && TOO_BROAD.has(key)) continue;
     // A single word must name something: a place or venue, a topic word, or the title's subject
     // repeated in the text. Anything else ("hello", "walk") is not what a reader searches for.
-    if (!isPhrase && !names.has(key) && !names.has(mostUsedForm(terms.surface.get(key)!)) && !topicWords.has(key) && !(titleKeys.has(key) && count >= 4)) continue;
+    if (
+      !isPhrase &&
+      !names.has(key) &&
+      !names.has(mostUsedForm(terms.surface.get(key)!)) &&
+      !topicWords.has(key) &&
+      !(titleKeys.has(key) && count >= 4)
+    )
+      continue;
     const score = Math.sqrt(count) * idf(key) * (isPhrase ? 1.6 : names.has(key) ? 1.3 : 1);
     candidates.push({ key, tag: mostUsedForm(terms.surface.get(key)!), score });
   }
@@ -225,7 +235,10 @@ export function suggestTags(post: TagSource, corpus: CorpusPost[] = []): string[
     const overlaps = chosen.some((c) => {
       const other = c.key.split(" ");
       if (words.length > 1 && other.length > 1) return words.some((w) => other.includes(w));
-      return words.length !== other.length && (words.length > other.length ? other.every((w) => words.includes(w)) : words.every((w) => other.includes(w)));
+      return (
+        words.length !== other.length &&
+        (words.length > other.length ? other.every((w) => words.includes(w)) : words.every((w) => other.includes(w)))
+      );
     });
     if (overlaps) continue;
     chosen.push(candidate);

@@ -40,7 +40,8 @@ export function PurgeSummary({ status }: { status: CdnStatus }) {
           <ul className="mt-2 grid gap-1 text-sm" data-testid="cdn-targets">
             {targets.map((target) => (
               <li key={target.target}>
-                <span className="font-semibold">{TARGET_LABEL[target.target] ?? target.target}</span> <span className="break-all text-slate-700">{target.where}</span>
+                <span className="font-semibold">{TARGET_LABEL[target.target] ?? target.target}</span>{" "}
+                <span className="break-all text-slate-700">{target.where}</span>
               </li>
             ))}
           </ul>

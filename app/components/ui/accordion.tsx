@@ -17,7 +17,10 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly FaqItem
         <details key={item.id} name={group} className="group">
           <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-slate-900 hover:bg-slate-50 sm:px-6 sm:py-5 [&::-webkit-details-marker]:hidden">
             <Heading className="text-base font-semibold sm:text-lg">{item.question}</Heading>
-            <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700 transition-transform duration-200 group-open:rotate-180" />
+            <ChevronDown
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 text-brand-700 transition-transform duration-200 group-open:rotate-180"
+            />
           </summary>
           <div className="px-5 pb-5 sm:px-6">
             <p className="leading-7 text-slate-600">{item.answer}</p>

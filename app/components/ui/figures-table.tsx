@@ -35,14 +35,19 @@ export function FiguresTable<R>({
   className?: string;
   roomy?: boolean;
 }) {
-  const cell = (column: FigureColumn<R>) => `${roomy ? "py-2" : "py-1"} pr-3 last:pr-0 ${column.numeric ? "text-right tabular-nums" : ""} ${column.className ?? ""}`;
+  const cell = (column: FigureColumn<R>) =>
+    `${roomy ? "py-2" : "py-1"} pr-3 last:pr-0 ${column.numeric ? "text-right tabular-nums" : ""} ${column.className ?? ""}`;
   return (
     <table className={className}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="border-b border-slate-200">
           {[rowHeader, ...columns].map((column, i) => (
-            <th key={i} scope="col" className={`${roomy ? "py-2" : "py-1"} pr-3 font-semibold last:pr-0 ${column.numeric ? "text-right" : ""}`}>
+            <th
+              key={i}
+              scope="col"
+              className={`${roomy ? "py-2" : "py-1"} pr-3 font-semibold last:pr-0 ${column.numeric ? "text-right" : ""}`}
+            >
               {column.label}
             </th>
           ))}
@@ -51,7 +56,10 @@ export function FiguresTable<R>({
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} className={`border-b border-slate-100 last:border-b-0 ${roomy ? "align-top" : ""}`}>
-            <th scope="row" className={`font-normal ${rowHeader.breakAnywhere ? "[overflow-wrap:anywhere]" : "break-words"} ${cell(rowHeader)}`}>
+            <th
+              scope="row"
+              className={`font-normal ${rowHeader.breakAnywhere ? "[overflow-wrap:anywhere]" : "break-words"} ${cell(rowHeader)}`}
+            >
               {rowHeader.cell(row)}
             </th>
             {columns.map((column, i) => (

@@ -5,7 +5,8 @@
  */
 const TOAST_DURATION_MS = 5000;
 const TOAST_SWIPE_THRESHOLD_PX = 50;
-const CLOSE_ICON = '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-4"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>';
+const CLOSE_ICON =
+  '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-4"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>';
 
 export type ToastOptions = { title: string; description?: string; variant?: "default" | "destructive" };
 
@@ -18,7 +19,8 @@ function viewportOf(): HTMLOListElement {
   region.tabIndex = -1;
   viewport = document.createElement("ol");
   viewport.tabIndex = -1;
-  viewport.className = "fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+  viewport.className =
+    "fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]";
   region.append(viewport);
   document.body.append(region);
   document.addEventListener("keydown", (event) => {

@@ -18,7 +18,8 @@ const ToastContext = createContext<((toast: ToastOptions) => void) | null>(null)
 
 let counter = 0;
 
-const DEFAULT_VIEWPORT = "fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+const DEFAULT_VIEWPORT =
+  "fixed left-1/2 top-0 z-[100] flex max-h-screen w-full -translate-x-1/2 flex-col gap-2 p-4 outline-none md:max-w-[420px]";
 
 /** `viewportClassName` places the toasts where they cover nothing that matters on that page. */
 export function ToastProvider({ children, viewportClassName = DEFAULT_VIEWPORT }: { children: ReactNode; viewportClassName?: string }) {
@@ -60,11 +61,7 @@ export function ToastProvider({ children, viewportClassName = DEFAULT_VIEWPORT }
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ) : null}
-        <ToastPrimitive.Viewport
-          hotkey={["F8"]}
-          label="Notifications ({hotkey})"
-          className={viewportClassName}
-        />
+        <ToastPrimitive.Viewport hotkey={["F8"]} label="Notifications ({hotkey})" className={viewportClassName} />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
   );
@@ -76,4 +73,3 @@ export function useToast() {
   if (!show) throw new Error("useToast needs a <ToastProvider> around it");
   return show;
 }
-

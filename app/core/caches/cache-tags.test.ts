@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { browserMaxAge, cacheTagHeaders, cacheTagList, cleanTag, isShareable, MAX_TAG_HEADER_BYTES, pathTag, sharedCacheControl } from "./cache-tags";
+import {
+  browserMaxAge,
+  cacheTagHeaders,
+  cacheTagList,
+  cleanTag,
+  isShareable,
+  MAX_TAG_HEADER_BYTES,
+  pathTag,
+  sharedCacheControl,
+} from "./cache-tags";
 
 describe("cache tags", () => {
   it("are cleaned: lower case, printable, no separators", () => {
@@ -29,7 +38,9 @@ describe("cache tags", () => {
 
   it("give the edge a minute without a purger, and its lifetime with stale answers when purged", () => {
     expect(sharedCacheControl({ purged: false, maxAge: 86400 })).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
-    expect(sharedCacheControl({ purged: true, maxAge: 86400 }, 300)).toBe("public, max-age=300, s-maxage=86400, stale-while-revalidate=600, stale-if-error=604800");
+    expect(sharedCacheControl({ purged: true, maxAge: 86400 }, 300)).toBe(
+      "public, max-age=300, s-maxage=86400, stale-while-revalidate=600, stale-if-error=604800",
+    );
   });
 
   it("read a route's browser lifetime and whether it may be shared", () => {

@@ -107,7 +107,8 @@ const STALE_IF_ERROR_SECONDS = 7 * 86_400;
  * the origin is down.
  */
 export function sharedCacheControl(edge: EdgePolicy, browserMaxAge = 0): string {
-  if (!edge.purged) return `public, max-age=${browserMaxAge}, s-maxage=${UNPURGED_EDGE_SECONDS}, stale-while-revalidate=${REVALIDATE_SECONDS}`;
+  if (!edge.purged)
+    return `public, max-age=${browserMaxAge}, s-maxage=${UNPURGED_EDGE_SECONDS}, stale-while-revalidate=${REVALIDATE_SECONDS}`;
   return `public, max-age=${browserMaxAge}, s-maxage=${edge.maxAge}, stale-while-revalidate=${REVALIDATE_SECONDS}, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
 }
 

@@ -8,6 +8,9 @@ import { getDb, rowsOf } from "../database/db.server";
  * the embedded database (decision record 0023). "0" before the first write.
  */
 export async function contentChangeCount(name: string): Promise<string> {
-  const result = await rowsOf<{ n: number }>(getDb(), sql`select coalesce(max(changes), 0)::int as n from content_changes where name = ${name}`);
+  const result = await rowsOf<{ n: number }>(
+    getDb(),
+    sql`select coalesce(max(changes), 0)::int as n from content_changes where name = ${name}`,
+  );
   return String(result[0]!.n);
 }

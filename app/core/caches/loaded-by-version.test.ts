@@ -4,8 +4,7 @@ import { loadedByVersion } from "./loaded-by-version";
 /** A load that resolves when told to, recording which version it was asked for. */
 function gatedLoads() {
   const started: Array<{ version: string; finish: () => void }> = [];
-  const load = (version: string) =>
-    new Promise<string>((resolve) => started.push({ version, finish: () => resolve(`loaded ${version}`) }));
+  const load = (version: string) => new Promise<string>((resolve) => started.push({ version, finish: () => resolve(`loaded ${version}`) }));
   return { started, load };
 }
 

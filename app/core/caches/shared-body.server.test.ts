@@ -16,7 +16,12 @@ const ask = (headers: Record<string, string> = {}) => new Request("http://site.t
 describe("sharedBodyResponse", () => {
   it("makes a body once per version, keeps it compressed, and answers each client in an encoding it takes", async () => {
     let made = 0;
-    const body = (version: string) => ({ key: "test-file", version, contentType: "text/plain; charset=utf-8", make: () => (made++, `version ${version} `.repeat(200)) });
+    const body = (version: string) => ({
+      key: "test-file",
+      version,
+      contentType: "text/plain; charset=utf-8",
+      make: () => (made++, `version ${version} `.repeat(200)),
+    });
 
     const gzipped = await sharedBodyResponse(ask({ "accept-encoding": "gzip" }), body("1"));
     expect(gzipped.headers.get("content-encoding")).toBe("gzip");
@@ -64,7 +69,12 @@ describe("sharedBodyResponse", () => {
     made = 0;
 
     // A client that reads it all gets every piece, in order; the next is answered from what was kept.
-    const whole = await sharedBodyResponse(ask({ "accept-encoding": "gzip" }), { ...body, pieces: async function* () { for (let i = 0; i < 3; i++) yield `piece ${i};`; } });
+    const whole = await sharedBodyResponse(ask({ "accept-encoding": "gzip" }), {
+      ...body,
+      pieces: async function* () {
+        for (let i = 0; i < 3; i++) yield `piece ${i};`;
+      },
+    });
     expect(gunzipSync(Buffer.from(await whole.arrayBuffer())).toString()).toBe("piece 0;piece 1;piece 2;");
     const again = await sharedBodyResponse(ask(), { ...body, pieces: () => failingPieces("made again") });
     expect(await again.text()).toBe("piece 0;piece 1;piece 2;");

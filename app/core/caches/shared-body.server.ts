@@ -56,11 +56,15 @@ async function encode(key: string, text: string): Promise<Encoded> {
   const bytes = Buffer.from(text, "utf8");
   const made: Encoded = { gzip: await gzipAsync(bytes, { level: 6 }) };
   const quality = bytes.length <= 1024 * 1024 ? 11 : 5;
-  brotliCompress(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }, (error, br) => {
-    if (error) return;
-    made.br = br;
-    encodedBodies.resize(key);
-  });
+  brotliCompress(
+    bytes,
+    { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } },
+    (error, br) => {
+      if (error) return;
+      made.br = br;
+      encodedBodies.resize(key);
+    },
+  );
   return made;
 }
 
@@ -79,10 +83,16 @@ export async function sharedBodyResponse(request: Request, body: SharedBody, hea
 }
 
 async function encodedResponse(request: Request, encoded: Encoded, base: Record<string, string>): Promise<Response> {
-  const encoding = preferredEncoding(request.headers.get("accept-encoding"), encoded.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+  const encoding = preferredEncoding(
+    request.headers.get("accept-encoding"),
+    encoded.br ? ["br", "gzip", "identity"] : ["gzip", "identity"],
+  );
   if (encoding === "identity") {
     // A large body is inflated as it is sent, not held whole.
-    if (encoded.gzip.length > 1024 * 1024) return new Response(Readable.toWeb(Readable.from([encoded.gzip]).pipe(createGunzip())) as ReadableStream<Uint8Array>, { headers: base });
+    if (encoded.gzip.length > 1024 * 1024)
+      return new Response(Readable.toWeb(Readable.from([encoded.gzip]).pipe(createGunzip())) as ReadableStream<Uint8Array>, {
+        headers: base,
+      });
     return new Response(new Uint8Array(await gunzipAsync(encoded.gzip)), { headers: base });
   }
   const bytes = encoding === "br" ? encoded.br! : encoded.gzip;
@@ -93,7 +103,13 @@ async function encodedResponse(request: Request, encoded: Encoded, base: Record<
  * A body sent as it is made. Its first piece is made before the status is chosen, so a fault there
  * is an error answer, not a cut-off 200; a fault later cuts the connection (and is logged).
  */
-async function streamedResponse(request: Request, key: string, version: string, pieces: AsyncIterable<string>, base: Record<string, string>): Promise<Response> {
+async function streamedResponse(
+  request: Request,
+  key: string,
+  version: string,
+  pieces: AsyncIterable<string>,
+  base: Record<string, string>,
+): Promise<Response> {
   const iterator = pieces[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* text() {
@@ -108,7 +124,8 @@ async function streamedResponse(request: Request, key: string, version: string, 
   const fail = (error: unknown) => {
     // A client that leaves early is no fault.
     const code = (error as { code?: string }).code;
-    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ABORT_ERR") logger.error({ err: error, key }, "a streamed body failed while it was sent");
+    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ABORT_ERR")
+      logger.error({ err: error, key }, "a streamed body failed while it was sent");
   };
   if (preferredEncoding(request.headers.get("accept-encoding"), ["gzip", "identity"]) === "identity") {
     source.on("error", fail);

@@ -32,10 +32,11 @@ describe("sharedVersion after a local change", () => {
     let stored = "a";
     const reads: Array<{ finish: () => void }> = [];
     const version = sharedVersion(
-      () => new Promise<string>((resolve) => {
-        const seen = stored;
-        reads.push({ finish: () => resolve(seen) });
-      }),
+      () =>
+        new Promise<string>((resolve) => {
+          const seen = stored;
+          reads.push({ finish: () => resolve(seen) });
+        }),
       60_000,
     );
     const before = version.current();

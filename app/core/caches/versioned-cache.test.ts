@@ -38,7 +38,12 @@ describe("VersionedCache", () => {
 
   it("with a lifetime, serves each value only for its own time after it was stored", () => {
     let clock = 0;
-    const cache = new VersionedCache<{ text: string; ms: number }>({ maxBytes: 10_000, sizeOf: () => 8, lifetime: (value) => value.ms, now: () => clock });
+    const cache = new VersionedCache<{ text: string; ms: number }>({
+      maxBytes: 10_000,
+      sizeOf: () => 8,
+      lifetime: (value) => value.ms,
+      now: () => clock,
+    });
     cache.set("good", "", { text: "answer", ms: 600_000 });
     cache.set("failed", "", { text: "fallback", ms: 60_000 });
     clock = 59_999;
@@ -72,7 +77,12 @@ describe("VersionedCache", () => {
 
     it("moves an entry to the main segment when it is asked for again, and says so", () => {
       const promoted: string[] = [];
-      const cache = new VersionedCache<string>({ maxBytes: 10_000, sizeOf: stringBytes, probation: onProbation, onPromote: (key) => promoted.push(key) });
+      const cache = new VersionedCache<string>({
+        maxBytes: 10_000,
+        sizeOf: stringBytes,
+        probation: onProbation,
+        onPromote: (key) => promoted.push(key),
+      });
       cache.set("/search?q=a", "v", "results");
       expect(cache.get("/search?q=a", "v")).toBe("results");
       expect(promoted).toEqual(["/search?q=a"]);
@@ -96,7 +106,12 @@ describe("VersionedCache", () => {
 
     it("drops an entry on probation whose version moved, and never promotes it", () => {
       const promoted: string[] = [];
-      const cache = new VersionedCache<string>({ maxBytes: 10_000, sizeOf: stringBytes, probation: onProbation, onPromote: (key) => promoted.push(key) });
+      const cache = new VersionedCache<string>({
+        maxBytes: 10_000,
+        sizeOf: stringBytes,
+        probation: onProbation,
+        onPromote: (key) => promoted.push(key),
+      });
       cache.set("/s?q=x", "v1", "old");
       expect(cache.get("/s?q=x", "v2")).toBeUndefined();
       expect(cache.get("/s?q=x", "v1")).toBeUndefined();

@@ -13,17 +13,15 @@ export async function recordAudit(
   db: DbExecutor = getDb(),
 ): Promise<void> {
   faultPoint("audit");
-  await db
-    .insert(schema.auditLog)
-    .values({
-      adminUserId: admin.id,
-      actorEmail: admin.email,
-      action,
-      targetType: options.targetType ?? null,
-      targetId: options.targetId === undefined ? null : String(options.targetId),
-      summary: options.summary ?? null,
-      details: options.details ?? null,
-    });
+  await db.insert(schema.auditLog).values({
+    adminUserId: admin.id,
+    actorEmail: admin.email,
+    action,
+    targetType: options.targetType ?? null,
+    targetId: options.targetId === undefined ? null : String(options.targetId),
+    summary: options.summary ?? null,
+    details: options.details ?? null,
+  });
 }
 
 export async function recentActivity(limit = 10) {

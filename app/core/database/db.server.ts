@@ -90,7 +90,10 @@ const MIGRATION_LOCK_ID = 727_465_101;
 
 /** Migrations on PostgreSQL run under an advisory lock, so instances starting together migrate once. */
 async function migrateUnderLock(client: PoolClient): Promise<void> {
-  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import("drizzle-orm/node-postgres"), import("drizzle-orm/node-postgres/migrator")]);
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   await client.query("set statement_timeout = 0");
   await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
   try {
@@ -120,7 +123,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // client, where no pool listener is: without one of its own the process would crash. The
     // statement waiting on it fails with the same error. Only the message is logged: pg attaches the
     // whole client (with its connection settings) to the error.
-    const lost = (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, "PostgreSQL connection lost");
+    const lost = (error: Error & { code?: string }) =>
+      logger.warn({ error: error.message, code: error.code }, "PostgreSQL connection lost");
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
     const db = drizzlePg(pool, { schema }) as unknown as Database;

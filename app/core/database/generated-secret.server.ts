@@ -24,7 +24,11 @@ export async function generatedSecret(name: string): Promise<string> {
   if (cached) return cached;
   const db = getDb();
   const value = await firstStored(
-    () => db.insert(schema.privacySettings).values({ key: name, value: newSecretToken(32, "base64") }).onConflictDoNothing(),
+    () =>
+      db
+        .insert(schema.privacySettings)
+        .values({ key: name, value: newSecretToken(32, "base64") })
+        .onConflictDoNothing(),
     async () => (await db.select().from(schema.privacySettings).where(eq(schema.privacySettings.key, name)))[0]?.value,
   );
   known.set(name, value);

@@ -16,8 +16,14 @@ export async function initPgliteFolder(folder: string, postgresqlconf: string[])
     "await db.close();",
   ].join("\n");
   await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, ["--liftoff-only", "--input-type=module", "-e", code, folder], { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`Could not create the embedded database in ${folder}: ${stderr.trim().split("\n").pop() || error.message}`)) : resolve(),
+    execFile(
+      process.execPath,
+      ["--liftoff-only", "--input-type=module", "-e", code, folder],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`Could not create the embedded database in ${folder}: ${stderr.trim().split("\n").pop() || error.message}`))
+          : resolve(),
     ),
   );
 }
@@ -45,8 +51,12 @@ export function undoFirstStart(folder: string, error: unknown, freeBytes: () => 
   const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
   if ((free !== null && free < OUT_OF_SPACE_BYTES) || /ENOSPC|No space left|could not extend|could not write/i.test(text)) {
     const left = free === null ? "" : ` (${(free / MB).toFixed(1)} MB were left)`;
-    return new FirstStartError(`The disk ran out of space while the embedded database was being made in ${folder}${left}; nothing was kept: free at least 100 MB, then start the server again.`);
+    return new FirstStartError(
+      `The disk ran out of space while the embedded database was being made in ${folder}${left}; nothing was kept: free at least 100 MB, then start the server again.`,
+    );
   }
   const said = text.split("\n")[0]!.slice(0, 300).trim();
-  return new FirstStartError(`The embedded database could not be made in ${folder} (${said}); nothing was kept: fix this, then start the server again.`);
+  return new FirstStartError(
+    `The embedded database could not be made in ${folder} (${said}); nothing was kept: fix this, then start the server again.`,
+  );
 }

@@ -129,7 +129,11 @@ const retryAfter = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
  * the connection's own log line, not a bug in each request).
  */
 function unavailableAnswer(error: unknown, request: Request): Response {
-  if (!request.signal.aborted) logger.warn({ error: errorMessage(error), method: request.method, url: loggedText(request.url) }, "the database is unavailable: answered 503");
+  if (!request.signal.aborted)
+    logger.warn(
+      { error: errorMessage(error), method: request.method, url: loggedText(request.url) },
+      "the database is unavailable: answered 503",
+    );
   return json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: retryAfter });
 }
 

@@ -43,7 +43,12 @@ export function beaconRoute<S extends z.ZodType>(options: {
     if (!options.types.includes(type)) throw new ApiError(415, options.typeMessage);
     const limit = await consume(options.limit.name, input.clientIp);
     // Answered, not thrown: under a flood most beacons end here, and an Error's stack costs more than the rest.
-    if (limit.limited) return { status: 429, body: { success: false, message: options.limit.message }, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+    if (limit.limited)
+      return {
+        status: 429,
+        body: { success: false, message: options.limit.message },
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      };
     const beacon = validBody(parseJsonText(await input.body(options.maxBytes)), options.schema);
     await options.accept(beacon, input);
     return { status: 202, body: { success: true } };
@@ -54,7 +59,11 @@ export function beaconRoute<S extends z.ZodType>(options: {
     answer: (input) =>
       take(input).catch((error: unknown): BeaconAnswer => {
         if (error instanceof ApiError) {
-          return { status: error.status, body: { success: false, message: error.message, ...error.body }, headers: Object.fromEntries(new Headers(error.headers)) };
+          return {
+            status: error.status,
+            body: { success: false, message: error.message, ...error.body },
+            headers: Object.fromEntries(new Headers(error.headers)),
+          };
         }
         logger.error({ err: error, path: options.path }, "could not take a beacon");
         return { status: 500, body: { success: false, message: "Something went wrong on our side. Please try again." } };

@@ -33,8 +33,12 @@ describe("a multipart field", () => {
     const text = new TextEncoder().encode("just text");
     expect(() => multipartField(text, "multipart/form-data; boundary=abc", "file")).toThrow(MultipartMalformed);
     expect(() => multipartField(text, "text/plain", "file")).toThrow(MultipartMalformed);
-    expect(() => multipartField(new TextEncoder().encode("--abc\r\ncontent-disposition: form-data; name=\"file\"\r\n\r\nno end"), "multipart/form-data; boundary=abc", "file")).toThrow(
-      MultipartMalformed,
-    );
+    expect(() =>
+      multipartField(
+        new TextEncoder().encode('--abc\r\ncontent-disposition: form-data; name="file"\r\n\r\nno end'),
+        "multipart/form-data; boundary=abc",
+        "file",
+      ),
+    ).toThrow(MultipartMalformed);
   });
 });

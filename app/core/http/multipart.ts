@@ -20,7 +20,8 @@ export function multipartField(body: Uint8Array, contentType: string, field: str
   for (;;) {
     const afterDelimiter = at + delimiter.length;
     if (bytes[afterDelimiter] === 0x2d && bytes[afterDelimiter + 1] === 0x2d) return null; // "--": the last delimiter
-    if (!bytes.subarray(afterDelimiter, afterDelimiter + 2).equals(CRLF)) throw new MultipartMalformed("a delimiter is not followed by a line break");
+    if (!bytes.subarray(afterDelimiter, afterDelimiter + 2).equals(CRLF))
+      throw new MultipartMalformed("a delimiter is not followed by a line break");
     const headersEnd = bytes.indexOf(HEADERS_END, afterDelimiter);
     if (headersEnd < 0) throw new MultipartMalformed("a part's headers do not end");
     const headers = decoder.decode(bytes.subarray(afterDelimiter + 2, headersEnd));

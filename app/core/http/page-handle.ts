@@ -70,7 +70,14 @@ export function routeHandles(routes: ServerBuild["routes"]): (pathname: string) 
   const byId = new Map<string, RouteObject & { children: RouteObject[] }>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
-    byId.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, handle: route.module.handle, children: [] } as RouteObject & {
+    byId.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      handle: route.module.handle,
+      children: [],
+    } as RouteObject & {
       children: RouteObject[];
     });
   }
@@ -83,4 +90,3 @@ export function routeHandles(routes: ServerBuild["routes"]): (pathname: string) 
   }
   return (pathname) => pageHandleOf((matchRoutes(roots, pathname) ?? []).map((match) => match.route.handle));
 }
-

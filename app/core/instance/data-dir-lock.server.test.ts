@@ -117,7 +117,8 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
         const winnerPid = winners[0]!.child.pid;
         expect(fs.readFileSync(path.join(dir, "clink.lock"), "utf8").trim()).toBe(String(winnerPid));
         // Every loser names the winner, not the dead pid.
-        for (const s of starters.filter((s) => s !== winners[0])) expect(s.output).toContain(`refused ${dir} The data folder ${dir} is in use by another Clink process (pid ${winnerPid})`);
+        for (const s of starters.filter((s) => s !== winners[0]))
+          expect(s.output).toContain(`refused ${dir} The data folder ${dir} is in use by another Clink process (pid ${winnerPid})`);
         const released = winners[0]!.output.split("released").length;
         winners[0]!.child.stdin!.write("release\n");
         await waitFor(() => winners[0]!.output.split("released").length > released);

@@ -98,8 +98,7 @@ function socketAddress(folder: string): { path: string; close: () => void } {
 }
 
 /** The start mutex's abstract name, after the folder (abstract: no file, freed by the kernel with its holder). */
-const startMutexName = (dataDir: string) =>
-  `\0clink-data-dir-start-${digestOf(fs.realpathSync(dataDir), "hex").slice(0, 40)}`;
+const startMutexName = (dataDir: string) => `\0clink-data-dir-start-${digestOf(fs.realpathSync(dataDir), "hex").slice(0, 40)}`;
 
 /**
  * Listens on a Unix socket: the server, or "in use" when the address is taken. Every socket's errors are
@@ -128,7 +127,9 @@ async function takeStartMutex(dataDir: string): Promise<net.Server> {
     const mutex = await listenOn(name, (socket) => socket.destroy());
     if (mutex !== "in use") return mutex;
     if (Date.now() > until) {
-      throw new Error(`Another process has been starting on the data folder ${dataDir} for ${START_WAIT_MS / 1000} s: try again once it has started or stopped.`);
+      throw new Error(
+        `Another process has been starting on the data folder ${dataDir} for ${START_WAIT_MS / 1000} s: try again once it has started or stopped.`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
   }
@@ -204,7 +205,8 @@ export async function acquireDataDirLock(dataDir: string, pid: number = process.
       if ((await probe(address.path)) === "free") {
         fs.rmSync(address.path, { force: true }); // a dead process's socket file
         const bound = await listenOn(address.path, (socket) => socket.end(`${pid}\n`));
-        if (bound === "in use") throw new Error(`Could not lock the data folder ${dataDir}: ${path.join(dataDir, LOCK_FOLDER, LOCK_SOCKET)} reappeared.`);
+        if (bound === "in use")
+          throw new Error(`Could not lock the data folder ${dataDir}: ${path.join(dataDir, LOCK_FOLDER, LOCK_SOCKET)} reappeared.`);
         server = bound;
       }
     } finally {

@@ -83,7 +83,8 @@ export function onDiskStateChange(listener: (state: DiskState) => void): () => v
 }
 
 /** The answer to a write refused for want of disk space (HTTP 507). */
-export const DISK_FULL_MESSAGE = "The server's disk is nearly full, so changes cannot be saved right now. Reading the site still works; please try again later.";
+export const DISK_FULL_MESSAGE =
+  "The server's disk is nearly full, so changes cannot be saved right now. Reading the site still works; please try again later.";
 
 /** How often a line may say that writes are being refused: one per write was 193 lines a minute at 5 writes/s. */
 const REFUSED_LINE_EVERY_MS = 60_000;
@@ -102,7 +103,10 @@ export function writeRefusedForDisk(address: string): void {
   const now = Date.now();
   if (now - refusedSaidAt < REFUSED_LINE_EVERY_MS) return;
   refusedSaidAt = now;
-  logger.warn({ refused: refusedUnsaid, last: loggedText(address, 200) }, `${refusedUnsaid} write${refusedUnsaid === 1 ? "" : "s"} refused (507) for want of disk space since the last such line`);
+  logger.warn(
+    { refused: refusedUnsaid, last: loggedText(address, 200) },
+    `${refusedUnsaid} write${refusedUnsaid === 1 ? "" : "s"} refused (507) for want of disk space since the last such line`,
+  );
   refusedUnsaid = 0;
 }
 

@@ -43,7 +43,7 @@ describe("parseEnv", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
-    [{ ADMIN_EMAIL: "nobody" , ADMIN_PASSWORD: "long enough password"}, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "nobody", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
     [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_EMAIL"],
     [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY"],
@@ -58,7 +58,10 @@ describe("parseEnv", () => {
     [{ BACKUP_AT: "25:00" }, "BACKUP_AT"],
     [{ DKIM_DOMAIN: "clink.example" }, "DKIM_DOMAIN"],
     [{ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: "/k.pem" }, "DKIM_DOMAIN"],
-    [{ DKIM_DOMAIN: "clink.example", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: "/k.pem", DKIM_PRIVATE_KEY: "x".repeat(120) }, "DKIM_PRIVATE_KEY"],
+    [
+      { DKIM_DOMAIN: "clink.example", DKIM_SELECTOR: "s", DKIM_PRIVATE_KEY_FILE: "/k.pem", DKIM_PRIVATE_KEY: "x".repeat(120) },
+      "DKIM_PRIVATE_KEY",
+    ],
     [{ DNS_SERVERS: "dns.example" }, "DNS_SERVERS"],
     [{ MAIL_EVENTS_SES_TOPIC_ARN: "ses-events" }, "MAIL_EVENTS_SES_TOPIC_ARN"],
     [{ MAIL_EVENTS_SENDGRID_PUBLIC_KEY: "not base64!" }, "MAIL_EVENTS_SENDGRID_PUBLIC_KEY"],
@@ -70,7 +73,12 @@ describe("parseEnv", () => {
   it("reads CRAWLER_DNS_SERVERS as a list of addresses with optional ports, the system's resolvers when unset", () => {
     expect(parseEnv({}).CRAWLER_DNS_SERVERS).toEqual([]);
     expect(parseEnv({}).CRAWLER_DNS_TIMEOUT_MS).toBe(2000);
-    expect(parseEnv({ CRAWLER_DNS_SERVERS: "192.0.2.1, 127.0.0.1:5353,2001:db8::1,[::1]:53" }).CRAWLER_DNS_SERVERS).toEqual(["192.0.2.1", "127.0.0.1:5353", "2001:db8::1", "[::1]:53"]);
+    expect(parseEnv({ CRAWLER_DNS_SERVERS: "192.0.2.1, 127.0.0.1:5353,2001:db8::1,[::1]:53" }).CRAWLER_DNS_SERVERS).toEqual([
+      "192.0.2.1",
+      "127.0.0.1:5353",
+      "2001:db8::1",
+      "[::1]:53",
+    ]);
   });
 
   it("reads WEBHOOKS_DNS_SERVERS as CRAWLER_DNS_SERVERS, refusing a name", () => {

@@ -1,33 +1,12 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { isTimeZone } from "../text/dates";
+import { edgeSettings, type CdnTarget } from "./env-edge.server";
+import { mailSettings } from "./env-mail.server";
+import { dnsServerList } from "./env-values.server";
 
 /** Server configuration, read once at start. A bad value stops the server with a message naming the variable. */
 const optionalUrl = z.url().optional();
-
-/** A DNS server as node's resolver takes it: "192.0.2.1", "192.0.2.1:5353", "2001:db8::1" or "[2001:db8::1]:5353". */
-function dnsServer(text: string): boolean {
-  const bracketed = text.match(/^\[([^\]]+)\](?::(\d{1,5}))?$/);
-  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : isIP(text) === 6 ? [text, undefined] : text.split(/:(?=\d+$)/);
-  if (!host || isIP(host) === 0 || (bracketed && isIP(host) !== 6)) return false;
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
-}
-
-/** A comma-separated list of DNS servers (empty: the system's resolvers). */
-const dnsServerList = () =>
-  z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const servers = value.split(",").map((s) => s.trim()).filter(Boolean);
-      const bad = servers.filter((s) => !dnsServer(s));
-      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not a DNS server address: ${bad.join(", ")} (write 192.0.2.1, 192.0.2.1:53 or [2001:db8::1]:53)` });
-      return servers;
-    });
-
-/** Where changed pages can be purged (app/cdn). */
-const CDN_TARGETS = ["cloudflare", "fastly", "varnish"] as const;
-export type CdnTarget = (typeof CDN_TARGETS)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,9 +19,15 @@ const envSchema = z.object({
     .optional(),
   // Written one way everywhere: no trailing slash, so `${SITE_URL}/path` is always right. Unset, it
   // follows PORT and HOST (see siteUrlOf), except in production, where it must be given.
-  SITE_URL: z.url().transform((url) => url.replace(/\/+$/, "")).optional(),
+  SITE_URL: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** `npm start` sets it: production settings on one's own machine, with SITE_URL and mail falling back as in development. */
-  LOCAL_DEFAULTS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  LOCAL_DEFAULTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** Optional: the same error events also go to Sentry or GlitchTip (app/errors), through Sentry's Node SDK. */
@@ -50,44 +35,7 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^@/\s]+@[^/\s]+\/\S+$/, "must be a Sentry DSN such as https://key@sentry.example/1")
     .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional(),
-  /** `smtp` (needs SMTP_URL) or `files` (.eml files in DATA_DIR/outbox, nothing delivered); follows SMTP_URL when unset. */
-  MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
-  MAIL_FROM: z.string().min(3).default("Clink <no-reply@clink.app>"),
-  /** Where new submissions are announced; the first admin account's address when unset. */
-  ADMIN_NOTIFY_EMAIL: z.email().optional(),
-  /**
-   * Mail providers' bounce and complaint events at POST /api/mail/events/{provider} (issue 51), each verified as
-   * its provider signs it; a provider without its secret answers 401. Postmark: the token set as both user and
-   * password of the webhook's address (HTTP basic auth); Mailgun: the HTTP webhook signing key; SendGrid: the
-   * signed event webhook's verification key (base64, as SendGrid shows it); SES: the SNS topic's ARN, and the
-   * signing certificate (a PEM file) when SNS's own (from sns.<region>.amazonaws.com) should not be fetched.
-   */
-  MAIL_EVENTS_POSTMARK_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
-  MAIL_EVENTS_MAILGUN_SIGNING_KEY: z.string().min(8, "must be at least 8 characters").optional(),
-  MAIL_EVENTS_SENDGRID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9+/=\s]{40,}$/, "must be the base64 verification key SendGrid shows").optional(),
-  MAIL_EVENTS_SES_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/, "must be an SNS topic ARN such as arn:aws:sns:us-east-1:123456789012:ses-events").optional(),
-  MAIL_EVENTS_SES_CERT_FILE: z.string().min(1).optional(),
-  /**
-   * DKIM (issue 51): every message is signed by nodemailer for DKIM_DOMAIN (MAIL_FROM's domain or a parent of
-   * it, so DMARC aligns) with the RSA key of DKIM_SELECTOR, given as PEM text or a file; the three set together.
-   */
-  DKIM_DOMAIN: z
-    .string()
-    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name such as clink.example")
-    .optional(),
-  DKIM_SELECTOR: z.string().regex(/^[a-z0-9](?:[a-z0-9._-]{0,62})$/i, "must be a selector such as clink2026").optional(),
-  DKIM_PRIVATE_KEY: z.string().min(100, "must be the PEM text of an RSA private key").optional(),
-  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  /** The DNS servers the mail domain's checks (SPF, DKIM, DMARC) ask; the system's resolvers when unset. */
-  DNS_SERVERS: dnsServerList(),
-  /** First retry delay of undelivered mail; each further attempt waits twice as long (capped at an hour). */
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
-  /** Delivery attempts of one message before it is kept as dead (the admin can retry it). */
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  ...mailSettings,
   /** The site's time zone (IANA name): "daily at 03:00" schedules mean 03:00 here. */
   SITE_TIMEZONE: z
     .string()
@@ -96,9 +44,17 @@ const envSchema = z.object({
   /** How often the job runner looks for work queued by other instances (its own wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
   /** How long a claimed job stays its instance's before another may take it (the instance may have died). */
-  JOB_LEASE_MS: z.coerce.number().int().min(200).max(24 * 3_600_000).default(5 * 60_000),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(200)
+    .max(24 * 3_600_000)
+    .default(5 * 60_000),
   /** Webhooks may go to loopback, private and link-local addresses (only for tests and a trusted local network). */
-  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** First retry delay of a webhook delivery; each further attempt waits twice as long (capped at an hour). */
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /**
@@ -115,7 +71,12 @@ const envSchema = z.object({
   ROBOTS_DISALLOW_AI_CRAWLERS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /**
    * The DNS servers that verify crawlers by reverse DNS (comma-separated, optionally with a port);
    * the system's resolvers when unset. Lookups happen in the crawler log's writer, never on a request.
@@ -137,9 +98,17 @@ const envSchema = z.object({
   APP_STORE_URL: z.url().default("https://apps.apple.com/app/clink-never-drink-alone/id6740000000"),
   GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=app.clink"),
   /** The app's App Store id (digits): store links become Apple's campaign links, and pages carry the Smart App Banner. */
-  APP_STORE_ID: z.string().trim().regex(/^\d{1,12}$/, "must be the app's App Store id (digits only, e.g. 6740000000)").optional(),
+  APP_STORE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, "must be the app's App Store id (digits only, e.g. 6740000000)")
+    .optional(),
   /** Apple's provider token (`pt` in App Store Connect's campaign links): App Store links carry it. */
-  APP_STORE_PROVIDER_TOKEN: z.string().trim().regex(/^\d{1,20}$/, "must be the provider token (digits, the pt= of an App Store Connect campaign link)").optional(),
+  APP_STORE_PROVIDER_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, "must be the provider token (digits, the pt= of an App Store Connect campaign link)")
+    .optional(),
   /** The app's Google Play package name: Google Play links are made from it. */
   GOOGLE_PLAY_PACKAGE: z
     .string()
@@ -150,46 +119,23 @@ const envSchema = z.object({
   WAITLIST_SPOTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   // New-post e-mails queued per batch of the job runner (each batch also within PUBLIC_MAIL_HOURLY_BUDGET).
   LIST_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
-  SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   // The venue explorer's map tiles ({s} {z} {x} {y} placeholders) and their credit line, and its weather.
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, "must be an http(s) URL with {z}, {x} and {y}")
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-  MAP_TILE_ATTRIBUTION: z.string().min(1).max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .min(1)
+    .max(500)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   WEATHER_PROVIDER: z.enum(["simulated", "open-meteo"]).default("simulated"),
   OPEN_METEO_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
-  /**
-   * Where changed pages are purged (comma-separated: cloudflare, fastly, varnish; docs/operations.md). With
-   * one set, shared answers carry an edge lifetime of EDGE_MAX_AGE; without, 60 s as before.
-   */
-  CDN_PURGE: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const targets = [...new Set(value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      const bad = targets.filter((t) => !CDN_TARGETS.includes(t as CdnTarget));
-      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `unknown purge target ${bad.join(", ")} (write cloudflare, fastly and/or varnish)` });
-      return targets as CdnTarget[];
-    }),
-  CLOUDFLARE_ZONE_ID: z.string().regex(/^[a-f0-9]{32}$/i, "must be the zone's 32-character id (Overview page of the domain)").optional(),
-  CLOUDFLARE_API_TOKEN: z.string().min(20, "must be an API token with the Cache Purge permission").optional(),
-  CLOUDFLARE_API_BASE: z.url().transform((url) => url.replace(/\/+$/, "")).default("https://api.cloudflare.com"),
-  FASTLY_SERVICE_ID: z.string().regex(/^[A-Za-z0-9]{10,40}$/, "must be the service's id (letters and digits)").optional(),
-  FASTLY_API_TOKEN: z.string().min(20, "must be an API token with the purge_select scope").optional(),
-  FASTLY_API_BASE: z.url().transform((url) => url.replace(/\/+$/, "")).default("https://api.fastly.com"),
-  /** Each Varnish to send PURGE (xkey) to, comma-separated, e.g. http://127.0.0.1:6081 (deploy/varnish/). */
-  VARNISH_PURGE_URLS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const urls = value.split(",").map((s) => s.trim().replace(/\/+$/, "")).filter(Boolean);
-      const bad = urls.filter((u) => !/^https?:\/\/[^\s/]+$/.test(u));
-      if (bad.length > 0) ctx.addIssue({ code: "custom", message: `not an http(s) origin such as http://127.0.0.1:6081: ${bad.join(", ")}` });
-      return urls;
-    }),
-  /** Seconds a CDN or Varnish keeps a shared answer when CDN_PURGE is set (it is purged on change). Default a day. */
-  EDGE_MAX_AGE: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
+  ...edgeSettings,
   /** Memory for rendered pages kept by the front cache (all encodings), in MB. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /**
@@ -200,7 +146,10 @@ const envSchema = z.object({
   /** Where scheduled and `npm run backup` archives go, how many scheduled ones are kept, and when (SITE_TIMEZONE). */
   BACKUP_DIR: z.string().min(1).default("./backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
-  BACKUP_AT: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day such as 03:00").default("03:00"),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day such as 03:00")
+    .default("03:00"),
   /**
    * Free space (MB) kept on the data and backup folders' disks: below it writes answer 507, /healthz says
    * "degraded", the owner is told, and the server does not start (app/core/instance/disk-space.server.ts).
@@ -243,27 +192,41 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // Production refuses the defaults that only make sense on one's own machine (npm start says so with LOCAL_DEFAULTS).
   const strict = parsed.NODE_ENV === "production" && !parsed.LOCAL_DEFAULTS;
   if (parsed.SITE_URL === undefined && strict) {
-    throw fail("SITE_URL", "must be set in production: the site's public address, e.g. https://clink.example (it goes into links, feeds and e-mails)");
+    throw fail(
+      "SITE_URL",
+      "must be set in production: the site's public address, e.g. https://clink.example (it goes into links, feeds and e-mails)",
+    );
   }
   if (parsed.MAIL_TRANSPORT === "smtp" && !parsed.SMTP_URL) throw fail("SMTP_URL", "must be set when MAIL_TRANSPORT=smtp");
-  if (parsed.MAIL_TRANSPORT === "files" && parsed.SMTP_URL) throw fail("MAIL_TRANSPORT", "is files, but SMTP_URL is set too: unset one of them");
+  if (parsed.MAIL_TRANSPORT === "files" && parsed.SMTP_URL)
+    throw fail("MAIL_TRANSPORT", "is files, but SMTP_URL is set too: unset one of them");
   if (!parsed.SMTP_URL && parsed.MAIL_TRANSPORT === undefined && strict) {
-    throw fail("SMTP_URL", "must be set in production, or set MAIL_TRANSPORT=files to keep mail as files in DATA_DIR/outbox (nothing is delivered)");
+    throw fail(
+      "SMTP_URL",
+      "must be set in production, or set MAIL_TRANSPORT=files to keep mail as files in DATA_DIR/outbox (nothing is delivered)",
+    );
   }
   const dkim = [parsed.DKIM_DOMAIN, parsed.DKIM_SELECTOR, parsed.DKIM_PRIVATE_KEY ?? parsed.DKIM_PRIVATE_KEY_FILE];
   if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
     throw fail("DKIM_DOMAIN", "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) must be set together");
   }
   const cdnNeeds: Record<CdnTarget, Array<[string, unknown]>> = {
-    cloudflare: [["CLOUDFLARE_ZONE_ID", parsed.CLOUDFLARE_ZONE_ID], ["CLOUDFLARE_API_TOKEN", parsed.CLOUDFLARE_API_TOKEN]],
-    fastly: [["FASTLY_SERVICE_ID", parsed.FASTLY_SERVICE_ID], ["FASTLY_API_TOKEN", parsed.FASTLY_API_TOKEN]],
+    cloudflare: [
+      ["CLOUDFLARE_ZONE_ID", parsed.CLOUDFLARE_ZONE_ID],
+      ["CLOUDFLARE_API_TOKEN", parsed.CLOUDFLARE_API_TOKEN],
+    ],
+    fastly: [
+      ["FASTLY_SERVICE_ID", parsed.FASTLY_SERVICE_ID],
+      ["FASTLY_API_TOKEN", parsed.FASTLY_API_TOKEN],
+    ],
     varnish: [["VARNISH_PURGE_URLS", parsed.VARNISH_PURGE_URLS.length > 0 ? true : undefined]],
   };
   for (const target of parsed.CDN_PURGE) {
     const missing = cdnNeeds[target].find(([, value]) => value === undefined);
     if (missing) throw fail(missing[0], `must be set when CDN_PURGE includes ${target}`);
   }
-  if (parsed.DKIM_PRIVATE_KEY && parsed.DKIM_PRIVATE_KEY_FILE) throw fail("DKIM_PRIVATE_KEY", "is set, and DKIM_PRIVATE_KEY_FILE too: set one of them");
+  if (parsed.DKIM_PRIVATE_KEY && parsed.DKIM_PRIVATE_KEY_FILE)
+    throw fail("DKIM_PRIVATE_KEY", "is set, and DKIM_PRIVATE_KEY_FILE too: set one of them");
   return {
     ...parsed,
     SITE_URL: parsed.SITE_URL ?? localSiteUrl(parsed.HOST, parsed.PORT),
@@ -283,7 +246,10 @@ export function commandSettings(source: Record<string, string | undefined> = pro
 
 /** A configuration error in one sentence for a command's output: "SITE_URL must be set in production: ...". */
 export function envErrorSentence(error: EnvError): string {
-  const lines = error.message.split("\n").slice(1).map((line) => line.trim().replace(/^([\w.]+): /, "$1 "));
+  const lines = error.message
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().replace(/^([\w.]+): /, "$1 "));
   return `The configuration is not valid: ${lines.join("; ")}.`.replace(/\.\.$/, ".");
 }
 

@@ -30,7 +30,12 @@ function isEnabled(): boolean {
 export function withRequestFaults<T>(request: Request, work: () => T): T {
   const header = request.headers.get("x-clink-faults");
   if (!header || !isEnabled()) return work();
-  const points = new Set(header.split(",").map((s) => s.trim()).filter(Boolean));
+  const points = new Set(
+    header
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   return requested.run(points, work);
 }
 

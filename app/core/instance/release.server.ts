@@ -12,7 +12,9 @@ function findRelease(): string {
   if (given) return given.slice(0, 64);
   if (typeof __CLINK_RELEASE__ === "string" && __CLINK_RELEASE__) return __CLINK_RELEASE__;
   try {
-    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || "dev";
+    return (
+      execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || "dev"
+    );
   } catch {
     return "dev";
   }

@@ -25,7 +25,9 @@ export function readServerAddress(dataDir: string): ServerAddress | undefined {
     return address;
   } catch (error) {
     // EPERM: the process lives but is another user's.
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? (JSON.parse(fs.readFileSync(path.join(dataDir, FILE), "utf8")) as ServerAddress) : undefined;
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+      ? (JSON.parse(fs.readFileSync(path.join(dataDir, FILE), "utf8")) as ServerAddress)
+      : undefined;
   }
 }
 

@@ -44,28 +44,32 @@ export function batchJob<P extends object, T extends PgTable, C = undefined>(
   job: BatchJob<P, T, C>,
 ): { define: () => void; start: (db: DbExecutor, payload: P) => Promise<void> } {
   const queueBatch = (db: DbExecutor, payload: P, batch: number, runAt?: Date) =>
-    enqueueJob(db, type, { ...payload, batch } satisfies Batch<P>, { idempotencyKey: `${job.key(payload)}:${batch}`, ...(runAt ? { runAt } : {}) });
-  const define = () => defineJobType<Batch<P>>(type, async ({ batch, ...rest }) => {
-    const payload = rest as unknown as P;
-    const prepared = (job.prepare ? await job.prepare(payload) : undefined) as C;
-    const todo = job.todo(payload);
-    await getDb().transaction(async (tx) => {
-      const lease = (limit: number) =>
-        tx
-          .select()
-          .from(todo.table as PgTable)
-          .where(todo.where)
-          .orderBy(...todo.order)
-          .limit(limit)
-          .for("update", { skipLocked: true }) as Promise<Array<T["$inferSelect"]>>;
-      const outcome = await job.run(tx, payload, lease, prepared);
-      if (outcome === "stop") return;
-      if (outcome) return queueBatch(tx, payload, batch + 1, outcome.waitUntil);
-      // Rows another batch holds count as left: that batch may yet roll back.
-      const [left] = await rowsOf<{ left: boolean }>(tx, sql`select exists (select 1 from ${todo.table} where ${todo.where}) as "left"`);
-      if (left?.left) await queueBatch(tx, payload, batch + 1);
-      else await job.finished?.(tx, payload);
+    enqueueJob(db, type, { ...payload, batch } satisfies Batch<P>, {
+      idempotencyKey: `${job.key(payload)}:${batch}`,
+      ...(runAt ? { runAt } : {}),
     });
-  });
+  const define = () =>
+    defineJobType<Batch<P>>(type, async ({ batch, ...rest }) => {
+      const payload = rest as unknown as P;
+      const prepared = (job.prepare ? await job.prepare(payload) : undefined) as C;
+      const todo = job.todo(payload);
+      await getDb().transaction(async (tx) => {
+        const lease = (limit: number) =>
+          tx
+            .select()
+            .from(todo.table as PgTable)
+            .where(todo.where)
+            .orderBy(...todo.order)
+            .limit(limit)
+            .for("update", { skipLocked: true }) as Promise<Array<T["$inferSelect"]>>;
+        const outcome = await job.run(tx, payload, lease, prepared);
+        if (outcome === "stop") return;
+        if (outcome) return queueBatch(tx, payload, batch + 1, outcome.waitUntil);
+        // Rows another batch holds count as left: that batch may yet roll back.
+        const [left] = await rowsOf<{ left: boolean }>(tx, sql`select exists (select 1 from ${todo.table} where ${todo.where}) as "left"`);
+        if (left?.left) await queueBatch(tx, payload, batch + 1);
+        else await job.finished?.(tx, payload);
+      });
+    });
   return { define, start: (db, payload) => queueBatch(db, payload, 1) };
 }

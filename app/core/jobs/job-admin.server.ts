@@ -5,7 +5,6 @@ import { DEFAULT_MAX_ATTEMPTS, jobType, wakeJobRunner } from "./jobs.server";
 
 const t = schema.jobs;
 
-
 /** What the admin sees: how many jobs of each type are in each state, and the dead ones with their last error. */
 export async function jobsOverview(deadLimit = 50): Promise<JobsOverview> {
   const db = getDb();
@@ -35,7 +34,13 @@ export async function jobsOverview(deadLimit = 50): Promise<JobsOverview> {
 export async function requeueFinishedJob(db: DbExecutor, idempotencyKey: string): Promise<boolean> {
   const fresh = await db
     .update(t)
-    .set({ state: "queued", runAt: sql`least(${t.runAt}, now())`, finishedAt: null, lastError: null, maxAttempts: sql`${t.attempts} + ${t.maxAttempts}` })
+    .set({
+      state: "queued",
+      runAt: sql`least(${t.runAt}, now())`,
+      finishedAt: null,
+      lastError: null,
+      maxAttempts: sql`${t.attempts} + ${t.maxAttempts}`,
+    })
     .where(and(eq(t.idempotencyKey, idempotencyKey), eq(t.state, "done")))
     .returning({ id: t.id });
   if (fresh.length) afterCommit(wakeJobRunner);

@@ -28,7 +28,9 @@ export async function claimDue(env: Env, types: readonly JobType[], limit: numbe
     types.map((definition) => sql`(${definition.type}::text, ${leaseOf(definition, env)}::int)`),
     sql`, `,
   );
-  const result = await rowsOf<Claimed>(getDb(), sql`
+  const result = await rowsOf<Claimed>(
+    getDb(),
+    sql`
     with lease(type, ms) as (values ${leases})
     update jobs set state = 'running', attempts = jobs.attempts + 1,
       locked_until = now() + lease.ms * interval '1 millisecond'
@@ -41,7 +43,8 @@ export async function claimDue(env: Env, types: readonly JobType[], limit: numbe
       order by run_at, id
       limit ${limit}
       for update skip locked)
-    returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts"`);
+    returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts as "maxAttempts"`,
+  );
   return result.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
@@ -59,7 +62,10 @@ function heldBy(job: Claimed) {
 }
 
 export async function markDone(job: Claimed): Promise<void> {
-  await getDb().update(t).set({ state: "done", lockedUntil: null, finishedAt: sql`now()`, lastError: null }).where(heldBy(job));
+  await getDb()
+    .update(t)
+    .set({ state: "done", lockedUntil: null, finishedAt: sql`now()`, lastError: null })
+    .where(heldBy(job));
 }
 
 export async function markFailed(job: Claimed, error: string, retryInMs: number): Promise<"queued" | "dead"> {
@@ -87,10 +93,13 @@ export async function msUntilNextDue(types: readonly JobType[]): Promise<number 
     types.map((definition) => sql`${definition.type}::text`),
     sql`, `,
   );
-  const result = await rowsOf<{ ms: number | null }>(getDb(), sql`
+  const result = await rowsOf<{ ms: number | null }>(
+    getDb(),
+    sql`
     select ceil(extract(epoch from least(
       (select min(run_at) from jobs where state = 'queued' and type in (${names})),
-      (select min(locked_until) from jobs where state = 'running' and type in (${names}))) - now()) * 1000)::float8 as ms`);
+      (select min(locked_until) from jobs where state = 'running' and type in (${names}))) - now()) * 1000)::float8 as ms`,
+  );
   const ms = result[0]?.ms;
   return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
 }

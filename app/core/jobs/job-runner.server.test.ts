@@ -41,15 +41,23 @@ beforeAll(async () => {
   defineJobType<{ n: number }>("test.record", async (payload, ctx) => {
     ran.push({ type: "test.record", payload, attempt: ctx.attempt });
   });
-  defineJobType("test.flaky", async (payload, ctx) => {
-    ran.push({ type: "test.flaky", payload, attempt: ctx.attempt });
-    if (failuresLeft-- > 0) throw new Error(`refused (attempt ${ctx.attempt})`);
-  }, { maxAttempts: 2, backoffBaseMs: 50 });
+  defineJobType(
+    "test.flaky",
+    async (payload, ctx) => {
+      ran.push({ type: "test.flaky", payload, attempt: ctx.attempt });
+      if (failuresLeft-- > 0) throw new Error(`refused (attempt ${ctx.attempt})`);
+    },
+    { maxAttempts: 2, backoffBaseMs: 50 },
+  );
   defineJobLane("test-slow", 1);
-  defineJobType("test.hang", async (_payload, ctx) => {
-    hanging++;
-    await Promise.race([gate, new Promise((resolve) => ctx.signal.addEventListener("abort", resolve))]);
-  }, { lane: "test-slow" });
+  defineJobType(
+    "test.hang",
+    async (_payload, ctx) => {
+      hanging++;
+      await Promise.race([gate, new Promise((resolve) => ctx.signal.addEventListener("abort", resolve))]);
+    },
+    { lane: "test-slow" },
+  );
   defineSchedule("test-every-minute", { everyMinutes: 1 }, "test.record", { n: -1 });
   runner = await startJobRunner(env);
 }, 180_000);
@@ -79,7 +87,10 @@ describe("the job runner", { timeout: 30_000 }, () => {
     await enqueueJob(getDb(), "test.record", { n: 3 }, { idempotencyKey: "once" });
     await until(async () => (await jobRow("once"))?.state === "done");
     await enqueueJob(getDb(), "test.record", { n: 3 }, { idempotencyKey: "once" });
-    const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(schema.jobs).where(eq(schema.jobs.idempotencyKey, "once"));
+    const [row] = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.jobs)
+      .where(eq(schema.jobs.idempotencyKey, "once"));
     expect(row!.n).toBe(1);
     expect(ran.filter((r) => (r.payload as { n: number }).n === 3)).toHaveLength(1);
   });
@@ -103,7 +114,15 @@ describe("the job runner", { timeout: 30_000 }, () => {
   it("takes a running job again once its lease has run out (its instance died), and finishes it once", async () => {
     const [job] = await getDb()
       .insert(schema.jobs)
-      .values({ type: "test.record", payload: { n: 5 }, state: "running", attempts: 1, maxAttempts: 3, lockedUntil: sql`now() + interval '1 second'`, idempotencyKey: "orphan" })
+      .values({
+        type: "test.record",
+        payload: { n: 5 },
+        state: "running",
+        attempts: 1,
+        maxAttempts: 3,
+        lockedUntil: sql`now() + interval '1 second'`,
+        idempotencyKey: "orphan",
+      })
       .returning();
     // While the lease holds, nobody takes it; once it has run out, the runner (which sleeps until then) does.
     await enqueueJob(getDb(), "test.record", { n: 6 }); // wakes the runner now
@@ -117,12 +136,18 @@ describe("the job runner", { timeout: 30_000 }, () => {
 
   it("enqueues a schedule's job once per period, under the key schedule:NAME:PERIOD", async () => {
     const rows = await until(async () => {
-      const found = await getDb().select().from(schema.jobs).where(sql`${schema.jobs.idempotencyKey} like 'schedule:test-every-minute:%'`);
+      const found = await getDb()
+        .select()
+        .from(schema.jobs)
+        .where(sql`${schema.jobs.idempotencyKey} like 'schedule:test-every-minute:%'`);
       return found.length > 0 && found;
     });
     expect(rows.length).toBeLessThanOrEqual(2); // the test may straddle a minute
     expect(rows[0]!.idempotencyKey).toMatch(/^schedule:test-every-minute:\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
-    const daily = await getDb().select().from(schema.jobs).where(sql`${schema.jobs.idempotencyKey} like 'schedule:jobs-prune:%'`);
+    const daily = await getDb()
+      .select()
+      .from(schema.jobs)
+      .where(sql`${schema.jobs.idempotencyKey} like 'schedule:jobs-prune:%'`);
     expect(daily).toHaveLength(1);
   });
 

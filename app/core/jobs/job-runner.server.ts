@@ -61,8 +61,7 @@ async function runJob(job: Claimed, env: Env, stopping: AbortSignal): Promise<vo
     if (state === "dead") {
       logger.error(fields, "job failed for the last time; kept as dead for the admin");
       notifyServerError({ source: "job", error, where: job.type });
-    }
-    else logger.warn({ ...fields, retryInMs: delay }, "job failed; will retry");
+    } else logger.warn({ ...fields, retryInMs: delay }, "job failed; will retry");
   } finally {
     clearTimeout(timer);
     stopping.removeEventListener("abort", onStop);
@@ -127,7 +126,9 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
 
   function start(loop: LaneLoop, job: Claimed): void {
     const done: Promise<void> = runJob(job, env, stopping.signal)
-      .catch((error: unknown) => logger.error({ err: error, jobId: job.id, type: job.type }, "could not record a job's outcome; its lease will run out"))
+      .catch((error: unknown) =>
+        logger.error({ err: error, jobId: job.id, type: job.type }, "could not record a job's outcome; its lease will run out"),
+      )
       .finally(() => {
         loop.running.delete(done);
         poke(loop);
@@ -164,7 +165,8 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
     loop.filling = fill(loop)
       .then(
         (ms) => void (sleepMs = ms),
-        (error: unknown) => logger.error({ err: error, lane: loop.name }, "job runner could not reach the database; retrying at the next poll"),
+        (error: unknown) =>
+          logger.error({ err: error, lane: loop.name }, "job runner could not reach the database; retrying at the next poll"),
       )
       .finally(() => {
         loop.filling = null;
@@ -187,7 +189,10 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
   await enqueueDueSchedules(env).catch((error: unknown) => logger.error({ err: error }, "could not enqueue scheduled jobs"));
   onJobEnqueued(wake);
   logger.info(
-    { lanes: Object.fromEntries(loops.map((l) => [l.name, { concurrency: l.concurrency, types: l.types.map((d) => d.type) }])), schedules: definedSchedules().map((s) => s.name) },
+    {
+      lanes: Object.fromEntries(loops.map((l) => [l.name, { concurrency: l.concurrency, types: l.types.map((d) => d.type) }])),
+      schedules: definedSchedules().map((s) => s.name),
+    },
     "job runner started",
   );
   wake();

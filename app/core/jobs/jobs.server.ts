@@ -66,7 +66,11 @@ export function defineJobLane(name: string, concurrency: number): void {
 
 /** Every lane with its concurrency and the job types that run in it. */
 export function definedLanes(): Array<{ name: string; concurrency: number; types: JobType[] }> {
-  return [...lanes].map(([name, concurrency]) => ({ name, concurrency, types: [...jobTypes.values()].filter((d) => (d.options.lane ?? DEFAULT_LANE) === name) }));
+  return [...lanes].map(([name, concurrency]) => ({
+    name,
+    concurrency,
+    types: [...jobTypes.values()].filter((d) => (d.options.lane ?? DEFAULT_LANE) === name),
+  }));
 }
 const schedules = new Map<string, Schedule>();
 
@@ -81,7 +85,8 @@ export function defineJobType<P>(type: string, handler: (payload: P, ctx: JobCon
   if (options.maxAttempts !== undefined && (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1)) {
     throw new Error(`job type "${type}": maxAttempts must be a whole number from 1`);
   }
-  if (options.lane !== undefined && !lanes.has(options.lane)) throw new Error(`job type "${type}": no job lane "${options.lane}" is defined`);
+  if (options.lane !== undefined && !lanes.has(options.lane))
+    throw new Error(`job type "${type}": no job lane "${options.lane}" is defined`);
   jobTypes.set(type, { type, handler: handler as JobType["handler"], options });
 }
 

@@ -16,7 +16,12 @@ let n = 0;
 function limiters(points = 3) {
   const keyPrefix = `test${++n}`;
   const make = () => new BatchedRateLimiter({ db: getDb, keyPrefix, points, duration: 60 });
-  return { one: make(), other: make(), row: async (key: string) => (await rowsOf<{ points: number }>(getDb(), sql`select points from rate_limits where key = ${`${keyPrefix}:${key}`}`))[0]?.points };
+  return {
+    one: make(),
+    other: make(),
+    row: async (key: string) =>
+      (await rowsOf<{ points: number }>(getDb(), sql`select points from rate_limits where key = ${`${keyPrefix}:${key}`}`))[0]?.points,
+  };
 }
 
 describe("BatchedRateLimiter", () => {

@@ -25,9 +25,7 @@ export class BatchedRateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly writer: BatchedWriter<Increment>;
 
-  constructor(
-    private readonly options: { db: () => Database; keyPrefix: string; points: number; duration: number },
-  ) {
+  constructor(private readonly options: { db: () => Database; keyPrefix: string; points: number; duration: number }) {
     this.writer = new BatchedWriter<Increment>({
       name: `rate limit ${options.keyPrefix}`,
       write: (batch) => this.write(batch),
@@ -80,7 +78,10 @@ export class BatchedRateLimiter {
     const full = `${this.options.keyPrefix}:${key}`;
     this.windows.delete(full);
     await this.writer.flush();
-    await this.options.db().delete(t).where(sql`${t.key} = ${full}`);
+    await this.options
+      .db()
+      .delete(t)
+      .where(sql`${t.key} = ${full}`);
   }
 
   /** Writes what waits (before a test reads the rows, or at shutdown). */

@@ -34,7 +34,9 @@ describe("batched rows", () => {
     const upsert = sql`on conflict (day, dimension, key) do update set views = analytics_daily.views + excluded.views returning views`;
     expect(await rowsOf<{ views: number }>(getDb(), insertRows(t, rows, upsert))).toEqual([{ views: 2 }]);
     expect(await rowsOf<{ views: number }>(getDb(), insertRows(t, rows, upsert))).toEqual([{ views: 4 }]);
-    await getDb().execute(sql`update ${t} set visitors = ${t.visitors} + r.more from ${rowsTable([{ key: "/x", more: 5 }], { key: "text", more: "integer" })} where ${t.key} = r.key`);
+    await getDb().execute(
+      sql`update ${t} set visitors = ${t.visitors} + r.more from ${rowsTable([{ key: "/x", more: 5 }], { key: "text", more: "integer" })} where ${t.key} = r.key`,
+    );
     expect((await getDb().select({ visitors: t.visitors }).from(t))[0]).toEqual({ visitors: 6 });
   });
 });

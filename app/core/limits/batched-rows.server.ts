@@ -27,7 +27,9 @@ export function insertRows<T extends PgTable>(table: T, rows: ReadonlyArray<T["$
   const all = getTableColumns(table);
   const given = Object.keys(all).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
   const columns = Object.fromEntries(given.map((key) => [all[key]!.name, all[key]!.getSQLType()]));
-  const records = rows.map((row) => Object.fromEntries(given.map((key) => [all[key]!.name, (row as Record<string, unknown>)[key] ?? null])));
+  const records = rows.map((row) =>
+    Object.fromEntries(given.map((key) => [all[key]!.name, (row as Record<string, unknown>)[key] ?? null])),
+  );
   const names = sql.raw(Object.keys(columns).map(quoted).join(", "));
   return sql`insert into ${sql.raw(quoted(getTableName(table)))} (${names}) select ${names} from ${rowsTable(records, columns)} ${tail ?? sql``}`;
 }

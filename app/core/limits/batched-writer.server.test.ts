@@ -84,7 +84,11 @@ describe("BatchedWriter", () => {
     expect(writer.size).toBe(3);
     expect(writer.dropped).toBe(2);
     // What the metrics read: every writer of the process, this one with its figures.
-    expect(batchedWriters().filter((w) => w.name === "test rows").at(-1)).toEqual({ name: "test rows", size: 3, dropped: 2 });
+    expect(
+      batchedWriters()
+        .filter((w) => w.name === "test rows")
+        .at(-1),
+    ).toEqual({ name: "test rows", size: 3, dropped: 2 });
     state.failing = false;
     await writer.flush();
     expect(written.flat().map((h) => h.key)).toEqual(["a", "b", "c"]);

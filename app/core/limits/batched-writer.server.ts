@@ -80,7 +80,8 @@ export class BatchedWriter<T> {
         this.waiting.push(item);
       }
     }
-    if (this.waiting.length >= batchSize) this.full ??= this.flush()
+    if (this.waiting.length >= batchSize)
+      this.full ??= this.flush()
         .catch(() => undefined)
         .finally(() => (this.full = undefined));
     else if (this.waiting.length > 0) this.arm();

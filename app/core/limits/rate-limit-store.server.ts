@@ -64,7 +64,12 @@ export class DbClockRateLimiter extends RateLimiterDrizzle {
   }
 
   _getRateLimiterRes(_key: string, changedPoints: number, row: Row): RateLimiterRes {
-    return new RateLimiterRes(Math.max(this.points - row.points, 0), row.msLeft === null ? -1 : Number(row.msLeft), row.points, row.points === changedPoints);
+    return new RateLimiterRes(
+      Math.max(this.points - row.points, 0),
+      row.msLeft === null ? -1 : Number(row.msLeft),
+      row.points,
+      row.points === changedPoints,
+    );
   }
 }
 

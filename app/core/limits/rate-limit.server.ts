@@ -37,7 +37,10 @@ export type LimiterName =
  * `batched`: counted in this process and shared through the database a second later (./batched-rate-limit.server.ts),
  * for beacons that arrive by the thousand a second and cost no database round trip each.
  */
-const definitions: Record<LimiterName, { points: number; duration: number; blockDuration?: number; byClient?: boolean; batched?: boolean }> = {
+const definitions: Record<
+  LimiterName,
+  { points: number; duration: number; blockDuration?: number; byClient?: boolean; batched?: boolean }
+> = {
   // Failed sign-ins: 20 per client address and 5 per e-mail address in 15 minutes.
   loginByIp: { points: 20, duration: 15 * 60, byClient: true },
   loginByEmail: { points: 5, duration: 15 * 60 },

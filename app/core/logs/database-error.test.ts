@@ -17,7 +17,12 @@ describe("a database that cannot be reached", () => {
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
     }
-    for (const error of [withCode("duplicate key value", "23505"), failedQuery(withCode("syntax error", "42601")), new Error("a bug"), "text"]) {
+    for (const error of [
+      withCode("duplicate key value", "23505"),
+      failedQuery(withCode("syntax error", "42601")),
+      new Error("a bug"),
+      "text",
+    ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
   });

@@ -25,7 +25,8 @@ export function databaseError(error: unknown): DatabaseErrorSummary | null {
   if (!isQueryError(error)) return null;
   const own = error.cause instanceof Error ? error.cause : error;
   const code = (own as { code?: unknown }).code;
-  const message = own === error ? error.message.replace(/\nparams: [\s\S]*/, "").replace(/^Failed query: [\s\S]*/, "the query failed") : own.message;
+  const message =
+    own === error ? error.message.replace(/\nparams: [\s\S]*/, "").replace(/^Failed query: [\s\S]*/, "the query failed") : own.message;
   return {
     message: message.slice(0, MAX_MESSAGE),
     ...(typeof code === "string" ? { code } : {}),
@@ -45,7 +46,8 @@ export function errorMessage(error: unknown): string {
  * (shut down, crashed, starting), 3D000 (no such database), 53300 (no connection free).
  */
 const UNAVAILABLE_CODES = /^(08...|57P0[123]|3D000|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)$/;
-const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|not currently accepting connections|timeout exceeded when trying to connect|PGlite is closed/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|not queryable|not currently accepting connections|timeout exceeded when trying to connect|PGlite is closed/i;
 
 /** Whether `error` (or what it wraps) says the database cannot be reached, rather than that a query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -59,5 +61,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The answer to a request the database could not be reached for (503), and when to try again. */
-export const DATABASE_UNAVAILABLE_MESSAGE = "The site cannot reach its database right now, so nothing was saved. Please try again in a minute.";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The site cannot reach its database right now, so nothing was saved. Please try again in a minute.";
 export const DATABASE_RETRY_AFTER_SECONDS = 30;

@@ -10,12 +10,25 @@ describe("formatLogLine", () => {
   });
 
   it("writes a request as method, address, status and time", () => {
-    const line = JSON.stringify({ level: 40, time, req: { id: "x", method: "GET", url: "/nope" }, res: { statusCode: 404 }, responseTime: 3.4, msg: "request completed" });
+    const line = JSON.stringify({
+      level: 40,
+      time,
+      req: { id: "x", method: "GET", url: "/nope" },
+      res: { statusCode: 404 },
+      responseTime: 3.4,
+      msg: "request completed",
+    });
     expect(formatLogLine(line)).toBe("12:04:31 WARN  GET /nope 404 3 ms\n");
   });
 
   it("shows an error's stack under its line and quotes text with spaces", () => {
-    const line = JSON.stringify({ level: 50, time, msg: "job failed", type: "mail deliver", err: { type: "Error", message: "boom", stack: "Error: boom\n    at a (x.js:1)" } });
+    const line = JSON.stringify({
+      level: 50,
+      time,
+      msg: "job failed",
+      type: "mail deliver",
+      err: { type: "Error", message: "boom", stack: "Error: boom\n    at a (x.js:1)" },
+    });
     expect(formatLogLine(line)).toBe('12:04:31 ERROR job failed type="mail deliver"\n    Error: boom\n      at a (x.js:1)\n');
   });
 

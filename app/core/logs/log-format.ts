@@ -24,10 +24,19 @@ export function formatLogLine(line: string): string {
   const req = entry.req as { method?: string; url?: string } | undefined;
   const res = entry.res as { statusCode?: number } | undefined;
   const parts = [time, level];
-  if (req && res) parts.push(`${req.method} ${req.url} ${res.statusCode}${typeof entry.responseTime === "number" ? ` ${Math.round(entry.responseTime)} ms` : ""}`);
+  if (req && res)
+    parts.push(
+      `${req.method} ${req.url} ${res.statusCode}${typeof entry.responseTime === "number" ? ` ${Math.round(entry.responseTime)} ms` : ""}`,
+    );
   else if (entry.msg !== undefined) parts.push(String(entry.msg));
   for (const [key, v] of Object.entries(entry)) if (!OMIT.has(key) && v !== undefined) parts.push(`${key}=${value(v)}`);
   const err = entry.err as { type?: string; message?: string; stack?: string } | undefined;
-  const stack = err ? `\n    ${(err.stack ?? `${err.type}: ${err.message}`).split("\n").slice(0, 6).map((l) => l.trim()).join("\n      ")}` : "";
+  const stack = err
+    ? `\n    ${(err.stack ?? `${err.type}: ${err.message}`)
+        .split("\n")
+        .slice(0, 6)
+        .map((l) => l.trim())
+        .join("\n      ")}`
+    : "";
   return `${parts.filter(Boolean).join(" ")}${stack}\n`;
 }

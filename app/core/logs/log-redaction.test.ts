@@ -10,7 +10,9 @@ describe("redactLogLine", () => {
   });
 
   it("hides e-mail addresses anywhere, also percent-encoded", () => {
-    const out = redactLogLine(JSON.stringify({ err: { message: "550 jo.smith+x@mail.example.com unknown" }, url: "/search?q=jo%40example.org" }));
+    const out = redactLogLine(
+      JSON.stringify({ err: { message: "550 jo.smith+x@mail.example.com unknown" }, url: "/search?q=jo%40example.org" }),
+    );
     expect(out).not.toMatch(/jo\.smith|example\.org/);
     expect(JSON.parse(out).err.message).toBe("550 [email] unknown");
   });

@@ -26,7 +26,17 @@ const MAX_LOG_LINE = 8 * 1024;
  * database's own message and code and the query's first words: never its parameters nor the whole SQL.
  */
 /** A query's values and text, and PostgreSQL's "Failing row contains (...)" detail: what visitors sent. */
-const UNLOGGED_ERROR_FIELDS = new Set(["params", "query", "queryOptions", "internalQuery", "detail", "where", "cause", "aggregateErrors", "raw"]);
+const UNLOGGED_ERROR_FIELDS = new Set([
+  "params",
+  "query",
+  "queryOptions",
+  "internalQuery",
+  "detail",
+  "where",
+  "cause",
+  "aggregateErrors",
+  "raw",
+]);
 
 export function boundedError(given: unknown, depth = 0): unknown {
   // pino-http hands its serializer pino's own serialization of the error, with the error itself as `raw`.
@@ -45,8 +55,16 @@ export function boundedError(given: unknown, depth = 0): unknown {
     ...fields,
     ...(query ?? {}),
     // Any other message that lists a query's parameters (older drivers) loses them too.
-    message: query ? query.message : loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
-    stack: typeof serialized.stack === "string" ? (query ? serialized.stack.replace(/^[\s\S]*?\n(?=\s+at )/, `${String(serialized.type)}: ${query.message}\n`) : serialized.stack).slice(0, 4000) : serialized.stack,
+    message: query
+      ? query.message
+      : loggedText(String(serialized.message ?? "").replace(/\nparams: [\s\S]*/, "\nparams: [redacted]"), 1000),
+    stack:
+      typeof serialized.stack === "string"
+        ? (query
+            ? serialized.stack.replace(/^[\s\S]*?\n(?=\s+at )/, `${String(serialized.type)}: ${query.message}\n`)
+            : serialized.stack
+          ).slice(0, 4000)
+        : serialized.stack,
     ...(cause instanceof Error && depth < 2 ? { cause: boundedError(cause, depth + 1) } : {}),
   };
 }
@@ -90,24 +108,27 @@ export function writeToConsole(text: string): void {
   stdout.write(text);
 }
 
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
-  serializers: { err: boundedError },
-  // Tokens in query strings and e-mail addresses never reach a log line, whatever field carries them.
-  hooks: { streamWrite: finalLogLine },
-  redact: {
-    paths: [
-      "req.headers.cookie",
-      "req.headers.authorization",
-      'res.headers["set-cookie"]',
-      "password",
-      "*.password",
-      "newPassword",
-      "currentPassword",
-    ],
-    censor: "[redacted]",
+export const logger = pino(
+  {
+    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+    serializers: { err: boundedError },
+    // Tokens in query strings and e-mail addresses never reach a log line, whatever field carries them.
+    hooks: { streamWrite: finalLogLine },
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "password",
+        "*.password",
+        "newPassword",
+        "currentPassword",
+      ],
+      censor: "[redacted]",
+    },
   },
-}, destination());
+  destination(),
+);
 
 /** The one way a failed request is logged: its method and address escaped and bounded. */
 export function logRequestError(error: unknown, request: Request, msg: string, requestId?: string): void {

@@ -48,7 +48,6 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
-
 /**
  * How deep blocks may nest (quotes and list items, a line's markers and a list line's indentation): the
  * parser's cost grows with the square of the depth (29,990 `>` took 164 s), and no real text nests

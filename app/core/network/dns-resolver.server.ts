@@ -38,7 +38,10 @@ export async function hostAddresses(host: string, settings: ResolverSettings, fa
   if (!settings.servers?.length) return systemLookup(host, { all: true, verbatim: true, family });
   const resolver = dnsResolver(settings);
   const none = () => [] as string[];
-  const [v4, v6] = await Promise.all([family === 6 ? [] : resolver.resolve4(host).catch(none), family === 4 ? [] : resolver.resolve6(host).catch(none)]);
+  const [v4, v6] = await Promise.all([
+    family === 6 ? [] : resolver.resolve4(host).catch(none),
+    family === 4 ? [] : resolver.resolve6(host).catch(none),
+  ]);
   const found = [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
   if (found.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
   return found;

@@ -48,7 +48,10 @@ const MAPPED_PREFIX = 0xffffn << 32n;
 
 /** An address as family and number, or null when it is not an IP address. */
 export function parseIp(text: string): { family: 4 | 6; value: bigint } | null {
-  const clean = text.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const clean = text
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (!clean.includes(":")) {
     const v4 = parseV4(clean);
     return v4 === null ? null : { family: 4, value: v4 };

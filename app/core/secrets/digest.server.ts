@@ -7,7 +7,11 @@ import { createHash, type BinaryToTextEncoding } from "node:crypto";
  */
 export function digestOf(data: string | Buffer, encoding: BinaryToTextEncoding, algorithm?: "sha256" | "sha1"): string;
 export function digestOf(data: string | Buffer, encoding: "buffer", algorithm?: "sha256" | "sha1"): Buffer;
-export function digestOf(data: string | Buffer, encoding: BinaryToTextEncoding | "buffer", algorithm: "sha256" | "sha1" = "sha256"): string | Buffer {
+export function digestOf(
+  data: string | Buffer,
+  encoding: BinaryToTextEncoding | "buffer",
+  algorithm: "sha256" | "sha1" = "sha256",
+): string | Buffer {
   const hash = createHash(algorithm).update(data);
   return encoding === "buffer" ? hash.digest() : hash.digest(encoding);
 }

@@ -10,7 +10,7 @@ describe("csv", () => {
     expect(csvField(true)).toBe("true");
   });
   it("defuses values a spreadsheet would run as formulas", () => {
-    expect(csvField("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField("+1")).toBe("'+1");
     expect(csvField("-2")).toBe("'-2");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { fieldErrors } from "./field-errors";
 
 describe("fieldErrors", () => {
-  const schema = z.object({ name: z.string().min(2, "Too short"), tags: z.array(z.string().max(3, "Tag too long")) }).refine((v) => v.name !== "xx", "Not allowed");
+  const schema = z
+    .object({ name: z.string().min(2, "Too short"), tags: z.array(z.string().max(3, "Tag too long")) })
+    .refine((v) => v.name !== "xx", "Not allowed");
 
   it("keys each message by the field it belongs to, the first message only", () => {
     const result = schema.safeParse({ name: "a", tags: ["long tag", "also long"] });

@@ -92,7 +92,9 @@ export const analyticsVisitSteps = pgTable(
   },
   (t) => [
     index("analytics_visit_steps_visitor_idx").on(t.day, t.visitor, t.at),
-    index("analytics_visit_steps_goal_idx").on(t.day, t.goal).where(sql`goal is not null`),
+    index("analytics_visit_steps_goal_idx")
+      .on(t.day, t.goal)
+      .where(sql`goal is not null`),
   ],
 );
 

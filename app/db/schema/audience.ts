@@ -84,7 +84,12 @@ function deliveryTable<N extends string, K extends string>(name: N, key: K, colu
   const columns = { [key]: itemId, ...shared } as { [P in K]: typeof itemId } & typeof shared;
   return pgTable(name, columns, (t) => {
     const byItem = (t as unknown as Record<K, AnyPgColumn>)[key];
-    return [primaryKey({ columns: [byItem, t.subscriberId] }), index(`${name}_todo_idx`).on(byItem).where(sql`${t.doneAt} is null`)];
+    return [
+      primaryKey({ columns: [byItem, t.subscriberId] }),
+      index(`${name}_todo_idx`)
+        .on(byItem)
+        .where(sql`${t.doneAt} is null`),
+    ];
   });
 }
 
@@ -112,7 +117,16 @@ export const broadcasts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** The report's numbers, kept once the delivery rows (who was sent it) are erased by the retention job. */
-    keptReport: jsonb("kept_report").$type<{ recipients: number; sent: number; failed: number; skipped: number; left: number; bounced?: number; complained?: number; refused?: number }>(),
+    keptReport: jsonb("kept_report").$type<{
+      recipients: number;
+      sent: number;
+      failed: number;
+      skipped: number;
+      left: number;
+      bounced?: number;
+      complained?: number;
+      refused?: number;
+    }>(),
     /** The staff member who wrote it (null once they are removed). */
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -27,7 +27,9 @@ export const adminUsers = pgTable(
     uniqueIndex("admin_users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("admin_users_slug_key").on(t.slug),
     // At most one owner: transferring ownership demotes the old one in the same transaction.
-    uniqueIndex("admin_users_single_owner").on(t.role).where(sql`role = 'owner'`),
+    uniqueIndex("admin_users_single_owner")
+      .on(t.role)
+      .where(sql`role = 'owner'`),
   ],
 );
 

@@ -20,7 +20,10 @@ export const blogPosts = pgTable(
     image: text("image"),
     /** Describes the image for people who cannot see it: the post page, cards, the feed and social tags. */
     imageAlt: text("image_alt"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // What search engines and social cards show, when the editor overrides the defaults (title, excerpt, image).
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
@@ -55,7 +58,9 @@ export const blogPosts = pgTable(
  * snapshot, which holds every row in memory, does not hold the HTML too.
  */
 export const blogPostHtml = pgTable("blog_post_html", {
-  postId: integer("post_id").primaryKey().references(() => blogPosts.id, { onDelete: "cascade" }),
+  postId: integer("post_id")
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
   sourceHash: text("source_hash").notNull(),
   html: text("html").notNull(),
 });

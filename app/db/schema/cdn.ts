@@ -20,5 +20,9 @@ export const cdnPurges = pgTable(
     queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
     purgedAt: timestamp("purged_at", { withTimezone: true }),
   },
-  (t) => [index("cdn_purges_status_idx").on(t.status, t.id), index("cdn_purges_job_idx").on(t.jobId), index("cdn_purges_queued_at_idx").on(t.queuedAt)],
+  (t) => [
+    index("cdn_purges_status_idx").on(t.status, t.id),
+    index("cdn_purges_job_idx").on(t.jobId),
+    index("cdn_purges_queued_at_idx").on(t.queuedAt),
+  ],
 );

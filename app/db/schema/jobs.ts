@@ -13,8 +13,12 @@ export const jobs = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     type: text("type").notNull(),
-    payload: jsonb("payload").notNull().default(sql`'{}'::jsonb`),
-    state: text("state", { enum: ["queued", "running", "done", "dead"] }).notNull().default("queued"),
+    payload: jsonb("payload")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    state: text("state", { enum: ["queued", "running", "done", "dead"] })
+      .notNull()
+      .default("queued"),
     /** Claims so far; also the fencing token: only the holder of the latest claim may finish the job. */
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull(),
@@ -26,9 +30,13 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("jobs_idempotency_key").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("jobs_idempotency_key")
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // What a claim reads: the due queued jobs and the running ones whose lease may have run out.
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} in ('queued', 'running')`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
     index("jobs_type_state_idx").on(t.type, t.state),
   ],
 );

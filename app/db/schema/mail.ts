@@ -36,11 +36,14 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_key").on(t.messageId),
-    index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.sentAt} is null`),
-    index("mail_outbox_held_idx").on(t.campaign).where(sql`${t.dropReason} = 'held'`),
+    index("mail_outbox_unsent_idx")
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+    index("mail_outbox_held_idx")
+      .on(t.campaign)
+      .where(sql`${t.dropReason} = 'held'`),
   ],
 );
-
 
 /**
  * The sending domain's last DNS check (issue 51): SPF, DKIM and DMARC judged by the `mail.domain-check` job

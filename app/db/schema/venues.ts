@@ -19,7 +19,10 @@ export const venues = pgTable(
     priceLevel: text("price_level").notNull(),
     openUntil: text("open_until").notNull(),
     happyHour: jsonb("happy_hour").$type<{ days: string[]; times: string; deals: string[] } | null>(),
-    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     phone: text("phone").notNull(),
     website: text("website"),
     image: text("image").notNull(),

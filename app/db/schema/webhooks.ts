@@ -46,6 +46,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
-    uniqueIndex("webhook_deliveries_event_key_idx").on(t.endpointId, t.eventKey).where(sql`${t.eventKey} is not null`),
+    uniqueIndex("webhook_deliveries_event_key_idx")
+      .on(t.endpointId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
   ],
 );

@@ -29,11 +29,18 @@ export function SuppressionsPanel({ items }: { items: SuppressionItem[] }) {
     const parsed = suppressionInputSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    const made = await task.run(() => adminFetch(SUPPRESSIONS_URL, { method: "POST", json: parsed.data }), { done: "Address suppressed", failed: "Could not suppress the address" });
+    const made = await task.run(() => adminFetch(SUPPRESSIONS_URL, { method: "POST", json: parsed.data }), {
+      done: "Address suppressed",
+      failed: "Could not suppress the address",
+    });
     if (made) form.reset();
   };
   const remove = (row: SuppressionItem) =>
-    void task.run(() => adminFetch(`${SUPPRESSIONS_URL}/${row.id}`, { method: "DELETE" }), { key: row.id, done: "Removed from the suppression list", failed: "Could not remove it" });
+    void task.run(() => adminFetch(`${SUPPRESSIONS_URL}/${row.id}`, { method: "DELETE" }), {
+      key: row.id,
+      done: "Removed from the suppression list",
+      failed: "Could not remove it",
+    });
 
   return (
     <div className="mt-10">
@@ -45,22 +52,46 @@ export function SuppressionsPanel({ items }: { items: SuppressionItem[] }) {
       >
         <form onSubmit={(event) => void add(event)} className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
           <Field label="E-mail address" htmlFor={fields.field("email").id} error={fields.error("email")}>
-            <input name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} {...fields.field("email")} />
+            <input
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              className={inputClass}
+              {...fields.field("email")}
+            />
           </Field>
           <button type="submit" className="btn btn-primary w-fit" disabled={task.busy}>
             Suppress
           </button>
         </form>
-        <ItemList items={items} loading={false} what="suppressed addresses" label="Suppressed addresses" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+        <ItemList
+          items={items}
+          loading={false}
+          what="suppressed addresses"
+          label="Suppressed addresses"
+          itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
+        >
           {(row) => (
             <>
               <div className="min-w-0">
-                <p className="font-medium">{row.email ? <EmailAddress address={row.email} /> : <span className="text-slate-700">Address erased (its keyed hash is kept)</span>}</p>
+                <p className="font-medium">
+                  {row.email ? (
+                    <EmailAddress address={row.email} />
+                  ) : (
+                    <span className="text-slate-700">Address erased (its keyed hash is kept)</span>
+                  )}
+                </p>
                 <p className="text-sm text-slate-700">
                   {SUPPRESSION_REASON_LABELS[row.reason]} · since <time dateTime={row.at}>{formatDateTime(row.at)}</time>
                 </p>
               </div>
-              <ConfirmedButton question={`Mail ${row.email ?? "this address"} again? It comes off the suppression list.`} disabled={task.busy} onConfirmed={() => remove(row)}>
+              <ConfirmedButton
+                question={`Mail ${row.email ?? "this address"} again? It comes off the suppression list.`}
+                disabled={task.busy}
+                onConfirmed={() => remove(row)}
+              >
                 Remove<span className="sr-only"> {row.email ?? `entry ${row.id}`}</span>
               </ConfirmedButton>
             </>

@@ -53,7 +53,10 @@ export function AiAdminDashboard() {
   async function submit() {
     setSubmitting(true);
     try {
-      const answer = await adminFetch<SubmitSitemapResponse>("/api/submit-sitemap", { method: "POST", headers: { "content-type": "application/json" } });
+      const answer = await adminFetch<SubmitSitemapResponse>("/api/submit-sitemap", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      });
       const rows = answer.submissions.main_sitemap;
       setResults(rows);
       setTab("submission");
@@ -62,7 +65,8 @@ export function AiAdminDashboard() {
       else toast({ title: "Error", description: "Failed to submit sitemaps", variant: "destructive" });
       await load();
     } catch (error) {
-      if (!(error instanceof SessionExpiredError)) toast({ title: "Error", description: "Failed to submit sitemaps", variant: "destructive" });
+      if (!(error instanceof SessionExpiredError))
+        toast({ title: "Error", description: "Failed to submit sitemaps", variant: "destructive" });
     } finally {
       setSubmitting(false);
     }
@@ -115,20 +119,33 @@ export function AiAdminDashboard() {
         loading ? (
           <Spinner label="Loading discoverability data..." />
         ) : (
-          <p className="mt-10 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">The data could not be loaded. Use Refresh Data to try again.</p>
+          <p className="mt-10 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+            The data could not be loaded. Use Refresh Data to try again.
+          </p>
         )
       ) : (
         <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-          <Tabs.List aria-label="AI discoverability sections" className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2"
+          <Tabs.List
+            aria-label="AI discoverability sections"
+            className="grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2"
             // Radix moves focus to a clicked tab in a way Chromium marks :focus-visible: the ring is kept for
             // the keyboard only (a pointer press marks the list, a key press clears the mark).
             data-pointer={pointer ? "" : undefined}
             onPointerDown={() => setPointer(true)}
-            onKeyDown={() => setPointer(false)}>
-            <Tabs.Trigger value="overview" className={tabClass}>Overview</Tabs.Trigger>
-            <Tabs.Trigger value="crawlers" className={tabClass}>Crawlers</Tabs.Trigger>
-            <Tabs.Trigger value="indexing" className={tabClass}>Indexing</Tabs.Trigger>
-            <Tabs.Trigger value="submission" className={tabClass}>Submission</Tabs.Trigger>
+            onKeyDown={() => setPointer(false)}
+          >
+            <Tabs.Trigger value="overview" className={tabClass}>
+              Overview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="crawlers" className={tabClass}>
+              Crawlers
+            </Tabs.Trigger>
+            <Tabs.Trigger value="indexing" className={tabClass}>
+              Indexing
+            </Tabs.Trigger>
+            <Tabs.Trigger value="submission" className={tabClass}>
+              Submission
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-8 pt-6">
             <Overview stats={data.stats} />
@@ -152,10 +169,15 @@ function Indexing({ status, onCopy }: { status: AiIndexingStatusResponse; onCopy
   return (
     <>
       <section aria-labelledby="endpoints-heading" className="grid gap-3">
-        <h2 id="endpoints-heading" className="text-xl font-bold">Verification endpoints</h2>
+        <h2 id="endpoints-heading" className="text-xl font-bold">
+          Verification endpoints
+        </h2>
         <ul className="grid gap-2">
           {status.verification_endpoints.map((url) => (
-            <li key={url} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2">
+            <li
+              key={url}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2"
+            >
               <code className="break-all text-sm">{url}</code>
               <span className="flex gap-2">
                 <button type="button" className="btn btn-secondary px-4" onClick={() => onCopy(url)}>
@@ -172,7 +194,9 @@ function Indexing({ status, onCopy }: { status: AiIndexingStatusResponse; onCopy
         </ul>
       </section>
       <section aria-labelledby="contexts-heading" className="grid gap-3">
-        <h2 id="contexts-heading" className="text-xl font-bold">AI training contexts</h2>
+        <h2 id="contexts-heading" className="text-xl font-bold">
+          AI training contexts
+        </h2>
         <ul className="grid list-disc gap-2 pl-6 text-slate-800">
           {status.ai_training_contexts.map((text) => (
             <li key={text}>{text}</li>

@@ -19,7 +19,6 @@ function lastDays(today = new Date()): string[] {
   return daysOf(addDays(last, -(DAYS - 1)), last);
 }
 
-
 export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsResponse["crawler_visits_daily"]; crawlers: string[] }) {
   const [crawler, setCrawler] = useState("all");
   const id = useId();
@@ -54,7 +53,11 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
         </figcaption>
         <label className="grid gap-1 text-sm font-semibold">
           Crawler
-          <select value={crawler} onChange={(e) => setCrawler(e.target.value)} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal">
+          <select
+            value={crawler}
+            onChange={(e) => setCrawler(e.target.value)}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal"
+          >
             <option value="all">All crawlers</option>
             {crawlers.map((name) => (
               <option key={name} value={name}>
@@ -65,9 +68,16 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
         </label>
       </div>
       <p id={`${id}-desc`} className="text-sm text-slate-700">
-        {total === 0 ? `No visits from ${label} in the last ${DAYS} days.` : `${total} visits from ${label}: ${verifiedTotal} verified, ${total - verifiedTotal} claimed.`}
+        {total === 0
+          ? `No visits from ${label} in the last ${DAYS} days.`
+          : `${total} visits from ${label}: ${verifiedTotal} verified, ${total - verifiedTotal} claimed.`}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-2" tabIndex={0} role="region" aria-label="Chart of crawler visits per day">
+      <div
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-2"
+        tabIndex={0}
+        role="region"
+        aria-label="Chart of crawler visits per day"
+      >
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full">
           <defs>
             <pattern id={`${id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -89,11 +99,25 @@ export function CrawlerVisitsChart({ daily, crawlers }: { daily: CrawlerStatsRes
             return (
               <g key={s.day}>
                 {s.verified > 0 ? <rect x={x} y={y(s.verified)} width={w} height={y(0) - y(s.verified)} fill="#4338ca" /> : null}
-                {s.claimed > 0 ? <rect x={x} y={y(s.verified + s.claimed)} width={w} height={y(s.verified) - y(s.verified + s.claimed)} fill={`url(#${id}-hatch)`} /> : null}
+                {s.claimed > 0 ? (
+                  <rect
+                    x={x}
+                    y={y(s.verified + s.claimed)}
+                    width={w}
+                    height={y(s.verified) - y(s.verified + s.claimed)}
+                    fill={`url(#${id}-hatch)`}
+                  />
+                ) : null}
                 {i % 5 === 0 || i === DAYS - 1 ? (
                   // The whole month fits a phone: there the labels are larger in the drawing's units (so
                   // about 11 px on screen) and every other one is left out.
-                  <text x={i === DAYS - 1 ? x + w : x + w / 2} y={H - 8} textAnchor={i === DAYS - 1 ? "end" : "middle"} fill="#334155" className={`text-[11px] max-sm:text-[22px] ${i % 10 === 5 ? "max-sm:hidden" : ""}`}>
+                  <text
+                    x={i === DAYS - 1 ? x + w : x + w / 2}
+                    y={H - 8}
+                    textAnchor={i === DAYS - 1 ? "end" : "middle"}
+                    fill="#334155"
+                    className={`text-[11px] max-sm:text-[22px] ${i % 10 === 5 ? "max-sm:hidden" : ""}`}
+                  >
                     {shortDay(s.day)}
                   </text>
                 ) : null}

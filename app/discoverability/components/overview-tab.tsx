@@ -24,7 +24,9 @@ export function Overview({ stats }: { stats: CrawlerStatsResponse }) {
         <Stat label="AI-optimised pages" value={s.ai_optimized_pages} note="Structured data, Markdown version and llms.txt entry" />
         <Stat
           label="Core Web Vitals"
-          value={<span className={`inline-block rounded-full px-3 py-1 text-lg ${ratingClass(p.core_web_vitals)}`}>{p.core_web_vitals}</span>}
+          value={
+            <span className={`inline-block rounded-full px-3 py-1 text-lg ${ratingClass(p.core_web_vitals)}`}>{p.core_web_vitals}</span>
+          }
           note={`75th percentile of real visits, last ${vitals.days} days`}
         />
       </dl>
@@ -34,22 +36,35 @@ export function Overview({ stats }: { stats: CrawlerStatsResponse }) {
         </h2>
         <VitalsTrendCharts vitals={vitals} />
         {vitals.pages.length > 0 ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Rating per page">
+          <div
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+            tabIndex={0}
+            role="region"
+            aria-label="Rating per page"
+          >
             <table className="w-full text-left text-sm">
               <caption className="p-4 text-left font-semibold">Rating per page (75th percentile, last {vitals.days} days)</caption>
               <thead>
                 <tr className="border-y border-slate-200 bg-slate-50">
-                  <th scope="col" className="px-4 py-2">Page</th>
-                  <th scope="col" className="px-4 py-2">Rating</th>
+                  <th scope="col" className="px-4 py-2">
+                    Page
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Rating
+                  </th>
                   {VITAL_NAMES.map((m) => (
-                    <th key={m} scope="col" className="whitespace-nowrap px-4 py-2 text-right">{m}</th>
+                    <th key={m} scope="col" className="whitespace-nowrap px-4 py-2 text-right">
+                      {m}
+                    </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {vitals.pages.map((row) => (
                   <tr key={row.page} className="border-b border-slate-100">
-                    <th scope="row" className="whitespace-nowrap px-4 py-2 font-mono text-xs font-normal">{row.page}</th>
+                    <th scope="row" className="whitespace-nowrap px-4 py-2 font-mono text-xs font-normal">
+                      {row.page}
+                    </th>
                     <td className="px-4 py-2">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(row.rating)}`}>{row.rating}</span>
                     </td>

@@ -12,7 +12,8 @@ const W = 340;
 const H = 150;
 const PAD = { top: 10, right: 10, bottom: 24, left: 46 };
 
-const format = (metric: VitalName, value: number) => (metric === "CLS" ? value.toFixed(2) : `${Math.round(value).toLocaleString("en-US")} ms`);
+const format = (metric: VitalName, value: number) =>
+  metric === "CLS" ? value.toFixed(2) : `${Math.round(value).toLocaleString("en-US")} ms`;
 
 function VitalChart({ metric, vitals }: { metric: VitalName; vitals: FieldVitals }) {
   const id = useId();
@@ -35,7 +36,9 @@ function VitalChart({ metric, vitals }: { metric: VitalName; vitals: FieldVitals
         <span id={`${id}-t`} className="font-bold">
           {metric}
         </span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(summary?.rating ?? "No data")}`}>{summary ? `${summary.rating} · ${format(metric, summary.p75)}` : "No data"}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ratingClass(summary?.rating ?? "No data")}`}>
+          {summary ? `${summary.rating} · ${format(metric, summary.p75)}` : "No data"}
+        </span>
       </figcaption>
       <p id={`${id}-d`} className="text-xs text-slate-700">
         {desc}

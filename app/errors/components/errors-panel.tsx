@@ -39,14 +39,16 @@ export function ErrorsPanel({ items }: { items: ErrorIssueItem[] }) {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="break-words font-semibold">
-                  <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-medium ${issue.kind === "browser" ? "bg-sky-100 text-sky-900" : "bg-amber-100 text-amber-900"}`}>
+                  <span
+                    className={`mr-2 rounded px-1.5 py-0.5 text-xs font-medium ${issue.kind === "browser" ? "bg-sky-100 text-sky-900" : "bg-amber-100 text-amber-900"}`}
+                  >
                     {issue.kind === "browser" ? "Browser" : "Server"}
                   </span>
                   {issue.type}: {issue.message}
                 </p>
                 <p className="text-sm text-slate-600">
-                  {issue.count} {issue.count === 1 ? "time" : "times"} · first {formatDateTime(issue.firstSeen)} · last {formatDateTime(issue.lastSeen)} · release{" "}
-                  <code>{issue.release}</code>
+                  {issue.count} {issue.count === 1 ? "time" : "times"} · first {formatDateTime(issue.firstSeen)} · last{" "}
+                  {formatDateTime(issue.lastSeen)} · release <code>{issue.release}</code>
                   {issue.resolved ? ` · resolved in ${issue.resolvedRelease ?? "?"}` : ""}
                 </p>
               </div>

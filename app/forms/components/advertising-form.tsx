@@ -28,7 +28,12 @@ export function AdvertisingForm({ serverResult }: { serverResult?: ServerResult 
       <InputField id="ad-email" label="Email" type="email" autoComplete="email" required {...field("email")} />
       <InputField id="ad-phone" label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
       <InputField id="ad-website" label="Website" type="url" autoComplete="url" placeholder="https://" required {...field("website")} />
-      <SelectField id="ad-budget" label="Monthly budget" options={AD_BUDGETS.map((b) => ({ value: b, label: b }))} {...field("budget", DEFAULT_AD_BUDGET)} />
+      <SelectField
+        id="ad-budget"
+        label="Monthly budget"
+        options={AD_BUDGETS.map((b) => ({ value: b, label: b }))}
+        {...field("budget", DEFAULT_AD_BUDGET)}
+      />
       <TextAreaField
         id="ad-message"
         label="Message"

@@ -45,10 +45,18 @@ export function ContactSubmissionsPanel({ page }: { page: SubmissionsPage }) {
 
   const onQuery = useCallback((q: string) => setParams({ q, page: "1" }), [setParams]);
 
-  async function change(submission: ContactSubmission, body: { isResolved?: boolean; internalNote?: string | null }, done: string, failedTitle: string) {
+  async function change(
+    submission: ContactSubmission,
+    body: { isResolved?: boolean; internalNote?: string | null },
+    done: string,
+    failedTitle: string,
+  ) {
     const made = await run(
       async () => {
-        const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(`/api/admin/contact-submissions/${submission.id}`, { method: "PATCH", json: body });
+        const { submission: saved } = await adminFetch<{ submission: ContactSubmission }>(
+          `/api/admin/contact-submissions/${submission.id}`,
+          { method: "PATCH", json: body },
+        );
         setPinned({ search, items: submissions.map((s) => (s.id === saved.id ? saved : s)) });
       },
       { done: { title: done }, failed: failedTitle, key: submission.id },
@@ -95,7 +103,10 @@ export function ContactSubmissionsPanel({ page }: { page: SubmissionsPage }) {
       </div>
       <Tabs.Root value={filter} onValueChange={(value) => setParams({ status: value, page: "1" })} className="mt-4">
         {/* One row, scrolling sideways if large counts do not fit 375 px (never one filter alone on a second line). */}
-        <Tabs.List aria-label="Filter submissions" className="flex max-w-full gap-1 overflow-x-auto rounded-full bg-slate-100 p-1 sm:inline-flex">
+        <Tabs.List
+          aria-label="Filter submissions"
+          className="flex max-w-full gap-1 overflow-x-auto rounded-full bg-slate-100 p-1 sm:inline-flex"
+        >
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f.value}
@@ -126,7 +137,13 @@ export function ContactSubmissionsPanel({ page }: { page: SubmissionsPage }) {
                     />
                   ))}
                 </ul>
-                <Pager page={page.page} pageCount={page.pageCount} total={page.total} noun="submissions" onPage={(n) => setParams({ page: String(n) })} />
+                <Pager
+                  page={page.page}
+                  pageCount={page.pageCount}
+                  total={page.total}
+                  noun="submissions"
+                  onPage={(n) => setParams({ page: String(n) })}
+                />
               </>
             )}
           </Tabs.Content>

@@ -49,7 +49,13 @@ export function DeletionRequestForm({ serverResult }: { serverResult?: ServerRes
                 key={s.id}
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
               >
-                <input type="radio" name="securityAnswer" value={s.id} defaultChecked={answered && s.id === CORRECT_STATEMENT} className="size-4" />
+                <input
+                  type="radio"
+                  name="securityAnswer"
+                  value={s.id}
+                  defaultChecked={answered && s.id === CORRECT_STATEMENT}
+                  className="size-4"
+                />
                 <span>{s.text}</span>
               </label>
             ))}
@@ -58,7 +64,12 @@ export function DeletionRequestForm({ serverResult }: { serverResult?: ServerRes
             <CheckCircle2 aria-hidden="true" className="size-4" />
             Verified
           </p>
-          <ErrorSlot id="del-captcha-error" field="captchaVerified" error={failed?.errors.captchaVerified} className="mt-3 text-sm font-medium text-red-700" />
+          <ErrorSlot
+            id="del-captcha-error"
+            field="captchaVerified"
+            error={failed?.errors.captchaVerified}
+            className="mt-3 text-sm font-medium text-red-700"
+          />
         </fieldset>
         <div className="grid gap-1.5">
           <label className="flex items-start gap-3 text-slate-900">
@@ -99,8 +110,9 @@ function SentPanel() {
       <MailCheck aria-hidden="true" className="h-8 w-8 text-emerald-700" />
       <h3 className="mt-3 text-xl font-bold">Verification email sent</h3>
       <p className="mt-2 leading-7">
-        We sent a verification email<span data-sent-to />. Open the link in it and press "Confirm deletion" to confirm your request. The link
-        expires in {DELETION_LINK_HOURS} hours.
+        We sent a verification email
+        <span data-sent-to />. Open the link in it and press "Confirm deletion" to confirm your request. The link expires in{" "}
+        {DELETION_LINK_HOURS} hours.
       </p>
       <a href="/" className="btn btn-primary mt-5">
         Return to Home

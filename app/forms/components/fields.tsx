@@ -29,7 +29,17 @@ function Shell({ id, name, label, error, hint, className = "", children }: Field
 }
 
 /** Where a field's message appears; also used by fields that are not a single control (the security check). */
-export function ErrorSlot({ id, field, error, className = "text-sm font-medium text-red-700" }: { id: string; field: string; error?: string; className?: string }) {
+export function ErrorSlot({
+  id,
+  field,
+  error,
+  className = "text-sm font-medium text-red-700",
+}: {
+  id: string;
+  field: string;
+  error?: string;
+  className?: string;
+}) {
   return (
     <p id={id} data-error-for={field} className={className} hidden={!error}>
       {error}
@@ -46,7 +56,10 @@ type WithoutValue<T> = Omit<T, "name" | "value" | "defaultValue">;
 
 /** A field's props split between its shell (label, hint, message) and its control (value, and what describes it). */
 function fieldParts<C extends object>({ id, name, label, error, hint, className, value, ...rest }: FieldShell & { value?: string } & C) {
-  return { shell: { id, name, label, error, hint, className }, control: { id, name, defaultValue: value, ...described(id, error, hint), ...rest } };
+  return {
+    shell: { id, name, label, error, hint, className },
+    control: { id, name, defaultValue: value, ...described(id, error, hint), ...rest },
+  };
 }
 
 export function InputField(props: FieldShell & WithoutValue<InputHTMLAttributes<HTMLInputElement>> & { value?: string }) {
@@ -67,7 +80,11 @@ export function TextAreaField(props: FieldShell & WithoutValue<TextareaHTMLAttri
   );
 }
 
-export function SelectField({ options, ...props }: FieldShell & WithoutValue<SelectHTMLAttributes<HTMLSelectElement>> & { value?: string; options: Array<{ value: string; label: string }> }) {
+export function SelectField({
+  options,
+  ...props
+}: FieldShell &
+  WithoutValue<SelectHTMLAttributes<HTMLSelectElement>> & { value?: string; options: Array<{ value: string; label: string }> }) {
   const { shell, control } = fieldParts(props);
   return (
     <Shell {...shell}>

@@ -39,7 +39,9 @@ export function SubmissionCard({
               · <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
             </p>
           </div>
-          <span className={`rounded-full px-3 py-1 text-xs font-semibold ${s.isResolved ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}>
+          <span
+            className={`rounded-full px-3 py-1 text-xs font-semibold ${s.isResolved ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+          >
             {s.isResolved ? "Resolved" : "Unresolved"}
           </span>
         </div>
@@ -110,7 +112,12 @@ export function SubmissionCard({
               onChange={(e) => setNote(e.target.value)}
               className="min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
             />
-            <button type="submit" className="btn btn-secondary w-fit" disabled={busy || !noteChanged} aria-describedby={`submission-${s.id}`}>
+            <button
+              type="submit"
+              className="btn btn-secondary w-fit"
+              disabled={busy || !noteChanged}
+              aria-describedby={`submission-${s.id}`}
+            >
               Save note
             </button>
           </form>
@@ -121,12 +128,23 @@ export function SubmissionCard({
             {s.isResolved ? "Mark as Unresolved" : "Mark as Resolved"}
           </button>
           {s.deletionStatus === "verified" ? (
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={onCompleteDeletion} aria-describedby={`submission-${s.id}`}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={onCompleteDeletion}
+              aria-describedby={`submission-${s.id}`}
+            >
               <CheckCircle2 aria-hidden="true" className="size-4" />
               Mark deletion completed
             </button>
           ) : null}
-          <button type="button" className="btn border border-red-200 text-red-800 hover:bg-red-50" onClick={onDelete} aria-describedby={`submission-${s.id}`}>
+          <button
+            type="button"
+            className="btn border border-red-200 text-red-800 hover:bg-red-50"
+            onClick={onDelete}
+            aria-describedby={`submission-${s.id}`}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Delete
           </button>

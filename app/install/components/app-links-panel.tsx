@@ -7,7 +7,6 @@ import { RecordTable } from "~/admin/components/record-table";
 import type { AppLinks } from "../app-links";
 import type { AppLinksSettings } from "../app-links.server";
 
-
 const lines = (value: FormDataEntryValue | null) =>
   String(value ?? "")
     .split(/\r?\n/)
@@ -42,7 +41,10 @@ export function AppLinksPanel({ data }: { data: AppLinksSettings }) {
     event.preventDefault();
     setErrors({});
     const json = appLinksOf(new FormData(event.currentTarget));
-    await task.run(() => adminFetch("/api/admin/app-links", { method: "PUT", json }), { done: "App links saved", failed: "Could not save the app links" });
+    await task.run(() => adminFetch("/api/admin/app-links", { method: "PUT", json }), {
+      done: "App links saved",
+      failed: "Could not save the app links",
+    });
   };
 
   return (
@@ -89,7 +91,13 @@ export function AppLinksPanel({ data }: { data: AppLinksSettings }) {
             </Field>
             <div className="sm:col-span-2">
               <Field label='Paths the app opens, one a line ("/blog/*"; "NOT /admin/*" excludes)' htmlFor="app-links-paths" error={null}>
-                <textarea id="app-links-paths" name="paths" rows={4} defaultValue={data.apple?.paths.join("\n")} className={`${inputClass} font-mono`} />
+                <textarea
+                  id="app-links-paths"
+                  name="paths"
+                  rows={4}
+                  defaultValue={data.apple?.paths.join("\n")}
+                  className={`${inputClass} font-mono`}
+                />
               </Field>
             </div>
           </fieldset>

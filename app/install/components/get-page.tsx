@@ -15,7 +15,8 @@ export function GetPage({ appStore, googlePlay, address, qr }: { appStore: strin
             Get Clink on your phone
           </h1>
           <p className="lead mt-6 max-w-xl">
-            Point your phone's camera at the code and it opens Clink in the App Store or Google Play. On your phone already? Pick your store below.
+            Point your phone's camera at the code and it opens Clink in the App Store or Google Play. On your phone already? Pick your store
+            below.
           </p>
           <StoreButtonPair appStore={appStore} googlePlay={googlePlay} className="mt-8" />
           <p className="mt-6 text-sm leading-6 text-indigo-100">

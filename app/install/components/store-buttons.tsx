@@ -52,7 +52,17 @@ export function StoreButtons({ className = "" }: { className?: string }) {
  * The two buttons with the links given. `forVisit`: the page's script makes them the visit's (`data-install`);
  * /get's own links already carry its campaign and city, made for this request, and are left as they are.
  */
-export function StoreButtonPair({ appStore, googlePlay, forVisit = false, className = "" }: { appStore: string; googlePlay: string; forVisit?: boolean; className?: string }) {
+export function StoreButtonPair({
+  appStore,
+  googlePlay,
+  forVisit = false,
+  className = "",
+}: {
+  appStore: string;
+  googlePlay: string;
+  forVisit?: boolean;
+  className?: string;
+}) {
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
       <StoreButton href={appStore} goal="app-store" forVisit={forVisit} mark={<AppleMark />} lead="Download on the" store="App Store" />
@@ -83,9 +93,30 @@ function InstallQrImage({ src }: { src: string }) {
 }
 
 /** `goal`: the visitor-analytics goal a press counts for (data-goal, read by app/analytics's beacon). */
-function StoreButton({ href, goal, forVisit, mark, lead, store }: { href: string; goal: string; forVisit: boolean; mark: React.ReactNode; lead: string; store: string }) {
+function StoreButton({
+  href,
+  goal,
+  forVisit,
+  mark,
+  lead,
+  store,
+}: {
+  href: string;
+  goal: string;
+  forVisit: boolean;
+  mark: React.ReactNode;
+  lead: string;
+  store: string;
+}) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={storeButtonClass} data-goal={goal} data-install={forVisit ? "" : undefined}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={storeButtonClass}
+      data-goal={goal}
+      data-install={forVisit ? "" : undefined}
+    >
       {mark}
       <span className="flex flex-col leading-tight">
         <span className="text-[11px]">{lead}</span>

@@ -24,20 +24,20 @@ export function IntegrationsPanel({ integrations }: { integrations: IntegrationR
   /** A made or regenerated key is shown (once), with the list reloaded. */
   const run = async (work: () => Promise<IntegrationWithKey | null>, messages: TaskMessages) =>
     Boolean(
-      await task.run(
-        async () => {
-          const made = await work();
-          if (made) setShown(made);
-        },
-        messages,
-      ),
+      await task.run(async () => {
+        const made = await work();
+        if (made) setShown(made);
+      }, messages),
     );
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setErrors({});
     const name = String(new FormData(form).get("name") ?? "");
-    const ok = await run(() => adminFetch("/api/admin/integrations", { method: "POST", json: { name } }), { done: "Integration added", failed: "Could not add the integration" });
+    const ok = await run(() => adminFetch("/api/admin/integrations", { method: "POST", json: { name } }), {
+      done: "Integration added",
+      failed: "Could not add the integration",
+    });
     if (ok) form.reset();
   };
 
@@ -47,8 +47,8 @@ export function IntegrationsPanel({ integrations }: { integrations: IntegrationR
       title="Keys"
       intro={
         <>
-          Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with a Content API key. Keys are
-          shown once: copy one when it is made.
+          Tools built for Ghost (its Content API client, starters, the app) read the published blog at <code>/ghost/api/content/</code> with
+          a Content API key. Keys are shown once: copy one when it is made.
         </>
       }
     >
@@ -61,15 +61,27 @@ export function IntegrationsPanel({ integrations }: { integrations: IntegrationR
         </button>
       </form>
       {shown ? (
-        <ShownOnce title={`Content API key for ${shown.name}`} hint="Copy it now: it is not shown again." label="Content API key" value={shown.contentApiKey} onDone={() => setShown(null)} />
+        <ShownOnce
+          title={`Content API key for ${shown.name}`}
+          hint="Copy it now: it is not shown again."
+          label="Content API key"
+          value={shown.contentApiKey}
+          onDone={() => setShown(null)}
+        />
       ) : null}
-      <ItemList items={integrations} loading={false} what="integrations" itemClassName="flex flex-wrap items-center justify-between gap-3 py-4">
+      <ItemList
+        items={integrations}
+        loading={false}
+        what="integrations"
+        itemClassName="flex flex-wrap items-center justify-between gap-3 py-4"
+      >
         {(row) => (
           <>
             <div>
               <p className="font-semibold">{row.name}</p>
               <p className="text-sm text-slate-600">
-                Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} · {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
+                Key ending <span className="font-mono">{row.keyHint}</span> · added {formatDateTime(row.createdAt)} ·{" "}
+                {row.lastUsedAt ? `last used ${formatDateTime(row.lastUsedAt)}` : "never used"}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -77,14 +89,24 @@ export function IntegrationsPanel({ integrations }: { integrations: IntegrationR
                 type="button"
                 className="btn btn-secondary min-h-9 px-4"
                 disabled={busy}
-                onClick={() => void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), { done: "New key made", failed: "Could not make a new key" })}
+                onClick={() =>
+                  void run(() => adminFetch(`/api/admin/integrations/${row.id}`, { method: "POST" }), {
+                    done: "New key made",
+                    failed: "Could not make a new key",
+                  })
+                }
               >
                 Regenerate key<span className="sr-only"> of {row.name}</span>
               </button>
               <ConfirmedButton
                 question={`Revoke ${row.name}? Its key stops working at once.`}
                 disabled={busy}
-                onConfirmed={() => void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), { done: "Integration revoked", failed: "Could not revoke it" })}
+                onConfirmed={() =>
+                  void run(async () => (await adminFetch(`/api/admin/integrations/${row.id}`, { method: "DELETE" }), null), {
+                    done: "Integration revoked",
+                    failed: "Could not revoke it",
+                  })
+                }
               >
                 Revoke<span className="sr-only"> {row.name}</span>
               </ConfirmedButton>

@@ -21,7 +21,8 @@ export function MailDomainSection({ report }: { report: DomainReport | null }) {
       </h2>
       {!report ? (
         <p className="mt-1 text-sm text-slate-700">
-          Not checked yet: the records are checked at start and every 6 hours once mail is sent over SMTP or signed. <code>npm run doctor -- mail</code> checks them now.
+          Not checked yet: the records are checked at start and every 6 hours once mail is sent over SMTP or signed.{" "}
+          <code>npm run doctor -- mail</code> checks them now.
         </p>
       ) : (
         <>
@@ -33,7 +34,9 @@ export function MailDomainSection({ report }: { report: DomainReport | null }) {
               <li key={check.name} className="rounded-lg border border-slate-200 p-3">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{check.name}</span>
-                  <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_STYLES[check.state]}`}>{STATE_LABELS[check.state]}</span>
+                  <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_STYLES[check.state]}`}>
+                    {STATE_LABELS[check.state]}
+                  </span>
                 </p>
                 <p className="mt-1 text-sm break-words text-slate-800">{check.detail}</p>
                 {check.add && check.state !== "right" ? (

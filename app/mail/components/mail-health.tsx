@@ -4,8 +4,6 @@ import { formatDateTime } from "~/core/text/dates";
 
 export type MailHealthData = { undelivered: number; lastError: string | null; nextAttemptAt: string | null };
 
-
-
 /** The dashboard's view of the mail outbox: how many messages wait, and the mail server's last refusal. */
 export function MailHealth({ health }: { health: MailHealthData }) {
   const ok = health.undelivered === 0;

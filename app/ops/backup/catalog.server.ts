@@ -56,16 +56,22 @@ export async function readCatalog(db: Executor): Promise<Catalog> {
         where c.contype = 'f' and n.nspname = 'public'`,
   );
   const byTable = new Map<string, string[]>();
-  for (const row of columns) if (!NOT_BACKED_UP.has(row.table_name)) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
+  for (const row of columns)
+    if (!NOT_BACKED_UP.has(row.table_name)) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
   const order = dependencyOrder([...byTable.keys()].sort(), references);
-  const sequences = await rowsOf<{ name: string }>(db, sql`select sequencename as name from pg_sequences where schemaname = 'public' order by 1`);
+  const sequences = await rowsOf<{ name: string }>(
+    db,
+    sql`select sequencename as name from pg_sequences where schemaname = 'public' order by 1`,
+  );
   return { tables: order.map((name) => ({ name, columns: byTable.get(name)! })), sequences: sequences.map((s) => s.name) };
 }
 
 type JournalEntry = { tag: string; when: number };
 
 function codeMigrations(): JournalEntry[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
   return journal.entries;
 }
 

@@ -31,7 +31,12 @@ function appVersion(): string {
  * connections keep writing (on PGlite, whose one connection the site shares, requests wait for it).
  * `onProgress` is called after each page of rows written (the caller renews its lease there).
  */
-export async function writeBackup(db: Database, kind: "pglite" | "postgres", destination: Writable, onProgress?: () => void): Promise<BackupManifest> {
+export async function writeBackup(
+  db: Database,
+  kind: "pglite" | "postgres",
+  destination: Writable,
+  onProgress?: () => void,
+): Promise<BackupManifest> {
   const gzip = createGzip();
   // pipeline owns both streams' errors (a full disk, a lost database): they reject `written` instead
   // of being emitted with no listener, which would end the process.
@@ -42,48 +47,55 @@ export async function writeBackup(db: Database, kind: "pglite" | "postgres", des
   };
   const manifest = await db
     .transaction(
-    async (tx) => {
-      const header: BackupHeader = {
-        format: BACKUP_FORMAT,
-        formatVersion: BACKUP_FORMAT_VERSION,
-        appVersion: appVersion(),
-        migration: await databaseMigration(tx),
-        database: kind,
-        createdAt: new Date().toISOString(),
-      };
-      await write(JSON.stringify(header));
-      const catalog = await readCatalog(tx);
-      const tables: BackupManifest["tables"] = {};
-      for (const table of catalog.tables) {
-        const [{ n }] = (await rowsOf<{ n: number | string }>(tx, sql.raw(`select count(*) as n ${backedUpRows(table.name)}`))) as [{ n: number }];
-        const rows = Number(n);
-        await write(JSON.stringify({ table: table.name, columns: table.columns, rows }));
-        const hash = createHash("sha256");
-        const list = table.columns.map(quoted).join(", ");
-        for (let offset = 0; offset < rows; offset += PAGE_ROWS) {
-          const page = await rowsOf<{ j: string }>(
-            tx,
-            sql.raw(`select row_to_json(x)::text as j from (select ${list} ${backedUpRows(table.name)} order by ctid limit ${PAGE_ROWS} offset ${offset}) x`),
-          );
-          for (const { j } of page) {
-            hash.update(`${j}\n`);
-            await write(j);
+      async (tx) => {
+        const header: BackupHeader = {
+          format: BACKUP_FORMAT,
+          formatVersion: BACKUP_FORMAT_VERSION,
+          appVersion: appVersion(),
+          migration: await databaseMigration(tx),
+          database: kind,
+          createdAt: new Date().toISOString(),
+        };
+        await write(JSON.stringify(header));
+        const catalog = await readCatalog(tx);
+        const tables: BackupManifest["tables"] = {};
+        for (const table of catalog.tables) {
+          const [{ n }] = (await rowsOf<{ n: number | string }>(tx, sql.raw(`select count(*) as n ${backedUpRows(table.name)}`))) as [
+            { n: number },
+          ];
+          const rows = Number(n);
+          await write(JSON.stringify({ table: table.name, columns: table.columns, rows }));
+          const hash = createHash("sha256");
+          const list = table.columns.map(quoted).join(", ");
+          for (let offset = 0; offset < rows; offset += PAGE_ROWS) {
+            const page = await rowsOf<{ j: string }>(
+              tx,
+              sql.raw(
+                `select row_to_json(x)::text as j from (select ${list} ${backedUpRows(table.name)} order by ctid limit ${PAGE_ROWS} offset ${offset}) x`,
+              ),
+            );
+            for (const { j } of page) {
+              hash.update(`${j}\n`);
+              await write(j);
+            }
+            onProgress?.();
           }
-          onProgress?.();
+          tables[table.name] = { rows, sha256: hash.digest("hex") };
         }
-        tables[table.name] = { rows, sha256: hash.digest("hex") };
-      }
-      const sequences: Record<string, number | null> = {};
-      for (const name of catalog.sequences) {
-        const [row] = await rowsOf<{ v: string | null }>(tx, sql.raw(`select case when is_called then last_value end as v from ${quoted(name)}`));
-        sequences[name] = row?.v == null ? null : Number(row.v);
-      }
-      await write(JSON.stringify({ sequences }));
-      const complete: BackupManifest = { ...header, tables };
-      await write(JSON.stringify({ manifest: complete }));
-      return complete;
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
+        const sequences: Record<string, number | null> = {};
+        for (const name of catalog.sequences) {
+          const [row] = await rowsOf<{ v: string | null }>(
+            tx,
+            sql.raw(`select case when is_called then last_value end as v from ${quoted(name)}`),
+          );
+          sequences[name] = row?.v == null ? null : Number(row.v);
+        }
+        await write(JSON.stringify({ sequences }));
+        const complete: BackupManifest = { ...header, tables };
+        await write(JSON.stringify({ manifest: complete }));
+        return complete;
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
     )
     .catch((error: unknown) => {
       // Half an archive must not look like a whole one: the destination ends with an error.

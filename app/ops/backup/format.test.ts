@@ -3,11 +3,14 @@ import { backupFileName, backupsToPrune, dependencyOrder, isBackupFileName } fro
 
 describe("dependencyOrder", () => {
   it("puts every table after the tables it references", () => {
-    const order = dependencyOrder(["post_images", "posts", "admin_users", "audit_log"], [
-      { child: "post_images", parent: "posts" },
-      { child: "posts", parent: "admin_users" },
-      { child: "audit_log", parent: "admin_users" },
-    ]);
+    const order = dependencyOrder(
+      ["post_images", "posts", "admin_users", "audit_log"],
+      [
+        { child: "post_images", parent: "posts" },
+        { child: "posts", parent: "admin_users" },
+        { child: "audit_log", parent: "admin_users" },
+      ],
+    );
     expect(order.indexOf("admin_users")).toBeLessThan(order.indexOf("posts"));
     expect(order.indexOf("posts")).toBeLessThan(order.indexOf("post_images"));
     expect(order.indexOf("admin_users")).toBeLessThan(order.indexOf("audit_log"));
@@ -15,7 +18,16 @@ describe("dependencyOrder", () => {
   });
 
   it("ends on a cycle and ignores self-references", () => {
-    expect(dependencyOrder(["a", "b"], [{ child: "a", parent: "b" }, { child: "b", parent: "a" }, { child: "a", parent: "a" }]).sort()).toEqual(["a", "b"]);
+    expect(
+      dependencyOrder(
+        ["a", "b"],
+        [
+          { child: "a", parent: "b" },
+          { child: "b", parent: "a" },
+          { child: "a", parent: "a" },
+        ],
+      ).sort(),
+    ).toEqual(["a", "b"]);
   });
 });
 

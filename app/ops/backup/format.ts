@@ -22,12 +22,18 @@ export const headerSchema = z.object({
 });
 export type BackupHeader = z.infer<typeof headerSchema>;
 
-export const tableRecordSchema = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)), rows: z.number().int().min(0) });
+export const tableRecordSchema = z.object({
+  table: z.string().regex(/^[a-z_][a-z0-9_]*$/),
+  columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)),
+  rows: z.number().int().min(0),
+});
 
 export const sequencesRecordSchema = z.object({ sequences: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.number().int().nullable()) });
 
 export const manifestSchema = z.object({
-  manifest: headerSchema.extend({ tables: z.record(z.string(), z.object({ rows: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })) }),
+  manifest: headerSchema.extend({
+    tables: z.record(z.string(), z.object({ rows: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  }),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>["manifest"];
 
@@ -50,10 +56,20 @@ export function dependencyOrder(tables: string[], references: Array<{ child: str
 
 /** `clink-backup-2026-11-23T03-00-00Z.jsonl.gz`: sorts by time, safe in every file system. */
 /** The latest backup as the admin sees it. */
-export type LastBackup = { status: string; startedAt: string; finishedAt: string | null; bytes: number | null; fileName: string | null; error: string | null };
+export type LastBackup = {
+  status: string;
+  startedAt: string;
+  finishedAt: string | null;
+  bytes: number | null;
+  fileName: string | null;
+  error: string | null;
+};
 
 export function backupFileName(at: Date): string {
-  return `clink-backup-${at.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.jsonl.gz`;
+  return `clink-backup-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-")}.jsonl.gz`;
 }
 
 export function isBackupFileName(name: string): boolean {

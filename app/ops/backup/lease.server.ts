@@ -91,7 +91,8 @@ async function writtenLately(file: string): Promise<boolean> {
 export async function recoverInterruptedBackups(folder: string): Promise<number[]> {
   const failed = await failInterruptedBackups();
   const removed = await removeLeftoverParts(folder);
-  if (failed.length > 0 || removed.length > 0) logger.warn({ backups: failed, removed }, "interrupted backups marked failed; their partial files removed");
+  if (failed.length > 0 || removed.length > 0)
+    logger.warn({ backups: failed, removed }, "interrupted backups marked failed; their partial files removed");
   return failed;
 }
 
@@ -101,7 +102,8 @@ export async function recoverInterruptedBackups(folder: string): Promise<number[
  */
 export async function recoverBackupsAtStart(folder: string): Promise<void> {
   const db = getDb();
-  for (const id of await recoverInterruptedBackups(folder)) await enqueueJob(db, ALERTS_JOB, {}, { idempotencyKey: `ops.alerts:backup-${id}` });
+  for (const id of await recoverInterruptedBackups(folder))
+    await enqueueJob(db, ALERTS_JOB, {}, { idempotencyKey: `ops.alerts:backup-${id}` });
   const [leased] = await db
     .select({ id: t.id, until: t.leaseUntil })
     .from(t)

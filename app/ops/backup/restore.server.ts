@@ -35,7 +35,8 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
     } catch (error) {
       // gzip's own words (a cut file: "unexpected end of file"; changed bytes: "incorrect data check"), not a stack.
       const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code === "string" && code.startsWith("Z_")) throw new RestoreError(`The archive is damaged: ${(error as Error).message} (at ${what}). Nothing was restored.`);
+      if (typeof code === "string" && code.startsWith("Z_"))
+        throw new RestoreError(`The archive is damaged: ${(error as Error).message} (at ${what}). Nothing was restored.`);
       throw error;
     }
     const { value, done } = result;
@@ -67,7 +68,9 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
     const filled = Object.entries(counts).filter(([, n]) => n > 0);
     if (filled.length > 0) {
       if (!options.force) {
-        throw new RestoreError(`The target is not empty (${filled.map(([t, n]) => `${t}: ${n}`).join(", ")}). Use --force to replace its contents.`);
+        throw new RestoreError(
+          `The target is not empty (${filled.map(([t, n]) => `${t}: ${n}`).join(", ")}). Use --force to replace its contents.`,
+        );
       }
       await tx.execute(sql.raw(`truncate table ${catalog.tables.map((t) => quoted(t.name)).join(", ")} restart identity cascade`));
     }
@@ -89,7 +92,8 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
             throw new RestoreError(`Checksum mismatch in table ${name}: the backup is damaged. Nothing was restored.`);
           }
         }
-        if (Object.keys(seen).length !== Object.keys(manifest.tables).length) throw new RestoreError("The backup holds a table its manifest does not list.");
+        if (Object.keys(seen).length !== Object.keys(manifest.tables).length)
+          throw new RestoreError("The backup holds a table its manifest does not list.");
         return manifest;
       }
       const table = tableRecordSchema.safeParse(record);
@@ -97,20 +101,24 @@ export async function restoreBackup(db: Database, input: Readable, options: { fo
       const { table: name, columns, rows } = table.data;
       const skipped = isNeverBackedUp(name);
       const target = known.get(name);
-      if (!skipped && (!target || columns.some((c) => !target.has(c)))) throw new RestoreError(`Table ${name} of the backup does not match this database's schema.`);
+      if (!skipped && (!target || columns.some((c) => !target.has(c))))
+        throw new RestoreError(`Table ${name} of the backup does not match this database's schema.`);
       const hash = createHash("sha256");
       const list = columns.map(quoted).join(", ");
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        await tx.execute(sql`insert into ${sql.raw(quoted(name))} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(quoted(name))}, ${`[${batch.join(",")}]`}::json)`);
+        await tx.execute(
+          sql`insert into ${sql.raw(quoted(name))} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.raw(quoted(name))}, ${`[${batch.join(",")}]`}::json)`,
+        );
         batch = [];
       };
       for (let i = 0; i < rows; i++) {
         const line = await next(`row ${i + 1} of ${name}`);
         // Checked here, not left to the database: a cut or changed line is the archive's damage, said as such.
         const row = parse(line, `row ${i + 1} of ${name}`);
-        if (typeof row !== "object" || row === null || Array.isArray(row)) throw new RestoreError(`The backup is damaged: row ${i + 1} of ${name} is not a row. Nothing was restored.`);
+        if (typeof row !== "object" || row === null || Array.isArray(row))
+          throw new RestoreError(`The backup is damaged: row ${i + 1} of ${name} is not a row. Nothing was restored.`);
         hash.update(`${line}\n`);
         if (skipped) continue;
         batch.push(line);

@@ -46,15 +46,22 @@ export async function backupToFolder(trigger: BackupTrigger): Promise<BackupResu
     await writeBackup(db, databaseKind(), fs.createWriteStream(partial, { mode: 0o600 }), leaseRenewer(row!.id));
     await fs.promises.rename(partial, file);
     const { size } = await fs.promises.stat(file);
-    await db.update(schema.opsBackups).set({ status: "succeeded", fileName: name, bytes: size, finishedAt: sql`now()`, leaseUntil: null }).where(eq(schema.opsBackups.id, row!.id));
-    for (const old of backupsToPrune(await fs.promises.readdir(folder), getEnv().BACKUP_KEEP)) await fs.promises.rm(path.join(folder, old), { force: true });
+    await db
+      .update(schema.opsBackups)
+      .set({ status: "succeeded", fileName: name, bytes: size, finishedAt: sql`now()`, leaseUntil: null })
+      .where(eq(schema.opsBackups.id, row!.id));
+    for (const old of backupsToPrune(await fs.promises.readdir(folder), getEnv().BACKUP_KEEP))
+      await fs.promises.rm(path.join(folder, old), { force: true });
     logger.info({ file, bytes: size, trigger }, "backup written");
     return { file, bytes: size };
   } catch (error) {
     // The folder itself may be what failed (not a folder, not writable): nothing to clean up then.
     await fs.promises.rm(partial, { force: true }).catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(schema.opsBackups).set({ status: "failed", error: message.slice(0, 500), finishedAt: sql`now()`, leaseUntil: null }).where(eq(schema.opsBackups.id, row!.id));
+    await db
+      .update(schema.opsBackups)
+      .set({ status: "failed", error: message.slice(0, 500), finishedAt: sql`now()`, leaseUntil: null })
+      .where(eq(schema.opsBackups.id, row!.id));
     logger.error({ err: error, trigger }, "backup failed");
     // The owner hears of it from the alert check, run now rather than at its next 10-minute slot.
     await enqueueJob(db, ALERTS_JOB, {}, { idempotencyKey: `ops.alerts:backup-${row!.id}` }).catch((alertError: unknown) =>
@@ -97,9 +104,20 @@ export async function nothingToBackUpYet(): Promise<boolean> {
 
 /** The latest backup, for the admin. */
 export async function lastBackup(): Promise<LastBackup | null> {
-  const [row] = await getDb().select().from(schema.opsBackups).orderBy(desc(schema.opsBackups.startedAt), desc(schema.opsBackups.id)).limit(1);
+  const [row] = await getDb()
+    .select()
+    .from(schema.opsBackups)
+    .orderBy(desc(schema.opsBackups.startedAt), desc(schema.opsBackups.id))
+    .limit(1);
   if (!row) return null;
-  return { status: row.status, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null, bytes: row.bytes, fileName: row.fileName, error: row.error };
+  return {
+    status: row.status,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    bytes: row.bytes,
+    fileName: row.fileName,
+    error: row.error,
+  };
 }
 
 /**
@@ -115,7 +133,8 @@ export async function latestBackupFile(): Promise<{ name: string; file: string; 
     .limit(getEnv().BACKUP_KEEP + 1);
   for (const row of rows) {
     const file = row.fileName ? backupFilePath(row.fileName) : undefined;
-    if (file && row.fileName) return { name: row.fileName, file, bytes: fs.statSync(file).size, finishedAt: row.finishedAt?.toISOString() ?? "" };
+    if (file && row.fileName)
+      return { name: row.fileName, file, bytes: fs.statSync(file).size, finishedAt: row.finishedAt?.toISOString() ?? "" };
   }
   return null;
 }

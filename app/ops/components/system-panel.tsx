@@ -3,7 +3,16 @@ import { useRevalidator } from "react-router";
 import { useAdminTask } from "~/admin/admin-action";
 import { useAdminSession } from "~/admin/admin-api";
 import { formatDateTime } from "~/core/text/dates";
-import { HISTORY_DAYS, HISTORY_MS, SAMPLE_EVERY_MINUTES, summarise, VITAL_SIGNS, type HistoryPoint, type SystemOverview, type VitalSign } from "~/ops/system-history";
+import {
+  HISTORY_DAYS,
+  HISTORY_MS,
+  SAMPLE_EVERY_MINUTES,
+  summarise,
+  VITAL_SIGNS,
+  type HistoryPoint,
+  type SystemOverview,
+  type VitalSign,
+} from "~/ops/system-history";
 import { MailDomainSection } from "~/mail/components/mail-domain";
 
 type SystemData = SystemOverview;
@@ -24,7 +33,11 @@ export function SystemPanel({ owner, data }: { owner: boolean; data: SystemData 
   return (
     <div className="grid gap-8">
       {data.clock.warning ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" data-testid="clock-warning">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"
+          data-testid="clock-warning"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
           {data.clock.warning}
         </p>
@@ -42,7 +55,8 @@ export function SystemPanel({ owner, data }: { owner: boolean; data: SystemData 
           </button>
         </div>
         <p className="mt-1 text-sm text-slate-700">
-          Now, as read by {data.instance} (its rates since its last sample); the charts show the last {HISTORY_DAYS} days in hourly means ({data.samples} {data.samples === 1 ? "sample" : "samples"}, one every {SAMPLE_EVERY_MINUTES} minutes).
+          Now, as read by {data.instance} (its rates since its last sample); the charts show the last {HISTORY_DAYS} days in hourly means (
+          {data.samples} {data.samples === 1 ? "sample" : "samples"}, one every {SAMPLE_EVERY_MINUTES} minutes).
           {data.samples === 0 ? " The history fills in as samples are taken." : ""} Each instance&apos;s own figures are on its /metrics.
         </p>
         <ul className="mt-4 grid grid-cols-2 gap-3 xl:grid-cols-3">
@@ -66,12 +80,22 @@ function BackupSection({ data, owner }: { data: SystemData; owner: boolean }) {
   const failed = backup?.status === "failed";
 
   const backUpNow = () =>
-    run(() => adminFetch<{ message: string }>("/api/admin/backups", { method: "POST" }), { done: (answer) => answer.message, failed: "Could not queue a backup" });
+    run(() => adminFetch<{ message: string }>("/api/admin/backups", { method: "POST" }), {
+      done: (answer) => answer.message,
+      failed: "Could not queue a backup",
+    });
 
   return (
-    <section aria-labelledby="backups-heading" className={`rounded-xl border p-5 ${failed ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}>
+    <section
+      aria-labelledby="backups-heading"
+      className={`rounded-xl border p-5 ${failed ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`}
+    >
       <h2 id="backups-heading" className="flex items-center gap-2 text-xl font-bold">
-        {failed ? <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" /> : <DatabaseBackup aria-hidden="true" className="size-5" />}
+        {failed ? (
+          <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
+        ) : (
+          <DatabaseBackup aria-hidden="true" className="size-5" />
+        )}
         Backups
       </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid="last-backup">
@@ -81,7 +105,11 @@ function BackupSection({ data, owner }: { data: SystemData; owner: boolean }) {
             <>
               <time dateTime={backup.finishedAt ?? backup.startedAt}>{formatDateTime(backup.finishedAt ?? backup.startedAt)}</time>
               {" · "}
-              {backup.status === "succeeded" ? `Succeeded, ${formatBytes(backup.bytes)}` : backup.status === "failed" ? "Failed" : "Running"}
+              {backup.status === "succeeded"
+                ? `Succeeded, ${formatBytes(backup.bytes)}`
+                : backup.status === "failed"
+                  ? "Failed"
+                  : "Running"}
             </>
           ) : (
             "None yet"
@@ -111,7 +139,9 @@ function BackupSection({ data, owner }: { data: SystemData; owner: boolean }) {
           </a>
         ) : null}
       </div>
-      {!owner ? <p className="mt-2 text-sm text-slate-700">Only the owner can download a backup: it holds every submission and key.</p> : null}
+      {!owner ? (
+        <p className="mt-2 text-sm text-slate-700">Only the owner can download a backup: it holds every submission and key.</p>
+      ) : null}
     </section>
   );
 }
@@ -137,8 +167,17 @@ function Sparkline({ points, sign, label, unit }: { points: HistoryPoint[]; sign
   return (
     <figure className="mt-2">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={words} className="h-10 w-full" preserveAspectRatio="none">
-        {coordinates.length === 1 ? <circle cx={coordinates[0]!.split(",")[0]} cy={coordinates[0]!.split(",")[1]} r="2" className="fill-brand-700" /> : null}
-        <polyline points={coordinates.join(" ")} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" className="text-brand-700" />
+        {coordinates.length === 1 ? (
+          <circle cx={coordinates[0]!.split(",")[0]} cy={coordinates[0]!.split(",")[1]} r="2" className="fill-brand-700" />
+        ) : null}
+        <polyline
+          points={coordinates.join(" ")}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          vectorEffect="non-scaling-stroke"
+          className="text-brand-700"
+        />
       </svg>
       <figcaption className="mt-1 text-xs text-slate-700">
         {HISTORY_DAYS} days: {show(summary.min, unit)} – {show(summary.max, unit)}

@@ -11,7 +11,8 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime
 export function DeletionRequestsPanel({ requests }: { requests: DeletionRequestRecord[] }) {
   const { adminFetch } = useAdminSession();
   const { pending, run } = useAdminTask();
-  const complete = (request: DeletionRequestRecord) => void run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id });
+  const complete = (request: DeletionRequestRecord) =>
+    void run(() => completeDeletionRequest(adminFetch, request.id), { ...DELETION_COMPLETED, key: request.id });
 
   const columns: RecordColumns<DeletionRequestRecord> = [
     { label: "#", cell: (r) => r.id },
@@ -38,8 +39,8 @@ export function DeletionRequestsPanel({ requests }: { requests: DeletionRequestR
     <div>
       <h2 className="text-xl font-bold">Requests and their deadlines</h2>
       <p className="mt-1 text-sm text-slate-700">
-        A confirmed request is due 30 days after confirmation. Delete the person's app account, then mark it completed: the site erases
-        what it holds about them and tells them.
+        A confirmed request is due 30 days after confirmation. Delete the person's app account, then mark it completed: the site erases what
+        it holds about them and tells them.
       </p>
       {requests.length === 0 ? <p className="mt-4 text-slate-700">No deletion requests.</p> : null}
       {requests.length > 0 ? (

@@ -12,7 +12,8 @@ export function RetentionSummary({ run }: { run: RetentionSummaryData }) {
       {run ? (
         <>
           <p className="mt-2 text-sm text-slate-800">
-            Last run <time dateTime={run.finishedAt}>{formatDateTime(run.finishedAt)}</time>{`: ${run.total} ${run.total === 1 ? "record" : "records"} erased.`}
+            Last run <time dateTime={run.finishedAt}>{formatDateTime(run.finishedAt)}</time>
+            {`: ${run.total} ${run.total === 1 ? "record" : "records"} erased.`}
           </p>
           <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm" data-testid="retention-counts">
             {RETENTION_RULES.map((rule) => (

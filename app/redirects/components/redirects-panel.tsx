@@ -48,7 +48,10 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
     const parsed = redirectInputSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    const made = await task.run(() => adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data }), { done: "Redirect added", failed: "Could not add the redirect" });
+    const made = await task.run(() => adminFetch("/api/admin/redirects", { method: "POST", json: parsed.data }), {
+      done: "Redirect added",
+      failed: "Could not add the redirect",
+    });
     if (made) {
       form.reset();
       setStatus("301");
@@ -56,7 +59,10 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
   };
 
   const remove = async (row: RedirectRow) => {
-    await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), { done: "Redirect removed", failed: "Could not remove it" });
+    await task.run(() => adminFetch(`/api/admin/redirects/${row.id}`, { method: "DELETE" }), {
+      done: "Redirect removed",
+      failed: "Could not remove it",
+    });
   };
 
   return (
@@ -67,8 +73,9 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
         className="grid gap-4"
         intro={
           <>
-            Send an old address to a new one (or answer 410 when a page is gone for good). End the address with <code>*</code> for everything under it; end the
-            target with <code>*</code> to carry the rest of the address over. A renamed tag or author keeps its old address by itself.
+            Send an old address to a new one (or answer 410 when a page is gone for good). End the address with <code>*</code> for
+            everything under it; end the target with <code>*</code> to carry the rest of the address over. A renamed tag or author keeps its
+            old address by itself.
           </>
         }
       >
@@ -77,10 +84,23 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
             <input name="from" required maxLength={500} placeholder="/old-page" className={inputClass} {...fields.field("from")} />
           </Field>
           <Field label="New address" htmlFor={fields.field("to").id} error={fields.error("to")}>
-            <input name="to" maxLength={2000} placeholder="/new-page" disabled={status === "410"} className={inputClass} {...fields.field("to")} />
+            <input
+              name="to"
+              maxLength={2000}
+              placeholder="/new-page"
+              disabled={status === "410"}
+              className={inputClass}
+              {...fields.field("to")}
+            />
           </Field>
           <Field label="Kind" htmlFor={fields.field("status").id} error={fields.error("status")}>
-            <select name="status" value={status} onChange={(event) => setStatus(event.target.value)} className={inputClass} {...fields.field("status")}>
+            <select
+              name="status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+              className={inputClass}
+              {...fields.field("status")}
+            >
               {Object.entries(STATUS_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -92,7 +112,13 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
             Add redirect
           </button>
         </form>
-        <ItemList items={redirects} loading={false} what="redirects" label="Redirect rules" itemClassName="flex flex-wrap items-center justify-between gap-3 py-3">
+        <ItemList
+          items={redirects}
+          loading={false}
+          what="redirects"
+          label="Redirect rules"
+          itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
+        >
           {(row) => (
             <>
               <div className="min-w-0">
@@ -100,7 +126,8 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
                   {row.from} <span aria-label="goes to">→</span> {row.status === 410 ? "410 Gone" : row.to}
                 </p>
                 <p className="text-sm text-slate-600">
-                  {row.status === 410 ? "Gone" : row.status} · {row.hits} {row.hits === 1 ? "hit" : "hits"} · {row.lastHitAt ? `last ${formatDateTime(row.lastHitAt)}` : "never hit"}
+                  {row.status === 410 ? "Gone" : row.status} · {row.hits} {row.hits === 1 ? "hit" : "hits"} ·{" "}
+                  {row.lastHitAt ? `last ${formatDateTime(row.lastHitAt)}` : "never hit"}
                   {row.automatic ? " · made by a rename" : ""}
                 </p>
               </div>
@@ -118,8 +145,8 @@ export function RedirectsPanel({ redirects }: { redirects: RedirectRow[] }) {
         className="grid gap-3"
         intro={
           <>
-          A CSV of <code>from,to,status</code> (as exported here), or Ghost&apos;s <code>redirects.json</code> (Settings → Labs → Redirects). Each line is checked as a
-          rule added by hand; a line that cannot be used is skipped with its reason.
+            A CSV of <code>from,to,status</code> (as exported here), or Ghost&apos;s <code>redirects.json</code> (Settings → Labs →
+            Redirects). Each line is checked as a rule added by hand; a line that cannot be used is skipped with its reason.
           </>
         }
       >

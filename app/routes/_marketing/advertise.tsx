@@ -11,19 +11,36 @@ import { formPage } from "~/core/http/page-handle";
 
 export const handle = formPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/advertise");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/advertise");
 
 const benefits = [
-  { icon: Target, title: "Targeted demographic", body: "Reach verified adults aged 21-45 who go out, try new venues and bring friends along." },
-  { icon: MapPin, title: "Location-based marketing", body: "Put your happy hour in front of people within walking distance, at the moment they decide where to go." },
-  { icon: Eye, title: "Enhanced visibility", body: "An official venue profile, promoted events and priority placement on the map and in Discover." },
-  { icon: SlidersHorizontal, title: "Flexible ad options", body: "From a single promoted event to city-wide campaigns, with budgets to match venues and brands of any size." },
+  {
+    icon: Target,
+    title: "Targeted demographic",
+    body: "Reach verified adults aged 21-45 who go out, try new venues and bring friends along.",
+  },
+  {
+    icon: MapPin,
+    title: "Location-based marketing",
+    body: "Put your happy hour in front of people within walking distance, at the moment they decide where to go.",
+  },
+  {
+    icon: Eye,
+    title: "Enhanced visibility",
+    body: "An official venue profile, promoted events and priority placement on the map and in Discover.",
+  },
+  {
+    icon: SlidersHorizontal,
+    title: "Flexible ad options",
+    body: "From a single promoted event to city-wide campaigns, with budgets to match venues and brands of any size.",
+  },
 ];
 
 /** The enquiry posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, PUBLIC_FORMS.advertising, async (inquiry) => countAcceptedForm(await submitAdvertisingInquiry(inquiry, context.clientIp), "advertise", "/advertise", request, context.clientIp));
+  return handleFormPost(request, PUBLIC_FORMS.advertising, async (inquiry) =>
+    countAcceptedForm(await submitAdvertisingInquiry(inquiry, context.clientIp), "advertise", "/advertise", request, context.clientIp),
+  );
 }
 
 export default function AdvertisePage({ actionData }: Route.ComponentProps) {
@@ -34,8 +51,8 @@ export default function AdvertisePage({ actionData }: Route.ComponentProps) {
           <p className="eyebrow">For venues and brands</p>
           <h1 className="display mt-4 max-w-3xl">Advertise With Us</h1>
           <p className="lead mt-6 max-w-2xl">
-            Clink members are deciding where to drink tonight. Make sure they choose you: bars, clubs, restaurants and
-            drinks brands reach an audience that is already out and about.
+            Clink members are deciding where to drink tonight. Make sure they choose you: bars, clubs, restaurants and drinks brands reach
+            an audience that is already out and about.
           </p>
         </div>
       </section>

@@ -13,8 +13,7 @@ import { formPage } from "~/core/http/page-handle";
 
 export const handle = formPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/contact");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/contact");
 
 const quickLinks = [
   { to: "/faq", label: "FAQ", icon: HelpCircle },
@@ -24,7 +23,9 @@ const quickLinks = [
 
 /** The support form posted without JavaScript: the same schema and service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleFormPost(request, PUBLIC_FORMS.contact, async (message) => countAcceptedForm(await submitContactForm(message, context.clientIp), "contact", "/contact", request, context.clientIp));
+  return handleFormPost(request, PUBLIC_FORMS.contact, async (message) =>
+    countAcceptedForm(await submitContactForm(message, context.clientIp), "contact", "/contact", request, context.clientIp),
+  );
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

@@ -50,7 +50,11 @@ export default function VerifyDeletionPage({ loaderData, actionData }: Route.Com
             }
           : null
       }
-      problem={outcome && outcome !== "confirmed" ? { message: DELETION_LINK_MESSAGES[outcome], retry: { to: "/delete-my-data", label: "New deletion request" } } : null}
+      problem={
+        outcome && outcome !== "confirmed"
+          ? { message: DELETION_LINK_MESSAGES[outcome], retry: { to: "/delete-my-data", label: "New deletion request" } }
+          : null
+      }
     >
       <p className="leading-7 text-slate-700">
         Press the button below to confirm that you want your Clink account and all of your data deleted permanently. This cannot be undone.

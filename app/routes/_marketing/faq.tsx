@@ -29,8 +29,8 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">Help centre</p>
           <h1 className="display mt-4">Frequently Asked Questions</h1>
           <p className="lead mx-auto mt-6 max-w-2xl">
-            Everything you want to know before your first Clink: how matching works, how we keep meetups safe, what is
-            free and what happens to your data.
+            Everything you want to know before your first Clink: how matching works, how we keep meetups safe, what is free and what happens
+            to your data.
           </p>
         </div>
       </section>

@@ -12,23 +12,56 @@ import { staticPage } from "~/core/http/page-handle";
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/happy-hour");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/happy-hour");
 
 const features = [
-  { icon: Search, title: "Live deal finder", body: "See which bars near you are pouring happy hour prices right now, and how long the deal lasts." },
-  { icon: MapPin, title: "Walking distance first", body: "Results are sorted by distance with walking time, so the closest bargain is always on top." },
-  { icon: Users, title: "Company included", body: "See who else is heading to the same happy hour and join their table instead of drinking alone." },
+  {
+    icon: Search,
+    title: "Live deal finder",
+    body: "See which bars near you are pouring happy hour prices right now, and how long the deal lasts.",
+  },
+  {
+    icon: MapPin,
+    title: "Walking distance first",
+    body: "Results are sorted by distance with walking time, so the closest bargain is always on top.",
+  },
+  {
+    icon: Users,
+    title: "Company included",
+    body: "See who else is heading to the same happy hour and join their table instead of drinking alone.",
+  },
   { icon: Bell, title: "Deal alerts", body: "Save your favourite venues and get a nudge when their happy hour starts." },
   { icon: Ticket, title: "Drink vouchers", body: "Pre-buy a round at partner venues and treat the friend who always gets the first one." },
   { icon: Star, title: "Honest ratings", body: "Ratings from real members tell you whether the deal is worth it, not just cheap." },
 ];
 
 const eventTypes = [
-  { icon: Briefcase, title: "After Work Drinks", meta: "Weekdays from 5 pm", popular: true, body: "Leave the laptop, join a friendly crew for the first round and be home at a sensible hour." },
-  { icon: Heart, title: "Singles Meetups", meta: "Thursdays and Fridays", popular: true, body: "Relaxed group happy hours for singles who would rather meet over a drink than a chat thread." },
-  { icon: Handshake, title: "Networking Happy Hours", meta: "Monthly, by industry", body: "Tech, creative and hospitality crowds swapping ideas and business cards over discounted drinks." },
-  { icon: Sun, title: "Weekend Socials", meta: "Saturday and Sunday afternoons", body: "Sunny beer gardens and long afternoon sessions with a group that is in no rush." },
+  {
+    icon: Briefcase,
+    title: "After Work Drinks",
+    meta: "Weekdays from 5 pm",
+    popular: true,
+    body: "Leave the laptop, join a friendly crew for the first round and be home at a sensible hour.",
+  },
+  {
+    icon: Heart,
+    title: "Singles Meetups",
+    meta: "Thursdays and Fridays",
+    popular: true,
+    body: "Relaxed group happy hours for singles who would rather meet over a drink than a chat thread.",
+  },
+  {
+    icon: Handshake,
+    title: "Networking Happy Hours",
+    meta: "Monthly, by industry",
+    body: "Tech, creative and hospitality crowds swapping ideas and business cards over discounted drinks.",
+  },
+  {
+    icon: Sun,
+    title: "Weekend Socials",
+    meta: "Saturday and Sunday afternoons",
+    body: "Sunny beer gardens and long afternoon sessions with a group that is in no rush.",
+  },
 ];
 
 export default function HappyHourPage() {
@@ -56,7 +89,12 @@ export default function HappyHourPage() {
       </PageHero>
 
       <section aria-labelledby="features-heading" className="container-page section">
-        <SectionIntro id="features-heading" eyebrow="Features" title="Happy hour, done properly" lead="Six reasons regulars open Clink before they open the door." />
+        <SectionIntro
+          id="features-heading"
+          eyebrow="Features"
+          title="Happy hour, done properly"
+          lead="Six reasons regulars open Clink before they open the door."
+        />
         <FeatureGrid features={features} />
       </section>
 

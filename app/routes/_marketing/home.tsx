@@ -71,8 +71,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               Never drink alone.
             </h1>
             <p className="lead mt-6 max-w-xl">
-              Clink finds you good company for tonight: people nearby who fancy a drink, bars worth the trip and events
-              you will actually enjoy. Free on iOS and Android.
+              Clink finds you good company for tonight: people nearby who fancy a drink, bars worth the trip and events you will actually
+              enjoy. Free on iOS and Android.
             </p>
             <StoreButtons className="mt-8" />
             <p className="mt-5 flex items-center gap-2 text-sm text-indigo-100">
@@ -149,8 +149,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <p className="text-4xl font-extrabold text-amber-accent">4.8 / 5</p>
             <p className="mt-1 text-indigo-100">average rating from 50,000+ members</p>
             <p className="mt-6 leading-7 text-indigo-50">
-              Clink is built for adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live).
-              Good nights are about company, not quantity: please drink responsibly and never drink and drive.
+              Clink is built for adults {siteConfig.minimumAge}+ (or the higher legal drinking age where you live). Good nights are about
+              company, not quantity: please drink responsibly and never drink and drive.
             </p>
           </div>
         </div>
@@ -160,7 +160,23 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A grey band of the page: the section's intro and `children` on the left, `aside` beside them on a wide screen. */
-function GreyBand({ id, eyebrow, title, lead, columns, aside, children }: { id: string; eyebrow: string; title: string; lead?: string; columns: string; aside: ReactNode; children: ReactNode }) {
+function GreyBand({
+  id,
+  eyebrow,
+  title,
+  lead,
+  columns,
+  aside,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  columns: string;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="bg-slate-50">
       <div className={`container-page section grid gap-10 ${columns}`}>

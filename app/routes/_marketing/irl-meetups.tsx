@@ -1,4 +1,18 @@
-import { BadgeCheck, Building2, CalendarDays, Handshake, MapPin, Music, PhoneCall, Plane, ShieldCheck, Smartphone, Sun, Users, Wine } from "lucide-react";
+import {
+  BadgeCheck,
+  Building2,
+  CalendarDays,
+  Handshake,
+  MapPin,
+  Music,
+  PhoneCall,
+  Plane,
+  ShieldCheck,
+  Smartphone,
+  Sun,
+  Users,
+  Wine,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/irl-meetups";
 import { CheckList, CtaBand, EventTypeGrid, FeatureGrid, PageHero, SectionIntro, Steps } from "~/components/marketing";
@@ -11,26 +25,66 @@ import { staticPage } from "~/core/http/page-handle";
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/irl-meetups");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/irl-meetups");
 
 const reasons = [
-  { icon: Users, title: "Real people, not profiles", body: "Swiping is not socialising. Meetups put you at the same table as people who came for the same reason you did." },
-  { icon: MapPin, title: "Always at public venues", body: "Every Clink meetup is held at a listed bar, pub or restaurant. No private addresses, ever." },
-  { icon: Handshake, title: "Small groups, easy conversation", body: "Meetups average 15-20 participants: big enough to mingle, small enough to remember names." },
+  {
+    icon: Users,
+    title: "Real people, not profiles",
+    body: "Swiping is not socialising. Meetups put you at the same table as people who came for the same reason you did.",
+  },
+  {
+    icon: MapPin,
+    title: "Always at public venues",
+    body: "Every Clink meetup is held at a listed bar, pub or restaurant. No private addresses, ever.",
+  },
+  {
+    icon: Handshake,
+    title: "Small groups, easy conversation",
+    body: "Meetups average 15-20 participants: big enough to mingle, small enough to remember names.",
+  },
 ];
 
 const steps = [
-  { title: "Browse real events", body: "See what is on tonight and this weekend near you, with the venue, host, group size and who else is going." },
-  { title: "RSVP securely", body: "Request a spot in one tap. Hosts see your verified profile; your phone number and exact location stay private." },
-  { title: "Meet and connect", body: "Check in when you arrive, say hello to the host and enjoy the evening. Keep in touch with the people you click with." },
+  {
+    title: "Browse real events",
+    body: "See what is on tonight and this weekend near you, with the venue, host, group size and who else is going.",
+  },
+  {
+    title: "RSVP securely",
+    body: "Request a spot in one tap. Hosts see your verified profile; your phone number and exact location stay private.",
+  },
+  {
+    title: "Meet and connect",
+    body: "Check in when you arrive, say hello to the host and enjoy the evening. Keep in touch with the people you click with.",
+  },
 ];
 
 const meetupTypes = [
-  { icon: Wine, title: "Happy hour meetups", meta: "Weekdays, 5-8 pm", body: "Half-price drinks and a friendly crowd straight after work. The easiest first meetup there is." },
-  { icon: Sun, title: "Weekend socials", meta: "Saturday and Sunday afternoons", body: "Long lunches, beer gardens and rooftop sessions for a slower, sunnier kind of social." },
-  { icon: Music, title: "Themed bar nights", meta: "Trivia, karaoke, live music", body: "An activity breaks the ice for you: quiz teams, karaoke rooms and gig nights with a crew." },
-  { icon: Plane, title: "Traveler meetups", meta: "For visitors and newcomers", body: "New in town? Meet locals and fellow travellers who know where the good bars are." },
+  {
+    icon: Wine,
+    title: "Happy hour meetups",
+    meta: "Weekdays, 5-8 pm",
+    body: "Half-price drinks and a friendly crowd straight after work. The easiest first meetup there is.",
+  },
+  {
+    icon: Sun,
+    title: "Weekend socials",
+    meta: "Saturday and Sunday afternoons",
+    body: "Long lunches, beer gardens and rooftop sessions for a slower, sunnier kind of social.",
+  },
+  {
+    icon: Music,
+    title: "Themed bar nights",
+    meta: "Trivia, karaoke, live music",
+    body: "An activity breaks the ice for you: quiz teams, karaoke rooms and gig nights with a crew.",
+  },
+  {
+    icon: Plane,
+    title: "Traveler meetups",
+    meta: "For visitors and newcomers",
+    body: "New in town? Meet locals and fellow travellers who know where the good bars are.",
+  },
 ];
 
 const safety = [
@@ -59,7 +113,12 @@ export default function IrlMeetupsPage() {
       </PageHero>
 
       <section aria-labelledby="why-heading" className="container-page section">
-        <SectionIntro id="why-heading" eyebrow="Why IRL" title="Why meet in real life?" lead="Group chats fade. Nights out with good people stay with you." />
+        <SectionIntro
+          id="why-heading"
+          eyebrow="Why IRL"
+          title="Why meet in real life?"
+          lead="Group chats fade. Nights out with good people stay with you."
+        />
         <FeatureGrid features={reasons} />
       </section>
 
@@ -82,12 +141,14 @@ export default function IrlMeetupsPage() {
             <h2 id="safety-heading" className="heading-section mt-3">
               Safe by design, not by luck
             </h2>
-            <p className="lead mt-4">
-              Meeting strangers should feel exciting, not risky. These standards apply to every Clink meetup.
-            </p>
+            <p className="lead mt-4">Meeting strangers should feel exciting, not risky. These standards apply to every Clink meetup.</p>
             <CheckList
               tone="dark"
-              items={[`Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`, "Hosts are rated after every event", "Report anyone in one tap; moderators review every report"]}
+              items={[
+                `Adults ${siteConfig.minimumAge}+ (or the higher local legal drinking age) only`,
+                "Hosts are rated after every event",
+                "Report anyone in one tap; moderators review every report",
+              ]}
             />
           </div>
           <ul data-tiles className="grid gap-4 sm:tiles-2">

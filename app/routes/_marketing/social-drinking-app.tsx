@@ -11,22 +11,53 @@ import { staticPage } from "~/core/http/page-handle";
 // Fixed content, the same for everyone, and no JavaScript needed: kept by the front cache, never hydrated.
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/social-drinking-app");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/social-drinking-app");
 
 const whyUs = [
-  { icon: Heart, title: "Real connections", body: "Meet people who share your taste in drinks, music and neighbourhoods, and turn one good night into a regular crew." },
-  { icon: Compass, title: "Local discovery", body: "Find the wine bar around the corner, the brewery everyone talks about and tonight's best happy hour." },
-  { icon: ShieldCheck, title: "Safe and secure", body: "Verified members, public venues, ratings, reporting and safety check-ins keep every meetup on your terms." },
+  {
+    icon: Heart,
+    title: "Real connections",
+    body: "Meet people who share your taste in drinks, music and neighbourhoods, and turn one good night into a regular crew.",
+  },
+  {
+    icon: Compass,
+    title: "Local discovery",
+    body: "Find the wine bar around the corner, the brewery everyone talks about and tonight's best happy hour.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Safe and secure",
+    body: "Verified members, public venues, ratings, reporting and safety check-ins keep every meetup on your terms.",
+  },
 ];
 
 const features = [
-  { icon: MapPin, title: "Companions nearby", body: "See who is up for a drink near you, filtered by location, interests and the events they are joining." },
-  { icon: CalendarDays, title: "Events with RSVP", body: "Create an event, share it and approve who joins, or RSVP to one of thousands happening this week." },
+  {
+    icon: MapPin,
+    title: "Companions nearby",
+    body: "See who is up for a drink near you, filtered by location, interests and the events they are joining.",
+  },
+  {
+    icon: CalendarDays,
+    title: "Events with RSVP",
+    body: "Create an event, share it and approve who joins, or RSVP to one of thousands happening this week.",
+  },
   { icon: Ticket, title: "Drink vouchers", body: "Buy vouchers at partner venues to treat a friend or lock in a deal before you arrive." },
-  { icon: Receipt, title: "Split the bill", body: "Split evenly, by percentage or by item, and settle up with an in-app transfer before the taxi arrives." },
-  { icon: MessagesSquare, title: "Group messaging", body: "Chat one-to-one or with the whole table to agree on where to meet and who is bringing the birthday cake." },
-  { icon: Lock, title: "Privacy controls", body: "Automatic check-in only inside listed venues, and incognito mode whenever you want to go unseen." },
+  {
+    icon: Receipt,
+    title: "Split the bill",
+    body: "Split evenly, by percentage or by item, and settle up with an in-app transfer before the taxi arrives.",
+  },
+  {
+    icon: MessagesSquare,
+    title: "Group messaging",
+    body: "Chat one-to-one or with the whole table to agree on where to meet and who is bringing the birthday cake.",
+  },
+  {
+    icon: Lock,
+    title: "Privacy controls",
+    body: "Automatic check-in only inside listed venues, and incognito mode whenever you want to go unseen.",
+  },
 ];
 
 const stats = [
@@ -37,9 +68,23 @@ const stats = [
 ];
 
 const testimonials = [
-  { quote: "I moved to Melbourne for work and knew nobody. Three Clink meetups later I have a Thursday pub quiz team and a group chat that never sleeps.", name: "Hannah K.", detail: "Melbourne" },
-  { quote: "Splitting the bill by item saved our friendship. Also, the happy hour alerts are dangerously good for my wallet.", name: "Marcus T.", detail: "Chicago" },
-  { quote: "As a woman travelling solo, the verified profiles and check-in made me comfortable joining a group at a rooftop bar. Best night of my trip.", name: "Sofia R.", detail: "Travelling in New York" },
+  {
+    quote:
+      "I moved to Melbourne for work and knew nobody. Three Clink meetups later I have a Thursday pub quiz team and a group chat that never sleeps.",
+    name: "Hannah K.",
+    detail: "Melbourne",
+  },
+  {
+    quote: "Splitting the bill by item saved our friendship. Also, the happy hour alerts are dangerously good for my wallet.",
+    name: "Marcus T.",
+    detail: "Chicago",
+  },
+  {
+    quote:
+      "As a woman travelling solo, the verified profiles and check-in made me comfortable joining a group at a rooftop bar. Best night of my trip.",
+    name: "Sofia R.",
+    detail: "Travelling in New York",
+  },
 ];
 
 export default function SocialDrinkingAppPage() {
@@ -61,7 +106,12 @@ export default function SocialDrinkingAppPage() {
 
       <section aria-labelledby="features-heading" className="bg-slate-50">
         <div className="container-page section">
-          <SectionIntro id="features-heading" eyebrow="Features" title="Everything a night out needs" lead="From the first hello to the last round, Clink has the tools built in." />
+          <SectionIntro
+            id="features-heading"
+            eyebrow="Features"
+            title="Everything a night out needs"
+            lead="From the first hello to the last round, Clink has the tools built in."
+          />
           <FeatureGrid features={features} />
         </div>
       </section>

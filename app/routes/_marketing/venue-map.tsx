@@ -37,28 +37,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
   const city = cityFromParam(new URL(request.url).searchParams.get("city")) ?? DEFAULT_CITY;
   const [venues, weather] = await Promise.all([listPublicVenues(city), cityWeather(city)]);
-  return data({
-    city,
-    venues,
-    weather: weather.weather,
-    weatherSimulated: weather.source === "simulated",
-    tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
-  }, { headers: { "Surrogate-Key": cityTag(city) } });
-
+  return data(
+    {
+      city,
+      venues,
+      weather: weather.weather,
+      weatherSimulated: weather.source === "simulated",
+      tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+    },
+    { headers: { "Surrogate-Key": cityTag(city) } },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageSeo(matches, "/venue-map");
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(matches, "/venue-map");
 
 const features = [
-  { icon: MapPinned, title: "Venues around you", body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance." },
-  { icon: Sparkles, title: "Smart recommendations", body: "Rainy night? Cosy indoor spots rise to the top. Warm evening? Rooftops and beer gardens do." },
-  { icon: Footprints, title: "Travel times", body: "See how long it takes on foot, by car or by transit before you commit to the next bar." },
-  { icon: Bell, title: "Check-in alerts", body: "Turn on notifications and get a welcome with the venue's happy hour times when you arrive." },
+  {
+    icon: MapPinned,
+    title: "Venues around you",
+    body: "Bars, restaurants, clubs, breweries and rooftops within the radius you choose, sorted by distance.",
+  },
+  {
+    icon: Sparkles,
+    title: "Smart recommendations",
+    body: "Rainy night? Cosy indoor spots rise to the top. Warm evening? Rooftops and beer gardens do.",
+  },
+  {
+    icon: Footprints,
+    title: "Travel times",
+    body: "See how long it takes on foot, by car or by transit before you commit to the next bar.",
+  },
+  {
+    icon: Bell,
+    title: "Check-in alerts",
+    body: "Turn on notifications and get a welcome with the venue's happy hour times when you arrive.",
+  },
 ];
 
 const steps = [
@@ -77,7 +94,13 @@ export default function VenueMapPage({ loaderData }: Route.ComponentProps) {
       />
 
       {/* The explorer is a widget over the day's data, not the page's text: left out of its Markdown version. */}
-      <section id="venue-explorer" aria-label="Venue explorer" className="container-page py-12" data-slot="venue-explorer" data-mdast="ignore">
+      <section
+        id="venue-explorer"
+        aria-label="Venue explorer"
+        className="container-page py-12"
+        data-slot="venue-explorer"
+        data-mdast="ignore"
+      >
         <VenueExplorerIsland {...loaderData} />
         {/* Rendered by the server beside the explorer, so the label stands whatever the explorer draws. */}
         {loaderData.weatherSimulated ? (

@@ -87,15 +87,7 @@ function SignInCard({ actionData }: { actionData?: { errors: Record<string, stri
         <p className="mt-1 text-sm text-slate-600">Sign in to manage submissions and the blog.</p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <input type="hidden" name="intent" value="login" />
-          <TextField
-            id="admin-email"
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            error={errors.email}
-          />
+          <TextField id="admin-email" label="Email" name="email" type="email" autoComplete="username" required error={errors.email} />
           <TextField
             id="admin-password"
             label="Password"

@@ -38,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Toasts sit at the bottom, centred: at the top right the sign-in toast covered the page's heading (375 px) and
 // the header's buttons (1280 px); at the bottom left it would cover the navigation, at the bottom right the
 // editor's Save button.
-const ADMIN_TOAST_VIEWPORT = "fixed inset-x-0 bottom-0 z-[100] mx-auto flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
+const ADMIN_TOAST_VIEWPORT =
+  "fixed inset-x-0 bottom-0 z-[100] mx-auto flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]";
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { staff, flash } = loaderData;

@@ -11,7 +11,8 @@ import { renderMarkdownBounded } from "~/core/markdown/markdown-work.server";
 // The editor takes the whole window: no bar, no navigation beside it (it closes back to the list).
 export const handle = FULL_PAGE_HANDLE;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => sectionMeta("posts", loaderData?.post ? `Edit Post: ${loaderData.post.title}` : "Create Post");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  sectionMeta("posts", loaderData?.post ? `Edit Post: ${loaderData.post.title}` : "Create Post");
 
 /** /admin/posts/new and /admin/posts/:id: a post the member may edit (decision 0012), else 404 as the API says. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { SectionError } from "~/admin/components/section-error";
 import { useReportedError } from "~/errors/use-reported-error";
 import { postsListFor } from "~/blog/writing/admin-listing.server";
 import { BlogManagementPanel, postListQuery } from "~/blog/editor/management-panel";
-import { adminPostQuerySchema } from "~/blog/post/schema";
+import { adminPostQuerySchema } from "~/blog/post/admin-list";
 
 export const meta: Route.MetaFunction = () => sectionMeta("posts", sectionHeading("posts"));
 

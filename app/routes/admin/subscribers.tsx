@@ -18,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const full = hasRole(staff.role, "administrator");
   const asked = subscriberListSchema.safeParse(peopleListOf(new URL(request.url).searchParams));
   const list = asked.success ? asked.data : "waitlist";
-  const [counts, people, suppressions] = await Promise.all([audienceCounts(), full ? listSubscribers(list) : null, full ? listSuppressions() : null]);
+  const [counts, people, suppressions] = await Promise.all([
+    audienceCounts(),
+    full ? listSubscribers(list) : null,
+    full ? listSuppressions() : null,
+  ]);
   return { counts, people, suppressions };
 }
 

@@ -20,7 +20,8 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   const text = await request.text();
   const { at } = text.trim() ? validBody(parseJsonText(text), sendSchema) : {};
   const when = at ? sendInstant(at, getEnv().SITE_TIMEZONE) : null;
-  if (at && !when) throw new ApiError(400, "at must be a date and time, such as 2026-12-01T09:00", { errors: { at: "Not a date and time" } });
+  if (at && !when)
+    throw new ApiError(400, "at must be a date and time, such as 2026-12-01T09:00", { errors: { at: "Not a date and time" } });
   const outcome = await sendBroadcast(staff, id, when);
   if (outcome === "not-found") throw new ApiError(404, "Broadcast not found");
   if (outcome === "already-sent") throw new ApiError(409, "This broadcast was already sent or scheduled: nothing more goes out");

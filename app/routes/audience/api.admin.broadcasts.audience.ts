@@ -14,7 +14,10 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "editor");
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
   const { list, ...segment } = validBody(params, analyticsQuerySchema);
-  return json({ recipients: await countRecipients(list, segment), timezone: getEnv().SITE_TIMEZONE, canSend: canSendBroadcasts(staff.role) }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { recipients: await countRecipients(list, segment), timezone: getEnv().SITE_TIMEZONE, canSend: canSendBroadcasts(staff.role) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 });
 
 export const action = methodNotAllowed("GET");

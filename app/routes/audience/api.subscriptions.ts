@@ -13,6 +13,8 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   const input = await readFormJson(request, blogSignupSchema);
-  rejectIfLimited(await countAcceptedForm(await signUpForBlog(input, context.clientIp), "signup", input.page ?? "/blog", request, context.clientIp));
+  rejectIfLimited(
+    await countAcceptedForm(await signUpForBlog(input, context.clientIp), "signup", input.page ?? "/blog", request, context.clientIp),
+  );
   return json({ success: true, message: SIGNUP_ACCEPTED }, { status: 202 });
 });

@@ -13,6 +13,14 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   const input = await readFormJson(request, waitlistSignupSchema);
-  rejectIfLimited(await countAcceptedForm(await signUpForWaitlist(input, context.clientIp), "signup", input.page ?? "/early-access", request, context.clientIp));
+  rejectIfLimited(
+    await countAcceptedForm(
+      await signUpForWaitlist(input, context.clientIp),
+      "signup",
+      input.page ?? "/early-access",
+      request,
+      context.clientIp,
+    ),
+  );
   return json({ success: true, message: SIGNUP_ACCEPTED }, { status: 202 });
 });

@@ -65,7 +65,14 @@ export default function ConfirmSubscriptionPage({ loaderData, actionData }: Rout
           ),
         }
       }
-      problem={outcome && outcome !== "confirmed" ? { message: LINK_MESSAGES[outcome as Exclude<ConfirmLinkState, "valid">], retry: { to: "/early-access", label: "Sign up again" } } : null}
+      problem={
+        outcome && outcome !== "confirmed"
+          ? {
+              message: LINK_MESSAGES[outcome as Exclude<ConfirmLinkState, "valid">],
+              retry: { to: "/early-access", label: "Sign up again" },
+            }
+          : null
+      }
     >
       <p className="leading-7 text-slate-700">Press the button to confirm your subscription. Nothing is confirmed until you do.</p>
       <form method="post" action="/early-access/confirm" className="mt-6">

@@ -32,8 +32,8 @@ export default function EarlyAccessPage({ loaderData, actionData }: Route.Compon
         <p className="eyebrow">Early access</p>
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">Claim your founding spot</h1>
         <p className="lead mt-6">
-          Be among the first {loaderData.spots.total} people on Clink. Founding members get free Premium for their first three months and a founder
-          badge on their profile.
+          Be among the first {loaderData.spots.total} people on Clink. Founding members get free Premium for their first three months and a
+          founder badge on their profile.
         </p>
         <ul className="mt-6 grid gap-3 leading-7 text-slate-700">
           <li>Pick your city and your phone, and confirm your address from the e-mail we send you.</li>

@@ -23,7 +23,9 @@ export default function SubscribePage({ actionData }: Route.ComponentProps) {
     <section className="container-page max-w-2xl py-14 sm:py-20">
       <p className="eyebrow">The Clink blog</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight">New posts by e-mail</h1>
-      <p className="lead mt-6">One e-mail for each new post on the blog, nothing else. Confirm by the link we send you; leave with one click.</p>
+      <p className="lead mt-6">
+        One e-mail for each new post on the blog, nothing else. Confirm by the link we send you; leave with one click.
+      </p>
       <div className="mt-8">
         <BlogSubscribeForm page="/subscribe" result={actionData} idPrefix="subscribe-page" />
       </div>

@@ -50,7 +50,8 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
           <MailX aria-hidden="true" className="h-8 w-8 text-emerald-700" />
           <h2 className="mt-3 text-xl font-bold">You are unsubscribed</h2>
           <p className="mt-2 leading-7">
-            {actionData.scope === "all" ? "You have left every Clink mailing list." : "You have left this list."} We will not e-mail you about it again.
+            {actionData.scope === "all" ? "You have left every Clink mailing list." : "You have left this list."} We will not e-mail you
+            about it again.
           </p>
           <a href="/" className="btn btn-primary mt-5">
             Return to Home
@@ -59,12 +60,16 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       ) : !link || actionData ? (
         <div role="alert" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
           <CircleAlert aria-hidden="true" className="h-8 w-8 text-amber-700" />
-          <p className="mt-3 leading-7">This unsubscribe link is not valid, or its subscription no longer exists. You get no e-mail from that list.</p>
+          <p className="mt-3 leading-7">
+            This unsubscribe link is not valid, or its subscription no longer exists. You get no e-mail from that list.
+          </p>
         </div>
       ) : (
         <div className="card mt-8">
           <p className="leading-7 text-slate-700">
-            {link.subscribed ? `Leave the ${LIST_LABELS[link.list]}? One press, no sign-in.` : `You already left the ${LIST_LABELS[link.list]}. You can still leave every other list.`}
+            {link.subscribed
+              ? `Leave the ${LIST_LABELS[link.list]}? One press, no sign-in.`
+              : `You already left the ${LIST_LABELS[link.list]}. You can still leave every other list.`}
           </p>
           <form method="post" className="mt-6 grid gap-4">
             <input type="hidden" name="token" value={loaderData.token} />

@@ -19,10 +19,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AcceptInvitationPage({ actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
-    <LinkPage title="Join the Clink team" intro="Choose the name shown on your posts and a password." message={errors.token ? null : actionData?.message} submitLabel="Create account">
+    <LinkPage
+      title="Join the Clink team"
+      intro="Choose the name shown on your posts and a password."
+      message={errors.token ? null : actionData?.message}
+      submitLabel="Create account"
+    >
       <LinkTokenField error={errors.token} />
       <TextField id="member-name" label="Name" name="name" autoComplete="name" required error={errors.name} />
-      <TextField id="new-password" label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} error={errors.password} />
+      <TextField
+        id="new-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={12}
+        error={errors.password}
+      />
     </LinkPage>
   );
 }

@@ -14,6 +14,7 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const { email } = await parseJson(request, passwordResetRequestSchema);
   const result = await requestPasswordReset(email, context.clientIp);
-  if (result.limited) throw new ApiError(429, "Too many requests. Please wait and try again.", {}, { "Retry-After": String(result.retryAfterSeconds) });
+  if (result.limited)
+    throw new ApiError(429, "Too many requests. Please wait and try again.", {}, { "Retry-After": String(result.retryAfterSeconds) });
   return json({ success: true, message: RESET_REQUESTED }, { status: 202 });
 });

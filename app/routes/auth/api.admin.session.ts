@@ -6,7 +6,10 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const session = await getAdminSession(request);
   return json(
     session
-      ? { authenticated: true, admin: { email: session.staff.email, name: session.staff.name, role: session.staff.role, id: session.staff.id } }
+      ? {
+          authenticated: true,
+          admin: { email: session.staff.email, name: session.staff.name, role: session.staff.role, id: session.staff.id },
+        }
       : { authenticated: false },
   );
 });

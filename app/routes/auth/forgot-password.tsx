@@ -29,7 +29,15 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         ) : undefined
       }
     >
-      <TextField id="reset-email" label="Email" name="email" type="email" autoComplete="username" required error={actionData?.errors.email} />
+      <TextField
+        id="reset-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        error={actionData?.errors.email}
+      />
     </LinkPage>
   );
 }

@@ -36,7 +36,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <h2 id="profile-security" className="text-lg font-bold">
               Passkeys and two-factor sign-in
             </h2>
-            <p className="mt-1 text-sm text-slate-700">Add a passkey to sign in without a password, or set up an authenticator app and recovery codes.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Add a passkey to sign in without a password, or set up an authenticator app and recovery codes.
+            </p>
             <Link to="/admin/security" className="btn btn-secondary mt-3">
               <ShieldCheck aria-hidden="true" className="size-4" />
               Open Security

@@ -36,7 +36,16 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
       }
     >
       <LinkTokenField error={errors.token} />
-      <TextField id="new-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={12} error={errors.password} />
+      <TextField
+        id="new-password"
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={12}
+        error={errors.password}
+      />
     </LinkPage>
   );
 }

@@ -19,11 +19,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SetupPage({ actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
-    <LinkPage title="Create the owner account" intro="The owner can do everything and invites the rest of the team." message={errors.token ? null : actionData?.message} submitLabel="Create owner">
+    <LinkPage
+      title="Create the owner account"
+      intro="The owner can do everything and invites the rest of the team."
+      message={errors.token ? null : actionData?.message}
+      submitLabel="Create owner"
+    >
       <LinkTokenField error={errors.token} />
       <TextField id="owner-email" label="Email" name="email" type="email" autoComplete="username" required error={errors.email} />
       <TextField id="member-name" label="Name" name="name" autoComplete="name" required error={errors.name} />
-      <TextField id="new-password" label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} error={errors.password} />
+      <TextField
+        id="new-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={12}
+        error={errors.password}
+      />
     </LinkPage>
   );
 }

@@ -17,7 +17,10 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const includeRevisions = ["1", "true", "yes"].includes(url.searchParams.get("revisions") ?? "");
   const now = new Date();
   const zip = await exportContent({ siteUrl: getEnv().SITE_URL ?? url.origin, includeRevisions, now });
-  await recordAudit(admin, "content.export", { summary: "Exported the blog's content", details: { revisions: includeRevisions, bytes: zip.length } });
+  await recordAudit(admin, "content.export", {
+    summary: "Exported the blog's content",
+    details: { revisions: includeRevisions, bytes: zip.length },
+  });
   return new Response(new Uint8Array(zip), {
     headers: {
       "Content-Type": "application/zip",

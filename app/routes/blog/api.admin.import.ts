@@ -20,7 +20,8 @@ export const loader = methodNotAllowed("POST");
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const { staff: admin } = await requireStaff(request, "administrator");
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw new ApiError(415, "Send the file as multipart/form-data in the field file");
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    throw new ApiError(415, "Send the file as multipart/form-data in the field file");
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 1024 * 1024) throw new ApiError(413, IMPORT_TOO_LARGE);
   const body = await readBodyBytes(request);
   try {

@@ -24,7 +24,8 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, POST" });
   // Any member who writes may upload for the post in front of them (as /api/upload); the library itself is for editors.
   const { staff: admin } = await requireStaff(request, "contributor");
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw new ApiError(415, "Send the image as multipart/form-data in the field file");
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    throw new ApiError(415, "Send the image as multipart/form-data in the field file");
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");

@@ -24,7 +24,8 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
 });
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
-  if (request.method !== "PUT" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, PUT, DELETE" });
+  if (request.method !== "PUT" && request.method !== "DELETE")
+    throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, PUT, DELETE" });
   const { staff } = await requireStaff(request, "contributor");
   const { id } = await editablePost(staff, params.id);
   if (request.method === "DELETE") {
@@ -32,7 +33,8 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     return json({ success: true });
   }
   const limit = await consume("autosaveByStaff", String(staff.id));
-  if (limit.limited) throw new ApiError(429, "Too many autosaves. Please wait a moment.", {}, { "Retry-After": String(limit.retryAfterSeconds) });
+  if (limit.limited)
+    throw new ApiError(429, "Too many autosaves. Please wait a moment.", {}, { "Retry-After": String(limit.retryAfterSeconds) });
   const input = await parseJson(request, autosaveInputSchema);
   return json(await translateBlogErrors(() => autosave(staff, id, input)));
 });

@@ -6,7 +6,7 @@
 import type { Route } from "./+types/api.admin.posts";
 import { json, withApi, methodNotAllowed } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
-import { adminPostQuerySchema } from "~/blog/post/schema";
+import { adminPostQuerySchema } from "~/blog/post/admin-list";
 import { postsListFor } from "~/blog/writing/admin-listing.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {

@@ -33,12 +33,19 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
   const headers: Record<string, string> = {
     ETag: image.etag,
     // A draft's image is the admin's alone: no shared cache may keep it, nor serve it after publishing changes.
-    "Cache-Control": visibility === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
+    "Cache-Control":
+      visibility === "admin" ? "private, no-store" : versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
     "Content-Security-Policy": "default-src 'none'",
   };
   if (width !== null) headers.Vary = "Accept";
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").map((t) => t.trim().replace(/^W\//, "")).includes(image.etag)) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch
+      .split(",")
+      .map((t) => t.trim().replace(/^W\//, ""))
+      .includes(image.etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(new Uint8Array(image.data), {

@@ -39,10 +39,14 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const includeDrafts = Boolean(session && seesAllPosts(session.staff));
   const { version, make } = await listPostsJson({ includeDrafts });
   const key = includeDrafts ? "blog-all" : "blog-pub";
-  return sharedBodyResponse(request, { key, version, contentType: "application/json; charset=utf-8", make }, {
-    "Cache-Control": includeDrafts ? "private, no-cache" : "public, max-age=0, must-revalidate",
-    Vary: "Accept-Encoding, Cookie",
-  });
+  return sharedBodyResponse(
+    request,
+    { key, version, contentType: "application/json; charset=utf-8", make },
+    {
+      "Cache-Control": includeDrafts ? "private, no-cache" : "public, max-age=0, must-revalidate",
+      Vary: "Accept-Encoding, Cookie",
+    },
+  );
 });
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {

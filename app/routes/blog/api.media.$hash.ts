@@ -27,7 +27,9 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
     ...(width !== null ? { Vary: "Accept" } : {}),
   };
   if (request.headers.get("if-none-match")?.includes(image.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(image.data), { headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.data.length) } });
+  return new Response(new Uint8Array(image.data), {
+    headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.data.length) },
+  });
 });
 
 export const action = methodNotAllowed("GET");

@@ -20,7 +20,10 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   const corpus = posts.slice(0, 2000).map((post) => ({ text: `${post.title}. ${post.excerpt}. ${post.content}`, tags: post.tags }));
   // Loaded on demand so that it stays a chunk of its own, which the worker thread runs.
   const { suggestTagsOffThread } = await import("~/blog/writing/text-work.server");
-  const suggestedTags = await suggestTagsOffThread({ title: body.title, excerpt: body.excerpt, content: body.content, category: body.category }, corpus);
+  const suggestedTags = await suggestTagsOffThread(
+    { title: body.title, excerpt: body.excerpt, content: body.content, category: body.category },
+    corpus,
+  );
   if (!suggestedTags) throw new ApiError(422, "This text takes too long to read for tag suggestions. Please add tags by hand.");
   return json({ success: true, suggestedTags });
 });

@@ -29,7 +29,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 const basePath = (slug: string) => `/blog/author/${slug}`;
 const describe = (author: { name: string; bio: string | null }) =>
-  author.bio || `${author.name} writes for the ${siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.`;
+  author.bio ||
+  `${author.name} writes for the ${siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.`;
 const trail = (author: { name: string; slug: string }) => [
   { name: "Blog", path: "/blog" },
   { name: author.name, path: basePath(author.slug) },
@@ -61,7 +62,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         hasPart: postItemList(siteUrl, list),
       },
     },
-    extra: [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${siteConfig.name} Blog: ${author.name}`, href: absoluteUrl(siteUrl, feed) }],
+    extra: [
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${siteConfig.name} Blog: ${author.name}`,
+        href: absoluteUrl(siteUrl, feed),
+      },
+    ],
   });
 };
 
@@ -69,7 +78,14 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, list } = loaderData;
   return (
     <>
-      <ListHero kind="Author" name={author.name} description={describe(author)} trail={trail(author)} count={list.matching} feed={`${basePath(author.slug)}/rss.xml`} />
+      <ListHero
+        kind="Author"
+        name={author.name}
+        description={describe(author)}
+        trail={trail(author)}
+        count={list.matching}
+        feed={`${basePath(author.slug)}/rss.xml`}
+      />
       <section className="container-page pb-16 pt-10" aria-label={`Posts by ${author.name}`}>
         <PostList id="author-results" list={list} basePath={basePath(author.slug)} />
       </section>

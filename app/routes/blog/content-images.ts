@@ -17,8 +17,12 @@ import { variantOr } from "~/blog/media/image-variants.server";
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const asked = parseContentImagePath(new URL(request.url).pathname);
   if (!asked) throw new ApiError(404, "Image not found");
-  if ("redirect" in asked) return new Response(null, { status: 302, headers: { Location: asked.redirect, "Cache-Control": "public, max-age=3600" } });
-  const found = await variantOr(() => readContentImage(asked.image, asked.width, asked.format, async () => Boolean(await getAdminSession(request))), asked.original);
+  if ("redirect" in asked)
+    return new Response(null, { status: 302, headers: { Location: asked.redirect, "Cache-Control": "public, max-age=3600" } });
+  const found = await variantOr(
+    () => readContentImage(asked.image, asked.width, asked.format, async () => Boolean(await getAdminSession(request))),
+    asked.original,
+  );
   if (found instanceof Response) return found;
   if (!found) throw new ApiError(404, "Image not found");
   const { image, visibility } = found;
@@ -31,10 +35,18 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
     "Content-Security-Policy": "default-src 'none'",
   };
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").map((t) => t.trim().replace(/^W\//, "")).includes(image.etag)) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch
+      .split(",")
+      .map((t) => t.trim().replace(/^W\//, ""))
+      .includes(image.etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(new Uint8Array(image.data), { headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.data.length) } });
+  return new Response(new Uint8Array(image.data), {
+    headers: { ...headers, "Content-Type": image.mimeType, "Content-Length": String(image.data.length) },
+  });
 });
 
 export const action = methodNotAllowed("GET");

@@ -59,7 +59,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         <div className="container-page py-14 sm:py-20">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Clink Blog</h1>
           <p className="mt-4 max-w-2xl text-lg text-indigo-100">
-            Stories, guides and tips on social drinking, bar culture and making real connections, from meetup hosting to the best rooftop bars in town.
+            Stories, guides and tips on social drinking, bar culture and making real connections, from meetup hosting to the best rooftop
+            bars in town.
           </p>
           <form
             method="get"
@@ -108,7 +109,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useReportedError(error);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFound search={<SiteSearchForm id="not-found-search" className="mt-8 text-left" />} />;
   return (
     <section className="container-page py-20 text-center">
       <h1 className="text-4xl font-extrabold tracking-tight">Clink Blog</h1>

@@ -43,7 +43,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const html = await renderedPostBody(post);
   const socialImage = post.hasStoredImage
-    ? { url: storedImagePath(post.id, post.imageVersion, 1200), width: 1200, height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined }
+    ? {
+        url: storedImagePath(post.id, post.imageVersion, 1200),
+        width: 1200,
+        height: post.imageWidth && post.imageHeight ? Math.round((1200 * post.imageHeight) / post.imageWidth) : undefined,
+      }
     : { url: normalizeBlogImageUrl(post.image) ?? categoryFallbackImage(post.category), width: undefined, height: undefined };
   const card = await cardMaker();
   const shown = { ...card(post, post.id), updatedAt: post.updatedAt, html };
@@ -53,7 +57,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       post: shown,
       preview: preview ? { scheduled: post.published } : null,
       socialImage: post.socialImage ? { url: post.socialImage, width: undefined, height: undefined } : socialImage,
-      search: { metaTitle: post.metaTitle, metaDescription: post.metaDescription, canonicalUrl: post.canonicalUrl, socialTitle: post.socialTitle, noindex: post.noindex },
+      search: {
+        metaTitle: post.metaTitle,
+        metaDescription: post.metaDescription,
+        canonicalUrl: post.canonicalUrl,
+        socialTitle: post.socialTitle,
+        noindex: post.noindex,
+      },
       related,
     },
     {
@@ -63,7 +73,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         : {
             "Cache-Control": "public, max-age=0, must-revalidate",
             // What a CDN purges this page for: the post, those it links, its tags' and author's names (app/core/caches/cache-tags.ts).
-            "Surrogate-Key": [postTag(post.id), ...related.map((other) => postTag(other.id)), ...shown.tags.map((tag) => tagPageTag(tag.slug)), authorTag(shown.authorSlug)].join(" "),
+            "Surrogate-Key": [
+              postTag(post.id),
+              ...related.map((other) => postTag(other.id)),
+              ...shown.tags.map((tag) => tagPageTag(tag.slug)),
+              authorTag(shown.authorSlug),
+            ].join(" "),
             ...(post.noindex ? { "X-Robots-Tag": "noindex" } : {}),
           },
     },
@@ -115,7 +130,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         image: [absoluteUrl(siteUrl, socialImage.url)],
         datePublished: post.createdAt,
         dateModified: post.updatedAt,
-        author: { "@type": "Person", "@id": graphIds.person(absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`)), name: post.author, url: absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`) },
+        author: {
+          "@type": "Person",
+          "@id": graphIds.person(absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`)),
+          name: post.author,
+          url: absoluteUrl(siteUrl, `/blog/author/${post.authorSlug}`),
+        },
         publisher: { "@id": graphIds.organization(siteUrl) },
         isPartOf: { "@id": graphIds.website(siteUrl) },
         mainEntityOfPage: { "@id": graphIds.webPage(url) },
@@ -151,16 +171,30 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
         </div>
       ) : null}
       <header className="relative isolate overflow-hidden bg-slate-900">
-        <BlogPicture plan={post.image} alt={post.imageAlt} sizes="100vw" width={1200} height={630} priority placeholderText={null} className="absolute inset-0 -z-10 h-full w-full" />
+        <BlogPicture
+          plan={post.image}
+          alt={post.imageAlt}
+          sizes="100vw"
+          width={1200}
+          height={630}
+          priority
+          placeholderText={null}
+          className="absolute inset-0 -z-10 h-full w-full"
+        />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-slate-950/40" aria-hidden />
         <div className="container-page pb-12 pt-8 sm:pb-16">
-          <a href="/blog" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25">
+          <a
+            href="/blog"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-4 text-sm font-semibold text-white backdrop-blur hover:bg-white/25"
+          >
             <ArrowLeft aria-hidden className="size-4" />
             Back to Blog
           </a>
           <div className="mt-16 max-w-3xl sm:mt-24">
             <Breadcrumbs trail={postTrail(post)} tone="dark" className="mb-5" />
-            <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">{post.categoryLabel}</span>
+            <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900">
+              {post.categoryLabel}
+            </span>
             <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-5xl">{post.title}</h1>
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-slate-100">
               <span className="inline-flex items-center gap-2">
@@ -205,7 +239,8 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
               </a>
             </p>
             <p className="mt-2 text-slate-700">
-              {post.author} writes for the {siteConfig.name} blog about social drinking, bar culture and making real connections over a drink.
+              {post.author} writes for the {siteConfig.name} blog about social drinking, bar culture and making real connections over a
+              drink.
             </p>
           </section>
           <div className="mt-10">

@@ -28,7 +28,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 const basePath = (slug: string) => `/blog/tag/${slug}`;
 const describe = (tag: { name: string; description: string }) =>
-  tag.description || `Posts tagged "${tag.name}" on the ${siteConfig.name} blog: stories and tips on social drinking, bar culture and nights out.`;
+  tag.description ||
+  `Posts tagged "${tag.name}" on the ${siteConfig.name} blog: stories and tips on social drinking, bar culture and nights out.`;
 const trail = (tag: { name: string; slug: string }) => [
   { name: "Blog", path: "/blog" },
   { name: tag.name, path: basePath(tag.slug) },
@@ -45,8 +46,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: pagePath(basePath(tag.slug), list.page),
     markdown: false,
     breadcrumbs: trail(tag),
-    webPageKind: { type: "CollectionPage", fields: { about: { "@type": "Thing", name: tag.name }, mainEntity: postItemList(siteUrl, list) } },
-    extra: [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${siteConfig.name} Blog: ${tag.name}`, href: absoluteUrl(siteUrl, feed) }],
+    webPageKind: {
+      type: "CollectionPage",
+      fields: { about: { "@type": "Thing", name: tag.name }, mainEntity: postItemList(siteUrl, list) },
+    },
+    extra: [
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${siteConfig.name} Blog: ${tag.name}`,
+        href: absoluteUrl(siteUrl, feed),
+      },
+    ],
   });
 };
 
@@ -54,7 +66,14 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, list } = loaderData;
   return (
     <>
-      <ListHero kind="Tag" name={tag.name} description={describe(tag)} trail={trail(tag)} count={list.matching} feed={`${basePath(tag.slug)}/rss.xml`} />
+      <ListHero
+        kind="Tag"
+        name={tag.name}
+        description={describe(tag)}
+        trail={trail(tag)}
+        count={list.matching}
+        feed={`${basePath(tag.slug)}/rss.xml`}
+      />
       <section className="container-page pb-16 pt-10" aria-label={`Posts tagged ${tag.name}`}>
         <PostList id="tag-results" list={list} basePath={basePath(tag.slug)} />
       </section>

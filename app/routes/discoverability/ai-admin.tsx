@@ -2,7 +2,6 @@ import type { Route } from "./+types/ai-admin";
 import { requireStaff } from "~/auth/session.server";
 import { AiAdminDashboard } from "~/discoverability/components/ai-admin-dashboard";
 
-
 export const meta: Route.MetaFunction = () => [
   { title: "AI Discoverability Dashboard" },
   { name: "description", content: "How search engines and AI crawlers see Clink: indexing, crawler activity and sitemap submission." },

@@ -16,6 +16,9 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const { staff: admin } = await requireStaff(request, "administrator");
   const result = await submitSitemap();
-  await recordAudit(admin, "sitemap.submit", { summary: result.submissions.main_sitemap.map((r) => `${r.engine}: ${r.success ? "Success" : "Failed"}`).join(", "), details: result });
+  await recordAudit(admin, "sitemap.submit", {
+    summary: result.submissions.main_sitemap.map((r) => `${r.engine}: ${r.success ? "Success" : "Failed"}`).join(", "),
+    details: result,
+  });
   return json(result);
 });

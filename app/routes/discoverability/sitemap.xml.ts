@@ -17,5 +17,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const given = (params as { n?: string }).n;
   const part = given === undefined ? undefined : /^[1-9]\d{0,4}$/.test(given) ? Number(given) : NaN;
   if (part !== undefined && !(part <= sitemapPartCount(sitemapEntries(content).length))) throw new Response("Not found", { status: 404 });
-  return contentFileResponse(request, { key: `sitemap-${part ?? 0}`, version: content.version, type: XML, make: () => sitemapXml(content, part)! });
+  return contentFileResponse(request, {
+    key: `sitemap-${part ?? 0}`,
+    version: content.version,
+    type: XML,
+    make: () => sitemapXml(content, part)!,
+  });
 }

@@ -22,7 +22,10 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
     const outcome = await deleteContactSubmission(admin, id);
     if (outcome === "not_found") throw new ApiError(404, "Contact submission not found");
     if (outcome === "open_deletion_request") {
-      throw new ApiError(409, "This is a confirmed data deletion request: it cannot be deleted until it is marked completed (completing it erases the card).");
+      throw new ApiError(
+        409,
+        "This is a confirmed data deletion request: it cannot be deleted until it is marked completed (completing it erases the card).",
+      );
     }
     return json({ success: true });
   }

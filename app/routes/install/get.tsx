@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const platform = platformOf(request.headers.get("user-agent") ?? "");
   const attribution = getAttribution(query.c, query.city);
   const config = storeConfig();
-  if (request.method === "GET") await countServerGoal(`get-${platform}`, { path: "/get", campaign: query.c, city: query.city }, request, context.clientIp);
+  if (request.method === "GET")
+    await countServerGoal(`get-${platform}`, { path: "/get", campaign: query.c, city: query.city }, request, context.clientIp);
   if (platform === "ios")
     return redirect(appStoreLink(config, attribution), {
       status: 302,

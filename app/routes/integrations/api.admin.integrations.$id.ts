@@ -12,7 +12,8 @@ import { requireStaff } from "~/auth/session.server";
 import { deleteIntegration, regenerateKey } from "~/integrations/integrations.server";
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
-  if (request.method !== "POST" && request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST, DELETE" });
+  if (request.method !== "POST" && request.method !== "DELETE")
+    throw new ApiError(405, "Method not allowed", {}, { Allow: "POST, DELETE" });
   const { staff } = await requireStaff(request, "administrator");
   const id = parseId(params.id, "Integration not found");
   if (request.method === "DELETE") {

@@ -12,7 +12,11 @@ export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
   const { staff } = await requireStaff(request, "owner");
   const backup = await latestBackupFile();
   if (!backup) throw new ApiError(404, "No backup to download yet. Take one with \u201cBack up now\u201d or npm run backup.");
-  await recordAudit(staff, "backup.download", { summary: `Downloaded the backup ${backup.name}`, targetType: "backup", targetId: backup.name });
+  await recordAudit(staff, "backup.download", {
+    summary: `Downloaded the backup ${backup.name}`,
+    targetType: "backup",
+    targetId: backup.name,
+  });
   return new Response(backupStream(backup.file), {
     headers: {
       "Content-Type": "application/gzip",

@@ -15,5 +15,8 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const queued = await queueBackupNow();
   if (queued) await recordAudit(staff, "backup.queue", { summary: "Asked for a backup now" });
-  return json({ success: true, message: queued ? "Backup queued. It appears here when it is written." : "A backup is already waiting to run." }, { status: 202 });
+  return json(
+    { success: true, message: queued ? "Backup queued. It appears here when it is written." : "A backup is already waiting to run." },
+    { status: 202 },
+  );
 });

@@ -15,6 +15,7 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   await parseJson(request, deletionStatusUpdateSchema);
   const outcome = await completeDeletionRequest(admin, id);
   if (outcome === "not_found") throw new ApiError(404, "Deletion request not found");
-  if (outcome === "not_verified") throw new ApiError(409, "Only a confirmed deletion request that is not completed yet can be marked completed");
+  if (outcome === "not_verified")
+    throw new ApiError(409, "Only a confirmed deletion request that is not completed yet can be marked completed");
   return json({ success: true, message: "Deletion marked completed; the requester has been e-mailed." });
 });

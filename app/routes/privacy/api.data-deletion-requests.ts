@@ -10,6 +10,8 @@ export const loader = () => json({ success: false, message: "Method not allowed"
 /** A data-deletion request: stored, and a verification link e-mailed; the same answer for any address. */
 export const action = withApi(async ({ request, context }: Route.ActionArgs) => {
   const input = await readFormJson(request, deletionRequestSchema);
-  rejectIfLimited(await countAcceptedForm(await requestDataDeletion(input, context.clientIp), "deletion", "/delete-my-data", request, context.clientIp));
+  rejectIfLimited(
+    await countAcceptedForm(await requestDataDeletion(input, context.clientIp), "deletion", "/delete-my-data", request, context.clientIp),
+  );
   return json({ success: true, message: DELETION_REQUEST_ACCEPTED }, { status: 202 });
 });

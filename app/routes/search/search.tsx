@@ -10,7 +10,11 @@ import { normaliseQueryText, type PageHandle } from "~/core/http/page-handle";
 import { ModuleScript } from "~/components/module-script";
 
 // Plain HTML: live results are the small script over this same page (app/search/search-page.client.ts).
-export const handle = { pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } }, hydrate: false, cacheTags: [BLOG_TAG] } satisfies PageHandle;
+export const handle = {
+  pageCache: { versions: ["blog"], query: { q: normaliseQueryText(200) } },
+  hydrate: false,
+  cacheTags: [BLOG_TAG],
+} satisfies PageHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { searchSite } = await import("~/search/search.server");
@@ -81,11 +85,22 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {posts.length ? (
           <section aria-labelledby="post-results" className="mt-10">
             <h2 id="post-results" className="text-xl font-bold">
-              Blog posts {totalPosts > posts.length ? <span className="font-normal text-slate-600">(best {posts.length} of {totalPosts})</span> : null}
+              Blog posts{" "}
+              {totalPosts > posts.length ? (
+                <span className="font-normal text-slate-600">
+                  (best {posts.length} of {totalPosts})
+                </span>
+              ) : null}
             </h2>
             <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
               {posts.map((post) => (
-                <SearchResult key={post.path} path={post.path} title={post.title} detail={`${post.category} · ${post.date}`} snippet={post.snippet} />
+                <SearchResult
+                  key={post.path}
+                  path={post.path}
+                  title={post.title}
+                  detail={`${post.category} · ${post.date}`}
+                  snippet={post.snippet}
+                />
               ))}
             </ul>
           </section>

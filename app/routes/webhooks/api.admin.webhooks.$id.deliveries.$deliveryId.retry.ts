@@ -13,7 +13,8 @@ export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   await requireStaff(request, "administrator");
   const outcome = await retryDelivery(parseId(params.id, "Webhook not found"), parseId(params.deliveryId, "Delivery not found"));
   if (outcome === "not-found") throw new ApiError(404, "Delivery not found");
-  if (outcome === "body-gone") throw new ApiError(409, "This delivery held personal data, which is not kept once delivered or after 7 days: it cannot be sent again");
+  if (outcome === "body-gone")
+    throw new ApiError(409, "This delivery held personal data, which is not kept once delivered or after 7 days: it cannot be sent again");
   return json({ success: true }, { status: 202 });
 });
 

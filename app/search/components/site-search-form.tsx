@@ -4,7 +4,17 @@ import { SearchInput } from "~/components/ui/search-input";
  * The site search form (on /search and the 404 page): a plain GET to /search, so it works without
  * JavaScript. With `live`, /search's script (app/components/ui/live-search.client.ts) shows results as one types.
  */
-export function SiteSearchForm({ id, defaultValue, className = "", live }: { id: string; defaultValue?: string; className?: string; live?: { status: string } }) {
+export function SiteSearchForm({
+  id,
+  defaultValue,
+  className = "",
+  live,
+}: {
+  id: string;
+  defaultValue?: string;
+  className?: string;
+  live?: { status: string };
+}) {
   return (
     <form
       method="get"

@@ -30,7 +30,11 @@ export function AdminVenuesPanel({ venues }: { venues: AdminVenue[] }) {
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm font-semibold">
             Show city
-            <select value={city} onChange={(e) => setCity(e.target.value as City | "all")} className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal">
+            <select
+              value={city}
+              onChange={(e) => setCity(e.target.value as City | "all")}
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 font-normal"
+            >
               <option value="all">All cities</option>
               <CityOptions />
             </select>
@@ -42,14 +46,22 @@ export function AdminVenuesPanel({ venues }: { venues: AdminVenue[] }) {
         </div>
       </div>
       <div className="mt-4">
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No venues yet.</p> : null}
+        {shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No venues yet.</p>
+        ) : null}
         <ul className="grid gap-3">
           {shown.map((venue) => (
-            <li key={venue.id} aria-label={venue.name} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={venue.id}
+              aria-label={venue.name}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="text-base font-semibold">{venue.name}</h3>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${venue.hidden ? "bg-slate-200 text-slate-800" : "bg-emerald-100 text-emerald-900"}`}>
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${venue.hidden ? "bg-slate-200 text-slate-800" : "bg-emerald-100 text-emerald-900"}`}
+                  >
                     {venue.hidden ? "Hidden" : "Public"}
                   </span>
                 </div>
@@ -62,7 +74,11 @@ export function AdminVenuesPanel({ venues }: { venues: AdminVenue[] }) {
                 </p>
               </div>
               <div className="flex gap-1">
-                <IconButton label={venue.hidden ? `Show ${venue.name}` : `Hide ${venue.name}`} disabled={pending === venue.id} onClick={() => toggleHidden(venue)}>
+                <IconButton
+                  label={venue.hidden ? `Show ${venue.name}` : `Hide ${venue.name}`}
+                  disabled={pending === venue.id}
+                  onClick={() => toggleHidden(venue)}
+                >
                   {venue.hidden ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
                 </IconButton>
                 <IconButton label={`Edit ${venue.name}`} onClick={() => setEditing(venue)}>
@@ -76,7 +92,10 @@ export function AdminVenuesPanel({ venues }: { venues: AdminVenue[] }) {
       <Dialog.Root open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-          <Dialog.Content aria-describedby={undefined} className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl sm:inset-x-6">
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-2xl bg-white shadow-xl sm:inset-x-6"
+          >
             {editing !== null ? (
               <VenueForm
                 key={editing === "new" ? "new" : editing.id}

@@ -15,7 +15,11 @@ export function ExplorerFilterBar({ state }: { state: VenueExplorerState }) {
   const { view, filter, setFilter, city, chooseCity, settings, toggleNotifications } = state;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 lg:gap-4">
-      <div role="group" aria-label="Filter venues" className="-mx-4 flex w-[calc(100%+2rem)] gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:px-0">
+      <div
+        role="group"
+        aria-label="Filter venues"
+        className="-mx-4 flex w-[calc(100%+2rem)] gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:px-0"
+      >
         {VENUE_FILTERS.map((f) => (
           <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)} className={chip(filter === f)}>
             {VENUE_FILTER_LABELS[f]} ({view.counts[f]})
@@ -33,7 +37,12 @@ export function ExplorerFilterBar({ state }: { state: VenueExplorerState }) {
             <CityOptions />
           </select>
         </label>
-        <button type="button" aria-pressed={settings.notifications} onClick={() => void toggleNotifications()} className="btn btn-secondary px-3 sm:px-4">
+        <button
+          type="button"
+          aria-pressed={settings.notifications}
+          onClick={() => void toggleNotifications()}
+          className="btn btn-secondary px-3 sm:px-4"
+        >
           {settings.notifications ? <Bell aria-hidden="true" className="size-4" /> : <BellOff aria-hidden="true" className="size-4" />}
           Notifications: {settings.notifications ? "On" : "Off"}
         </button>
@@ -55,7 +64,10 @@ export function ExplorerRangeBar({ state }: { state: VenueExplorerState }) {
           {venues ? `${count} ${count === 1 ? "venue" : "venues"} in ${cityName}` : `Loading venues in ${cityName}…`}
         </h2>
         {checkedIn ? (
-          <span role="status" className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+          <span
+            role="status"
+            className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900"
+          >
             <CheckCircle2 aria-hidden="true" className="size-4" />
             Checked in at {checkedIn.name}
           </span>

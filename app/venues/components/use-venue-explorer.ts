@@ -52,7 +52,15 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
   const allVenues = useMemo(() => Object.values(venuesByCity).flat(), [venuesByCity]);
 
   const view = useMemo(
-    () => buildExplorerView(venues ?? [], { origin, radius: settings.radius, filter, transportMode: settings.transportMode, weather, nearbyIds }),
+    () =>
+      buildExplorerView(venues ?? [], {
+        origin,
+        radius: settings.radius,
+        filter,
+        transportMode: settings.transportMode,
+        weather,
+        nearbyIds,
+      }),
     [venues, origin, settings.radius, filter, settings.transportMode, weather, nearbyIds],
   );
   const selected = view.shown.find((v) => v.venue.id === selectedId) ?? null;
@@ -207,7 +215,11 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
       return;
     }
     const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
-    setNotice(permission === "granted" ? "You will get a welcome notification when you check in at a venue." : "Notifications are blocked in this browser's settings, so none will be shown.");
+    setNotice(
+      permission === "granted"
+        ? "You will get a welcome notification when you check in at a venue."
+        : "Notifications are blocked in this browser's settings, so none will be shown.",
+    );
   }
 
   function myLocation() {
@@ -236,7 +248,6 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
     setFollowing(visitorCity === next && visitor !== null && distanceMiles(visitor, CENTRES[next]) <= FOLLOW_WITHIN_MILES);
   }
 
-
   const area = CITY_INFO[city].area;
   const whereText =
     status === "denied"
@@ -248,7 +259,6 @@ export function useVenueExplorer({ city: initialCity, venues: initialVenues, wea
           : status === "locating"
             ? `Finding your location… Meanwhile distances are measured from ${area}.`
             : `Distances are measured from ${area}.`;
-
 
   return {
     city,

@@ -1,5 +1,13 @@
 import { Clock, Navigation, Phone, Sparkles, Star, Users } from "lucide-react";
-import { directionsUrl, formatDistance, formatTravel, MAX_CARD_FEATURES, telHref, type TransportMode, type VenueView } from "~/venues/rules";
+import {
+  directionsUrl,
+  formatDistance,
+  formatTravel,
+  MAX_CARD_FEATURES,
+  telHref,
+  type TransportMode,
+  type VenueView,
+} from "~/venues/rules";
 import { VENUE_TYPE_LABELS } from "~/venues/venue";
 import { VenueImage } from "./venue-image";
 
@@ -34,14 +42,18 @@ export function VenueCard({
       <div className="relative">
         <VenueImage src={venue.image} name={venue.name} type={venue.type} className="h-32 w-full" />
         <div className="absolute inset-x-2 top-2 flex flex-wrap gap-1.5">
-          <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow">{VENUE_TYPE_LABELS[venue.type]}</span>
+          <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow">
+            {VENUE_TYPE_LABELS[venue.type]}
+          </span>
           {view.recommended ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-amber-950 shadow">
               <Sparkles aria-hidden="true" className="size-3" />
               Recommended
             </span>
           ) : null}
-          {view.nearby ? <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white shadow">Nearby</span> : null}
+          {view.nearby ? (
+            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white shadow">Nearby</span>
+          ) : null}
         </div>
         <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-full bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">
           <Users aria-hidden="true" className="size-3" />

@@ -28,7 +28,12 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
             {venue.name}
           </h3>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close venue details" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close venue details"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100"
+        >
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
@@ -45,7 +50,14 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
         <Row icon={<Clock aria-hidden="true" className="size-4" />} term="Hours">
           Open until {venue.openUntil}
         </Row>
-        <Row icon={<span aria-hidden="true" className="w-4 text-center font-bold">$</span>} term="Price">
+        <Row
+          icon={
+            <span aria-hidden="true" className="w-4 text-center font-bold">
+              $
+            </span>
+          }
+          term="Price"
+        >
           {venue.priceLevel}
         </Row>
         {venue.happyHour ? (
@@ -65,7 +77,13 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
       </dl>
       <div className="mt-5 flex flex-wrap gap-2">
         <VenueActions venue={venue} mode={mode} />
-        <button type="button" className="btn btn-secondary min-h-10 flex-1 px-3" aria-expanded={details} aria-controls="venue-detail-more" onClick={() => setDetails((d) => !d)}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-10 flex-1 px-3"
+          aria-expanded={details}
+          aria-controls="venue-detail-more"
+          onClick={() => setDetails((d) => !d)}
+        >
           <Info aria-hidden="true" className="size-4" />
           Details
         </button>
@@ -81,11 +99,17 @@ export function VenueDetail({ view, mode, onClose }: { view: VenueView; mode: Tr
             ))}
           </ul>
           <p className="mt-3">
-            {venue.upcomingEvents === 1 ? "1 upcoming event" : `${venue.upcomingEvents} upcoming events`} · {venue.activeUsers} people here now
+            {venue.upcomingEvents === 1 ? "1 upcoming event" : `${venue.upcomingEvents} upcoming events`} · {venue.activeUsers} people here
+            now
           </p>
           {venue.website ? (
             <p className="mt-2">
-              <a href={venue.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
+              <a
+                href={venue.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-semibold text-brand-800 underline"
+              >
                 Visit website <ExternalLink aria-hidden="true" className="size-3.5" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

@@ -4,7 +4,23 @@ import type { AdminVenue } from "~/venues/schema";
 /** The venue form's values as typed (text), and how they become the API's body and back. */
 
 export type FormState = Record<
-  "name" | "city" | "address" | "lat" | "lng" | "type" | "rating" | "priceLevel" | "openUntil" | "phone" | "website" | "image" | "features" | "upcomingEvents" | "activeUsers" | "happyHourTimes" | "deals",
+  | "name"
+  | "city"
+  | "address"
+  | "lat"
+  | "lng"
+  | "type"
+  | "rating"
+  | "priceLevel"
+  | "openUntil"
+  | "phone"
+  | "website"
+  | "image"
+  | "features"
+  | "upcomingEvents"
+  | "activeUsers"
+  | "happyHourTimes"
+  | "deals",
   string
 > & { hasHappyHour: boolean; days: string[]; hidden: boolean };
 

@@ -34,15 +34,27 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    await run(() => (venue ? adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: body }) : adminFetch("/api/admin/venues", { method: "POST", json: body })), {
-      done: venue ? "Venue updated successfully" : "Venue added successfully",
-      failed: { title: venue ? "Failed to update venue" : "Failed to add venue" },
-    });
+    await run(
+      () =>
+        venue
+          ? adminFetch(`/api/admin/venues/${venue.id}`, { method: "PUT", json: body })
+          : adminFetch("/api/admin/venues", { method: "POST", json: body }),
+      {
+        done: venue ? "Venue updated successfully" : "Venue added successfully",
+        failed: { title: venue ? "Failed to update venue" : "Failed to add venue" },
+      },
+    );
   }
 
   const text = (name: keyof FormState & string, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} htmlFor={`${id}-${name}`} error={error(name)}>
-      <input {...field(name)} className={inputClass} value={form[name] as string} onChange={(e) => set(name, e.target.value as never)} {...props} />
+      <input
+        {...field(name)}
+        className={inputClass}
+        value={form[name] as string}
+        onChange={(e) => set(name, e.target.value as never)}
+        {...props}
+      />
     </Field>
   );
 
@@ -70,7 +82,12 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
             </select>
           </Field>
           <Field label="Price level" htmlFor={`${id}-priceLevel`} error={error("priceLevel")}>
-            <select {...field("priceLevel")} className={inputClass} value={form.priceLevel} onChange={(e) => set("priceLevel", e.target.value)}>
+            <select
+              {...field("priceLevel")}
+              className={inputClass}
+              value={form.priceLevel}
+              onChange={(e) => set("priceLevel", e.target.value)}
+            >
               {PRICE_LEVELS.map((p) => (
                 <option key={p} value={p}>
                   {p}
@@ -90,13 +107,20 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
                 <option key={src} value={src} />
               ))}
           </datalist>
-          <div className="sm:col-span-2">{text("features", "Features (comma-separated)", { placeholder: "Indoor, Outdoor Seating, Live Music" })}</div>
+          <div className="sm:col-span-2">
+            {text("features", "Features (comma-separated)", { placeholder: "Indoor, Outdoor Seating, Live Music" })}
+          </div>
           {text("upcomingEvents", "Upcoming events", { inputMode: "numeric" })}
           {text("activeUsers", "Active users", { inputMode: "numeric" })}
           <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4 sm:col-span-2">
             <legend className="px-1 text-sm font-semibold">Happy hour</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-5" checked={form.hasHappyHour} onChange={(e) => set("hasHappyHour", e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-5"
+                checked={form.hasHappyHour}
+                onChange={(e) => set("hasHappyHour", e.target.checked)}
+              />
               This venue has a happy hour
             </label>
             {form.hasHappyHour ? (
@@ -111,7 +135,14 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
                           type="checkbox"
                           className="size-5"
                           checked={form.days.includes(day)}
-                          onChange={(e) => set("days", e.target.checked ? WEEK_DAYS.filter((d) => d === day || form.days.includes(d)) : form.days.filter((d) => d !== day))}
+                          onChange={(e) =>
+                            set(
+                              "days",
+                              e.target.checked
+                                ? WEEK_DAYS.filter((d) => d === day || form.days.includes(d))
+                                : form.days.filter((d) => d !== day),
+                            )
+                          }
                         />
                         {day}
                       </label>
@@ -120,7 +151,13 @@ export function VenueForm({ venue, onSaved }: { venue: AdminVenue | null; onSave
                   {error("days")}
                 </fieldset>
                 <Field label="Deals (one per line)" htmlFor={`${id}-deals`} error={error("deals")}>
-                  <textarea {...field("deals")} rows={3} className={inputClass} value={form.deals} onChange={(e) => set("deals", e.target.value)} />
+                  <textarea
+                    {...field("deals")}
+                    rows={3}
+                    className={inputClass}
+                    value={form.deals}
+                    onChange={(e) => set("deals", e.target.value)}
+                  />
                 </Field>
               </>
             ) : null}

@@ -18,7 +18,10 @@ export function VenueImage({ src, name, type, className = "" }: { src: string; n
   const colour = TYPE_PLACEHOLDER[type as VenueType] ?? TYPE_PLACEHOLDER.other;
   if (failed) {
     return (
-      <div data-testid="venue-image-placeholder" className={`flex items-center justify-center p-4 text-center font-semibold text-white ${colour} ${className}`}>
+      <div
+        data-testid="venue-image-placeholder"
+        className={`flex items-center justify-center p-4 text-center font-semibold text-white ${colour} ${className}`}
+      >
         {name}
       </div>
     );

@@ -11,7 +11,15 @@ const LEAFLET_OWNS_THIS = { __html: "" };
  * whether or not the explorer has been hydrated yet; once it is, this panel drives it: the shown venues,
  * the radius around the centre, the visitor, and the selected and hovered venue (both ways).
  */
-export function VenueMapPanel({ state, mapBoot, className = "" }: { state: VenueExplorerState; mapBoot: MapBoot | null; className?: string }) {
+export function VenueMapPanel({
+  state,
+  mapBoot,
+  className = "",
+}: {
+  state: VenueExplorerState;
+  mapBoot: MapBoot | null;
+  className?: string;
+}) {
   const { view, origin, settings, visitor, selectedId, hoveredId, setSelectedId, setHoveredId } = state;
   // The server renders no note ("idle"); in the browser the boot has kept the note in step until now.
   const [status, setStatus] = useState<MapBootStatus | "idle">(mapBoot?.status ?? "idle");
@@ -34,9 +42,18 @@ export function VenueMapPanel({ state, mapBoot, className = "" }: { state: Venue
   return (
     <div className={`relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 ${className}`}>
       {/* Leaflet fills this element; hydration must not take its children for strays. */}
-      <div role="region" aria-label="Venue map" data-testid="venue-map" className="h-full w-full" dangerouslySetInnerHTML={LEAFLET_OWNS_THIS} />
+      <div
+        role="region"
+        aria-label="Venue map"
+        data-testid="venue-map"
+        className="h-full w-full"
+        dangerouslySetInnerHTML={LEAFLET_OWNS_THIS}
+      />
       {status !== "ready" ? (
-        <p data-map-note="" className="pointer-events-none absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-700">
+        <p
+          data-map-note=""
+          className="pointer-events-none absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-700"
+        >
           {/* The server says nothing here; <noscript> covers no JavaScript. */}
           {note}
           <noscript>The map needs JavaScript; every venue in range is listed beside it.</noscript>

@@ -28,8 +28,15 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
     const form = event.currentTarget;
     setErrors({});
     const values = new FormData(form);
-    const body = { url: String(values.get("url") ?? ""), events: values.getAll("events").map(String), includePersonalData: values.get("includePersonalData") === "on" };
-    const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), { done: "Webhook added", failed: "Could not add the webhook" });
+    const body = {
+      url: String(values.get("url") ?? ""),
+      events: values.getAll("events").map(String),
+      includePersonalData: values.get("includePersonalData") === "on",
+    };
+    const made = await run(() => adminFetch<{ id: number; secret: string }>("/api/admin/webhooks", { method: "POST", json: body }), {
+      done: "Webhook added",
+      failed: "Could not add the webhook",
+    });
     if (made) {
       setSecret(made.value.secret);
       form.reset();
@@ -62,14 +69,23 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
         </fieldset>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="includePersonalData" className="mt-0.5 size-5" />
-          <span>Include personal data: an enquirer's name, e-mail address and message (otherwise only the enquiry's number, kind and time are sent).</span>
+          <span>
+            Include personal data: an enquirer's name, e-mail address and message (otherwise only the enquiry's number, kind and time are
+            sent).
+          </span>
         </label>
         <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
           Add webhook
         </button>
       </form>
       {secret ? (
-        <ShownOnce title="Signing secret" hint="Copy it into the receiving tool now: it is not shown again." label="Signing secret" value={secret} onDone={() => setSecret(null)} />
+        <ShownOnce
+          title="Signing secret"
+          hint="Copy it into the receiving tool now: it is not shown again."
+          label="Signing secret"
+          value={secret}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       <ItemList items={webhooks} loading={false} what="webhooks" itemClassName="grid gap-3 py-4">
         {(row) => (
@@ -78,11 +94,17 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
               <div className="min-w-0">
                 <p className="break-all font-semibold">{row.url}</p>
                 <p className="text-sm text-slate-600">
-                  {row.events.join(", ")} · {row.includePersonalData ? "with personal data" : "without personal data"} · added {formatDateTime(row.createdAt)}
+                  {row.events.join(", ")} · {row.includePersonalData ? "with personal data" : "without personal data"} · added{" "}
+                  {formatDateTime(row.createdAt)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <button type="button" className="btn btn-secondary min-h-9 px-4" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 px-4"
+                  aria-expanded={open === row.id}
+                  onClick={() => setOpen(open === row.id ? null : row.id)}
+                >
                   {open === row.id ? "Hide log" : "Show log"}
                   <span className="sr-only"> of {row.url}</span>
                 </button>
@@ -90,14 +112,24 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
                   type="button"
                   className="btn btn-secondary min-h-9 px-4"
                   disabled={busy}
-                  onClick={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), { done: "Test message queued", failed: "Could not send a test" })}
+                  onClick={() =>
+                    void run(() => adminFetch(`/api/admin/webhooks/${row.id}/test`, { method: "POST" }), {
+                      done: "Test message queued",
+                      failed: "Could not send a test",
+                    })
+                  }
                 >
                   Send a test<span className="sr-only"> to {row.url}</span>
                 </button>
                 <ConfirmedButton
                   question={`Remove the webhook to ${row.url}? Nothing more is sent there.`}
                   disabled={busy}
-                  onConfirmed={() => void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), { done: "Webhook removed", failed: "Could not remove it" })}
+                  onConfirmed={() =>
+                    void run(() => adminFetch(`/api/admin/webhooks/${row.id}`, { method: "DELETE" }), {
+                      done: "Webhook removed",
+                      failed: "Could not remove it",
+                    })
+                  }
                 >
                   Remove<span className="sr-only"> {row.url}</span>
                 </ConfirmedButton>
@@ -111,13 +143,24 @@ export function WebhooksPanel({ webhooks }: { webhooks: WebhookEndpointRow[] }) 
   );
 }
 
-const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = { pending: "Waiting", retrying: "Retrying", delivered: "Delivered", failed: "Failed" };
+const STATUS_LABELS: Record<WebhookDeliveryRow["status"], string> = {
+  pending: "Waiting",
+  retrying: "Retrying",
+  delivered: "Delivered",
+  failed: "Failed",
+};
 
 function DeliveryLog({ endpointId }: { endpointId: number }) {
-  const { data, failed, loading, load } = useAdminDetail<{ deliveries: WebhookDeliveryRow[] }>(`/api/admin/webhooks/${endpointId}/deliveries`);
+  const { data, failed, loading, load } = useAdminDetail<{ deliveries: WebhookDeliveryRow[] }>(
+    `/api/admin/webhooks/${endpointId}/deliveries`,
+  );
   const { adminFetch } = useAdminSession();
   const { run } = useAdminTask({ onDone: () => void load() });
-  const retry = (id: number) => run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), { done: "Sent again", failed: "Could not send it again" });
+  const retry = (id: number) =>
+    run(() => adminFetch(`/api/admin/webhooks/${endpointId}/deliveries/${id}/retry`, { method: "POST" }), {
+      done: "Sent again",
+      failed: "Could not send it again",
+    });
   if (failed) return <LoadFailed what="the delivery log" onRetry={() => void load()} />;
   if (!data) return <p className="text-sm text-slate-600">{loading ? "Loading the log..." : ""}</p>;
   if (data.deliveries.length === 0) return <p className="text-sm text-slate-600">Nothing sent yet.</p>;
@@ -128,7 +171,10 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
       </button>
       <ul className="grid gap-2" aria-label="Last deliveries">
         {data.deliveries.map((delivery) => (
-          <li key={delivery.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+          <li
+            key={delivery.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+          >
             <div className="min-w-0">
               <p>
                 <code>{delivery.eventType}</code> · <strong>{STATUS_LABELS[delivery.status]}</strong>
@@ -141,7 +187,11 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
             </div>
             {delivery.status === "failed" || delivery.status === "delivered" ? (
               <button type="button" className="btn btn-secondary min-h-9 px-4" onClick={() => void retry(delivery.id)}>
-                Retry<span className="sr-only"> {delivery.eventType} of {formatDateTime(delivery.createdAt)}</span>
+                Retry
+                <span className="sr-only">
+                  {" "}
+                  {delivery.eventType} of {formatDateTime(delivery.createdAt)}
+                </span>
               </button>
             ) : null}
           </li>

@@ -19,7 +19,9 @@ export function MediaLibrary({ items }: { items: MediaItem[] }) {
       <h2 id="media-heading" className="text-xl font-bold">
         Media library
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Images uploaded into posts&apos; text. An image can be deleted once no post (drafts included) uses it.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Images uploaded into posts&apos; text. An image can be deleted once no post (drafts included) uses it.
+      </p>
       {items.length === 0 ? (
         <p className="mt-4 text-slate-600">No images yet. Images added to a post&apos;s text in the editor appear here.</p>
       ) : (
@@ -40,20 +42,32 @@ function MediaCard({ item }: { item: MediaItem }) {
   const alt = item.altTexts[0] ?? "";
   const remove = async () => {
     if (!window.confirm(`Delete ${name}? This cannot be undone.`)) return;
-    await run(() => adminFetch(`/api/admin/media/${item.hash}`, { method: "DELETE" }), { done: "Image deleted", failed: { title: "Failed to delete the image" } });
+    await run(() => adminFetch(`/api/admin/media/${item.hash}`, { method: "DELETE" }), {
+      done: "Image deleted",
+      failed: { title: "Failed to delete the image" },
+    });
   };
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" data-media={item.hash}>
       <a href={item.url} className="block bg-slate-100" aria-label={`Open ${name} full size`}>
-        <img src={mediaPath(item.hash, 400)} alt={alt} width={item.width} height={item.height} loading="lazy" className="aspect-[4/3] w-full object-contain" />
+        <img
+          src={mediaPath(item.hash, 400)}
+          alt={alt}
+          width={item.width}
+          height={item.height}
+          loading="lazy"
+          className="aspect-[4/3] w-full object-contain"
+        />
       </a>
       <div className="grid flex-1 content-start gap-2 p-4 text-sm">
         <p className="break-all font-semibold text-slate-900">{name}</p>
         <p className="text-slate-700">
-          {item.width} × {item.height} px · {formatBytes(item.bytes)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          {item.width} × {item.height} px · {formatBytes(item.bytes)} ·{" "}
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </p>
         <p className="text-slate-700">
-          <span className="font-semibold">Alt text:</span> {item.altTexts.length ? item.altTexts.join(" / ") : <span className="italic">none (not used yet)</span>}
+          <span className="font-semibold">Alt text:</span>{" "}
+          {item.altTexts.length ? item.altTexts.join(" / ") : <span className="italic">none (not used yet)</span>}
         </p>
         {item.usedIn.length ? (
           <div>
@@ -71,7 +85,9 @@ function MediaCard({ item }: { item: MediaItem }) {
                 </li>
               ))}
             </ul>
-            <p className="mt-2 text-slate-700">Cannot be deleted while a post uses it: remove it from {item.usedIn.length === 1 ? "that post" : "those posts"} first.</p>
+            <p className="mt-2 text-slate-700">
+              Cannot be deleted while a post uses it: remove it from {item.usedIn.length === 1 ? "that post" : "those posts"} first.
+            </p>
           </div>
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -2,7 +2,21 @@ import { Rss } from "lucide-react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 
 /** The band atop a tag's or an author's page: trail, kind, name, description and its own feed. */
-export function ListHero({ kind, name, description, trail, count, feed }: { kind: string; name: string; description: string; trail: Crumb[]; count: number; feed: string }) {
+export function ListHero({
+  kind,
+  name,
+  description,
+  trail,
+  count,
+  feed,
+}: {
+  kind: string;
+  name: string;
+  description: string;
+  trail: Crumb[];
+  count: number;
+  feed: string;
+}) {
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-purple-900 text-white">
       <div className="container-page py-12 sm:py-16">
@@ -14,7 +28,10 @@ export function ListHero({ kind, name, description, trail, count, feed }: { kind
           <span>
             {count} {count === 1 ? "post" : "posts"}
           </span>
-          <a href={feed} className="inline-flex min-h-11 items-center gap-2 text-white underline decoration-white/40 underline-offset-4 hover:decoration-white">
+          <a
+            href={feed}
+            className="inline-flex min-h-11 items-center gap-2 text-white underline decoration-white/40 underline-offset-4 hover:decoration-white"
+          >
             <Rss aria-hidden className="size-4" />
             RSS feed
           </a>

@@ -8,7 +8,10 @@ export function TagLinks({ tags, size = "md", className = "" }: { tags: readonly
     <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag.slug}>
-          <a href={`/blog/tag/${tag.slug}`} className={`inline-flex items-center gap-1 rounded-full bg-slate-100 text-slate-700 hover:bg-brand-50 hover:text-brand-800 ${pill}`}>
+          <a
+            href={`/blog/tag/${tag.slug}`}
+            className={`inline-flex items-center gap-1 rounded-full bg-slate-100 text-slate-700 hover:bg-brand-50 hover:text-brand-800 ${pill}`}
+          >
             <Tag aria-hidden className="size-3.5" />
             {tag.name}
           </a>

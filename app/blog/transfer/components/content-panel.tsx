@@ -35,8 +35,8 @@ export function ContentPanel() {
         className="grid gap-3"
         intro={
           <>
-          One zip archive with every post (drafts and scheduled ones too), their tags, authors and search fields, the tags&apos; descriptions and every uploaded image.
-          Import it here or into another Clink site.
+            One zip archive with every post (drafts and scheduled ones too), their tags, authors and search fields, the tags&apos;
+            descriptions and every uploaded image. Import it here or into another Clink site.
           </>
         }
       >
@@ -56,8 +56,9 @@ export function ContentPanel() {
         className="grid gap-3"
         intro={
           <>
-          An archive exported from this site (.zip), or a Ghost export (.json, Ghost 4 or 5: Settings → Labs → Export). Posts are matched by their address: one that
-          is the same is skipped, one that differs is updated (its earlier text stays in its revisions). Importing the same file twice changes nothing. At most 50 MB.
+            An archive exported from this site (.zip), or a Ghost export (.json, Ghost 4 or 5: Settings → Labs → Export). Posts are matched
+            by their address: one that is the same is skipped, one that differs is updated (its earlier text stays in its revisions).
+            Importing the same file twice changes nothing. At most 50 MB.
           </>
         }
       >

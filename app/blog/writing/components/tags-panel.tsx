@@ -11,7 +11,9 @@ export function TagsPanel({ tags }: { tags: AdminTag[] }) {
       <h2 id="tags-heading" className="text-xl font-bold">
         All tags
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Each tag has a page at /blog/tag/… with its description. Renaming changes every post that carries the tag.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Each tag has a page at /blog/tag/… with its description. Renaming changes every post that carries the tag.
+      </p>
       <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
         {tags.map((tag) => (
           <TagRow key={tag.slug} tag={tag} others={tags.filter((other) => other.slug !== tag.slug)} />
@@ -34,11 +36,14 @@ function TagRow({ tag, others }: { tag: AdminTag; others: AdminTag[] }) {
     const description = String(form.get("description") ?? "");
     void run(
       () => adminFetch(`/api/admin/tags/${tag.slug}`, { method: "PATCH", json: { ...(name !== tag.name ? { name } : {}), description } }),
-      { done: "Tag updated", failed: "Failed to update tag" }
+      { done: "Tag updated", failed: "Failed to update tag" },
     );
   };
   const merge = () =>
-    void run(() => adminFetch("/api/admin/tags/merge", { method: "POST", json: { from: [tag.slug], into } }), { done: "Tags merged", failed: "Failed to merge tags" });
+    void run(() => adminFetch("/api/admin/tags/merge", { method: "POST", json: { from: [tag.slug], into } }), {
+      done: "Tags merged",
+      failed: "Failed to merge tags",
+    });
 
   return (
     <li className="py-4">
@@ -51,7 +56,12 @@ function TagRow({ tag, others }: { tag: AdminTag; others: AdminTag[] }) {
             ({tag.posts} {tag.posts === 1 ? "post" : "posts"})
           </span>
         </p>
-        <button type="button" className="btn btn-secondary min-h-9 px-4" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-9 px-4"
+          aria-expanded={editing}
+          onClick={() => setEditing((open) => !open)}
+        >
           {editing ? "Cancel" : `Edit ${tag.name}`}
         </button>
       </div>
@@ -61,11 +71,23 @@ function TagRow({ tag, others }: { tag: AdminTag; others: AdminTag[] }) {
           <form onSubmit={save} className="grid gap-3">
             <label className="grid gap-1 text-sm font-semibold">
               Name
-              <input name="name" defaultValue={tag.name} required maxLength={40} className="rounded-md border border-slate-300 px-3 py-2 font-normal" />
+              <input
+                name="name"
+                defaultValue={tag.name}
+                required
+                maxLength={40}
+                className="rounded-md border border-slate-300 px-3 py-2 font-normal"
+              />
             </label>
             <label className="grid gap-1 text-sm font-semibold">
               Description
-              <textarea name="description" defaultValue={tag.description} maxLength={500} rows={2} className="rounded-md border border-slate-300 px-3 py-2 font-normal" />
+              <textarea
+                name="description"
+                defaultValue={tag.description}
+                maxLength={500}
+                rows={2}
+                className="rounded-md border border-slate-300 px-3 py-2 font-normal"
+              />
             </label>
             <button type="submit" className="btn btn-primary w-fit" disabled={busy}>
               Save tag
@@ -75,7 +97,11 @@ function TagRow({ tag, others }: { tag: AdminTag; others: AdminTag[] }) {
             <div className="flex flex-wrap items-end gap-3">
               <label className="grid gap-1 text-sm font-semibold">
                 Merge into
-                <select value={into} onChange={(e) => setInto(e.target.value)} className="min-h-11 rounded-md border border-slate-300 px-3 font-normal">
+                <select
+                  value={into}
+                  onChange={(e) => setInto(e.target.value)}
+                  className="min-h-11 rounded-md border border-slate-300 px-3 font-normal"
+                >
                   <option value="">Choose a tag</option>
                   {others.map((other) => (
                     <option key={other.slug} value={other.slug}>

@@ -12,7 +12,12 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "POST" });
   const allowance = await passkeyAllowance(context.clientIp);
   if (allowance.limited) {
-    throw new ApiError(429, "Too many passkey attempts. Please wait a few minutes and try again.", {}, { "Retry-After": String(allowance.retryAfterSeconds) });
+    throw new ApiError(
+      429,
+      "Too many passkey attempts. Please wait a few minutes and try again.",
+      {},
+      { "Retry-After": String(allowance.retryAfterSeconds) },
+    );
   }
   const pending = await readPendingSignIn(request);
   return json({ success: true, options: await authenticationOptions(pending?.admin.id) });

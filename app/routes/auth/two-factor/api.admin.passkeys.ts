@@ -23,6 +23,10 @@ export const action = withApi(async ({ request }: Route.ActionArgs) => {
   const { name, response } = await parseJson(request, passkeyRegistrationSchema);
   const passkey = await registerPasskey(admin.id, response as never, name);
   if (!passkey) throw new ApiError(400, "The passkey could not be verified. Please try again.");
-  await recordAudit(admin, "admin.passkey_added", { targetType: "passkey", targetId: passkey.id, summary: `Added passkey “${passkey.name}”` });
+  await recordAudit(admin, "admin.passkey_added", {
+    targetType: "passkey",
+    targetId: passkey.id,
+    summary: `Added passkey “${passkey.name}”`,
+  });
   return json({ success: true, passkey }, { status: 201 });
 });

@@ -13,7 +13,10 @@ export const action = withApi(async ({ request, context }: Route.ActionArgs) => 
   const actor = await setupActor(request);
   const { code } = await parseJson(request, totpCodeSchema);
   const { recoveryCodes, setCookies } = await finishTotpSetup(request, context.clientIp, actor, code);
-  return json({ success: true, recoveryCodes, signedIn: setCookies.length > 0 }, { headers: setCookies.map((c): [string, string] => ["Set-Cookie", c]) });
+  return json(
+    { success: true, recoveryCodes, signedIn: setCookies.length > 0 },
+    { headers: setCookies.map((c): [string, string] => ["Set-Cookie", c]) },
+  );
 });
 
 export const loader = methodNotAllowed("POST");
