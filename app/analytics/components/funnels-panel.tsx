@@ -68,7 +68,12 @@ export function FunnelsPanel({ view, range }: { view: FunnelsView; range: Range 
               Delete<span className="sr-only"> the funnel {shown.name}</span>
             </ConfirmedButton>
           </div>
-          <FilterForm key={JSON.stringify(filters)} filters={filters} hidden={{ ...range, funnel: String(shown.id) }} onChange={setAddress} />
+          <FilterForm
+            key={JSON.stringify(filters)}
+            filters={filters}
+            hidden={{ ...range, funnel: String(shown.id) }}
+            onChange={setAddress}
+          />
           {problem ? (
             <p role="alert" className="text-sm text-red-700">
               {problem}
@@ -93,7 +98,15 @@ export function FunnelsPanel({ view, range }: { view: FunnelsView; range: Range 
  * The filters, a GET form of the section's address (the range and funnel ride along as hidden fields); with
  * the script, sent as an address change that leaves out the empty ones.
  */
-function FilterForm({ filters, hidden, onChange }: { filters: Filters; hidden: Record<string, string>; onChange: (filters: Filters) => void }) {
+function FilterForm({
+  filters,
+  hidden,
+  onChange,
+}: {
+  filters: Filters;
+  hidden: Record<string, string>;
+  onChange: (filters: Filters) => void;
+}) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
