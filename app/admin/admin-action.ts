@@ -9,9 +9,10 @@ export type TaskMessages<T = unknown> = {
   /**
    * The toast when it is not: "`failed`: the error's message" (the spec's "Failed to update status: {message}"),
    * given `{ title }`, that title with the message below it, given `{ title, description }` those words alone
-   * (the AI admin's "Error" / "Failed to submit sitemaps"; null: the title alone). Not needed where the panel says it inline.
+   * (the AI admin's "Error" / "Failed to submit sitemaps"; null: the title alone; a function: its words for the
+   * error, the image upload's server message without its status). Not needed where the panel says it inline.
    */
-  failed?: string | { title: string; description?: string | null };
+  failed?: string | { title: string; description?: string | null | ((error: unknown) => string) };
   /** The item the change is about (a submission, a request), `pending` while it runs. */
   key?: number;
 };
@@ -62,7 +63,7 @@ export function useAdminTask(
         if (fieldErrors && onFieldErrors) onFieldErrors(fieldErrors);
         const said = fieldErrors && onFieldErrors && !toastFieldErrors;
         if (inline) setProblem(typeof inline === "function" ? inline(error) : problemText(error));
-        else if (!said) toast(failureToast(messages.failed, (error as Error).message));
+        else if (!said) toast(failureToast(messages.failed, error));
         onRefused?.(error);
         return null;
       } finally {
@@ -74,9 +75,11 @@ export function useAdminTask(
   return { busy: running !== null, pending: running?.key ?? null, problem, run };
 }
 
-function failureToast(failed: TaskMessages["failed"], message: string): ToastOptions {
+function failureToast(failed: TaskMessages["failed"], error: unknown): ToastOptions {
+  const message = (error as Error).message;
   if (failed === undefined) return { title: message, variant: "destructive" };
   if (typeof failed === "string") return { title: `${failed}: ${message}`, variant: "destructive" };
-  const description = failed.description === undefined ? message : (failed.description ?? undefined);
-  return { title: failed.title, description, variant: "destructive" };
+  const { description } = failed;
+  const words = description === undefined ? message : typeof description === "function" ? description(error) : (description ?? undefined);
+  return { title: failed.title, description: words, variant: "destructive" };
 }

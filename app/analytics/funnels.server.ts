@@ -11,8 +11,8 @@ import {
   type Funnel,
   type FunnelFilters,
   type FunnelInput,
+  type FunnelReport,
   type FunnelStep,
-  type FunnelStepFigures,
 } from "./funnels";
 
 /**
@@ -54,17 +54,6 @@ export async function deleteFunnel(actor: AuditActor, id: number): Promise<boole
     return Boolean(gone);
   });
 }
-
-/** `keptDays`: the days of the range read from their kept figures (the rest were computed now). */
-export type FunnelReport = {
-  id: number;
-  name: string;
-  from: string;
-  to: string;
-  filters: FunnelFilters;
-  steps: FunnelStepFigures[];
-  keptDays: number;
-};
 
 /** A page pattern as a condition on a step row: a page view of that path, or of any path under the prefix. */
 function pageCondition(pattern: string): SQL {

@@ -105,6 +105,20 @@ export type FunnelStepFigures = {
   conversionFromPrevious: number;
 };
 
+/**
+ * A funnel's figures over a range (GET /api/admin/analytics/funnels/{id} and the Analytics section's table).
+ * `keptDays`: the days of the range read from their kept figures (the rest were computed now).
+ */
+export type FunnelReport = {
+  id: number;
+  name: string;
+  from: string;
+  to: string;
+  filters: FunnelFilters;
+  steps: FunnelStepFigures[];
+  keptDays: number;
+};
+
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
 /** The figures of each step from the visitors who reached it (pure). */

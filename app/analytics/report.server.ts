@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { hasRole, type StaffRole } from "~/auth/roles";
+import type { StaffRole } from "~/auth/roles";
 import { getDb, schema } from "~/core/database/db.server";
 import { GOALS, type Goal } from "./beacon";
 import { flushAnalytics } from "./collect.server";
 import { daysOf } from "~/core/text/utc-days";
-import { NOTHING_MORE, topRows, type AnalyticsReport, type Conversion } from "./report";
+import { NOTHING_MORE, seesSiteFigures, topRows, type AnalyticsReport, type Conversion } from "./report";
 import { rangeFigures } from "./range-figures.server";
 import { SOURCE_KINDS, type SourceKind } from "./sources";
 
@@ -142,7 +142,7 @@ export async function staffAnalyticsReport(
   { from, to, limit }: { from: string; to: string; limit?: number },
   useRollups = true,
 ): Promise<AnalyticsReport> {
-  const onlyPaths = hasRole(staff.role, "editor") ? undefined : await ownPostPaths(staff.id);
+  const onlyPaths = seesSiteFigures(staff.role) ? undefined : await ownPostPaths(staff.id);
   const report = await analyticsReport(from, to, onlyPaths, useRollups);
   return limit ? topRows(report, limit) : report;
 }

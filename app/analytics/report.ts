@@ -1,3 +1,4 @@
+import { hasRole, type StaffRole } from "~/auth/roles";
 import { addDays, daysBetween, utcDay } from "~/core/text/utc-days";
 import { z } from "~/core/text/zod";
 
@@ -36,6 +37,13 @@ export type AnalyticsReport = {
 };
 type ListName = "pages" | "sources" | "campaigns" | "conversionPages" | "conversionSources";
 export const NOTHING_MORE: Record<ListName, number> = { pages: 0, sources: 0, campaigns: 0, conversionPages: 0, conversionSources: 0 };
+
+/**
+ * Who sees the site-wide figures (every page, sources, campaigns, goals, funnels, "What it brought"): editors
+ * and up; an author sees their own posts' pages only. The API's guards and the section's loader both ask here.
+ */
+export const SITE_FIGURES_ROLE: StaffRole = "editor";
+export const seesSiteFigures = (role: StaffRole): boolean => hasRole(role, SITE_FIGURES_ROLE);
 
 /** The rows the Analytics section shows of each list (its CSV exports ask for every row). */
 export const TAB_ROWS = 100;

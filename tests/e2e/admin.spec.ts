@@ -162,6 +162,10 @@ test("a post is created with an uploaded image and suggested tags, previewed, pu
   const fileInput = dialog.getByLabel("Image file to upload");
   await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(toast(page, "Invalid File")).toBeVisible();
+  // Said to be an image but not one: the server refuses, and the toast gives its words without the status.
+  await fileInput.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("hello") });
+  await expect(toast(page, "Upload Failed")).toBeVisible();
+  await expect(toast(page, "Please select an image file (PNG, JPG, GIF, etc.)")).toBeVisible();
   await fileInput.setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: png });
   await expect(toast(page, "Upload Successful")).toBeVisible();
   await expect(page.locator("li.toast").getByText(/^pixel\.png \(\d+ KB\)$/)).toBeVisible();

@@ -6,7 +6,8 @@ import { axeViolations, expect, openSection, startOwnServer, test } from "./fixt
 /**
  * Issue 50 (part B) in Chromium, on a server of its own (exact counts): a funnel defined in the Analytics
  * section (name, steps added, set and moved) and read as a table of bars, at 1280 and 375 px, axe clean; and
- * "What it brought" with its CSV link. The visits are beacons, each visitor from an address of its own.
+ * "What it brought" with its CSV link. The visits are beacons, each visitor from an address of its own. Issue 49:
+ * the funnel chosen and its filters are the section's address, so a reload shows the same figures.
  */
 const agent = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`;
 
@@ -101,15 +102,26 @@ test("a funnel is defined and read in the Analytics section at 1280 and 375 px, 
     await form.screenshot({ path: "test-results/funnel-form-1280.png" });
     await form.getByRole("button", { name: "Save funnel" }).click();
     await expect(page.getByRole("combobox", { name: "Funnel" })).toHaveValue(/\d+/);
+    // The new funnel is the address's (beside the range), and the only one listed.
+    await expect(page).toHaveURL(/[?&]from=.*[?&]funnel=\d+/);
+    const second = new URL(page.url()).searchParams.get("funnel")!;
+    await expect(page.getByRole("combobox", { name: "Funnel" })).toHaveValue(second);
     await expect(figures(page).nth(1).getByRole("cell")).toHaveText(["3", "–", "100.0%", "–"]);
     await expect(figures(page).nth(2).getByRole("cell")).toHaveText(["1", "2", "33.3%", "33.3%"]); // 3 saw the FAQ before home
     await expect(figures(page).nth(3).getByRole("cell")).toHaveText(["1", "0", "33.3%", "100.0%"]);
     // Filtered by device: visitor 1 alone came on a phone.
     await page.getByRole("form", { name: "Funnel filters" }).getByLabel("Device").selectOption("mobile");
     await page.getByRole("form", { name: "Funnel filters" }).getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/[?&]device=mobile(&|$)/);
+    await expect(figures(page).nth(1).getByRole("cell")).toHaveText(["1", "–", "100.0%", "–"]);
+    // A reload of that address: the same funnel, filter and figures.
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Funnel" })).toHaveValue(second);
+    await expect(page.getByRole("form", { name: "Funnel filters" }).getByLabel("Device")).toHaveValue("mobile");
     await expect(figures(page).nth(1).getByRole("cell")).toHaveText(["1", "–", "100.0%", "–"]);
     await page.getByRole("form", { name: "Funnel filters" }).getByLabel("Device").selectOption("");
     await page.getByRole("form", { name: "Funnel filters" }).getByRole("button", { name: "Filter" }).click();
+    await expect(page).not.toHaveURL(/device=/);
     await expect(figures(page).nth(1).getByRole("cell")).toHaveText(["3", "–", "100.0%", "–"]);
     expect(await axeViolations(page)).toEqual([]);
     await page.locator("#funnels-heading").scrollIntoViewIfNeeded();
@@ -130,6 +142,15 @@ test("a funnel is defined and read in the Analytics section at 1280 and 375 px, 
       "iOS, App Store buttonSourceTikTokCampaignlaunchLanding page/CitySydneyCount1Visitors1",
     ]);
     await expect(page.getByRole("combobox", { name: "Funnel" }).getByRole("option")).toHaveText(["FAQ then home", "Home, FAQ, App Store"]);
+    // Choosing the other funnel changes the address and the figures; a reload of it shows that funnel again.
+    await expect(page).not.toHaveURL(new RegExp(`[?&]funnel=${second}(&|$)`));
+    await page.getByRole("combobox", { name: "Funnel" }).selectOption({ label: "Home, FAQ, App Store" });
+    await expect(page).toHaveURL(new RegExp(`[?&]funnel=${second}(&|$)`));
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(2).locator("dd")).toHaveText(["1", "0", "33.3%", "100.0%"]);
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Funnel" })).toHaveValue(second);
+    await expect(cards.nth(2).locator("dd")).toHaveText(["1", "0", "33.3%", "100.0%"]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: "test-results/funnels-375.png", fullPage: true });
     await page.locator("section[aria-labelledby=funnels-heading]").screenshot({ path: "test-results/funnels-section-375.png" });

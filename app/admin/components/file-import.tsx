@@ -1,47 +1,33 @@
 import { Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { FormError } from "~/components/ui/form-error";
-import { useToast } from "~/components/ui/toast";
-import { AdminApiError, SessionExpiredError } from "../admin-api";
+import { useAdminTask } from "../admin-action";
 
 /**
  * An import from a chosen file (posts, redirects): `send` gets the file and the form; the answer becomes
- * `report`, the toast says "Import finished", then `onDone`. A missing, empty or too large file, or a refusal,
- * shows as `error` beside the form (the server's own words); an expired session shows nothing (its dialog does).
+ * `report`, the toast says "Import finished", then `onDone`, and the section's loader shows what the import
+ * added (useAdminTask's revalidation, decision 0095). A missing, empty or too large file, or a refusal, shows
+ * as `error` beside the form (the server's own words); an expired session shows nothing (its dialog does).
  */
 export function useFileImport<R>(
   send: (file: File, form: FormData) => Promise<R>,
   options: { maxBytes?: { bytes: number; message: string }; onDone?: () => void } = {},
 ) {
-  const toast = useToast();
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const task = useAdminTask({ inline: true, onDone: options.onDone });
   const [report, setReport] = useState<R | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return setError("Choose a file to import.");
-    if (options.maxBytes && file.size > options.maxBytes.bytes) return setError(options.maxBytes.message);
-    setBusy(true);
-    setError(null);
+    if (!(file instanceof File) || file.size === 0) return setFileProblem("Choose a file to import.");
+    if (options.maxBytes && file.size > options.maxBytes.bytes) return setFileProblem(options.maxBytes.message);
+    setFileProblem(null);
     setReport(null);
-    try {
-      setReport(await send(file, form));
-      toast({ title: "Import finished" });
-      options.onDone?.();
-      // The section's loader shows what the import added (decision 0095).
-      await revalidate();
-    } catch (failure) {
-      if (!(failure instanceof SessionExpiredError))
-        setError(failure instanceof AdminApiError ? failure.detail : (failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    // The report is shown as soon as it comes, before the toast and the loaders' new reading.
+    await task.run(async () => setReport(await send(file, form)), { done: "Import finished" });
   };
-  return { busy, report, error, submit };
+  return { busy: task.busy, report, error: fileProblem ?? task.problem, submit };
 }
 
 /** The form of a file import: the file field (named `file`), the Import button, and the import's error. */

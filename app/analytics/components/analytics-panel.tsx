@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
-import { useAdminSession } from "~/admin/admin-api";
+import { useAdminSession, useListParams } from "~/admin/admin-api";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { toCsv } from "~/core/text/csv";
 import { nextTurn } from "~/core/limits/next-turn";
 import { GOAL_LABELS } from "../funnels";
 import { addDays, type AnalyticsReport } from "../report";
+import { NO_RANGE_PARAMS, RANGE_PARAMS, type AnalyticsSection } from "../section";
 import { AnalyticsChart } from "./analytics-chart";
 import { BroughtTable } from "./brought-table";
 import { FunnelsPanel } from "./funnels-panel";
@@ -78,12 +78,12 @@ function Table({ title, csv, header, rows, empty, more, allRows }: TableProps) {
 /**
  * The figures of the range in the section's address (`?from=&to=`), as its loader computed them; another
  * range is another address, so the loader runs again (and a reload or a shared link shows the same range).
+ * The funnel chosen and its filters stay in the address as the range changes.
  */
-export function AnalyticsPanel({ report }: { report: AnalyticsReport }) {
+export function AnalyticsPanel({ report, brought, funnels }: AnalyticsSection) {
   const { adminFetch } = useAdminSession();
-  const [, setParams] = useSearchParams();
+  const [, setRange] = useListParams(RANGE_PARAMS, NO_RANGE_PARAMS);
   const range = { from: report.from, to: report.to };
-  const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true, preventScrollReset: true });
 
   const custom = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,13 +135,9 @@ export function AnalyticsPanel({ report }: { report: AnalyticsReport }) {
         suffix={suffix}
         full={() => adminFetch<AnalyticsReport>(`/api/admin/analytics?from=${report.from}&to=${report.to}`)}
       />
-      {/* Site-wide figures: for editors and up (an author's view is their own posts' pages). */}
-      {!report.ownPostsOnly ? (
-        <>
-          <BroughtTable range={range} />
-          <FunnelsPanel range={range} />
-        </>
-      ) : null}
+      {/* Site-wide figures: for editors and up (an author's view is their own posts' pages; the loader reads none). */}
+      {brought ? <BroughtTable report={brought} /> : null}
+      {funnels ? <FunnelsPanel view={funnels} range={range} /> : null}
     </div>
   );
 }

@@ -1,17 +1,15 @@
 import { Download } from "lucide-react";
-import { useAdminDetail } from "~/admin/admin-api";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { FiguresTable } from "~/components/ui/figures-table";
 import { BROUGHT_HEADER, broughtCells, type BroughtReport, type BroughtRow } from "../brought";
 
 /**
  * "What it brought" in the Analytics section (editors and up): the range's store-button presses and /get
- * answers by platform, source, campaign, landing page and city, with its CSV download.
+ * answers by platform, source, campaign, landing page and city (as the section's loader read them), with its
+ * CSV download.
  */
-export function BroughtTable({ range }: { range: { from: string; to: string } }) {
-  const query = `from=${range.from}&to=${range.to}`;
-  const answer = useAdminDetail<BroughtReport>(`/api/admin/analytics/brought?${query}`);
-  const rows = answer.data?.rows ?? [];
+export function BroughtTable({ report }: { report: BroughtReport }) {
+  const query = `from=${report.from}&to=${report.to}`;
+  const { rows } = report;
   const [, ...figures] = BROUGHT_HEADER;
   return (
     <section className="card grid gap-2 p-4" aria-labelledby="brought-heading">
@@ -27,11 +25,7 @@ export function BroughtTable({ range }: { range: { from: string; to: string } })
       <p className="text-sm text-slate-700">
         Store-button presses and /get answers, with where the visitor came from and the first page of their day.
       </p>
-      {answer.failed ? (
-        <LoadFailed what="what it brought" onRetry={() => void answer.load()} />
-      ) : !answer.data ? (
-        <p className="text-sm text-slate-700">Loading…</p>
-      ) : rows.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="text-sm text-slate-700">No store-button press or /get answer in this range.</p>
       ) : (
         <>

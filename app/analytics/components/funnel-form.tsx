@@ -16,7 +16,8 @@ const firstDrafts = () => [draft("page", "/blog/*"), draft("goal", "", "signup")
 /**
  * Defines a funnel: a name and 2 to 8 ordered steps, each a page (a path, `*` at the end for every page under
  * it) or a goal, added, removed and moved up or down; checked with the server's own schema, sent through the
- * admin kit's task (a toast, the server's field errors beside the fields). `onMade` gets the new funnel's id.
+ * admin kit's task (a toast, the server's field errors beside the fields). `onMade` gets the new funnel's id
+ * (and must show it: the section goes to its address).
  */
 export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
   const { adminFetch } = useAdminSession();
@@ -24,7 +25,8 @@ export function FunnelForm({ onMade }: { onMade: (id: number) => void }) {
   const [steps, setSteps] = useState<Draft[]>(firstDrafts);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = useFieldErrors(errors);
-  const task = useAdminTask({ onFieldErrors: setErrors });
+  // No revalidation of its own: `onMade` goes to the new funnel's address, a navigation that runs the loaders.
+  const task = useAdminTask({ onFieldErrors: setErrors, revalidate: false });
 
   const change = (key: number, patch: Partial<Draft>) => setSteps((all) => all.map((s) => (s.key === key ? { ...s, ...patch } : s)));
   const move = (i: number, by: -1 | 1) =>

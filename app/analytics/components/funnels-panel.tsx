@@ -1,55 +1,37 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useAdminTask } from "~/admin/admin-action";
-import { useAdminDetail, useAdminSession } from "~/admin/admin-api";
+import { useAdminSession, useListParams } from "~/admin/admin-api";
 import { ConfirmedButton } from "~/admin/components/confirmed-button";
 import { inputClass } from "~/admin/components/field";
-import { LoadFailed } from "~/admin/components/load-failed";
 import { SCREEN_CLASSES } from "../beacon";
-import { stepLabel, type Funnel, type FunnelStepFigures } from "../funnels";
+import { stepLabel, type Funnel, type FunnelReport } from "../funnels";
+import { FUNNEL_PARAMS, NO_FUNNEL_PARAMS, type FunnelsView } from "../section";
 import { FunnelForm } from "./funnel-form";
 
 type Range = { from: string; to: string };
-type Filters = {
-  source: string;
-  campaign: string;
-  page: string;
-  device: string;
-};
-const NO_FILTERS: Filters = { source: "", campaign: "", page: "", device: "" };
-type FunnelAnswer = {
-  id: number;
-  name: string;
-  from: string;
-  to: string;
-  steps: FunnelStepFigures[];
-};
+type Filters = Omit<typeof NO_FUNNEL_PARAMS, "funnel">;
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
 /**
- * Funnels in the Analytics section (editors and up): the saved funnels, one read for the section's range
- * and filters as a table of bars (visitors, drop-off, conversion from the first step and from the one
- * before), deleted; and the form to define one.
+ * Funnels in the Analytics section (editors and up): the saved funnels, the one chosen read for the section's
+ * range and filters as a table of bars (visitors, drop-off, conversion from the first step and from the one
+ * before), deleted; and the form to define one. The funnel chosen and its filters are the section's address
+ * (`?funnel=&source=&campaign=&page=&device=`): choosing one is a navigation, and its loader reads the figures.
  */
-export function FunnelsPanel({ range }: { range: Range }) {
+export function FunnelsPanel({ view, range }: { view: FunnelsView; range: Range }) {
   const { adminFetch } = useAdminSession();
-  const list = useAdminDetail<{ funnels: Funnel[] }>("/api/admin/analytics/funnels");
-  const funnels = list.data?.funnels ?? [];
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const shown = funnels.find((f) => f.id === chosen) ?? funnels[0];
-  const task = useAdminTask({ onDone: () => void list.load() });
-
-  const remove = async (funnel: Funnel) => {
-    const gone = await task.run(
-      () =>
-        adminFetch(`/api/admin/analytics/funnels/${funnel.id}`, {
-          method: "DELETE",
-        }),
-      { done: "Funnel deleted", failed: "Could not delete the funnel" },
-    );
-    if (gone) setChosen(null);
-  };
+  const [address, setAddress] = useListParams(FUNNEL_PARAMS, NO_FUNNEL_PARAMS);
+  const { funnels, figures, problem } = view;
+  const shown = funnels.find((f) => f.id === view.chosen);
+  // Deleted, the page's loaders run again: the address's funnel is gone, so the newest left is shown.
+  const task = useAdminTask();
+  const remove = (funnel: Funnel) =>
+    void task.run(() => adminFetch(`/api/admin/analytics/funnels/${funnel.id}`, { method: "DELETE" }), {
+      done: "Funnel deleted",
+      failed: "Could not delete the funnel",
+    });
+  const filters: Filters = { source: address.source, campaign: address.campaign, page: address.page, device: address.device };
 
   return (
     <section className="card grid gap-4 p-4" aria-labelledby="funnels-heading">
@@ -62,14 +44,19 @@ export function FunnelsPanel({ range }: { range: Range }) {
           share of the first step&apos;s visitors.
         </p>
       </div>
-      {list.failed ? <LoadFailed what="the funnels" onRetry={() => void list.load()} /> : null}
-      {list.data && funnels.length === 0 ? <p className="text-sm text-slate-700">No funnel yet: define one below.</p> : null}
+      {funnels.length === 0 ? <p className="text-sm text-slate-700">No funnel yet: define one below.</p> : null}
       {shown ? (
         <>
           <div className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1.5 text-sm font-semibold">
               Funnel
-              <select value={shown.id} onChange={(e) => setChosen(Number(e.target.value))} className={`${inputClass} font-normal`}>
+              {/* Left to itself until the loader answers (keyed by the funnel shown), so it shows the choice at once. */}
+              <select
+                key={shown.id}
+                defaultValue={shown.id}
+                onChange={(e) => setAddress({ funnel: e.target.value })}
+                className={`${inputClass} font-normal`}
+              >
                 {funnels.map((f) => (
                   <option key={f.id} value={f.id}>
                     {f.name}
@@ -77,39 +64,54 @@ export function FunnelsPanel({ range }: { range: Range }) {
                 ))}
               </select>
             </label>
-            <ConfirmedButton question={`Delete the funnel ${shown.name}?`} disabled={task.busy} onConfirmed={() => void remove(shown)}>
+            <ConfirmedButton question={`Delete the funnel ${shown.name}?`} disabled={task.busy} onConfirmed={() => remove(shown)}>
               Delete<span className="sr-only"> the funnel {shown.name}</span>
             </ConfirmedButton>
           </div>
-          <FilterForm filters={filters} onChange={setFilters} />
-          <FunnelFigures funnel={shown} range={range} filters={filters} />
+          <FilterForm
+            key={JSON.stringify(filters)}
+            filters={filters}
+            hidden={{ ...range, funnel: String(shown.id) }}
+            onChange={setAddress}
+          />
+          {problem ? (
+            <p role="alert" className="text-sm text-red-700">
+              {problem}
+            </p>
+          ) : figures ? (
+            <FunnelFigures figures={figures} />
+          ) : null}
         </>
       ) : null}
-      <details className="rounded-lg border border-slate-200 p-3" open={list.data !== null && funnels.length === 0}>
+      <details className="rounded-lg border border-slate-200 p-3" open={funnels.length === 0}>
         <summary className="cursor-pointer font-semibold">Define a funnel</summary>
         <div className="pt-3">
-          <FunnelForm
-            onMade={(id) => {
-              setChosen(id);
-              void list.load();
-            }}
-          />
+          {/* The new funnel's address is a navigation: the loader reads the list and its figures. */}
+          <FunnelForm onMade={(id) => setAddress({ funnel: String(id) })} />
         </div>
       </details>
     </section>
   );
 }
 
-function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+/**
+ * The filters, a GET form of the section's address (the range and funnel ride along as hidden fields); with
+ * the script, sent as an address change that leaves out the empty ones.
+ */
+function FilterForm({
+  filters,
+  hidden,
+  onChange,
+}: {
+  filters: Filters;
+  hidden: Record<string, string>;
+  onChange: (filters: Filters) => void;
+}) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onChange({
-      source: String(form.get("source") ?? ""),
-      campaign: String(form.get("campaign") ?? ""),
-      page: String(form.get("page") ?? ""),
-      device: String(form.get("device") ?? ""),
-    });
+    const value = (name: keyof Filters) => String(form.get(name) ?? "").trim();
+    onChange({ source: value("source"), campaign: value("campaign"), page: value("page"), device: value("device") });
   };
   const text = (name: keyof Filters, label: string, placeholder: string) => (
     <label className="grid min-w-0 gap-1 text-sm">
@@ -124,7 +126,10 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
     </label>
   );
   return (
-    <form onSubmit={apply} className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Funnel filters">
+    <form method="get" onSubmit={apply} className="grid grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap" aria-label="Funnel filters">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {text("source", "Source", "Google")}
       {text("campaign", "Campaign", "launch")}
       {text("page", "Page", "/blog/*")}
@@ -146,20 +151,14 @@ function FilterForm({ filters, onChange }: { filters: Filters; onChange: (filter
   );
 }
 
-function FunnelFigures({ funnel, range, filters }: { funnel: Funnel; range: Range; filters: Filters }) {
-  const query = new URLSearchParams({ from: range.from, to: range.to });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const answer = useAdminDetail<FunnelAnswer>(`/api/admin/analytics/funnels/${funnel.id}?${query}`);
-  if (answer.failed) return <LoadFailed what="the funnel's figures" onRetry={() => void answer.load()} />;
-  const figures = answer.data?.id === funnel.id ? answer.data : null;
-  if (!figures) return <p className="text-sm text-slate-700">Loading the funnel…</p>;
+function FunnelFigures({ figures }: { figures: FunnelReport }) {
   const top = Math.max(1, figures.steps[0]?.visitors ?? 0);
   const bar = (visitors: number) => (
     <span aria-hidden="true" className="mt-1 block h-2 rounded bg-slate-100">
       <span className="block h-2 rounded bg-sky-700" style={{ width: `${(visitors / top) * 100}%` }} />
     </span>
   );
-  const caption = `${funnel.name}, ${figures.from} to ${figures.to}`;
+  const caption = `${figures.name}, ${figures.from} to ${figures.to}`;
   return (
     <>
       {/* A phone: one card per step (the table's five columns do not fit); hidden, it is not read twice. */}
@@ -190,7 +189,7 @@ function FunnelFigures({ funnel, range, filters }: { funnel: Funnel; range: Rang
         className="hidden overflow-x-auto text-sm sm:block"
         tabIndex={0}
         role="region"
-        aria-label={`Figures of the funnel ${funnel.name}`}
+        aria-label={`Figures of the funnel ${figures.name}`}
       >
         <table className="w-full text-left" data-testid="funnel-figures">
           <caption className="sr-only">{caption}</caption>

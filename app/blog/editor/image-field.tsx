@@ -1,6 +1,7 @@
 import { ImageUp } from "lucide-react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { SessionExpiredError, useAdminSession } from "~/admin/admin-api";
+import { useAdminTask } from "~/admin/admin-action";
+import { problemText, useAdminSession } from "~/admin/admin-api";
 import { normalizeBlogImageUrl } from "~/blog/post/image";
 import { blogMessages, MAX_UPLOAD_BYTES } from "~/blog/post/schema";
 import { useToast } from "~/components/ui/toast";
@@ -32,6 +33,8 @@ export function ImageField({
 }) {
   const { adminFetch } = useAdminSession();
   const toast = useToast();
+  // The editor takes the upload into its form itself: nothing to read again.
+  const task = useAdminTask({ revalidate: false });
   const [uploading, setUploading] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -65,25 +68,23 @@ export function ImageField({
     }
     setLocalPreview(URL.createObjectURL(file));
     setBusy(true);
-    try {
-      const body = new FormData();
-      body.append("image", file);
-      const result = await adminFetch<UploadResult>("/api/upload", { method: "POST", body });
-      if (!result.success || !result.imageData || !result.imageMimeType) throw new Error(result.error || "Failed to upload image");
-      onChange({
-        imageUrl: "",
-        upload: { imageData: result.imageData, imageMimeType: result.imageMimeType, originalName: result.originalName ?? file.name },
-      });
-      toast({ title: "Upload Successful", description: `${file.name} (${Math.round(file.size / 1024)} KB)` });
-    } catch (failure) {
-      if (!(failure instanceof SessionExpiredError)) {
-        const message = (failure as Error).message.replace(/^\d{3}: /, "") || "Failed to upload image";
-        toast({ title: "Upload Failed", description: message, variant: "destructive" });
-      }
-    } finally {
-      setLocalPreview(null);
-      setBusy(false);
-    }
+    const body = new FormData();
+    body.append("image", file);
+    const uploaded = await task.run(
+      async (): Promise<Upload> => {
+        const result = await adminFetch<UploadResult>("/api/upload", { method: "POST", body });
+        if (!result.success || !result.imageData || !result.imageMimeType) throw new Error(result.error || "Failed to upload image");
+        return { imageData: result.imageData, imageMimeType: result.imageMimeType, originalName: result.originalName ?? file.name };
+      },
+      {
+        done: { title: "Upload Successful", description: `${file.name} (${Math.round(file.size / 1024)} KB)` },
+        // The server's own words, without the status the toasts of other changes carry.
+        failed: { title: "Upload Failed", description: (failure) => problemText(failure) || "Failed to upload image" },
+      },
+    );
+    if (uploaded) onChange({ imageUrl: "", upload: uploaded.value });
+    setLocalPreview(null);
+    setBusy(false);
   }
 
   return (

@@ -4,25 +4,23 @@ import { sectionHeading, sectionMeta } from "~/admin-sections";
 import { requireSection } from "~/admin-sections.server";
 import { SectionHeading } from "~/admin/components/admin-shell";
 import { AnalyticsPanel } from "~/analytics/components/analytics-panel";
-import { analyticsQuerySchema, TAB_ROWS } from "~/analytics/report";
-import { staffAnalyticsReport } from "~/analytics/report.server";
+import { analyticsSectionQuery } from "~/analytics/section";
+import { analyticsSection } from "~/analytics/section.server";
 
 export const meta: Route.MetaFunction = () => sectionMeta("analytics");
 
-// The figures of the range in the address (`?from=&to=`, else the last 7 days) are in the first HTML.
+// The range, the funnel chosen and its filters live in the address (`?from=&to=&funnel=&source=…`, else the
+// last 7 days and the newest funnel): each change runs this loader again, and the first HTML has every figure.
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireSection(request, "analytics");
-  const params = new URL(request.url).searchParams;
-  const range = analyticsQuerySchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
-  const query = range.success ? range.data : analyticsQuerySchema.parse({});
-  return data({ report: await staffAnalyticsReport(staff, { ...query, limit: TAB_ROWS }) });
+  return data(await analyticsSection(staff, analyticsSectionQuery(new URL(request.url).searchParams)));
 }
 
 export default function AnalyticsSection({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SectionHeading title={sectionHeading("analytics")} intro="Visitors to the site: who came, from where, what they read and did." />
-      <AnalyticsPanel report={loaderData.report} />
+      <AnalyticsPanel {...loaderData} />
     </>
   );
 }

@@ -7,10 +7,10 @@ import { methodNotAllowed, parseQuery, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { broughtCsv } from "~/analytics/brought";
 import { broughtReport } from "~/analytics/brought.server";
-import { analyticsQuerySchema } from "~/analytics/report";
+import { analyticsQuerySchema, SITE_FIGURES_ROLE } from "~/analytics/report";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireStaff(request, "editor");
+  await requireStaff(request, SITE_FIGURES_ROLE);
   const { from, to } = parseQuery(request, analyticsQuerySchema);
   // A BOM so Excel reads the file as UTF-8.
   return new Response(`\uFEFF${broughtCsv(await broughtReport(from, to))}`, {

@@ -9,10 +9,10 @@ import type { Route } from "./+types/api.admin.analytics.brought";
 import { json, methodNotAllowed, parseQuery, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
 import { broughtReport } from "~/analytics/brought.server";
-import { analyticsQuerySchema } from "~/analytics/report";
+import { analyticsQuerySchema, SITE_FIGURES_ROLE } from "~/analytics/report";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireStaff(request, "editor");
+  await requireStaff(request, SITE_FIGURES_ROLE);
   const { from, to } = parseQuery(request, analyticsQuerySchema);
   return json(await broughtReport(from, to));
 });

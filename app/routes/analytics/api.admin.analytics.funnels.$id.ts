@@ -12,12 +12,12 @@ import { ApiError, json, parseId, parseQuery, withApi } from "~/core/http/api.se
 import { requireStaff } from "~/auth/session.server";
 import { funnelFiltersSchema } from "~/analytics/funnels";
 import { deleteFunnel, funnelReport } from "~/analytics/funnels.server";
-import { analyticsQuerySchema } from "~/analytics/report";
+import { analyticsQuerySchema, SITE_FIGURES_ROLE } from "~/analytics/report";
 
 const NOT_FOUND = "Funnel not found";
 
 export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
-  await requireStaff(request, "editor");
+  await requireStaff(request, SITE_FIGURES_ROLE);
   const id = parseId(params.id, NOT_FOUND);
   const { from, to } = parseQuery(request, analyticsQuerySchema);
   const filters = parseQuery(request, funnelFiltersSchema);
@@ -28,7 +28,7 @@ export const loader = withApi(async ({ request, params }: Route.LoaderArgs) => {
 
 export const action = withApi(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "DELETE") throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, DELETE" });
-  const { staff } = await requireStaff(request, "editor");
+  const { staff } = await requireStaff(request, SITE_FIGURES_ROLE);
   const id = parseId(params.id, NOT_FOUND);
   if (!(await deleteFunnel(staff, id))) throw new ApiError(404, NOT_FOUND);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });

@@ -10,17 +10,18 @@
 import type { Route } from "./+types/api.admin.analytics.funnels";
 import { ApiError, json, parseJson, withApi } from "~/core/http/api.server";
 import { requireStaff } from "~/auth/session.server";
+import { SITE_FIGURES_ROLE } from "~/analytics/report";
 import { funnelInputSchema } from "~/analytics/funnels";
 import { createFunnel, listFunnels } from "~/analytics/funnels.server";
 
 export const loader = withApi(async ({ request }: Route.LoaderArgs) => {
-  await requireStaff(request, "editor");
+  await requireStaff(request, SITE_FIGURES_ROLE);
   return json({ funnels: await listFunnels() });
 });
 
 export const action = withApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new ApiError(405, "Method not allowed", {}, { Allow: "GET, POST" });
-  const { staff } = await requireStaff(request, "editor");
+  const { staff } = await requireStaff(request, SITE_FIGURES_ROLE);
   const input = await parseJson(request, funnelInputSchema);
   return json({ id: await createFunnel(staff, input) }, { status: 201 });
 });
