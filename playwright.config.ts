@@ -3,11 +3,13 @@ import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { scaled } from "./tests/e2e/time-limits";
 
-// Debian's Chromium, never a downloaded browser build.
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-if (!fs.existsSync(chromePath)) {
+// Debian's Chromium, never a downloaded browser build: its headless shell (package chromium-headless-shell) where
+// installed, as it takes a quarter less CPU and a fifth less time than the full browser for the same spec
+// (decision 0098), else the full browser. CHROME_PATH wins.
+const chromePath = process.env.CHROME_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p));
+if (!chromePath || !fs.existsSync(chromePath)) {
   throw new Error(
-    `No Chromium at ${chromePath}. Install it with \`apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
+    `No Chromium at ${chromePath ?? "/usr/bin/chromium"}. Install it with \`apt-get install -y chromium\`, or set CHROME_PATH to a Chromium or Chrome binary.`,
   );
 }
 
