@@ -36,6 +36,8 @@ export const ONE_WAYS = [
     selectors: [
       "TSAsExpression > TSTypeLiteral > TSPropertySignature[key.name='rows']",
       "MemberExpression[property.name='rows'] > AwaitExpression > CallExpression[callee.property.name='execute']",
+      // A raw result kept in a variable, to read its rows a line later.
+      "VariableDeclarator > AwaitExpression.init > CallExpression.argument[callee.property.name='execute']",
     ],
     allowed: ["app/core/database/db.server.ts"],
   },
