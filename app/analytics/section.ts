@@ -1,4 +1,4 @@
-import { z } from "~/core/text/zod";
+import { rowIdFrom } from "~/core/text/row-id";
 import type { BroughtReport } from "./brought";
 import { funnelFiltersSchema, type Funnel, type FunnelFilters, type FunnelReport } from "./funnels";
 import { analyticsQuerySchema, type AnalyticsReport } from "./report";
@@ -13,8 +13,6 @@ export const NO_FUNNEL_PARAMS = { funnel: "", source: "", campaign: "", page: ""
 export const RANGE_PARAMS = { from: "from", to: "to" };
 export const NO_RANGE_PARAMS = { from: "", to: "" };
 
-const funnelIdSchema = z.coerce.number().int().positive().max(2_147_483_647).optional();
-
 export type AnalyticsSectionQuery = {
   range: { from: string; to: string };
   /** The funnel asked for (none, or one since deleted: the newest is shown). */
@@ -28,7 +26,6 @@ export type AnalyticsSectionQuery = {
 export function analyticsSectionQuery(search: URLSearchParams): AnalyticsSectionQuery {
   const given = (name: string) => search.get(name) || undefined;
   const range = analyticsQuerySchema.safeParse({ from: given(RANGE_PARAMS.from), to: given(RANGE_PARAMS.to) });
-  const funnel = funnelIdSchema.safeParse(given(FUNNEL_PARAMS.funnel));
   const filters = funnelFiltersSchema.safeParse({
     source: given(FUNNEL_PARAMS.source),
     campaign: given(FUNNEL_PARAMS.campaign),
@@ -38,7 +35,8 @@ export function analyticsSectionQuery(search: URLSearchParams): AnalyticsSection
   const { from, to } = range.success ? range.data : analyticsQuerySchema.parse({});
   return {
     range: { from, to },
-    funnel: funnel.success ? funnel.data : undefined,
+    // An id as the API reads one in its path (parseId).
+    funnel: rowIdFrom(given(FUNNEL_PARAMS.funnel)) ?? undefined,
     filters: filters.success ? filters.data : {},
     filterProblem: filters.success ? null : filters.error.issues.map((issue) => issue.message).join("; "),
   };

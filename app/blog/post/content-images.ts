@@ -1,3 +1,4 @@
+import { MAX_INT4 } from "~/core/text/row-id";
 /**
  * Stored images at the addresses Ghost serves them from (decision record 0054), so front ends written for
  * Ghost find them and build Ghost's resized addresses from them:
@@ -55,7 +56,7 @@ function refOf(rest: string): ContentImageRef | null {
   const media = MEDIA.exec(rest);
   if (media) return { kind: "media", hash: media[1]!, ext: media[2]! };
   const cover = COVER.exec(rest);
-  if (cover && Number(cover[1]) <= 2_147_483_647) return { kind: "cover", postId: Number(cover[1]), version: cover[2]!, ext: cover[3]! };
+  if (cover && Number(cover[1]) <= MAX_INT4) return { kind: "cover", postId: Number(cover[1]), version: cover[2]!, ext: cover[3]! };
   const site = rest.startsWith(SITE) ? SITE_FILE.exec(rest.slice(SITE.length)) : null;
   if (site) return { kind: "site", file: `${SITE_FOLDER}${site[0]}`, ext: site[1]! };
   return null;

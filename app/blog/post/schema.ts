@@ -1,5 +1,6 @@
 import { z } from "~/core/text/zod";
 import { urlSlug } from "~/core/text/slug";
+import { MAX_INT4 } from "~/core/text/row-id";
 
 /**
  * The one definition of a blog post's input, shared by the admin editor in the browser and
@@ -134,7 +135,7 @@ const blogPostFields = z.object({
   title: requiredText(blogMessages.title, 200),
   author: requiredText(blogMessages.author, 100),
   /** The staff member credited (editors and up may choose; others always write as themselves). */
-  authorId: z.number({ error: "Choose an author" }).int().positive().max(2_147_483_647).optional().nullable(),
+  authorId: z.number({ error: "Choose an author" }).int().positive().max(MAX_INT4).optional().nullable(),
   excerpt: requiredText(blogMessages.excerpt, 1000),
   content: requiredText(blogMessages.content, MAX_POST_CONTENT),
   category: z.enum(BLOG_CATEGORIES, { error: blogMessages.category }),
@@ -205,7 +206,7 @@ export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 /** The list's publish toggle sends only this (and, from an editor that checks it, the version it opened). */
 export const blogPublishSchema = z.strictObject({
   published: z.boolean({ error: "Published must be true or false" }),
-  version: z.number({ error: "Send the post's version as a whole number" }).int().positive().max(2_147_483_647).optional(),
+  version: z.number({ error: "Send the post's version as a whole number" }).int().positive().max(MAX_INT4).optional(),
 });
 
 /** True when a PUT body is the publish toggle (only `published`, perhaps with `version`), not a full edit. */

@@ -1,4 +1,5 @@
 import { z } from "~/core/text/zod";
+import { MAX_INT4 } from "~/core/text/row-id";
 import { MAX_POST_CONTENT } from "../post/schema";
 
 /**
@@ -13,7 +14,7 @@ const version = z
   .number({ error: "Send the post's version as a whole number" })
   .int("Send the post's version as a whole number")
   .positive("Send the post's version as a whole number")
-  .max(2_147_483_647, "Send the post's version as a whole number");
+  .max(MAX_INT4, "Send the post's version as a whole number");
 
 /** The optional `version` of a full PUT: absent, the save is not checked (older clients). */
 export const putVersionSchema = z.object({ version: version.optional() });

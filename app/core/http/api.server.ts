@@ -3,6 +3,7 @@ import { z } from "../text/zod";
 import { uncleanTextProblem } from "../text/clean-input";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, errorMessage, isDatabaseUnavailable } from "../logs/database-error";
 import { fieldErrors } from "../text/field-errors";
+import { rowIdFrom } from "../text/row-id";
 import { withRequestFaults } from "../instance/faults.server";
 import { loggedText, logger, logRequestError } from "../logs/logger.server";
 
@@ -26,9 +27,8 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** A path parameter that must be a database id (a positive 32-bit integer); anything else is "not found". */
 export function parseId(value: string | undefined, notFoundMessage: string): number {
-  if (!value || !/^\d{1,10}$/.test(value)) throw new ApiError(404, notFoundMessage);
-  const id = Number(value);
-  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, notFoundMessage);
+  const id = rowIdFrom(value);
+  if (id === null) throw new ApiError(404, notFoundMessage);
   return id;
 }
 
