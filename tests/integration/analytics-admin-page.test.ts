@@ -105,6 +105,28 @@ describe("the Analytics section's funnels and what it brought", () => {
     expect(html).not.toContain('data-testid="funnel-figures"');
   });
 
+  it("answers an address of control characters, text past U+00FF and ids that are not ones with the page; NUL gets the site's 400", async () => {
+    const shown = [
+      "funnel=1e3&source=%E0%A4%97%E0%A5%82%E0%A4%97%E0%A4%B2",
+      "funnel=%D9%A3&campaign=%E6%89%8B%E6%9C%BA",
+      "funnel=99999999999&page=/%F0%9F%8D%BA/*&device=%E6%89%8B%E6%9C%BA",
+      "from=%EF%BC%92%EF%BC%90&to=2026-02-30&funnel=-1",
+      "campaign=%1B%5B31m%7F&source=%E2%80%A8%C2%85&page=/a%09b",
+    ];
+    for (const query of shown) {
+      const res = await admin.get(`/admin/analytics?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(await res.text(), query).toContain('id="funnels-heading"');
+    }
+    // What cannot be text at all is refused before any loader by the request guard (server/request-guards.ts), with its words.
+    for (const query of ["source=%00", "campaign=%ED%A0%80", "page=%E0%A4"]) {
+      const res = await admin.get(`/admin/analytics?${query}`);
+      expect(res.status, query).toBe(400);
+      expect((await res.text()).length, query).toBeGreaterThan(0);
+    }
+    expect((await admin.get("/healthz")).status).toBe(200);
+  });
+
   it("reads neither for an author, whose view is their own posts' pages", async () => {
     const author = await inviteStaff(server, admin, "analytics-page-author@test.clink.app", "author");
     const res = await author.get("/admin/analytics?funnel=7101");
