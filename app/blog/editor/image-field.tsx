@@ -35,7 +35,6 @@ export function ImageField({
   const toast = useToast();
   // The editor takes the upload into its form itself: nothing to read again.
   const task = useAdminTask({ revalidate: false });
-  const [uploading, setUploading] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const { id, field, error } = fields;
@@ -48,11 +47,6 @@ export function ImageField({
   );
 
   const preview = localPreview ?? (upload ? `data:${upload.imageMimeType};base64,${upload.imageData}` : normalizeBlogImageUrl(imageUrl));
-
-  const setBusy = (busy: boolean) => {
-    setUploading(busy);
-    onUploadingChange(busy);
-  };
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -67,7 +61,8 @@ export function ImageField({
       return;
     }
     setLocalPreview(URL.createObjectURL(file));
-    setBusy(true);
+    // The editor holds its save while the upload runs.
+    onUploadingChange(true);
     const body = new FormData();
     body.append("image", file);
     const uploaded = await task.run(
@@ -84,7 +79,7 @@ export function ImageField({
     );
     if (uploaded) onChange({ imageUrl: "", upload: uploaded.value });
     setLocalPreview(null);
-    setBusy(false);
+    onUploadingChange(false);
   }
 
   return (
@@ -112,9 +107,9 @@ export function ImageField({
           className="sr-only"
           onChange={(e) => void onFile(e)}
         />
-        <button type="button" className="btn btn-secondary" onClick={() => fileRef.current?.click()} disabled={uploading}>
+        <button type="button" className="btn btn-secondary" onClick={() => fileRef.current?.click()} disabled={task.busy}>
           <ImageUp aria-hidden="true" className="size-4" />
-          {uploading ? "Uploading..." : "Upload image"}
+          {task.busy ? "Uploading..." : "Upload image"}
         </button>
         {preview ? (
           <button type="button" className="btn btn-secondary" onClick={() => onChange({ imageUrl: "", upload: null })}>
