@@ -139,7 +139,12 @@ export async function signInOn(page: Page, server: Pick<TestServer, "url">) {
 export async function shootAtBothWidths(page: Page, name: string, target: Locator, { axe = false } = {}) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    // Its top just below the page's sticky header, which would otherwise cover it in the picture.
+    await target.evaluate((element) => {
+      const header = document.querySelector("header");
+      const below = header && ["sticky", "fixed"].includes(getComputedStyle(header).position) ? header.getBoundingClientRect().height : 0;
+      window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - below - 8, behavior: "instant" });
+    });
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} fits ${width} px`).toBe(true);
     if (axe) expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);

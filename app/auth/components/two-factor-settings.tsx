@@ -40,8 +40,9 @@ function ManageTotp() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const code = String(new FormData(event.currentTarget).get("code") ?? "");
+    const code = String(new FormData(form).get("code") ?? "");
     if (submitter?.value === "off") {
       await task.run(() => call("/api/admin/two-factor", { method: "DELETE", json: { code } }));
       return;
@@ -49,7 +50,10 @@ function ManageTotp() {
     const made = await task.run(() =>
       call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", { method: "POST", json: { code } }),
     );
-    if (made) setCodes(made.value.recoveryCodes);
+    if (!made) return;
+    setCodes(made.value.recoveryCodes);
+    // A code is taken once: the field is left empty for the next one.
+    form.reset();
   }
 
   return (
