@@ -10,20 +10,23 @@ import path from "node:path";
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined);
 const seconds = (ms) => Math.round(ms / 100) / 10;
 const phases = read("reports/phases.json") ?? {};
+const phaseCpu = read("reports/phase-cpu.json") ?? {};
 const vitest = read("reports/vitest.json");
 const playwright = read("reports/playwright.json");
-const starts = fs.existsSync("reports/test-timings.jsonl")
+const timingLines = fs.existsSync("reports/test-timings.jsonl")
   ? fs
       .readFileSync("reports/test-timings.jsonl", "utf8")
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line))
   : [];
+const starts = timingLines.filter((line) => line.kind === "server-start");
+const serverCpu = timingLines.filter((line) => line.kind === "server-cpu");
 
 /** file -> { ms, tests, runs } */
 const files = new Map();
 const add = (file, kind, ms, tests) => {
-  const entry = files.get(file) ?? { file, kind, ms: 0, tests: 0, runs: 0, starts: 0, startMs: 0 };
+  const entry = files.get(file) ?? { file, kind, ms: 0, tests: 0, runs: 0, starts: 0, startMs: 0, serverCpuMs: 0 };
   entry.ms += ms;
   entry.tests += tests;
   entry.runs += 1;
@@ -61,6 +64,11 @@ for (const start of starts) {
   }
 }
 
+for (const cpu of serverCpu) {
+  const entry = files.get(cpu.file);
+  if (entry) entry.serverCpuMs += cpu.cpuMs;
+}
+
 const byKind = {};
 for (const entry of files.values()) {
   const kind = (byKind[entry.kind] ??= { files: 0, ms: 0, tests: 0 });
@@ -79,8 +87,11 @@ for (const start of starts) {
 
 const lines = [];
 lines.push("## Where the time went", "");
-lines.push("| phase | wall s |", "| --- | ---: |");
-for (const [phase, s] of Object.entries(phases)) lines.push(`| ${phase} | ${Math.round(s)} |`);
+lines.push("| phase | wall s | machine CPU s |", "| --- | ---: | ---: |");
+for (const [phase, s] of Object.entries(phases))
+  lines.push(`| ${phase} | ${Math.round(s)} | ${phaseCpu[phase] === undefined ? "" : Math.round(phaseCpu[phase])} |`);
+const serverCpuTotal = serverCpu.reduce((sum, c) => sum + c.cpuMs, 0);
+lines.push("", `Test servers' own CPU (read at their stop): ${seconds(serverCpuTotal)} s over ${serverCpu.length} servers.`);
 lines.push("", "| kind | files | tests | file-seconds |", "| --- | ---: | ---: | ---: |");
 for (const [kind, k] of Object.entries(byKind)) lines.push(`| ${kind} | ${k.files} | ${k.tests} | ${seconds(k.ms)} |`);
 lines.push("", "| what | count | seconds (of which copying a template) |", "| --- | ---: | ---: |");
@@ -89,11 +100,13 @@ const sorted = [...files.values()].sort((a, b) => b.ms - a.ms);
 const shown = process.argv.includes("--all") ? sorted : sorted.slice(0, 20);
 lines.push(
   "",
-  "| file | kind | runs | tests | seconds | servers started | their starts s |",
-  "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+  "| file | kind | runs | tests | seconds | servers started | their starts s | their CPU s |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
 );
 for (const f of shown)
-  lines.push(`| ${f.file} | ${f.kind} | ${f.runs} | ${f.tests} | ${seconds(f.ms)} | ${f.starts} | ${seconds(f.startMs)} |`);
+  lines.push(
+    `| ${f.file} | ${f.kind} | ${f.runs} | ${f.tests} | ${seconds(f.ms)} | ${f.starts} | ${seconds(f.startMs)} | ${seconds(f.serverCpuMs)} |`,
+  );
 
 if (process.argv.includes("--save-weights")) {
   const weights = Object.fromEntries(sorted.filter((f) => f.kind !== "e2e").map((f) => [f.file, Math.round(f.ms / f.runs / 100) / 10]));

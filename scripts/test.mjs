@@ -5,12 +5,34 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { ensurePrerequisites } from "./test-prerequisites.mjs";
 
-// Each phase's wall time, for the report of where the time goes (scripts/test-times.mjs).
+// Each phase's wall time and the whole machine's busy CPU in it, for the report of where the time goes
+// (scripts/test-times.mjs): on 2 cores, a phase whose CPU is near twice its wall time waits for cores.
 const phases = {};
+const phaseCpu = {};
+const machineBusySeconds = () => {
+  try {
+    // /proc/stat's first line: user nice system idle iowait irq softirq steal, in ticks of 10 ms.
+    const [user, nice, system, , , irq, softirq, steal] = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return undefined;
+  }
+};
 const run = (command, args, env = {}, phase = undefined) => {
   const startedAt = Date.now();
+  const busyBefore = machineBusySeconds();
   const status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-  if (phase) phases[phase] = (Date.now() - startedAt) / 1000;
+  if (phase) {
+    phases[phase] = (Date.now() - startedAt) / 1000;
+    const busyAfter = machineBusySeconds();
+    if (busyBefore !== undefined && busyAfter !== undefined) phaseCpu[phase] = busyAfter - busyBefore;
+  }
   return status;
 };
 
@@ -54,6 +76,7 @@ const e2e = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: "r
 // No log line of the whole run may hold a visitor's e-mail address or a token.
 const logScan = run("node", ["scripts/scan-test-logs.mjs"], {}, "log scan");
 fs.writeFileSync("reports/phases.json", JSON.stringify(phases));
+fs.writeFileSync("reports/phase-cpu.json", JSON.stringify(phaseCpu));
 // Where the time went (reports/test-times.md), printed before the summary so that CI's tail stays the summary.
 run("node", ["scripts/test-times.mjs"]);
 const summary = spawnSync("node", ["scripts/test-summary.mjs", "reports/vitest.json", "reports/playwright.json", "reports/log-scan.json"], {

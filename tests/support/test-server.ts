@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { keepLogs } from "./test-logs";
-import { recordServerStart } from "./test-timings";
+import { callingTestFile, recordServerCpu, recordServerStart } from "./test-timings";
 
 /**
  * Starts the production build (build/server) as a real child process on a free port, with a
@@ -157,6 +157,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (!fs.existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first (npm test does).");
 
   const startedAt = Date.now();
+  const testFile = callingTestFile();
   // A folder given with nothing in it yet is a site made from nothing (the run's template, a first start).
   const givenEmptyDir = Boolean(options.dataDir) && (!fs.existsSync(options.dataDir!) || fs.readdirSync(options.dataDir!).length === 0);
   let dataDir = options.dataDir;
@@ -244,6 +245,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       copyMs,
       db: databaseUrl ? "postgres" : "pglite",
       how: restart ? "restart" : fromTemplate ? "template-copy" : "fresh",
+      file: testFile,
     });
   const server: TestServer = {
     url: `http://127.0.0.1:${port}`,
@@ -254,6 +256,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      recordServerCpu(child.pid, testFile);
       child.kill("SIGTERM");
       // A server that ignores SIGTERM (a stuck shutdown) is killed after the grace period.
       const grace = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
@@ -265,6 +268,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      recordServerCpu(child.pid, testFile);
       child.kill("SIGKILL");
       await exited;
     },

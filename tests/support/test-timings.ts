@@ -8,23 +8,42 @@ import path from "node:path";
  */
 export function recordServerStart(
   startedAt: number,
-  details: { copyMs: number; db: "pglite" | "postgres"; how: "restart" | "template-copy" | "fresh" },
+  details: { copyMs: number; db: "pglite" | "postgres"; how: "restart" | "template-copy" | "fresh"; file: string },
 ): void {
-  const file = process.env.CLINK_TEST_TIMINGS;
-  if (!file) return;
-  const line = {
+  append({
     kind: "server-start",
     how: details.how,
-    file: callingTestFile(),
+    file: details.file,
     db: details.db,
     ms: Date.now() - startedAt,
     copyMs: details.copyMs,
-  };
-  fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+  });
+}
+
+/**
+ * The CPU a test server used in its life, read from /proc just before it is stopped (Linux only): beside the
+ * phases' machine-wide CPU (scripts/test.mjs) it splits a run's CPU between the servers and the rest (test
+ * runners, Chromium).
+ */
+export function recordServerCpu(pid: number | undefined, file: string): void {
+  if (!process.env.CLINK_TEST_TIMINGS || !pid) return;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, the 14th and 15th fields of the line (12th and 13th after the command's name), in ticks of 10 ms.
+    const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+    append({ kind: "server-cpu", file, cpuMs });
+  } catch {
+    // gone already, or no /proc
+  }
+}
+
+function append(line: object): void {
+  const file = process.env.CLINK_TEST_TIMINGS;
+  if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 /** The first frame of the stack in a test file (not in tests/support or the e2e fixtures). */
-function callingTestFile(): string {
+export function callingTestFile(): string {
   const frames = (new Error().stack ?? "").split("\n");
   for (const frame of frames) {
     const match = frame.match(/(tests\/(?:integration|e2e)\/[^:)\s]+\.(?:test|spec)\.ts)/);
