@@ -99,6 +99,21 @@ export default tseslint.config(
     },
   },
   {
+    // Unit files share their workers' modules (vitest.config.ts, `isolate: false`): a module replaced with
+    // vi.mock would stay replaced for the next file. Such a file is listed in MOCKING_UNIT_FILES and runs alone.
+    files: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    ignores: ["app/blog/media/image.server.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
+          message: "A unit file that replaces a module runs isolated: list it in MOCKING_UNIT_FILES (vitest.config.ts).",
+        },
+      ],
+    },
+  },
+  {
     // A time limit in a browser test is a safety net grown on a slow machine (tests/e2e/time-limits.ts,
     // decision record 0053): a number written as a limit must go through scaled().
     files: ["tests/e2e/**/*.ts"],
