@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { adminApi, type Api } from "./api";
 import { seedAndRestart } from "./database-rows";
 import { startTestServer, type StartOptions, type TestServer } from "./test-server";
+import { callingTestFile } from "./test-timings";
 
 export type SuiteSite = { server: TestServer; admin: Api; cookie: string };
 
@@ -12,9 +13,11 @@ export type SuiteSite = { server: TestServer; admin: Api; cookie: string };
  */
 export function siteForSuite({ seed, ...options }: StartOptions & { seed?: string }, ready: (site: SuiteSite) => void): void {
   let started: TestServer | undefined;
+  // Read here, where the file's own code calls: a hook's stack no longer reaches the file.
+  const testFile = callingTestFile();
   beforeAll(async () => {
-    started = await startTestServer(options);
-    if (seed !== undefined) started = await seedAndRestart(started, seed, options);
+    started = await startTestServer({ ...options, testFile });
+    if (seed !== undefined) started = await seedAndRestart(started, seed, { ...options, testFile });
     const admin = await adminApi(started);
     ready({ server: started, admin, cookie: admin.cookie! });
   });

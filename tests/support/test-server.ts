@@ -35,6 +35,8 @@ export type StartOptions = {
   databaseUrl?: string;
   /** Resolve when the process exits instead of failing (for tests of refusals at start). */
   expectExit?: boolean;
+  /** The test file the time report (test-timings.ts) counts this server under; found on the call's stack otherwise. */
+  testFile?: string;
   /** Runs the server with its clock moved, as `faketime -f OFFSET` does (e.g. "+20m"; needs Debian's faketime). */
   faketime?: string;
 };
@@ -157,7 +159,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (!fs.existsSync(serverEntry)) throw new Error("No production build: run `npm run build` first (npm test does).");
 
   const startedAt = Date.now();
-  const testFile = callingTestFile();
+  const testFile = options.testFile ?? callingTestFile();
   // A folder given with nothing in it yet is a site made from nothing (the run's template, a first start).
   const givenEmptyDir = Boolean(options.dataDir) && (!fs.existsSync(options.dataDir!) || fs.readdirSync(options.dataDir!).length === 0);
   let dataDir = options.dataDir;
