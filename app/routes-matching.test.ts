@@ -1,7 +1,9 @@
+// The site's own routes (app/routes.ts) against the matcher of app/core/http/page-handle.ts: it lives beside the
+// routes, since app/core knows no feature.
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import siteRoutes from "../../routes";
-import { routesByFirstSegment } from "./page-handle";
+import siteRoutes from "./routes";
+import { routesByFirstSegment } from "./core/http/page-handle";
 
 type Entry = { file: string; id?: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Entry[] };
 
