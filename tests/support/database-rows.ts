@@ -37,14 +37,20 @@ export async function seedAndRestart(
   options: Parameters<typeof startTestServer>[0] = {},
 ): Promise<TestServer> {
   if ((await server.stop()) !== 0) throw new Error("the test site did not stop cleanly before seeding");
-  if (server.databaseUrl) await queryTestDatabase(server.databaseUrl, sql);
-  else {
-    const db = await PGlite.create({ dataDir: path.join(server.dataDir, "pglite") });
-    try {
-      await db.exec(sql);
-    } finally {
-      await db.close();
-    }
-  }
+  await runOnStoppedSite(server, sql);
   return startTestServer({ ...options, dataDir: server.dataDir, databaseUrl: server.databaseUrl });
+}
+
+/** Runs `sql` on a stopped site's database: its PostgreSQL database, or the PGlite folder in its data folder. */
+export async function runOnStoppedSite(site: { dataDir: string; databaseUrl?: string }, sql: string): Promise<void> {
+  if (site.databaseUrl) {
+    await queryTestDatabase(site.databaseUrl, sql);
+    return;
+  }
+  const db = await PGlite.create({ dataDir: path.join(site.dataDir, "pglite") });
+  try {
+    await db.exec(sql);
+  } finally {
+    await db.close();
+  }
 }

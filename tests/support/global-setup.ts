@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runOnStoppedSite } from "./database-rows";
 import { createTestDatabase, pidFile, queryTestDatabase, startTestServer } from "./test-server";
 
 /**
@@ -28,7 +28,7 @@ export default async function setup(project?: { config?: { env?: Record<string, 
       const server = await startTestServer({ databaseUrl: templateUrl, env: { SEED_DEMO: "false" } });
       const code = await server.stop();
       if (code !== 0) throw new Error(`template server did not stop cleanly (exit ${code}):\n${server.output()}`);
-      await queryTestDatabase(templateUrl, NEVER_BACKED_UP);
+      await runOnStoppedSite({ dataDir: server.dataDir, databaseUrl: templateUrl }, NEVER_BACKED_UP);
     } catch (error) {
       sweep();
       throw error;
@@ -72,12 +72,7 @@ export async function makePgliteTemplate(run: string): Promise<string> {
     if (code !== 0) {
       throw new Error(`template server did not stop cleanly (exit ${code}, signal ${server.child.signalCode}):\n${server.output()}`);
     }
-    const db = await PGlite.create({ dataDir: path.join(dir, "pglite") });
-    try {
-      await db.exec(NEVER_BACKED_UP);
-    } finally {
-      await db.close();
-    }
+    await runOnStoppedSite({ dataDir: dir }, NEVER_BACKED_UP);
     fs.rmSync(path.join(dir, "backups"), { recursive: true, force: true });
   } catch (error) {
     sweepRun(run); // no teardown runs after a failed setup
