@@ -3,6 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { oneWayPlugin } from "./eslint/one-way.js";
+import { MOCKING_UNIT_FILES } from "./tests/unit-isolated.js";
 
 // Two rules of the house (docs/decisions/0005-feature-folders.md): routes never touch the database, browser
 // code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
@@ -100,15 +101,15 @@ export default tseslint.config(
   },
   {
     // Unit files share their workers' modules (vitest.config.ts, `isolate: false`): a module replaced with
-    // vi.mock would stay replaced for the next file. Such a file is listed in MOCKING_UNIT_FILES and runs alone.
+    // vi.mock would stay replaced for the next file. Such a file is listed in tests/unit-isolated.js and runs alone.
     files: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-    ignores: ["app/blog/media/image.server.test.ts"],
+    ignores: MOCKING_UNIT_FILES,
     rules: {
       "no-restricted-syntax": [
         "error",
         {
           selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
-          message: "A unit file that replaces a module runs isolated: list it in MOCKING_UNIT_FILES (vitest.config.ts).",
+          message: "A unit file that replaces a module runs isolated: list it in tests/unit-isolated.js.",
         },
       ],
     },

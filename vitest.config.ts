@@ -1,14 +1,13 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 import LongestFirst from "./tests/support/longest-first";
+import { MOCKING_UNIT_FILES } from "./tests/unit-isolated.js";
 
 // Unit tests are pure and fast; integration tests start the built server (see
 // tests/support/test-server.ts) and run once on PGlite and, with TEST_DATABASE_URL, once on PostgreSQL.
 // Files that measure how long the server keeps a probe waiting while they load it run alone, after every
 // other file: beside three other files' servers on two cores, a probe waits for the CPU, not for the server.
 const ALONE = ["tests/integration/import-limits.test.ts"];
-// Unit files that replace a module with vi.mock: they run in a fresh module graph each (the rest share theirs).
-const MOCKING_UNIT_FILES = ["app/blog/media/image.server.test.ts"];
 
 const integration = (name: string, db: "pglite" | "postgres", alone = false) => ({
   resolve: { tsconfigPaths: true },
