@@ -77,7 +77,7 @@ export async function axeViolations(page: Page) {
     // axe.run in the page itself (legacy mode) and only the violations' details: the default runs axe in every
     // frame, then again in a new blank page to merge the results, and finds a selector for every node that
     // passed. The same rules and the same violations, in under half the time (issue 48: 544 -> 228 ms on `/`);
-    // the site's pages hold no frame from another origin, which is what the default mode is for.
+    // the site's pages hold no frames (no <iframe> in app/), which is what the default mode is for.
     // (options() replaces what withTags() set: it comes first.)
     const analysis = new AxeBuilder({ page })
       .options({ resultTypes: ["violations"] })

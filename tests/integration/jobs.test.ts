@@ -162,8 +162,8 @@ describe("go-live and schedules", () => {
     await waitFor(() => pingsOf(now.slug).length === 1, "the live post announced at save");
 
     // The go-live run of a later minute than the publish time announces it, once.
-    // Nets, not speeds: up to a minute to the next boundary, then the run, on a machine that may be loaded (90 s
-    // left a loaded CI run 28 s for the second instance's run after its minute began).
+    // Nets, not speeds: each wait is up to a minute to the next boundary, then that minute's run, on a machine
+    // that may be loaded (at 90 s this test ran out once on PostgreSQL beside the backup files).
     await waitFor(() => pingsOf(later.slug).length >= 1, "the scheduled post announced at go-live", 180_000);
     expect(pingsOf(later.slug)[0]!.at).toBeGreaterThanOrEqual(publishAt);
     // On PostgreSQL (two instances), wait for the next minute's go-live run, which sees the post again:
