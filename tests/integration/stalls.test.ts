@@ -1,13 +1,33 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MAX_POST_CONTENT } from "~/blog/post/schema";
 import { heldBound } from "../support/held";
 import { rawRequest } from "../support/raw-http";
-import { type TestServer } from "../support/test-server";
+import { type TestServer, usingPostgres } from "../support/test-server";
 import { siteForSuite } from "../support/suite";
 
 let server: TestServer;
 let cookie: string;
-siteForSuite({ env: { SEED_DEMO: "false" } }, (site) => ({ server, cookie } = site));
+// Every module the server resolves is written to this log (tests/support/load-log.mjs); read as the site is ready.
+const loadLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "load-log-")), "modules");
+let loadedAtStart: string[] = [];
+siteForSuite(
+  {
+    env: {
+      SEED_DEMO: "false",
+      CLINK_LOAD_LOG: loadLog,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(path.resolve("tests/support/load-log.mjs")).href}`.trim(),
+    },
+  },
+  (site) => {
+    ({ server, cookie } = site);
+    loadedAtStart = fs.readFileSync(loadLog, "utf8").split("\n").filter(Boolean);
+    fs.rmSync(path.dirname(loadLog), { recursive: true, force: true });
+  },
+);
 
 /** The longest text of one pattern a post may hold. */
 const longest = (pattern: string) => pattern.repeat(Math.ceil(MAX_POST_CONTENT / pattern.length)).slice(0, MAX_POST_CONTENT);
@@ -96,8 +116,7 @@ describe("3. no single request stalls the site", () => {
 });
 
 describe("the text worker's footprint", () => {
-  it("loads the markdown pipeline alone, not the whole server (a worker costs ~20 MB instead of ~90 MB)", async () => {
-    const fs = await import("node:fs");
+  it("loads the markdown pipeline alone, not the whole server (a worker costs ~20 MB instead of ~90 MB)", () => {
     const dir = "build/server/assets";
     const chunk = fs.readdirSync(dir).find((name) => name.startsWith("text-work-"));
     expect(chunk, "the text worker has a chunk of its own").toBeTruthy();
@@ -111,45 +130,53 @@ describe("the text worker's footprint", () => {
 describe("the server's footprint", () => {
   // Each held 2-25 MB of every server's memory from its start (decision record 0009), for work done
   // rarely: making an image, a staff member's new password, a passkey, a Ghost import; lucide-react's
-  // entry is all its icons.
-  it("loads the libraries that only rare work needs when that work comes, not at start", async () => {
-    const fs = await import("node:fs");
-    const path = await import("node:path");
-    const staticImports = /^import (?:[^;]*? from )?"([^"]+)";$/gm;
-    const dynamicImports = /\bimport\("([^"]+)"\)/g;
-    // What a server loads at start: the entry, the chunks it imports as it starts (the database, the
-    // pages), and everything those import statically; a dynamic import elsewhere waits for its use.
-    const loadedAtStart = new Set<string>();
-    const loadedOnUse = new Set<string>();
-    const seen = new Set<string>();
-    const entry = path.resolve("build/server/index.js");
-    const visit = (file: string, atStart: boolean) => {
-      // A chunk can be reached both ways (first by a dynamic import, later from the start): each counts.
-      const key = `${atStart}:${file}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const source = fs.readFileSync(file, "utf8");
-      for (const [kind, pattern] of [
-        ["static", staticImports],
-        ["dynamic", dynamicImports],
-      ] as const) {
-        for (const [, name] of source.matchAll(pattern)) {
-          const startsNow = kind === "static" ? atStart : file === entry && name!.startsWith(".");
-          if (name!.startsWith(".")) visit(path.resolve(path.dirname(file), name!), startsNow);
-          else (startsNow ? loadedAtStart : loadedOnUse).add(name!);
-        }
-      }
-    };
-    visit(entry, true);
-    for (const file of fs.readdirSync("build/server/assets")) visit(path.resolve("build/server/assets", file), false);
+  // entry is all its icons. Read from what this file's server really loaded by the time it was ready (its
+  // load log), mapped to the packages inside each built chunk by the chunk's source map (the build bundles
+  // its dependencies: decision 0100).
+  it("loads the libraries that only rare work needs when that work comes, not at start", () => {
+    const atStart = modulesOf(loadedAtStart);
+    const buildFiles = fs.readdirSync("build/server/assets").map((name) => path.resolve("build/server/assets", name));
+    const built = modulesOf(
+      [path.resolve("build/server/index.js"), ...buildFiles.filter((file) => file.endsWith(".js"))].map((file) => pathToFileURL(file).href),
+    );
+    // What the build leaves outside (decision 0100) it imports by name.
+    const external = new Set(
+      buildFiles
+        .filter((file) => file.endsWith(".js"))
+        .flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bimport\("([^".][^"]*)"\)/g)].map((m) => m[1]!)),
+    );
+    const holds = (modules: string[], name: string) => modules.some((module) => module.startsWith(`${name}/`));
+
     const rare = ["sharp", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en", "@simplewebauthn/server", "turndown"];
-    expect(rare.filter((name) => loadedAtStart.has(name))).toEqual([]);
-    expect(rare.filter((name) => !loadedOnUse.has(name))).toEqual([]);
-    expect([...loadedAtStart].filter((name) => name.startsWith("lucide-react"))).toEqual([]);
-    // Each database's client by the database the server opens: a server on PGlite never loads pg.
+    expect(rare.filter((name) => holds(atStart, name))).toEqual([]);
     expect(
-      ["pg", "@electric-sql/pglite", "drizzle-orm/node-postgres", "drizzle-orm/pglite"].filter((name) => loadedAtStart.has(name)),
+      rare.filter((name) => !holds(built, name) && !external.has(name)),
+      "each is in the build, waiting for its use",
     ).toEqual([]);
-    expect(loadedAtStart.has("react-dom/server"), "the check reads the build's imports").toBe(true);
+    expect(atStart.filter((module) => /^lucide-react\/dist\/esm\/lucide-react\.js$/.test(module))).toEqual([]);
+    expect(atStart.filter((module) => module.startsWith("lucide-react/dist/esm/icons/")).length, "only the icons drawn").toBeLessThan(200);
+    // Each database's client by the database the server opens: a server on PGlite never loads pg.
+    const otherDatabase = usingPostgres() ? ["@electric-sql/pglite", "drizzle-orm/pglite"] : ["pg", "drizzle-orm/node-postgres"];
+    expect(otherDatabase.filter((name) => holds(atStart, name))).toEqual([]);
+    expect(holds(atStart, "react-dom"), "the check reads what the server loaded").toBe(true);
   });
 });
+
+/**
+ * The modules (a path below node_modules, e.g. "react-dom/cjs/react-dom-server.node.production.js") that the
+ * given loaded URLs are or hold: a package's own file, or what a built chunk's source map lists.
+ */
+function modulesOf(urls: string[]): string[] {
+  const belowNodeModules = (file: string) => file.slice(file.lastIndexOf("node_modules/") + "node_modules/".length);
+  const modules = new Set<string>();
+  for (const url of urls) {
+    if (!url.startsWith("file:")) continue;
+    const file = fileURLToPath(url);
+    if (file.includes("/node_modules/")) modules.add(belowNodeModules(file));
+    else if (file.includes(`${path.sep}build${path.sep}server${path.sep}`) && fs.existsSync(`${file}.map`)) {
+      const map = JSON.parse(fs.readFileSync(`${file}.map`, "utf8")) as { sources: string[] };
+      for (const source of map.sources) if (source.includes("node_modules/")) modules.add(belowNodeModules(source));
+    }
+  }
+  return [...modules];
+}
