@@ -59,7 +59,7 @@ function alertMail(fresh: readonly OpsCondition[], all: readonly OpsCondition[])
 /**
  * Runs the checks (every 10 minutes, and after a failed backup) and e-mails the owner once about what is
  * new; a condition stays notified (ops_alerts) until it clears. The job runner runs each check once across
- * instances, and the notified set is read and written in one transaction.
+ * instances; checks that run at once mail a condition once, through its row's insert.
  */
 export async function checkOpsAlerts(): Promise<void> {
   // A backup whose process is gone (its lease ran out) is failed, not "running" for ever.
@@ -71,10 +71,15 @@ export async function checkOpsAlerts(): Promise<void> {
     const { fresh, cleared } = alertChanges(conditions, notified);
     if (cleared.length > 0) await tx.delete(t).where(inArray(t.condition, cleared));
     if (fresh.length === 0) return;
-    await tx.insert(t).values(fresh).onConflictDoNothing();
+    // Two checks can run at once (the schedule's and a failed backup's, or two instances'): on PostgreSQL both
+    // read the same notified set. The insert decides: a row another check holds waits for it and then conflicts,
+    // so each condition is mailed by the one check that inserted it.
+    const inserted = await tx.insert(t).values(fresh).onConflictDoNothing().returning({ condition: t.condition });
+    const claimed = fresh.filter((c) => inserted.some((row) => row.condition === c.condition));
+    if (claimed.length === 0) return;
     const owner = await ownerAddress(tx);
     if (!owner) return;
-    await queueMail(tx, { purpose: "ops-alert", to: owner, content: alertMail(fresh, conditions) });
-    logger.warn({ conditions: fresh.map((c) => c.condition) }, "owner alerted");
+    await queueMail(tx, { purpose: "ops-alert", to: owner, content: alertMail(claimed, conditions) });
+    logger.warn({ conditions: claimed.map((c) => c.condition) }, "owner alerted");
   });
 }
