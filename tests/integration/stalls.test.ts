@@ -135,15 +135,15 @@ describe("the server's footprint", () => {
   // its dependencies: decision 0100).
   it("loads the libraries that only rare work needs when that work comes, not at start", () => {
     const atStart = modulesOf(loadedAtStart);
-    const buildFiles = fs.readdirSync("build/server/assets").map((name) => path.resolve("build/server/assets", name));
-    const built = modulesOf(
-      [path.resolve("build/server/index.js"), ...buildFiles.filter((file) => file.endsWith(".js"))].map((file) => pathToFileURL(file).href),
-    );
+    // The build's code: the entry and its chunks (beside them lie their source maps).
+    const buildFiles = [
+      path.resolve("build/server/index.js"),
+      ...fs.readdirSync("build/server/assets").map((name) => path.resolve("build/server/assets", name)),
+    ].filter((file) => file.endsWith(".js"));
+    const built = modulesOf(buildFiles.map((file) => pathToFileURL(file).href));
     // What the build leaves outside (decision 0100) it imports by name.
     const external = new Set(
-      buildFiles
-        .filter((file) => file.endsWith(".js"))
-        .flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bimport\("([^".][^"]*)"\)/g)].map((m) => m[1]!)),
+      buildFiles.flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bimport\("([^".][^"]*)"\)/g)].map((m) => m[1]!)),
     );
     const holds = (modules: string[], name: string) => modules.some((module) => module.startsWith(`${name}/`));
 
