@@ -12,5 +12,16 @@ const TEST_LOGS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 
 export function keepLogs(label: string, pid: number | undefined, ...streams: Array<Readable | null>): void {
   fs.mkdirSync(TEST_LOGS, { recursive: true });
   const file = path.join(TEST_LOGS, `${label}-${process.pid}-${pid ?? "x"}-${Date.now()}.log`);
-  for (const stream of streams) stream?.on("data", (chunk: Buffer | string) => fs.appendFileSync(file, chunk));
+  // One descriptor for the process's life, written synchronously (a worker that dies keeps every line written):
+  // opening and closing the file at every chunk cost the runners more system time than the writes.
+  const fd = fs.openSync(file, "a");
+  let open = streams.filter(Boolean).length;
+  if (open === 0) fs.closeSync(fd);
+  const done = () => {
+    if (--open === 0) fs.closeSync(fd);
+  };
+  for (const stream of streams) {
+    stream?.on("data", (chunk: Buffer | string) => void (typeof chunk === "string" ? fs.writeSync(fd, chunk) : fs.writeSync(fd, chunk)));
+    stream?.once("close", done);
+  }
 }

@@ -225,12 +225,18 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const port = await new Promise<number>((resolve, reject) => {
     // A first start runs initdb (about 4 s idle; near a minute seen on a loaded 2-core machine).
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    // Reads only the lines not read yet, and stops once the line is found: matching the whole output again at
+    // every chunk, for the server's whole life, was a fifth of the integration runners' own CPU (issue 48).
+    let unread = 0;
     const onData = () => {
-      const match = output.match(/"port":(\d+)[^\n]*"msg":"server listening"/);
+      const match = output.slice(unread).match(/"port":(\d+)[^\n]*"msg":"server listening"/);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off("data", onData);
         resolve(Number(match[1]));
+        return;
       }
+      unread = Math.max(unread, output.lastIndexOf("\n") + 1);
     };
     child.stdout!.on("data", onData);
     exited.then((code) => {
