@@ -9,7 +9,8 @@ import { Webhook } from "standardwebhooks";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- message bodies are checked field by field
 export type Loose = Record<string, any>;
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+/** `at`: when the request reached the receiver (Date.now()), so a test times the sender's waits exactly, not its own polls. */
+type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
 type VerifiedMessage = { id: string; payload: { type: string; timestamp: string; data: Loose } };
 
 export type WebhookReceiver = {
@@ -26,11 +27,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const answers = new Map<string, number[]>();
   const server: Server = createServer((request, response) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = request.url ?? "/";
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at });
       const queue = answers.get(path) ?? [200];
       const status = queue.length > 1 ? queue.shift()! : queue[0]!;
       response.writeHead(status).end(status === 200 ? "ok" : "no");
