@@ -1,4 +1,5 @@
 import { oneLine } from "~/core/text/clean-input";
+import { wallClock } from "~/core/text/dates";
 import * as z from "~/core/text/zod-mini";
 import { hasRole, type StaffRole } from "~/auth/roles";
 import { LISTS, PLATFORMS, WAITLIST_CITIES, type ListName, type Platform } from "./lists";
@@ -77,28 +78,8 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** How far `zone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const at = wallClock(instant, zone);
+  const wall = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

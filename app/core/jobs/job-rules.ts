@@ -1,3 +1,4 @@
+import { wallClock } from "../text/dates";
 import { utcDay } from "../text/utc-days";
 
 /**
@@ -27,33 +28,9 @@ export function checkScheduleWhen(when: ScheduleWhen): void {
   }
 }
 
-/**
- * One formatter per time zone: making an Intl.DateTimeFormat costs about a millisecond, and the runner asks
- * for every daily schedule's period at every poll and after every job (a tenth of a test server's own
- * JavaScript in a profile of the suite, issue 48).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function localFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 function localParts(at: Date, timeZone: string) {
-  const parts = localFormatter(timeZone).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get("year"), month: get("month"), day: get("day"), minutes: get("hour") * 60 + get("minute") };
+  const { year, month, day, hour, minute } = wallClock(at, timeZone);
+  return { year, month, day, minutes: hour * 60 + minute };
 }
 
 /**

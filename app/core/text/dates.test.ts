@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, isTimeZone } from "./dates";
+import { formatDate, formatDateTime, isTimeZone, wallClock } from "./dates";
 
 describe("dates", () => {
   it("writes a date the spec's way, in UTC whatever the clock's zone", () => {
@@ -14,5 +14,28 @@ describe("dates", () => {
   it("knows the IANA zones this runtime knows, and no others", () => {
     expect(isTimeZone("Europe/Paris")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("reads the wall clock of a zone, summer time included, midnight as hour 0", () => {
+    // Paris is UTC+2 in summer and UTC+1 in winter; New York was at 23:59:58 on 31 Dec 2025 at this instant.
+    expect(wallClock(new Date("2026-07-01T22:30:15Z"), "Europe/Paris")).toEqual({
+      year: 2026,
+      month: 7,
+      day: 2,
+      hour: 0,
+      minute: 30,
+      second: 15,
+    });
+    expect(wallClock(Date.parse("2026-01-01T04:59:58Z"), "America/New_York")).toEqual({
+      year: 2025,
+      month: 12,
+      day: 31,
+      hour: 23,
+      minute: 59,
+      second: 58,
+    });
+    // The same zone again answers from the kept formatter, with the same result for a winter instant.
+    expect(wallClock(new Date("2026-01-15T12:00:00Z"), "Europe/Paris").hour).toBe(13);
+    expect(() => wallClock(0, "Mars/Olympus")).toThrow(RangeError);
   });
 });
