@@ -21,7 +21,8 @@ export function keepLogs(label: string, pid: number | undefined, ...streams: Arr
     if (--open === 0) fs.closeSync(fd);
   };
   for (const stream of streams) {
-    stream?.on("data", (chunk: Buffer | string) => void (typeof chunk === "string" ? fs.writeSync(fd, chunk) : fs.writeSync(fd, chunk)));
+    // A child's output streams give Buffers (no encoding is set on them).
+    stream?.on("data", (chunk: Buffer) => fs.writeSync(fd, chunk));
     stream?.once("close", done);
   }
 }
