@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { CenteredDialog } from "~/components/ui/centered-dialog";
 import { FormError } from "~/components/ui/form-error";
@@ -252,11 +252,18 @@ export function useAdminDetail<T>(url: string) {
 export function useListParams<K extends string>(names: Record<K, string>, defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
   const values = listValues(params, names, defaults);
+  // A change made while an earlier one still loads (a tab pressed, then a search typed before its list came)
+  // builds on the address that is on its way, not the one still shown: React Router's setSearchParams hands
+  // the shown one, so the search would bring the earlier filter back. Read when called, not when rendered.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const onTheWay = useRef<string | null>(null);
+  onTheWay.current = navigation.state !== "idle" && navigation.location.pathname === pathname ? navigation.location.search : null;
   const update = useCallback(
     (change: Partial<Record<K, string>>) =>
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          const next = new URLSearchParams(onTheWay.current ?? current);
           for (const [key, value] of Object.entries(change) as [K, string][]) {
             if (!value || value === defaults[key]) next.delete(names[key]);
             else next.set(names[key], value);
