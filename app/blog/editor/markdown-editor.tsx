@@ -12,6 +12,7 @@ import { drawSelection, EditorView, keymap, placeholder as placeholderText } fro
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { altFromFileName, uploadPlaceholder } from "~/blog/writing/markdown-format";
 import { applyFormat, FormatToolbar, TOOLBAR } from "./format-toolbar";
+import { ownEchoes } from "./own-echoes";
 
 export interface MarkdownEditorHandle {
   focus: () => void;
@@ -47,8 +48,10 @@ export default function MarkdownEditor({
   const host = useRef<HTMLDivElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  // The text this editor last reported: a `value` equal to it is our own echo, anything else came from outside.
-  const emitted = useRef(value);
+  // The texts this editor reported and has not seen back yet: a `value` among them is our own echo (an older one
+  // too, see own-echoes.ts), anything else came from outside.
+  const echoes = useRef<ReturnType<typeof ownEchoes> | null>(null);
+  echoes.current ??= ownEchoes(value);
   const view = useRef<EditorView | null>(null);
   // The latest callbacks, read by the editor's listeners (made once).
   const props = useRef({ onChange, upload, onUploadError, onUploadingChange });
@@ -143,8 +146,9 @@ export default function MarkdownEditor({
           }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
-            emitted.current = update.state.doc.toString();
-            props.current.onChange(emitted.current);
+            const text = update.state.doc.toString();
+            echoes.current!.reported(text);
+            props.current.onChange(text);
           }),
           EditorView.domEventHandlers({
             paste(event, v) {
@@ -195,8 +199,7 @@ export default function MarkdownEditor({
   // echo never does: React may render an older value while newer keystrokes are already in the editor.
   useEffect(() => {
     const editor = view.current;
-    if (!editor || value === emitted.current) return;
-    emitted.current = value;
+    if (!editor || echoes.current!.isEcho(value)) return;
     if (editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
 
