@@ -36,6 +36,7 @@ export function PostEditorPage({
   const restore = useMemo(() => (entry.restore ? parseDraft(readStorage(draftKey(postId))) : null), [entry.restore, postId]);
   const dirty = useRef(false);
   const [confirming, setConfirming] = useState(false);
+  const [discarded, setDiscarded] = useState(false);
   const [focusMode, setFocusMode] = useState(false);
   const close = () => {
     dirty.current = false;
@@ -58,6 +59,7 @@ export function PostEditorPage({
           dirty.current = value;
         }}
         onSaved={close}
+        discarded={discarded}
         onCancel={() => (dirty.current ? setConfirming(true) : close())}
       />
       <ConfirmDialog
@@ -68,6 +70,7 @@ export function PostEditorPage({
         cancelLabel="Keep editing"
         confirmLabel="Discard changes"
         onConfirm={() => {
+          setDiscarded(true);
           forgetDraft(postId);
           setConfirming(false);
           close();

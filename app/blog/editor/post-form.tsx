@@ -38,8 +38,11 @@ export function BlogPostForm({
   onCancel,
   focusMode = false,
   onFocusModeChange = () => {},
+  discarded = false,
 }: {
   focusMode?: boolean;
+  /** The author chose to discard the changes: no copy is kept in this browser from then on, while the editor closes. */
+  discarded?: boolean;
   onFocusModeChange?: (on: boolean) => void;
   post: BlogPostDto | null;
   preview?: { source: string } & MarkdownPreview;
@@ -104,11 +107,14 @@ export function BlogPostForm({
   const saved = useRef(false);
   useEffect(() => {
     if (autosave.createdId !== null) forgetDraft(null);
+    // Discarded, the editor stays on screen until the list has loaded: a copy written meanwhile would be offered
+    // back (it was, 35 ms after the discard, when a change had set the timer just before it).
+    if (discarded) return;
     if (!dirty) return serverSaved ? forgetDraft(savedId) : undefined;
     // Not once the post is saved and the editor is closing: a copy written then would be offered back as unsaved.
     const timer = window.setTimeout(() => saved.current || writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, form, savedId, serverSaved, autosave.createdId]);
+  }, [dirty, form, savedId, serverSaved, autosave.createdId, discarded]);
 
   // The save and the reload say their errors the admin's one way (decision 0095); the editor closes itself, so
   // no loader needs to run again. The server's field messages show in place and in the toast.
