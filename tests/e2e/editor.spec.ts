@@ -101,6 +101,28 @@ test("offline, a draft is kept in this browser and offered back after the tab is
   expect(await next.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("clink:post-draft:")))).toEqual([]);
 });
 
+test("a post the autosave created, then edited offline: Discard changes forgets the copy kept under its id", async ({
+  adminPage: page,
+}) => {
+  const dialog = await openCreate(page);
+  const title = `Second thoughts ${unique()}`;
+  await dialog.getByLabel("Title").fill(title);
+  await fillPostText(dialog, "Saved by the autosave.");
+  await expect(dialog.getByRole("status").filter({ hasText: /^Saved \d\d:\d\d/ })).toBeVisible({ timeout: scaled(15_000) });
+  // Now the server cannot be reached: the next change is kept in this browser, under the created post's id.
+  await page.route(/\/api\/(blog\/\d+|admin\/posts\/\d+\/autosave)$/, (route) =>
+    route.request().method() === "GET" ? route.fallback() : route.abort("internetdisconnected"),
+  );
+  await dialog.getByLabel("Title").fill(`${title}, changed`);
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => /^clink:post-draft:\d+$/.test(k)));
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("alertdialog", { name: "Discard unsaved changes?" }).getByRole("button", { name: "Discard changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Blog Management" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Unsaved drafts in this browser" })).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("clink:post-draft:")))).toEqual([]);
+});
+
 test("errors clear as each field becomes valid, and the first invalid field gets focus", async ({ adminPage: page }) => {
   const dialog = await openCreate(page);
   await dialog.getByRole("button", { name: "Create Post" }).click();

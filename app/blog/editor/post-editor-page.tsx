@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import type { BlogPostDto } from "~/blog/post/schema";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { draftKey, parseDraft } from "./post-form-state";
-import { forgetDraft, readStorage } from "./draft-storage";
+import { readStorage } from "./draft-storage";
 import type { MarkdownPreview } from "~/core/markdown/markdown-preview.client";
 import { BlogPostForm } from "./post-form";
 import type { PostWriter } from "./post-writer";
@@ -71,7 +71,6 @@ export function PostEditorPage({
         confirmLabel="Discard changes"
         onConfirm={() => {
           setDiscarded(true);
-          forgetDraft(postId);
           setConfirming(false);
           close();
         }}

@@ -41,7 +41,7 @@ export function BlogPostForm({
   discarded = false,
 }: {
   focusMode?: boolean;
-  /** The author chose to discard the changes: no copy is kept in this browser from then on, while the editor closes. */
+  /** The author chose to discard the changes: this browser's copy is forgotten, and none is written while the editor closes. */
   discarded?: boolean;
   onFocusModeChange?: (on: boolean) => void;
   post: BlogPostDto | null;
@@ -107,9 +107,10 @@ export function BlogPostForm({
   const saved = useRef(false);
   useEffect(() => {
     if (autosave.createdId !== null) forgetDraft(null);
-    // Discarded, the editor stays on screen until the list has loaded: a copy written meanwhile would be offered
-    // back (it was, 35 ms after the discard, when a change had set the timer just before it).
-    if (discarded) return;
+    // Discarded: the copy goes, under the id the autosave may have given a new post (the page knows only the
+    // address's), and none is written while the editor stays on screen until the list has loaded (one was, 35 ms
+    // after the discard, when a change had set the timer just before it).
+    if (discarded) return forgetDraft(savedId);
     if (!dirty) return serverSaved ? forgetDraft(savedId) : undefined;
     // Not once the post is saved and the editor is closing: a copy written then would be offered back as unsaved.
     const timer = window.setTimeout(() => saved.current || writeStorage(draftKey(savedId), serializeDraft(savedId, form)), LOCAL_COPY_MS);
