@@ -1,7 +1,6 @@
 import type { CrawlerStatsResponse } from "~/discoverability/types";
+import { formatDateTime } from "~/core/text/dates";
 import { CrawlerVisitsChart } from "./crawler-visits-chart";
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The AI admin's Crawlers tab: visits a day, and each known crawler's last visit and pages crawled. */
 export function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
@@ -41,7 +40,7 @@ export function Crawlers({ stats }: { stats: CrawlerStatsResponse }) {
                   </span>
                 </th>
                 <td className="whitespace-nowrap px-4 py-2">
-                  {row.last_visit ? <time dateTime={row.last_visit}>{dateTime.format(new Date(row.last_visit))}</time> : "Never"}
+                  {row.last_visit ? <time dateTime={row.last_visit}>{formatDateTime(row.last_visit)}</time> : "Never"}
                 </td>
                 <td className="px-4 py-2">
                   <span
