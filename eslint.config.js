@@ -115,6 +115,24 @@ export default tseslint.config(
     },
   },
   {
+    // Integration files share their workers' modules too (the same reason, tests/support/file-boundary.ts); none
+    // may replace a module. The rule's options replace the tests' own above, so that one is repeated here.
+    files: ["tests/integration/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: ":matches(ForStatement, WhileStatement, DoWhileStatement) CallExpression[callee.name='setTimeout']",
+          message: "Wait for a condition with eventually() or waitFor() (tests/support/eventually.ts).",
+        },
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
+          message: "Integration files share their workers' modules: a replaced module would stay replaced for the next file.",
+        },
+      ],
+    },
+  },
+  {
     // A time limit in a browser test is a safety net grown on a slow machine (tests/e2e/time-limits.ts,
     // decision record 0053): a number written as a limit must go through scaled().
     files: ["tests/e2e/**/*.ts"],

@@ -62,7 +62,8 @@ const liveChildren = new Set<ChildProcess>();
 const madeDirs = new Set<string>();
 let exitHooked = false;
 
-function cleanUpNow(): void {
+/** Kills the servers still running and removes the folders made, now (a file's end, the process's exit). */
+export function cleanUpNow(): void {
   for (const child of liveChildren) {
     try {
       child.kill("SIGKILL");
