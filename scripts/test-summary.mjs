@@ -1,6 +1,6 @@
-// Reads the JSON reports of Vitest, Playwright and the log scan and prints the failed tests' names (file and
-// test), then one line: "N passed, N failed, N skipped". CI shows only the end of the output, so the names
-// come last but one.
+// Reads the JSON reports of Vitest, Playwright, the log scan and CI's checks (lint, type check) and prints the
+// failed tests' names (file and test), then one line: "N passed, N failed, N skipped". CI shows only the end of
+// the output, so the names come last but one.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -29,7 +29,16 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (report.findings) {
+  if (report.checks) {
+    // CI's lint and type check (.ci/run): one check each.
+    for (const check of report.checks) {
+      if (check.ok) passed += 1;
+      else {
+        failed += 1;
+        failures.push(`${check.name} (its output is printed above)`);
+      }
+    }
+  } else if (report.findings) {
     // The log scan (scripts/scan-test-logs.mjs): one check.
     if (report.findings.length === 0 && report.files > 0) passed += 1;
     else {
