@@ -5,6 +5,19 @@ import tseslint from "typescript-eslint";
 import { oneWayPlugin } from "./eslint/one-way.js";
 import { MOCKING_UNIT_FILES } from "./tests/unit-isolated.js";
 
+// "no-restricted-syntax" takes one list per file: a later block's list replaces an earlier one's, so each block of
+// the tests names every restriction that applies to it, from these.
+// The tests' one polling helper (tests/support/eventually.ts): no hand-written wait in a loop.
+const waitInALoop = {
+  selector: ":matches(ForStatement, WhileStatement, DoWhileStatement) CallExpression[callee.name='setTimeout']",
+  message: "Wait for a condition with eventually() or waitFor() (tests/support/eventually.ts).",
+};
+// In files that share their worker's modules, a module replaced with vi.mock would stay replaced for the next file.
+const replacedModule = (message) => ({
+  selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
+  message,
+});
+
 // Two rules of the house (docs/decisions/0005-feature-folders.md): routes never touch the database, browser
 // code never imports *.server. Which folder may import which (app/core knows no feature, each feature only
 // those on floors below it) is checked by dependency-cruiser (.dependency-cruiser.cjs), in `npm run lint` too.
@@ -90,13 +103,7 @@ export default tseslint.config(
     files: ["tests/**/*.ts"],
     ignores: ["tests/support/eventually.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: ":matches(ForStatement, WhileStatement, DoWhileStatement) CallExpression[callee.name='setTimeout']",
-          message: "Wait for a condition with eventually() or waitFor() (tests/support/eventually.ts).",
-        },
-      ],
+      "no-restricted-syntax": ["error", waitInALoop],
     },
   },
   {
@@ -107,28 +114,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
-          message: "A unit file that replaces a module runs isolated: list it in tests/unit-isolated.js.",
-        },
+        replacedModule("A unit file that replaces a module runs isolated: list it in tests/unit-isolated.js."),
       ],
     },
   },
   {
-    // Integration files share their workers' modules too (the same reason, tests/support/file-boundary.ts); none
-    // may replace a module. The rule's options replace the tests' own above, so that one is repeated here.
+    // Integration files share their workers' modules too (tests/support/file-boundary.ts): none may replace a module.
     files: ["tests/integration/**/*.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: ":matches(ForStatement, WhileStatement, DoWhileStatement) CallExpression[callee.name='setTimeout']",
-          message: "Wait for a condition with eventually() or waitFor() (tests/support/eventually.ts).",
-        },
-        {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv)$/]",
-          message: "Integration files share their workers' modules: a replaced module would stay replaced for the next file.",
-        },
+        waitInALoop,
+        replacedModule("Integration files share their workers' modules: a replaced module would stay replaced for the next file."),
       ],
     },
   },
@@ -139,6 +136,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        waitInALoop,
         {
           selector: "Property[key.name='timeout'] > Literal[value>0]",
           message: "Write a browser test's time limit as scaled(ms) (tests/e2e/time-limits.ts).",

@@ -17,7 +17,7 @@ const integration = (name: string, db: "pglite" | "postgres", alone = false) => 
     exclude: alone ? [] : ALONE,
     env: { TEST_DB: db },
     globalSetup: ["tests/support/global-setup.ts"],
-    // One process for a worker's files, not one a file (0.65 s of CPU each, 176 files in CI); each file's
+    // One process for a worker's files, not one a file (about 0.35 s of CPU each, 176 files in CI); each file's
     // servers and folders still end with it (tests/support/file-boundary.ts). No integration file mocks a module.
     isolate: false,
     setupFiles: ["tests/support/file-boundary.ts"],
