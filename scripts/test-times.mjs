@@ -91,7 +91,13 @@ lines.push("| phase | wall s | machine CPU s |", "| --- | ---: | ---: |");
 for (const [phase, s] of Object.entries(phases))
   lines.push(`| ${phase} | ${Math.round(s)} | ${phaseCpu[phase] === undefined ? "" : Math.round(phaseCpu[phase])} |`);
 const serverCpuTotal = serverCpu.reduce((sum, c) => sum + c.cpuMs, 0);
-lines.push("", `Test servers' own CPU (read at their stop): ${seconds(serverCpuTotal)} s over ${serverCpu.length} servers.`);
+// Page faults: on a virtual machine each costs microseconds of the host's time, and an allocator that gives memory
+// back too eagerly faults the same pages in again and again (decision 0101).
+const serverFaults = serverCpu.reduce((sum, c) => sum + (c.minflt ?? 0), 0);
+lines.push(
+  "",
+  `Test servers' own CPU (read at their stop): ${seconds(serverCpuTotal)} s over ${serverCpu.length} servers; ${serverFaults.toLocaleString("en")} page faults.`,
+);
 lines.push("", "| kind | files | tests | file-seconds |", "| --- | ---: | ---: | ---: |");
 for (const [kind, k] of Object.entries(byKind)) lines.push(`| ${kind} | ${k.files} | ${k.tests} | ${seconds(k.ms)} |`);
 lines.push("", "| what | count | seconds (of which copying a template) |", "| --- | ---: | ---: |");
