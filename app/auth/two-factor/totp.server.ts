@@ -1,14 +1,10 @@
 import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
+import { Secret } from "otpauth";
 import QRCode from "qrcode";
 import { getDb, schema } from "~/core/database/db.server";
 import { normalizeTotpCode } from "./codes";
 import { issueRecoveryCodes } from "./recovery-codes.server";
-
-/** RFC 6238 with the parameters every authenticator app understands: SHA-1, 6 digits, 30 s. */
-const PERIOD = 30;
-const totpFor = (secret: string, label: string) =>
-  new TOTP({ issuer: "Clink Admin", label, algorithm: "SHA1", digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+import { matchedTotpStep, totpFor } from "./totp-step";
 
 export type TotpSetup = { secret: string; otpauthUrl: string; qrSvg: string };
 
@@ -51,9 +47,8 @@ async function acceptCode(adminId: number, input: string, state: "confirmed" | "
   const db = getDb();
   const [row] = await db.select().from(schema.staffTotp).where(eq(schema.staffTotp.adminUserId, adminId)).limit(1);
   if (!row || (state === "confirmed") !== (row.confirmedAt !== null)) return false;
-  const delta = totpFor(row.secret, "").validate({ token, window: 1 });
-  if (delta === null) return false;
-  const step = Math.floor(Date.now() / 1000 / PERIOD) + delta;
+  const step = matchedTotpStep(row.secret, token, Date.now());
+  if (step === null) return false;
   // Claimed atomically: of two requests with the same code, one wins.
   const claimed = await db
     .update(schema.staffTotp)
