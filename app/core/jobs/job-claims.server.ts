@@ -83,28 +83,23 @@ export async function markFailed(job: Claimed, error: string, retryInMs: number)
   return dead ? "dead" : "queued";
 }
 
-/** What the runner's watch sees in one statement: how long until each type's next job falls due, and any job to bury. */
-export type DueJobs = { msByType: Map<string, number>; abandoned: boolean };
-
 /**
- * How long until the next job of each type falls due (a retry's back-off, a job queued for later, a lease
- * running out), so a retry after 50 ms runs after 50 ms and not at the next poll; and whether a running job's
- * lease has run out with no attempt left (buryAbandoned's work). One statement for every lane of the instance:
- * an idle instance asks the database once a poll, not twice a lane (issue 48). Reads only the partial index
- * of queued and running jobs.
+ * How long until the next job of `types` falls due (a retry's back-off, a job queued for later, a lease
+ * running out), so a retry after 50 ms runs after 50 ms and not at the next poll.
  */
-export async function dueJobs(): Promise<DueJobs> {
-  const rows = await rowsOf<{ type: string; ms: number | null; abandoned: boolean }>(
+export async function msUntilNextDue(types: readonly JobType[]): Promise<number | undefined> {
+  if (types.length === 0) return undefined;
+  const names = sql.join(
+    types.map((definition) => sql`${definition.type}::text`),
+    sql`, `,
+  );
+  const result = await rowsOf<{ ms: number | null }>(
     getDb(),
     sql`
-    select type,
-      ceil(extract(epoch from least(
-        min(run_at) filter (where state = 'queued'),
-        min(locked_until) filter (where state = 'running')) - now()) * 1000)::float8 as ms,
-      bool_or(state = 'running' and locked_until < now() and attempts >= max_attempts) as abandoned
-    from jobs where state in ('queued', 'running') group by type`,
+    select ceil(extract(epoch from least(
+      (select min(run_at) from jobs where state = 'queued' and type in (${names})),
+      (select min(locked_until) from jobs where state = 'running' and type in (${names}))) - now()) * 1000)::float8 as ms`,
   );
-  const msByType = new Map<string, number>();
-  for (const row of rows) if (row.ms !== null) msByType.set(row.type, Math.max(0, Number(row.ms)));
-  return { msByType, abandoned: rows.some((row) => row.abandoned) };
+  const ms = result[0]?.ms;
+  return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
 }

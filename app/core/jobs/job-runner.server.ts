@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { getDb, schema } from "../database/db.server";
 import type { Env } from "../instance/env.server";
 import { retryDelayMs, schedulePeriod } from "./job-rules";
-import { buryAbandoned, claimDue, dueJobs, leaseOf, markDone, markFailed, type Claimed } from "./job-claims.server";
+import { buryAbandoned, claimDue, leaseOf, markDone, markFailed, msUntilNextDue, type Claimed } from "./job-claims.server";
 import {
   DEFAULT_BACKOFF_BASE_MS,
+  DEFAULT_LANE,
   defineJobType,
   defineSchedule,
   definedLanes,
@@ -98,7 +99,7 @@ function defineCoreJobs(): void {
 
 export type JobRunner = { stop: () => Promise<void> };
 
-/** One lane's loop on this instance: its slots and the jobs in them (the watch below wakes it). */
+/** One lane's loop on this instance: its slots, the jobs in them, and its own timer. */
 type LaneLoop = {
   name: string;
   concurrency: number;
@@ -106,19 +107,15 @@ type LaneLoop = {
   running: Set<Promise<void>>;
   filling: Promise<void> | null;
   again: boolean;
+  timer?: NodeJS.Timeout;
 };
-
-/** The runner's one timer (decision record 0047): when to look again at what falls due, for every lane at once. */
-type Watch = { looking: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout };
 
 /**
  * Starts this instance's runner (decision record 0047): each lane claims due jobs of its own types until
- * its slots are full, runs them side by side, and looks again when one finishes or when this instance
- * enqueues a job of the lane. One watch for all lanes enqueues the due schedules and asks, in one statement,
- * when each lane's next job falls due (a job queued for later or by another instance, a retry, a lease running
- * out): it wakes a lane as its job falls due, at most JOB_POLL_MS after the last look (timers unref'd, so they
- * never keep the process alive). An idle instance asks the database once a poll, not twice a lane (issue 48).
- * Call after every feature has defined its job types and lanes.
+ * its slots are full, runs them side by side, and looks again when one finishes, when this instance
+ * enqueues a job of the lane, or when the next of its jobs falls due (at most JOB_POLL_MS later; timers
+ * unref'd, so they never keep the process alive). The default lane also enqueues the due schedules. Call
+ * after every feature has defined its job types and lanes.
  */
 export async function startJobRunner(env: Env): Promise<JobRunner> {
   defineCoreJobs();
@@ -126,8 +123,6 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
   const stopping = new AbortController();
   let stopRequested = false;
   const loops: LaneLoop[] = definedLanes().map((lane) => ({ ...lane, running: new Set(), filling: null, again: false }));
-  const laneOfType = new Map(loops.flatMap((loop) => loop.types.map((d) => [d.type, loop] as const)));
-  const watch: Watch = { looking: null, again: false };
 
   function start(loop: LaneLoop, job: Claimed): void {
     const done: Promise<void> = runJob(job, env, stopping.signal)
@@ -141,33 +136,35 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
     loop.running.add(done);
   }
 
-  /** Fills the lane's free slots; resolves with how many jobs it claimed. */
+  /** Fills the lane's free slots; resolves with how long to sleep before looking again. */
   async function fill(loop: LaneLoop): Promise<number> {
-    let claimed = 0;
+    if (loop.name === DEFAULT_LANE) {
+      await enqueueDueSchedules(env);
+      await buryAbandoned();
+    }
     for (let free = loop.concurrency - loop.running.size; free > 0 && !stopRequested; free = loop.concurrency - loop.running.size) {
       const jobs = await claimDue(env, loop.types, free);
       for (const job of jobs) start(loop, job);
-      claimed += jobs.length;
       if (jobs.length < free) break;
     }
-    return claimed;
+    // Full: the next finish looks again; only the schedules need the poll.
+    if (loop.running.size >= loop.concurrency) return env.JOB_POLL_MS;
+    const next = await msUntilNextDue(loop.types);
+    // A few ms late rather than early: a claim a moment before run_at finds nothing.
+    return next === undefined ? env.JOB_POLL_MS : Math.min(env.JOB_POLL_MS, next + 5);
   }
 
-  /**
-   * Claims what the lane can now. Afterwards the watch looks again (a finished job may have queued the next,
-   * a failed one its retry), unless the watch itself woke the lane and nothing was there to claim (another
-   * instance took it): looking again at once would only find the same.
-   */
-  function poke(loop: LaneLoop, byWatch = false): void {
+  function poke(loop: LaneLoop): void {
     if (stopRequested) return;
     if (loop.filling) {
       loop.again = true;
       return;
     }
-    let claimed = 0;
+    clearTimeout(loop.timer);
+    let sleepMs = env.JOB_POLL_MS;
     loop.filling = fill(loop)
       .then(
-        (count) => void (claimed = count),
+        (ms) => void (sleepMs = ms),
         (error: unknown) =>
           logger.error({ err: error, lane: loop.name }, "job runner could not reach the database; retrying at the next poll"),
       )
@@ -177,53 +174,9 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
         if (loop.again) {
           loop.again = false;
           poke(loop);
-        } else if (!byWatch || claimed > 0) look();
-      });
-  }
-
-  /** The watch: the schedules, the buried jobs, each lane's next due job; then sleeps until the soonest. */
-  async function lookOnce(): Promise<number> {
-    await enqueueDueSchedules(env);
-    const due = await dueJobs();
-    if (due.abandoned) await buryAbandoned();
-    const soonest = new Map<LaneLoop, number>();
-    for (const [type, ms] of due.msByType) {
-      const loop = laneOfType.get(type);
-      if (loop) soonest.set(loop, Math.min(ms, soonest.get(loop) ?? ms));
-    }
-    let sleepMs = env.JOB_POLL_MS;
-    for (const [loop, ms] of soonest) {
-      // A full lane looks again when one of its jobs finishes.
-      if (loop.running.size >= loop.concurrency) continue;
-      if (ms <= 0) poke(loop, true);
-      // A few ms late rather than early: a claim a moment before run_at finds nothing.
-      else sleepMs = Math.min(sleepMs, ms + 5);
-    }
-    return sleepMs;
-  }
-
-  function look(): void {
-    if (stopRequested) return;
-    if (watch.looking) {
-      watch.again = true;
-      return;
-    }
-    clearTimeout(watch.timer);
-    let sleepMs = env.JOB_POLL_MS;
-    watch.looking = lookOnce()
-      .then(
-        (ms) => void (sleepMs = ms),
-        (error: unknown) => logger.error({ err: error }, "job runner could not reach the database; retrying at the next poll"),
-      )
-      .finally(() => {
-        watch.looking = null;
-        if (stopRequested) return;
-        if (watch.again) {
-          watch.again = false;
-          look();
         } else {
-          watch.timer = setTimeout(look, sleepMs);
-          watch.timer.unref();
+          loop.timer = setTimeout(() => poke(loop), sleepMs);
+          loop.timer.unref();
         }
       });
   }
@@ -248,10 +201,10 @@ export async function startJobRunner(env: Env): Promise<JobRunner> {
     stop: async () => {
       stopRequested = true;
       onJobEnqueued(undefined);
-      clearTimeout(watch.timer);
+      for (const loop of loops) clearTimeout(loop.timer);
       // A claim under way when the stop came starts its jobs too: they are waited for with the others.
       const finished = (async () => {
-        await Promise.all([watch.looking, ...loops.map((loop) => loop.filling)]);
+        await Promise.all(loops.map((loop) => loop.filling));
         await Promise.all(loops.flatMap((loop) => [...loop.running]));
       })();
       let grace: NodeJS.Timeout | undefined;
