@@ -9,8 +9,9 @@ import { cancelCampaign, openCampaign, resumeCampaign } from "~/deliverability/c
 import { loadSuppressionKey, suppressedAmong } from "~/deliverability/suppressions.server";
 import { mailQueuedInLastHour, PUBLIC_MAIL_PURPOSES } from "~/forms/public-mail.server";
 import type { MailContent } from "~/mail/message";
-import { queueMail } from "~/mail/outbox.server";
+import { queueMails, type MailToQueue } from "~/mail/outbox.server";
 import { feedbackIdHeader, type Segment } from "./broadcasts";
+import { deliveryMarks } from "./delivery-marks";
 import { isOnList, ON_LIST_STATES, type ListName } from "./lists";
 import { listHeaders } from "./mail";
 import { loadUnsubscribeKey, unsubscribeLink } from "./subscriptions.server";
@@ -152,15 +153,16 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
       tx,
       [...people.values()].map((person) => person.email),
     );
+    // Each person's message, or null: left the list since the fan-out, or suppressed (issue 51), and nothing is sent.
+    const messages: (MailToQueue | null)[] = [];
     for (const subscriberId of ids) {
       const person = people.get(subscriberId);
-      let mailId: number | null = null;
-      // Left the list since the fan-out, or suppressed (issue 51): skipped, nothing is sent.
+      let mail: MailToQueue | null = null;
       if (person && isOnList(list, person.state) && !suppressed.has(person.email.toLowerCase())) {
         const leave = await unsubscribeLink(subscriberId);
         const message = source.message(found, prepared, leave);
-        if (message) {
-          mailId = await queueMail(tx, {
+        if (message)
+          mail = {
             purpose: source.purpose,
             to: person.email,
             content: message.content,
@@ -171,14 +173,22 @@ export function listMail<K extends string, Item, Prepared = undefined>(source: L
             },
             bulk: true,
             campaign: source.campaign(id),
-          });
-        }
+          };
       }
-      await tx
-        .update(d)
-        .set({ mailId, doneAt: sql`now()` })
-        .where(and(todo(id), eq(d.subscriberId, subscriberId)));
+      messages.push(mail);
     }
+    // The batch's messages and its rows' marks in a few statements, not three per person: on PGlite each
+    // statement is the main thread's work, and a launch broadcast's batches shared it with every page.
+    const queued = await queueMails(
+      tx,
+      messages.filter((mail): mail is MailToQueue => mail !== null),
+    );
+    const marks = deliveryMarks(ids, messages, queued).map(
+      ({ subscriberId, mailId }) => sql`(${subscriberId}::integer, ${mailId}::integer)`,
+    );
+    await tx.execute(sql`update ${d} set mail_id = v.mail_id, done_at = now()
+      from (values ${sql.join(marks, sql`, `)}) as v(subscriber_id, mail_id)
+      where ${todo(id)} and ${d.subscriberId} = v.subscriber_id`);
   }
 
   return {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import { getDb, schema, type DbExecutor } from "~/core/database/db.server";
 import { getEnv } from "~/core/instance/env.server";
 import { requeueFinishedJob } from "~/core/jobs/job-admin.server";
-import { enqueueJob } from "~/core/jobs/jobs.server";
+import { enqueueJob, enqueueJobs } from "~/core/jobs/jobs.server";
 import type { MailContent } from "./message";
 
 const t = schema.mailOutbox;
@@ -41,47 +41,66 @@ export function messageIdFor(): string {
   return `<${randomUUID()}@${host}>`;
 }
 
+export type MailToQueue = {
+  purpose: string;
+  to: string;
+  replyTo?: string;
+  content: MailContent;
+  purgeOnDelivery?: boolean;
+  runAt?: Date;
+  headers?: Record<string, string>;
+  /** List mail: delivered in the bulk lane, after nothing and before nothing a person waits for. */
+  bulk?: boolean;
+  /** The mailing it belongs to ("broadcast:12"), whose bounces and complaints may pause it (issue 51). */
+  campaign?: string;
+};
+
 /**
  * Queues one message; `db` is the transaction that stores what the message is about. The message is kept
  * in mail_outbox (what was sent, to whom, when); its delivery (attempts, back-off, lease, last error) is a
  * `mail.deliver` job of the one job runner, stored in the same transaction.
  */
-export async function queueMail(
-  db: DbExecutor,
-  mail: {
-    purpose: string;
-    to: string;
-    replyTo?: string;
-    content: MailContent;
-    purgeOnDelivery?: boolean;
-    runAt?: Date;
-    headers?: Record<string, string>;
-    /** List mail: delivered in the bulk lane, after nothing and before nothing a person waits for. */
-    bulk?: boolean;
-    /** The mailing it belongs to ("broadcast:12"), whose bounces and complaints may pause it (issue 51). */
-    campaign?: string;
-  },
-): Promise<number> {
-  const [row] = await db
+export async function queueMail(db: DbExecutor, mail: MailToQueue): Promise<number> {
+  const [id] = await queueMails(db, [mail]);
+  return id!;
+}
+
+/**
+ * Queues many messages as queueMail does each, in three statements whatever their number (a list mailing's
+ * batch: on PGlite every statement is the main thread's work). Their ids, in the order given.
+ */
+export async function queueMails(db: DbExecutor, mails: MailToQueue[]): Promise<number[]> {
+  if (!mails.length) return [];
+  const messageIds = mails.map(() => messageIdFor());
+  const rows = await db
     .insert(t)
-    .values({
-      messageId: messageIdFor(),
-      purpose: mail.purpose,
-      recipient: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.content.subject,
-      textBody: mail.content.text,
-      htmlBody: mail.content.html,
-      headers: mail.headers ?? null,
-      purgeOnDelivery: mail.purgeOnDelivery ?? false,
-      campaign: mail.campaign ?? null,
-    })
-    .returning({ id: t.id });
-  await enqueueJob(db, mail.bulk ? DELIVER_BULK_MAIL : DELIVER_MAIL, { mailId: row!.id } satisfies DeliverMailPayload, {
-    idempotencyKey: `mail:${row!.id}`,
-    ...(mail.runAt ? { runAt: mail.runAt } : {}),
-  });
-  return row!.id;
+    .values(
+      mails.map((mail, i) => ({
+        messageId: messageIds[i]!,
+        purpose: mail.purpose,
+        recipient: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.content.subject,
+        textBody: mail.content.text,
+        htmlBody: mail.content.html,
+        headers: mail.headers ?? null,
+        purgeOnDelivery: mail.purgeOnDelivery ?? false,
+        campaign: mail.campaign ?? null,
+      })),
+    )
+    .returning({ id: t.id, messageId: t.messageId });
+  // Matched by the Message-ID each was given, not by the order RETURNING happens to keep.
+  const idOf = new Map(rows.map((row) => [row.messageId, row.id]));
+  const ids = messageIds.map((messageId) => idOf.get(messageId)!);
+  for (const bulk of [false, true]) {
+    const jobs = mails.flatMap((mail, i) =>
+      Boolean(mail.bulk) === bulk
+        ? [{ payload: { mailId: ids[i]! } satisfies DeliverMailPayload, idempotencyKey: `mail:${ids[i]}`, runAt: mail.runAt }]
+        : [],
+    );
+    await enqueueJobs(db, bulk ? DELIVER_BULK_MAIL : DELIVER_MAIL, jobs);
+  }
+  return ids;
 }
 
 /** Who hears of new submissions: ADMIN_NOTIFY_EMAIL, else the first admin account's address. */

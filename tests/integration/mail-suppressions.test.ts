@@ -141,6 +141,19 @@ describe("the suppression list, its roles and every sender (files transport)", (
       .map((m) => m.to);
     expect(to.sort()).toEqual(["reader.one@sup.example", "reader.two@sup.example"]);
     expect(outboxMessages(server.dataDir).some((m) => m.to.includes("kept.out@sup.example"))).toBe(false);
+    if (usingPostgres()) {
+      // One batch queued both messages at once: each delivery row names its own person's, the skipped one's none.
+      const rows = await queryTestDatabase(
+        server.databaseUrl!,
+        `select s.email, o.recipient from audience_broadcast_deliveries d join audience_subscribers s on s.id = d.subscriber_id
+          left join mail_outbox o on o.id = d.mail_id where d.broadcast_id = ${id} order by s.id`,
+      );
+      expect(rows).toEqual([
+        { email: "reader.one@sup.example", recipient: "reader.one@sup.example" },
+        { email: "kept.out@sup.example", recipient: null },
+        { email: "reader.two@sup.example", recipient: "reader.two@sup.example" },
+      ]);
+    }
   }, 60_000);
 
   it("still sends a person's own mail (an invitation) to a suppressed address", async () => {

@@ -133,18 +133,34 @@ export async function enqueueJob(
   payload: unknown,
   options: { idempotencyKey?: string; runAt?: Date } = {},
 ): Promise<void> {
+  await enqueueJobs(db, type, [{ payload, ...options }]);
+}
+
+/**
+ * Stores many jobs of one type as enqueueJob does each, in one statement: a list mailing's batch queues fifty
+ * deliveries at once, and on PGlite each statement is the main thread's work (bench:broadcasts).
+ */
+export async function enqueueJobs(
+  db: DbExecutor,
+  type: string,
+  jobs: { payload: unknown; idempotencyKey?: string; runAt?: Date }[],
+): Promise<void> {
   const definition = jobTypes.get(type);
   if (!definition) throw new Error(`no job type "${type}" is defined`);
+  if (!jobs.length) return;
   await db
     .insert(schema.jobs)
-    .values({
-      type,
-      payload: payload ?? {},
-      maxAttempts: definition.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      runAt: options.runAt,
-      idempotencyKey: options.idempotencyKey ?? null,
-    })
+    .values(
+      jobs.map((job) => ({
+        type,
+        payload: job.payload ?? {},
+        maxAttempts: definition.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        runAt: job.runAt,
+        idempotencyKey: job.idempotencyKey ?? null,
+      })),
+    )
     // The only unique index besides the id is the idempotency key's.
     .onConflictDoNothing();
-  if (!options.runAt || options.runAt.getTime() <= Date.now()) afterCommit(() => wakeRunner?.(type));
+  const now = Date.now();
+  if (jobs.some((job) => !job.runAt || job.runAt.getTime() <= now)) afterCommit(() => wakeRunner?.(type));
 }
