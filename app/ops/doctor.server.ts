@@ -28,7 +28,14 @@ async function databaseChecks(env: Env): Promise<Check[]> {
     ];
   }
   const checks: Check[] = [
-    { name: "database", ok: true, detail: env.DATABASE_URL ? "PostgreSQL answers" : `PGlite in ${path.resolve(env.DATA_DIR)}` },
+    {
+      name: "database",
+      ok: true,
+      detail: env.DATABASE_URL
+        ? "PostgreSQL answers"
+        : // PGlite runs with fsync off and its file system's fsync does nothing (decision record 0102).
+          `PGlite in ${path.resolve(env.DATA_DIR)}; an answered write survives a process crash, not a power loss (set DATABASE_URL for PostgreSQL)`,
+    },
   ];
   try {
     const applied = await databaseMigration(getDb()).catch(() => ({ tag: null, when: 0 }));

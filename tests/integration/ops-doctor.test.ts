@@ -40,6 +40,9 @@ describe("npm run doctor", { timeout: 120_000 }, () => {
     expect(result.output).toMatch(/✓ disk \(data\): \d+% used/);
     expect(result.output).toContain("All checks passed.");
     expect(result.code).toBe(0);
+    // What the database keeps through a fault is said as it is (decision record 0102).
+    if (usingPostgres()) expect(result.output).toContain("✓ database: PostgreSQL answers");
+    else expect(result.output).toContain("an answered write survives a process crash, not a power loss (set DATABASE_URL for PostgreSQL)");
   });
 
   it("says what to fix and exits non-zero when mail cannot be delivered or the configuration is bad", async () => {
